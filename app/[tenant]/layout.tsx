@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { TenantProvider } from "@/components/tenant-context";
+import { brandStyle } from "@/lib/branding";
+import { displayNameOf, getTenantProfile } from "@/lib/server/tenant";
+
+type Props = { children: ReactNode; params: Promise<{ tenant: string }> };
+
+export async function generateMetadata({ params }: Omit<Props, "children">): Promise<Metadata> {
+  const tenant = await getTenantProfile((await params).tenant);
+  return { title: { default: displayNameOf(tenant), template: `%s · ${displayNameOf(tenant)}` } };
+}
+
+/** Every page of a tenant sub-domain: the tenant must exist (else 404) and its colours apply. */
+export default async function TenantLayout({ children, params }: Props) {
+  const tenant = await getTenantProfile((await params).tenant);
+  return (
+    <div style={brandStyle(tenant.branding.primaryColor)}>
+      <TenantProvider tenant={tenant}>{children}</TenantProvider>
+    </div>
+  );
+}

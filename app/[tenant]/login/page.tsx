@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AuthLayout } from "@/components/auth/auth-layout";
+import { LoginForm } from "@/components/auth/login-form";
+import { Alert } from "@/components/ui/alert";
+import { getTranslator } from "@/lib/i18n/server";
+import { currentIdentity } from "@/lib/server/api-caller";
+import { displayNameOf, getTenantProfile } from "@/lib/server/tenant";
+
+type Props = { params: Promise<{ tenant: string }>; searchParams: Promise<{ reset?: string; invited?: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("auth.title") };
+}
+
+export default async function TenantLoginPage({ params, searchParams }: Props) {
+  const tenant = await getTenantProfile((await params).tenant);
+  const identity = await currentIdentity();
+  if (identity?.activeTenantId === tenant.id) redirect("/");
+  const { t } = await getTranslator();
+  const query = await searchParams;
+  const name = displayNameOf(tenant);
+  const notice = query.reset ? t("reset.done") : query.invited ? t("invite.signInManually") : undefined;
+  return (
+    <AuthLayout brandName={name} logoUrl={tenant.branding.logoUrl}>
+      <h1>{t("auth.title")}</h1>
+      <p className="muted">{t("auth.subtitle", { name })}</p>
+      {tenant.authMode === "HEADLESS" ? <Alert kind="info">{t("auth.headless")}</Alert> : null}
+      <LoginForm tenant={tenant.slug} redirectTo="/" forgotHref="/forgot-password" notice={notice} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ZCreateTenantInput } from "@/server/contracts/tenants";
+import { Alert } from "@/components/ui/alert";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { errorInfo, errorMessage } from "@/lib/api-error";
+import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
+import { useT } from "@/lib/i18n/client";
+import { useTRPC } from "@/lib/trpc";
+
+type Created = { name: string; slug: string };
+
+/** tenants.create (platform administrators): name, optional slug, OF mode, auth mode, optional admin invitation. */
+export function CreateTenantForm({ tenantUrlTemplate }: { tenantUrlTemplate: string }) {
+  const t = useT();
+  const trpc = useTRPC();
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [created, setCreated] = useState<Created[]>([]);
+  const mutation = useMutation(trpc.tenants.create.mutationOptions({ onError: (e) => setFields(errorInfo(e).fields) }));
+  const urlOf = (slug: string) => tenantUrlTemplate.replace("{slug}", slug);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const v = formValues(form);
+    const adminParts = [v.adminEmail, v.adminFirstName, v.adminLastName];
+    if (adminParts.some(Boolean) && !adminParts.every(Boolean)) {
+      setFields({ admin: [t("platform.adminIncomplete")] });
+      return;
+    }
+    const parsed = ZCreateTenantInput.safeParse({
+      name: v.name ?? "",
+      ...(v.slug ? { slug: v.slug } : {}),
+      ofMode: v.ofMode === "on",
+      authMode: v.authMode,
+      ...(v.adminEmail ? { admin: { email: v.adminEmail, firstName: v.adminFirstName, lastName: v.adminLastName } } : {}),
+    });
+    if (!parsed.success) return setFields(zodFieldErrors(parsed.error, t));
+    setFields({});
+    try {
+      const { data } = await mutation.mutateAsync(parsed.data);
+      setCreated((list) => [{ name: data.name, slug: data.slug }, ...list]);
+      form.reset();
+    } catch {
+      // Shown from mutation.error below.
+    }
+  }
+
+  const last = mutation.isSuccess ? created[0] : undefined;
+  const hasFieldErrors = Object.keys(fields).length > 0;
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="create-tenant-title">
+        <h2 id="create-tenant-title" className="card-title">
+          {t("platform.createTitle")}
+        </h2>
+        <form className="form" onSubmit={onSubmit} noValidate>
+          {last ? (
+            <Alert kind="success">
+              {t("platform.created", { name: last.name })} <a href={urlOf(last.slug)}>{t("platform.open", { url: urlOf(last.slug) })}</a>
+            </Alert>
+          ) : null}
+          {mutation.isError && !hasFieldErrors ? <Alert kind="error">{errorMessage(mutation.error, t)}</Alert> : null}
+          {hasFieldErrors ? <Alert kind="error">{t("errors.formHasErrors")}</Alert> : null}
+          <div className="form-row">
+            <TextField name="name" label={t("platform.name")} required errors={fields.name} />
+            <TextField name="slug" label={t("platform.slug")} optionalLabel={t("common.optional")} hint={t("platform.slugHint")} autoCapitalize="none" spellCheck={false} errors={fields.slug} />
+          </div>
+          <div className="form-row">
+            <SelectField
+              name="authMode"
+              label={t("platform.authMode")}
+              defaultValue="PASSWORD"
+              options={[
+                { value: "PASSWORD", label: t("platform.authPassword") },
+                { value: "HEADLESS", label: t("platform.authHeadless") },
+              ]}
+              errors={fields.authMode}
+            />
+            <label className="checkbox">
+              <input type="checkbox" name="ofMode" defaultChecked />
+              <span>{t("platform.ofMode")}</span>
+            </label>
+          </div>
+          <fieldset aria-describedby="admin-hint">
+            <legend>{t("platform.adminLegend")}</legend>
+            <p id="admin-hint" className="field-hint">
+              {t("platform.adminHint")}
+            </p>
+            {fields.admin ? <p className="field-error">{fields.admin.join(" ")}</p> : null}
+            <TextField name="adminEmail" type="email" label={t("platform.adminEmail")} autoComplete="off" errors={fields["admin.email"]} />
+            <div className="form-row">
+              <TextField name="adminFirstName" label={t("platform.adminFirstName")} autoComplete="off" errors={fields["admin.firstName"]} />
+              <TextField name="adminLastName" label={t("platform.adminLastName")} autoComplete="off" errors={fields["admin.lastName"]} />
+            </div>
+          </fieldset>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+              {mutation.isPending ? t("common.saving") : t("platform.submit")}
+            </button>
+          </div>
+        </form>
+      </section>
+      {created.length ? (
+        <section className="card" aria-labelledby="created-title">
+          <h2 id="created-title" className="card-title">
+            {t("platform.createdList")}
+          </h2>
+          <ul>
+            {created.map((c) => (
+              <li key={c.slug}>
+                <strong>{c.name}</strong> — <a href={urlOf(c.slug)}>{urlOf(c.slug)}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { MessageKey } from "@/messages";
+
+export type Role = "ADMIN" | "CREATOR" | "TRAINER" | "LEARNER" | "FINANCIER" | "FUNDER";
+
+/** A page of the signed-in area that is not built yet: its title and what it will hold. */
+export type Section = { slug: string; title: MessageKey; description: MessageKey };
+
+/** Sections served by app/[tenant]/(app)/[section] as honest "coming soon" pages. */
+export const SECTIONS: Record<string, Section> = {
+  courses: { slug: "courses", title: "nav.courses", description: "comingSoon.courses" },
+  sessions: { slug: "sessions", title: "nav.sessions", description: "comingSoon.sessions" },
+  attendance: { slug: "attendance", title: "nav.attendance", description: "comingSoon.attendance" },
+  quality: { slug: "quality", title: "nav.quality", description: "comingSoon.quality" },
+  billing: { slug: "billing", title: "nav.billing", description: "comingSoon.billing" },
+  settings: { slug: "settings", title: "nav.settings", description: "comingSoon.settings" },
+  learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },
+  catalogue: { slug: "catalogue", title: "nav.catalogue", description: "comingSoon.catalogue" },
+  "my-sessions": { slug: "my-sessions", title: "nav.mySessions", description: "comingSoon.mySessions" },
+  "sign-attendance": { slug: "sign-attendance", title: "nav.signAttendance", description: "comingSoon.signAttendance" },
+  bpf: { slug: "bpf", title: "nav.bpf", description: "comingSoon.bpf" },
+};
+
+export type NavItem = { href: string; label: MessageKey };
+
+/** Navigation per role; the first item is the role's home ("/"). */
+export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
+  ADMIN: [
+    { href: "/", label: "nav.dashboard" },
+    { href: "/users", label: "nav.users" },
+    { href: "/courses", label: "nav.courses" },
+    { href: "/sessions", label: "nav.sessions" },
+    { href: "/attendance", label: "nav.attendance" },
+    { href: "/quality", label: "nav.quality" },
+    { href: "/billing", label: "nav.billing" },
+    { href: "/settings", label: "nav.settings" },
+  ],
+  CREATOR: [
+    { href: "/", label: "nav.myCourses" },
+    { href: "/sessions", label: "nav.sessions" },
+    { href: "/learners", label: "nav.learners" },
+  ],
+  TRAINER: [
+    { href: "/", label: "nav.mySessions" },
+    { href: "/attendance", label: "nav.attendance" },
+  ],
+  LEARNER: [
+    { href: "/", label: "nav.myCourses" },
+    { href: "/catalogue", label: "nav.catalogue" },
+    { href: "/my-sessions", label: "nav.mySessions" },
+    { href: "/sign-attendance", label: "nav.signAttendance" },
+  ],
+  FINANCIER: [
+    { href: "/", label: "nav.billing" },
+    { href: "/bpf", label: "nav.bpf" },
+  ],
+  FUNDER: [{ href: "/", label: "nav.fundedFiles" }],
+};
+
+/** Whether a role's navigation leads to this section. */
+export function roleHasSection(role: Role, slug: string): boolean {
+  return NAV_BY_ROLE[role].some((item) => item.href === `/${slug}`);
+}

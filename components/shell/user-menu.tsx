@@ -1,0 +1,76 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useId, useRef, useState } from "react";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import { initials } from "@/lib/branding";
+import { useT } from "@/lib/i18n/client";
+import { useMe } from "./me-context";
+
+/** Avatar button opening profile, language and sign-out. Escape or a click outside closes it. */
+export function UserMenu() {
+  const t = useT();
+  const me = useMe();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const name = `${me.firstName} ${me.lastName}`.trim() || me.email;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="user-menu-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t("shell.userMenu", { name })}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
+        <span className="user-menu-name" aria-hidden="true">
+          <span>{name}</span>
+          {me.role ? <small>{t(`roles.${me.role}`)}</small> : null}
+        </span>
+      </button>
+      {open ? (
+        <div className="user-menu-panel" id={panelId}>
+          <div className="muted" style={{ padding: "0.25rem 0.75rem", fontSize: "0.85rem", overflowWrap: "anywhere" }}>
+            {me.email}
+          </div>
+          <Link href="/profile" onClick={() => setOpen(false)}>
+            {t("shell.profile")}
+          </Link>
+          <div className="user-menu-section">
+            <span>{t("common.language")}</span>
+            <LanguageSwitcher />
+          </div>
+          <SignOutButton className="menu-item" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

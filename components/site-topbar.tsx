@@ -1,0 +1,19 @@
+import Link from "next/link";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import { getTranslator } from "@/lib/i18n/server";
+
+/** The root host's header: platform name and language. */
+export async function SiteTopbar() {
+  const { t } = await getTranslator();
+  return (
+    <header className="topbar">
+      <Link href="/" className="topbar-brand">
+        <span className="monogram monogram-sm" aria-hidden="true">
+          PF
+        </span>
+        {t("common.appName")}
+      </Link>
+      <LanguageSwitcher />
+    </header>
+  );
+}

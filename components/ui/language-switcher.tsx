@@ -1,0 +1,30 @@
+"use client";
+
+import { LOCALES } from "@/lib/i18n/config";
+import { useI18n, useSetLocale } from "@/lib/i18n/client";
+
+/** FR | EN toggle; the choice is kept in the `locale` cookie. */
+export function LanguageSwitcher({ onChange }: { onChange?: (locale: (typeof LOCALES)[number]) => void }) {
+  const { locale, t } = useI18n();
+  const setLocale = useSetLocale();
+  return (
+    <div className="lang-switch" role="group" aria-label={t("common.language")}>
+      {LOCALES.map((l) => (
+        <button
+          key={l}
+          type="button"
+          lang={l}
+          aria-pressed={l === locale}
+          aria-label={t(`languages.${l}`)}
+          onClick={() => {
+            if (l === locale) return;
+            setLocale(l);
+            onChange?.(l);
+          }}
+        >
+          {l.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { TRPCError } from "@trpc/server";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { serverCaller } from "./api-caller";
+
+export type TenantProfile = {
+  id: string;
+  slug: string;
+  name: string;
+  authMode: "PASSWORD" | "HEADLESS";
+  branding: { displayName: string | null; primaryColor: string | null; logoUrl: string | null };
+};
+
+/** The tenant's public profile (tenants.publicProfile) once per request; unknown tenant -> the 404 page. */
+export const getTenantProfile = cache(async (slug: string): Promise<TenantProfile> => {
+  try {
+    const { data } = await (await serverCaller()).tenants.publicProfile({ slug });
+    return data;
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+});
+
+/** The name to show: the branding's display name, else the tenant name. */
+export const displayNameOf = (t: TenantProfile) => t.branding.displayName || t.name;

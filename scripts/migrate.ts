@@ -1,0 +1,13 @@
+import { openDatabase } from "../server/db";
+import { env } from "../server/env";
+
+/** `npm run db:migrate`: apply the committed drizzle migrations (the app also does it at start). */
+const e = env();
+try {
+  const db = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+  await db.close();
+  process.stdout.write(`Migrations applied (${db.driver})\n`);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,58 @@
+import http from "node:http";
+import next from "next";
+import { openDatabase } from "./server/db";
+import { setAppDatabase } from "./server/db/global";
+import { seedDemo } from "./server/db/seed/demo";
+import { env } from "./server/env";
+import { createApiHandler } from "./server/http/api-handler";
+import { log } from "./server/lib/log";
+
+/**
+ * The app's own Node server: the API (/api/v1, /api/trpc, /api/health) is served by the
+ * tRPC and trpc-to-openapi Node adapters; everything else (pages, next-auth) goes to Next.
+ * Same code in development and production.
+ */
+async function main(): Promise<void> {
+  const e = env();
+  const dev = e.NODE_ENV !== "production";
+  const db = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+  setAppDatabase(db);
+  log.info("db.ready", { driver: db.driver });
+  if (dev && process.env.SEED_ON_START !== "false") {
+    await seedDemo(db.db, e.SEED_PASSWORD);
+    log.info("db.seeded", { tenants: ["acme", "globex"] });
+  }
+  const api = createApiHandler(db.db);
+  const app = next({ dev, hostname: "localhost", port: e.PORT });
+  await app.prepare();
+  const handleNext = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    api(req, res)
+      .then((handled) => (handled ? undefined : handleNext(req, res)))
+      .catch((error: unknown) => {
+        log.error("server.unhandled", { error: String(error) });
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ statusCode: 500, message: "Internal server error" }));
+      });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(e.PORT, e.HOST, () => {
+    log.info("server.listening", { url: `http://localhost:${e.PORT}`, tenants: `http://acme.${e.APP_ROOT_DOMAIN}` });
+  });
+
+  const shutdown = (signal: string) => {
+    log.info("server.stopping", { signal });
+    server.close();
+    void app.close?.();
+    db.close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { generateOpenApiDocument } from "trpc-to-openapi";
+import { appRouter } from "./root";
+import { procedureMetas } from "./procedure-meta";
+
+type Json = Record<string, unknown>;
+
+const ERROR_SCHEMA = {
+  type: "object",
+  required: ["statusCode", "message"],
+  properties: {
+    statusCode: { type: "integer", example: 404 },
+    message: { type: "string", example: "User not found" },
+    errors: {
+      type: "object",
+      description: "Field path (dots: items.0.quantity) to messages; present for validation errors",
+      additionalProperties: { type: "array", items: { type: "string" } },
+    },
+  },
+};
+
+let cached: Json | undefined;
+
+/**
+ * The OpenAPI 3.1 document of /api/v1, generated from the procedures' meta and zod
+ * contracts, then corrected where the generator cannot know: our error body, the
+ * tenant header, 201/204 statuses and the rate-limit headers.
+ */
+export function openApiDocument(baseUrl = "/api/v1"): Json {
+  if (cached) return cached;
+  const doc = generateOpenApiDocument(appRouter, {
+    title: "Training organisation platform API",
+    version: "1.0.0",
+    baseUrl,
+    description:
+      "Multi-tenant API for professional-training organisations. Send `X-Tenant-ID: <slug>` (or use the tenant sub-domain) and " +
+      "`Authorization: Bearer <accessToken>`. Success bodies are `{data}` (plus `meta` for lists and login); errors are " +
+      "`{statusCode, message, errors?}`. Every response carries X-Request-Id and RateLimit-Limit/Remaining/Reset headers.",
+    securitySchemes: {
+      bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+    },
+  }) as unknown as Json;
+  const components = ((doc.components ??= {}) as Json);
+  const schemas = ((components.schemas ??= {}) as Json);
+  schemas.Error = ERROR_SCHEMA;
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  for (const [path, ops] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      fixOperation(path, method, op);
+    }
+  }
+  cached = doc;
+  return doc;
+}
+
+/** Success status per "METHOD /path", from the procedures' meta (201/202/204). */
+export function successStatuses(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { meta } of procedureMetas()) {
+    if (meta.openapi && meta.status) out.set(`${meta.openapi.method} ${meta.openapi.path}`, meta.status);
+  }
+  return out;
+}
+
+function fixOperation(path: string, method: string, op: Json): void {
+  const responses = (op.responses ?? {}) as Record<string, Json>;
+  const parameters = ((op.parameters ??= []) as Json[]);
+  if (!parameters.some((p) => p.name === "X-Tenant-ID")) {
+    parameters.push({
+      name: "X-Tenant-ID",
+      in: "header",
+      required: false,
+      description: "Tenant slug (or internal id). Optional when the request uses the tenant sub-domain.",
+      schema: { type: "string", example: "acme" },
+    });
+  }
+  const key = `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, "")}`;
+  const status = successStatuses().get(key);
+  if (status && responses["200"]) {
+    const ok = responses["200"];
+    delete responses["200"];
+    responses[String(status)] = status === 204 ? { description: "No content" } : ok;
+  }
+  for (const [code, response] of Object.entries(responses)) {
+    if (Number(code) >= 400) {
+      response.content = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+    }
+  }
+  responses["429"] ??= {
+    description: "Rate limit exceeded (Retry-After header)",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
+  op.responses = responses;
+}

@@ -1,0 +1,27 @@
+import { ZOutboxInput, ZOutboxOutput } from "../../contracts/dev";
+import { devOutboxEnabled } from "../../env";
+import { DomainError } from "../../errors";
+import { listOutbox } from "../../services/mail";
+import { publicProcedure, router } from "../trpc";
+
+export const devRouter = router({
+  outbox: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/dev/outbox",
+        tags: ["Development"],
+        protect: false,
+        summary: "Development mail outbox",
+        description: "Lists the e-mails the platform sent, newest first. Only when NODE_ENV is not production or ENABLE_DEV_OUTBOX=true; 404 otherwise.",
+        errorResponses: { 404: "Outbox disabled" },
+      },
+    })
+    .input(ZOutboxInput)
+    .output(ZOutboxOutput)
+    .query(async ({ ctx, input }) => {
+      if (!devOutboxEnabled()) throw new DomainError("NOT_FOUND", "Not found");
+      const rows = await listOutbox(ctx.db, input.to, input.limit);
+      return { data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+    }),
+});

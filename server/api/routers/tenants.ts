@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { envelope } from "../../contracts/common";
+import {
+  ZBrandingOut,
+  ZCreateTenantInput,
+  ZReseedFundersOutput,
+  ZServiceApiKeyOutput,
+  ZTenant,
+  ZTenantIdInput,
+  ZTenantPublic,
+  ZTenantSlugInput,
+  ZTenantStats,
+  ZToggleOfModeInput,
+  ZUpdateTenantInput,
+} from "../../contracts/tenants";
+import { findUserById } from "../../services/auth/accounts";
+import { brandingOf, serializeTenant } from "../../services/tenants/serialize";
+import {
+  assertSameTenant,
+  createTenant,
+  getTenantById,
+  getTenantPublicProfile,
+  reseedFunders,
+  rotateServiceApiKey,
+  setOfMode,
+  tenantStats,
+  updateTenant,
+} from "../../services/tenants/tenants";
+import { actorOf } from "../helpers";
+import { activeTenantProcedure, can, platformAdminProcedure, publicProcedure, router } from "../trpc";
+
+const tags = ["Tenants"];
+const ZEmpty = z.object({});
+
+export const tenantsRouter = router({
+  me: activeTenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenants/me",
+        tags,
+        summary: "The caller's active tenant",
+        description: "The tenant is the access token's activeTenantId, not X-Tenant-ID.",
+        errorResponses: { 401: "Unauthorized", 403: "Not a member", 404: "No active tenant" },
+      },
+    })
+    .input(ZEmpty)
+    .output(envelope(ZTenant))
+    .query(async ({ ctx }) => ({ data: serializeTenant(await getTenantById(ctx.db, ctx.tenant.id)) })),
+
+  branding: activeTenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenants/me/branding",
+        tags,
+        summary: "Branding of the active tenant",
+        errorResponses: { 401: "Unauthorized", 404: "No active tenant" },
+      },
+    })
+    .input(ZEmpty)
+    .output(envelope(ZBrandingOut))
+    .query(async ({ ctx }) => ({ data: brandingOf(await getTenantById(ctx.db, ctx.tenant.id)) })),
+
+  setOfMode: can("tenant.ofMode", activeTenantProcedure)
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/tenants/me/of-mode",
+        tags,
+        summary: "Turn OF mode (attendance, BPF, improvement plans) on or off",
+        description: "Turning it off hides those features (403 on their operations); their data stays.",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required" },
+      },
+    })
+    .input(ZToggleOfModeInput)
+    .output(envelope(ZTenant))
+    .mutation(async ({ ctx, input }) => ({ data: await setOfMode(ctx.db, ctx.tenant.id, input.enabled, actorOf(ctx), ctx.clock.now()) })),
+
+  create: platformAdminProcedure
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/tenants",
+        tags,
+        summary: "Create a tenant (platform administrators)",
+        description: "The slug is derived from the name when absent and never changes. `admin`, when given, is invited as ADMIN by e-mail.",
+        errorResponses: { 400: "Invalid slug or domain", 401: "Unauthorized", 403: "Platform administrator required", 409: "Slug or domain used" },
+      },
+    })
+    .input(ZCreateTenantInput)
+    .output(envelope(ZTenant))
+    .mutation(async ({ ctx, input }) => {
+      const me = await findUserById(ctx.db, ctx.user.userId);
+      const actor = { ...actorOf(ctx), name: me ? `${me.firstName} ${me.lastName}` : "Platform" };
+      return { data: await createTenant(ctx.db, input, actor, ctx.clock.now()) };
+    }),
+
+  publicProfile: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenants/{slug}",
+        tags,
+        protect: false,
+        summary: "Public profile of a tenant (name, branding, auth mode)",
+        errorResponses: { 404: "Tenant not found" },
+      },
+    })
+    .input(ZTenantSlugInput)
+    .output(envelope(ZTenantPublic))
+    .query(async ({ ctx, input }) => ({ data: await getTenantPublicProfile(ctx.db, input.slug) })),
+
+  update: can("tenant.update")
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/tenants/{id}",
+        tags,
+        summary: "Update name, branding, auth settings, integrations or domain",
+        description:
+          "ADMIN of the tenant. `slug` is accepted and ignored (immutable). Switching auth.mode to HEADLESS needs an OIDC issuer, audience and JWKS (inline `jwks` or `jwksUri`).",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Tenant not found", 409: "Domain used" },
+      },
+    })
+    .input(ZUpdateTenantInput)
+    .output(envelope(ZTenant))
+    .mutation(async ({ ctx, input }) => {
+      assertSameTenant(input.id, ctx.tenant);
+      const { id: _id, slug: _ignored, ...changes } = input;
+      return { data: await updateTenant(ctx.db, ctx.tenant.id, changes, actorOf(ctx), ctx.clock.now()) };
+    }),
+
+  stats: can("tenant.stats")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tenants/{id}/stats",
+        tags,
+        summary: "Totals of users (members not suspended), courses and payments",
+        errorResponses: { 401: "Unauthorized", 403: "ADMIN required", 404: "Tenant not found" },
+      },
+    })
+    .input(ZTenantIdInput)
+    .output(ZTenantStats)
+    .query(async ({ ctx, input }) => {
+      assertSameTenant(input.id, ctx.tenant);
+      return { data: await tenantStats(ctx.db, ctx.tenant.id) };
+    }),
+
+  reseedFunders: can("tenant.reseedFunders")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/tenants/{id}/reseed-funders",
+        tags,
+        summary: "Add the standard funders (OPCO, CPF, France Travail, region) the tenant lacks",
+        description: "Idempotent: `created` is 0 when nothing was missing.",
+        errorResponses: { 401: "Unauthorized", 403: "ADMIN required", 404: "Tenant not found" },
+      },
+    })
+    .input(ZTenantIdInput)
+    .output(ZReseedFundersOutput)
+    .mutation(async ({ ctx, input }) => {
+      assertSameTenant(input.id, ctx.tenant);
+      return { data: await reseedFunders(ctx.db, ctx.tenant.id, actorOf(ctx)) };
+    }),
+
+  rotateServiceApiKey: can("tenant.apiKey")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/tenants/{id}/service-api-key",
+        tags,
+        summary: "Create or rotate the tenant's service API key (X-API-Key)",
+        description: "The key is shown once; only its hash is stored. The previous key stops working at once.",
+        errorResponses: { 401: "Unauthorized", 403: "ADMIN required", 404: "Tenant not found" },
+      },
+    })
+    .input(ZTenantIdInput)
+    .output(ZServiceApiKeyOutput)
+    .mutation(async ({ ctx, input }) => {
+      assertSameTenant(input.id, ctx.tenant);
+      return { data: await rotateServiceApiKey(ctx.db, ctx.tenant.id, actorOf(ctx), ctx.clock.now()) };
+    }),
+});

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { envelope } from "../../contracts/common";
+import {
+  ZCreatedUser,
+  ZCreateUserInput,
+  ZListUsersInput,
+  ZListUsersOutput,
+  ZPreferencesInput,
+  ZPreferencesOutput,
+  ZUpdatedUser,
+  ZUpdateUserInput,
+  ZUserDetail,
+  ZUserIdInput,
+  ZUserProfile,
+} from "../../contracts/users";
+import { findUserById } from "../../services/auth/accounts";
+import { getProfile, updatePreferences } from "../../services/users/profile";
+import { createUser, getUserDetail, listUsers, updateUser, type TenantCaller } from "../../services/users/users";
+import { actorOf } from "../helpers";
+import { authedProcedure, can, router, tenantProcedure, tenantRef, type TenantCtx } from "../trpc";
+
+const tags = ["Users"];
+
+const caller = (ctx: TenantCtx & { user: { userId: string } }): TenantCaller => ({
+  scope: ctx.scope,
+  userId: ctx.user.userId,
+  role: ctx.role,
+  tenant: ctx.tenant,
+});
+
+export const usersRouter = router({
+  list: can("users.list")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/users",
+        tags,
+        summary: "List the tenant's users",
+        description: "Filters: role, status, q (matches e-mail, first and last name; every word must match). Newest members first.",
+        errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "ADMIN required" },
+      },
+    })
+    .input(ZListUsersInput)
+    .output(ZListUsersOutput)
+    .query(({ ctx, input }) => listUsers(ctx.db, ctx.scope, input)),
+
+  me: authedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/users/me",
+        tags,
+        summary: "The caller's full profile",
+        description: "Role and status in the tenant of X-Tenant-ID (or the sub-domain), else in the token's active tenant.",
+        errorResponses: { 401: "Unauthorized", 404: "Tenant not found" },
+      },
+    })
+    .input(z.object({}))
+    .output(envelope(ZUserProfile))
+    .query(async ({ ctx }) => ({ data: await getProfile(ctx.db, ctx.user.userId, tenantRef(ctx) ?? ctx.user.activeTenantId) })),
+
+  updatePreferences: authedProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/users/me/preferences",
+        tags,
+        summary: "Update notification preferences and language",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized" },
+      },
+    })
+    .input(ZPreferencesInput)
+    .output(ZPreferencesOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await updatePreferences(ctx.db, ctx.user.userId, input, ctx.clock.now()) })),
+
+  create: can("users.create")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/users",
+        tags,
+        summary: "Add a user to the tenant (invitation by e-mail)",
+        description:
+          "An account that exists in another tenant gets a membership here; a member of this tenant answers 409. With sendInvitation (default) the user is INVITED until they accept the e-mailed link; " +
+          "with sendInvitation false the user is ACTIVE at once, and ADMIN or CREATOR then need a password (422 otherwise). Emits user.created.",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 409: "Email already exists", 422: "Password required" },
+      },
+    })
+    .input(ZCreateUserInput)
+    .output(ZCreatedUser)
+    .mutation(async ({ ctx, input }) => {
+      const me = await findUserById(ctx.db, ctx.user.userId);
+      return { data: await createUser(ctx.db, { ...caller(ctx), name: me ? `${me.firstName} ${me.lastName}` : ctx.tenant.name }, input, actorOf(ctx), ctx.clock.now()) };
+    }),
+
+  byId: can("users.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/users/{id}",
+        tags,
+        summary: "A user with enrollment counts",
+        description: "ADMIN: any member. CREATOR: learners enrolled in one of their courses (others answer 404).",
+        errorResponses: { 401: "Unauthorized", 403: "Role not allowed", 404: "User not found" },
+      },
+    })
+    .input(ZUserIdInput)
+    .output(envelope(ZUserDetail))
+    .query(async ({ ctx, input }) => ({ data: await getUserDetail(ctx.db, caller(ctx), input.id) })),
+
+  update: tenantProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/users/{id}",
+        tags,
+        summary: "Update a user's names, role or status",
+        description:
+          "ADMIN updates any member; other members may change their own first and last name. Changing role without ADMIN answers 403 " +
+          "`Cannot change role without ADMIN privileges`. Status ACTIVE or SUSPENDED (a suspended user can neither log in nor refresh). " +
+          "An admin cannot change their own role or suspend themselves (422). E-mail changes are not made here (they need a confirmation link).",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role change without ADMIN", 404: "User not found", 422: "Not allowed on yourself" },
+      },
+    })
+    .input(ZUpdateUserInput)
+    .output(ZUpdatedUser)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return { data: await updateUser(ctx.db, caller(ctx), id, changes, actorOf(ctx), ctx.clock.now()) };
+    }),
+});

@@ -1,0 +1,139 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { can as roleCan, forbiddenMessage, type Permission, type Role } from "../auth/permissions";
+import type { Identity } from "../auth/session";
+import { forTenant, resolveTenantAccess, type TenantScope } from "../db/tenant-scope";
+import { env } from "../env";
+import { DomainError, toHttpError, TRPC_CODE_BY_CODE } from "../errors";
+import { slugFromHost } from "../lib/host";
+import { log } from "../lib/log";
+import type { Context } from "./context";
+
+/**
+ * Procedure meta: trpc-to-openapi's `openapi` block plus `status`, the REST success status
+ * (201 created, 202 accepted, 204 no content; 200 when absent).
+ */
+export type AppMeta = OpenApiMeta<{ status?: 201 | 202 | 204 }>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<AppMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const mapped = toHttpError(error);
+      return {
+        ...shape,
+        message: mapped.statusCode >= 500 ? "Internal server error" : mapped.message,
+        data: { ...shape.data, httpStatus: mapped.statusCode, errors: mapped.errors ?? null, stack: undefined },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** DomainError -> TRPCError with the matching code, so the tRPC transport gets the right status. */
+const errorMapping = t.middleware(async ({ next, ctx }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof DomainError) {
+      if (cause.retryAfterSeconds) ctx.response.headers["Retry-After"] = String(cause.retryAfterSeconds);
+      throw new TRPCError({ code: TRPC_CODE_BY_CODE[cause.code], message: cause.message, cause });
+    }
+    if (toHttpError(result.error).statusCode >= 500) {
+      log.error("request.failed", { error: String(cause ?? result.error), stack: (cause as Error | undefined)?.stack });
+    }
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(errorMapping);
+
+/** Identity from the Bearer token or the next-auth session; 401 otherwise. */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const { identity } = await ctx.identity();
+  if (!identity) throw new DomainError("UNAUTHORIZED", "Unauthorized");
+  return next({ ctx: { ...ctx, user: identity } });
+});
+
+export type TenantCtx = {
+  tenant: { id: string; slug: string; name: string; ofMode: boolean; authMode: "PASSWORD" | "HEADLESS" };
+  role: Role;
+  membershipId: string | null;
+  scope: TenantScope;
+};
+
+/** The tenant named by X-Tenant-ID (slug or id), else by the sub-domain (conventions §2). */
+export function tenantRef(ctx: Pick<Context, "headers" | "host">): string | null {
+  const header = ctx.headers["x-tenant-id"];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value && value.trim()) return value.trim();
+  return slugFromHost(ctx.host, env().APP_ROOT_DOMAIN);
+}
+
+async function loadTenant(ctx: Context, user: Identity | null, ref: string | null = tenantRef(ctx)) {
+  if (!ref) throw new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain");
+  const access = await resolveTenantAccess(ctx.db, ref, user?.userId ?? null);
+  if (!access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  return access;
+}
+
+/** Tenant + membership in one query; not a member (and not enrolled) -> 403. */
+async function tenantContext(ctx: Context, user: Identity, ref: string | null): Promise<TenantCtx> {
+  const { tenant, membership, hasEnrollment } = await loadTenant(ctx, user, ref);
+  let role: Role;
+  if (membership) {
+    if (membership.status === "SUSPENDED") throw new DomainError("FORBIDDEN", "Account suspended in this organisation");
+    if (membership.status === "INVITED") throw new DomainError("FORBIDDEN", "Invitation not accepted yet");
+    role = membership.role;
+  } else if (hasEnrollment) {
+    role = "LEARNER";
+  } else {
+    throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation");
+  }
+  return {
+    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
+    role,
+    membershipId: membership?.id ?? null,
+    scope: forTenant(tenant.id),
+  };
+}
+
+/** The tenant of X-Tenant-ID or the sub-domain. */
+export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, tenantRef(ctx))) } }),
+);
+
+/** The tenant of the access token's activeTenantId (the `/tenants/me` family), not X-Tenant-ID. */
+export const activeTenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.user.activeTenantId) throw new DomainError("NOT_FOUND", "No active tenant: switch to a tenant first");
+  return next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, ctx.user.activeTenantId)) } });
+});
+
+/** Tenant resolved, caller optional (login, public profile, public catalogue). */
+export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const { identity } = await ctx.identity();
+  const { tenant } = await loadTenant(ctx, null);
+  return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: forTenant(tenant.id) } });
+});
+
+/** Permission check from auth/permissions.ts. */
+export const can = (permission: Permission, base = tenantProcedure) =>
+  base.use(({ ctx, next }) => {
+    if (!roleCan(ctx.role, permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission));
+    return next();
+  });
+
+/** OF-mode features (attendance, BPF, improvement plans) answer 403 when the tenant turned it off. */
+export const ofModeProcedure = (permission?: Permission) =>
+  (permission ? can(permission) : tenantProcedure).use(({ ctx, next }) => {
+    if (!ctx.tenant.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)");
+    return next();
+  });
+
+export const platformAdminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.platformAdmin) throw new DomainError("FORBIDDEN", "Forbidden: platform administrator required");
+  return next();
+});
+

@@ -1,0 +1,83 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
+import { env } from "../env";
+import { newId } from "../lib/ids";
+import { unixSeconds } from "../lib/clock";
+import type { Role } from "./permissions";
+
+export type MembershipClaim = { tenantId: string; tenantSlug: string; role: Role };
+
+/** Access-token payload: the spec's fields plus memberships, activeTenantId and jti (conventions §3). */
+export type AccessClaims = {
+  sub: string;
+  email: string;
+  tenantId: string | null;
+  tenantSlug: string | null;
+  activeTenantId: string | null;
+  memberships: MembershipClaim[];
+  platformAdmin?: boolean;
+  jti: string;
+  iat: number;
+  exp: number;
+};
+
+const ISSUER = "training-platform";
+const key = () => new TextEncoder().encode(env().JWT_SECRET);
+
+export async function signAccessToken(
+  claims: Omit<AccessClaims, "jti" | "iat" | "exp">,
+  now: Date,
+): Promise<{ token: string; expiresIn: number }> {
+  const ttl = env().ACCESS_TOKEN_TTL_SECONDS;
+  const iat = unixSeconds(now);
+  const token = await new SignJWT({ ...claims, typ: "access" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setJti(newId("req"))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttl)
+    .sign(key());
+  return { token, expiresIn: ttl };
+}
+
+/** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), expiry and type. */
+export async function verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      currentDate: now,
+    });
+    if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+    return payload as unknown as AccessClaims;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+/** Invitation token (the spec calls it an invitation JWT): names one membership. */
+export async function signInvitationToken(p: { membershipId: string; tenantId: string; email: string }, now: Date): Promise<string> {
+  const iat = unixSeconds(now);
+  return new SignJWT({ ...p, typ: "invite" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + env().INVITATION_TTL_SECONDS)
+    .sign(key());
+}
+
+export async function verifyInvitationToken(
+  token: string,
+  now: Date,
+): Promise<{ membershipId: string; tenantId: string; email: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], issuer: ISSUER, currentDate: now });
+    if (payload.typ !== "invite") return null;
+    const { membershipId, tenantId, email } = payload as Record<string, unknown>;
+    if (typeof membershipId !== "string" || typeof tenantId !== "string" || typeof email !== "string") return null;
+    return { membershipId, tenantId, email };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

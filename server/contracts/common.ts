@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Isomorphic: imports only zod. Shared envelope, pagination and field schemas. */
+
+export const ZId = (prefix: string) => z.string().min(1).max(64).describe(`Identifier (${prefix}_...)`);
+export const ZTimestamp = z.string().describe("ISO 8601 UTC timestamp");
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "Invalid e-mail address" }))
+  .describe("E-mail address (case-insensitive)");
+export const ZPassword = z.string().min(10, "Password must be at least 10 characters").max(200).describe("At least 10 characters");
+export const ZName = z.string().trim().min(1, "Required").max(100);
+export const ZLocale = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "Language code such as fr or en-GB").describe("Language code (fr, en)");
+
+export const ZRole = z.enum(["ADMIN", "CREATOR", "TRAINER", "LEARNER", "FINANCIER", "FUNDER"]).describe("Role in the tenant");
+export const ZUserStatus = z.enum(["ACTIVE", "INVITED", "SUSPENDED"]);
+
+/** `{data}` success envelope. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** Pagination with a `limit` page size (meta carries totalPages). */
+export const ZLimitPageInput = z.object({
+  page: z.coerce.number().int().min(1).default(1).describe("1-based page number"),
+  limit: z.coerce.number().int().min(1).max(100).default(25).describe("Page size (max 100)"),
+});
+export const ZLimitPageMeta = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+export const limitPageMeta = (total: number, page: number, limit: number) => ({
+  total,
+  page,
+  limit,
+  totalPages: Math.max(1, Math.ceil(total / limit)),
+});
+
+/** Pagination with a `perPage` page size. */
+export const ZPerPageInput = z.object({
+  page: z.coerce.number().int().min(1).default(1).describe("1-based page number"),
+  perPage: z.coerce.number().int().min(1).max(100).default(20).describe("Page size (max 100)"),
+});
+export const ZPerPageMeta = z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+
+export const listEnvelope = <T extends z.ZodType, M extends z.ZodType>(item: T, meta: M) =>
+  z.object({ data: z.array(item), meta });
+
+export const ZNoInput = z.strictObject({});
+export const ZMessage = envelope(z.object({ message: z.string() }));
+
+/** Query booleans arrive as strings. */
+export const ZQueryBool = z.enum(["true", "false"]).transform((v) => v === "true");

@@ -1,0 +1,5 @@
+export * from "./identity";
+export * from "./tenancy";
+export * from "./platform";
+export * from "./learning";
+export * from "./billing";

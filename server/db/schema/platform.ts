@@ -1,0 +1,63 @@
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, ts } from "./_columns";
+
+/**
+ * Append-only record of security-relevant actions. tenant_id is null for platform-level
+ * actions (tenant creation by a platform admin, failed logins without a tenant).
+ */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: id(),
+    tenantId: text(),
+    actorUserId: text(),
+    action: text().notNull(),
+    targetType: text(),
+    targetId: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ip: text(),
+    userAgent: text(),
+    requestId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_logs_tenant_created_idx").on(t.tenantId, t.createdAt)],
+);
+
+/** Events outbox: written in the transaction of the change, delivered by the webhook worker. */
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    tenantId: text().notNull(),
+    event: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    dispatchedAt: ts(),
+  },
+  (t) => [index("events_pending_idx").on(t.dispatchedAt, t.createdAt), index("events_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+/** Every e-mail sent, whatever the transport; the development outbox lists it. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    tenantId: text(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    template: text().notNull(),
+    transport: text().notNull(),
+    providerMessageId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/** Fixed-window counters shared by every app instance: rate limit, login failures, PIN attempts. */
+export const counters = pgTable("counters", {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: ts().notNull(),
+});

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
+import { users } from "./identity";
+
+export const authModeEnum = pgEnum("auth_mode", ["PASSWORD", "HEADLESS"]);
+export const roleEnum = pgEnum("role", ["ADMIN", "CREATOR", "TRAINER", "LEARNER", "FINANCIER", "FUNDER"]);
+export const membershipStatusEnum = pgEnum("membership_status", ["ACTIVE", "INVITED", "SUSPENDED"]);
+
+export type Branding = { displayName?: string | null; primaryColor?: string | null; logoUrl?: string | null };
+export type OidcSettings = { issuer: string; audience: string; jwksUri?: string | null; jwks?: { keys: unknown[] } | null };
+
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: id(),
+    slug: text().notNull(),
+    name: text().notNull(),
+    ofMode: boolean().notNull().default(true),
+    authMode: authModeEnum().notNull().default("PASSWORD"),
+    branding: jsonb().$type<Branding>().notNull().default({}),
+    oidc: jsonb().$type<OidcSettings | null>(),
+    integrations: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    domain: text(),
+    aiCredits: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("tenants_slug_uq").on(t.slug), uniqueIndex("tenants_domain_uq").on(t.domain).where(sql`${t.domain} is not null`)],
+);
+
+/** A user's role and status inside one tenant (N:N). */
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    role: roleEnum().notNull(),
+    status: membershipStatusEnum().notNull().default("ACTIVE"),
+    invitedBy: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("memberships_tenant_user_uq").on(t.tenantId, t.userId),
+    index("memberships_tenant_role_idx").on(t.tenantId, t.role, t.status),
+    index("memberships_user_idx").on(t.userId),
+  ],
+);
+
+/** Service-to-service keys (X-API-Key), stored as SHA-256; one active key per tenant. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    keyHash: text().notNull(),
+    lastFour: text().notNull(),
+    createdBy: text(),
+    createdAt: createdAt(),
+    revokedAt: ts(),
+  },
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_tenant_idx").on(t.tenantId)],
+);
+
+/** Organisations that finance training (OPCO, CPF, France Travail...), per tenant. */
+export const funders = pgTable(
+  "funders",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    kind: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("funders_tenant_code_uq").on(t.tenantId, t.code)],
+);

@@ -1,0 +1,51 @@
+import type { Db } from "../client";
+import type { Role } from "../../auth/permissions";
+import { ensureCourse, ensureMembership, ensureTenant, ensureUser } from "./factories";
+import { reseedFunders } from "../../services/tenants/tenants";
+
+/** The demo accounts of conventions §11, per tenant. */
+export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
+  { local: "admin", role: "ADMIN", firstName: "Alice", lastName: "Martin" },
+  { local: "creator", role: "CREATOR", firstName: "Claire", lastName: "Dubois" },
+  { local: "trainer", role: "TRAINER", firstName: "Thomas", lastName: "Bernard" },
+  { local: "learner", role: "LEARNER", firstName: "Léa", lastName: "Petit" },
+  { local: "learner2", role: "LEARNER", firstName: "Lucas", lastName: "Moreau" },
+  { local: "finance", role: "FINANCIER", firstName: "Fanny", lastName: "Laurent" },
+  { local: "funder", role: "FUNDER", firstName: "Fabien", lastName: "Simon" },
+];
+
+export const DEMO_TENANTS = [
+  { slug: "acme", name: "Acme Formation", primaryColor: "#1d4ed8" },
+  { slug: "globex", name: "Globex Training", primaryColor: "#047857" },
+];
+
+/** Idempotent demo data: tenants, users and a first catalogue. Later domains add to it. */
+export async function seedDemo(db: Db, password: string): Promise<void> {
+  await ensureUser(db, { email: "platform@admin.test", firstName: "Paul", lastName: "Plateforme", password, isPlatformAdmin: true });
+  for (const t of DEMO_TENANTS) {
+    const tenant = await ensureTenant(db, { slug: t.slug, name: t.name, ofMode: true, aiCredits: 1000, primaryColor: t.primaryColor });
+    const ids: Record<string, string> = {};
+    for (const r of DEMO_ROLES) {
+      const user = await ensureUser(db, { email: `${r.local}@${t.slug}.test`, firstName: r.firstName, lastName: r.lastName, password });
+      await ensureMembership(db, tenant.id, user.id, r.role);
+      ids[r.local] = user.id;
+    }
+    await ensureCourse(db, tenant.id, {
+      slug: "sauveteur-secouriste-du-travail",
+      title: "Sauveteur Secouriste du Travail (SST)",
+      description: "Formation initiale aux gestes de premiers secours en entreprise.",
+      creatorId: ids.creator!,
+      status: "PUBLISHED",
+      price: 29000,
+    });
+    await ensureCourse(db, tenant.id, {
+      slug: "management-d-equipe",
+      title: "Management d'équipe : les fondamentaux",
+      description: "Brouillon en cours de rédaction.",
+      creatorId: ids.creator!,
+      status: "DRAFT",
+      price: 120000,
+    });
+    await reseedFunders(db, tenant.id, { userId: null, requestId: "seed" });
+  }
+}

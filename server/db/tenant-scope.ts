@@ -1,0 +1,68 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+
+/**
+ * The ONLY code that writes tenant_id predicates and values. Services get a scope from the
+ * procedure context (never a tenant id from the request) and pass every tenant-owned
+ * query through it, so another tenant's id simply matches nothing (404).
+ */
+type TenantTable = PgTable & { tenantId: PgColumn };
+
+export type TenantScope = {
+  readonly tenantId: string;
+  /** `tenant_id = scope AND ...conds` for select/update/delete on a tenant-owned table. */
+  where<T extends TenantTable>(table: T, ...conds: (SQL | undefined)[]): SQL;
+  /** Insert values with tenant_id set from the scope (overrides anything supplied). */
+  values<T extends TenantTable, V extends Record<string, unknown>>(table: T, v: V): V & { tenantId: string };
+  valuesMany<T extends TenantTable, V extends Record<string, unknown>>(table: T, rows: V[]): (V & { tenantId: string })[];
+};
+
+export function forTenant(tenantId: string): TenantScope {
+  if (!tenantId) throw new Error("forTenant needs a tenant id");
+  return {
+    tenantId,
+    where: (table, ...conds) => and(eq(table.tenantId, tenantId), ...conds) as SQL,
+    values: (_table, v) => ({ ...v, tenantId }),
+    valuesMany: (_table, rows) => rows.map((v) => ({ ...v, tenantId })),
+  };
+}
+
+import { or, sql as rawSql } from "drizzle-orm";
+import type { DbOrTx } from "./client";
+import { enrollments, memberships, tenants } from "./schema";
+
+export type TenantAccess = {
+  tenant: typeof tenants.$inferSelect;
+  membership: { id: string; role: (typeof memberships.$inferSelect)["role"]; status: (typeof memberships.$inferSelect)["status"] } | null;
+  hasEnrollment: boolean;
+};
+
+/**
+ * Tenant (by slug or internal id) and the caller's membership and enrollment there, in ONE
+ * query. Used by the procedure chain only.
+ */
+export async function resolveTenantAccess(db: DbOrTx, ref: string, userId: string | null): Promise<TenantAccess | null> {
+  const ident = or(eq(tenants.slug, ref.toLowerCase()), eq(tenants.id, ref));
+  if (!userId) {
+    const [tenant] = await db.select().from(tenants).where(ident).limit(1);
+    return tenant ? { tenant, membership: null, hasEnrollment: false } : null;
+  }
+  const [row] = await db
+    .select({
+      tenant: tenants,
+      membershipId: memberships.id,
+      role: memberships.role,
+      status: memberships.status,
+      hasEnrollment: rawSql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.tenantId} = ${tenants.id} and ${enrollments.userId} = ${userId} and ${enrollments.status} in ('ACTIVE', 'COMPLETED'))`,
+    })
+    .from(tenants)
+    .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)))
+    .where(ident)
+    .limit(1);
+  if (!row) return null;
+  return {
+    tenant: row.tenant,
+    membership: row.membershipId && row.role && row.status ? { id: row.membershipId, role: row.role, status: row.status } : null,
+    hasEnrollment: row.hasEnrollment === true || (row.hasEnrollment as unknown) === "t",
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Every limit of the spec is configuration
+ * (conventions §6) with the spec's value as default; secrets have development
+ * defaults that are refused in production.
+ */
+const DEV_SECRET = "dev-only-secret-change-me-0123456789abcdef";
+
+const intFrom = (def: number) => z.coerce.number().int().positive().default(def);
+const bool = (def: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default(def ? "true" : "false")
+    .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: intFrom(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  APP_ROOT_DOMAIN: z.string().default("localhost:3000"),
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  JWT_SECRET: z.string().min(32).default(DEV_SECRET),
+  NEXTAUTH_SECRET: z.string().min(32).default(DEV_SECRET),
+  ENCRYPTION_KEY: z.string().min(32).default(DEV_SECRET),
+  ACCESS_TOKEN_TTL_SECONDS: intFrom(3600),
+  REFRESH_TOKEN_TTL_SECONDS: intFrom(7 * 24 * 3600),
+  INVITATION_TTL_SECONDS: intFrom(7 * 24 * 3600),
+  RESET_TOKEN_TTL_SECONDS: intFrom(3600),
+  RATE_LIMIT_PER_HOUR: intFrom(1000),
+  RATE_LIMIT_WINDOW_SECONDS: intFrom(3600),
+  LOGIN_MAX_FAILURES: intFrom(10),
+  LOGIN_LOCK_SECONDS: intFrom(15 * 60),
+  QR_TOKEN_TTL_SECONDS: intFrom(300),
+  PIN_MAX_ATTEMPTS: intFrom(5),
+  PIN_LOCK_SECONDS: intFrom(15 * 60),
+  WEBHOOK_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800"),
+  WEBHOOK_TIMEOUT_SECONDS: intFrom(30),
+  COMPLAINT_AUTO_CLOSE_DAYS: intFrom(30),
+  MEDIA_HMAC_SECRET: z.string().min(16).default(DEV_SECRET),
+  RESEND_API_KEY: z.string().optional(),
+  RESEND_BASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Plateforme Formation <no-reply@localhost>"),
+  ENABLE_DEV_OUTBOX: bool(false),
+  SEED_PASSWORD: z.string().min(10).default("demo-Passw0rd!"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+const SECRETS = ["JWT_SECRET", "NEXTAUTH_SECRET", "ENCRYPTION_KEY", "MEDIA_HMAC_SECRET"] as const;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production") {
+    const missing = SECRETS.filter((k) => !cleaned[k] || cleaned[k] === DEV_SECRET);
+    if (missing.length) {
+      throw new Error(`Refusing to start in production: set ${missing.join(", ")} (see .env.example)`);
+    }
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change limits through the environment; this drops the cached parse. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+export function devOutboxEnabled(): boolean {
+  const e = env();
+  return e.NODE_ENV !== "production" || e.ENABLE_DEV_OUTBOX;
+}

@@ -1,0 +1,140 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db";
+import { refreshTokens, users } from "../../db/schema";
+import { resolveTenantAccess } from "../../db/tenant-scope";
+import { env } from "../../env";
+import { DomainError } from "../../errors";
+import { verifyPassword } from "../../auth/passwords";
+import { sha256Hex } from "../../lib/hash";
+import { clearCounter, hitCounter, peekCounter } from "../platform/counters";
+import { writeAudit, type AuditActor } from "../platform/audit";
+import { findUserByEmail, findUserById } from "./accounts";
+import { issueTokens, revokeFamily } from "./session-tokens";
+import type { TTokens } from "../../contracts/auth";
+
+const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid credentials");
+const lockKey = (email: string) => `login-fail:${email.toLowerCase()}`;
+
+function lockedError(resetAt: Date, now: Date): DomainError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new DomainError("RATE_LIMITED", `Too many failed login attempts. Try again in ${minutes} minutes.`, {
+    retryAfterSeconds: seconds,
+  });
+}
+
+/**
+ * Password login. The same 401 for an unknown e-mail, a wrong password or an account with
+ * no access to the tenant (no enumeration); 10 failures in 15 minutes lock the e-mail (429).
+ */
+export async function login(
+  db: Db,
+  input: { email: string; password: string; tenantRef: string | null },
+  actor: AuditActor,
+  now: Date,
+): Promise<TTokens> {
+  const e = env();
+  const locked = await peekCounter(db, lockKey(input.email), now);
+  if (locked && locked.count >= e.LOGIN_MAX_FAILURES) throw lockedError(locked.resetAt, now);
+
+  const access = input.tenantRef ? await resolveTenantAccess(db, input.tenantRef, null) : null;
+  if (input.tenantRef && !access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  const tenant = access?.tenant ?? null;
+
+  const user = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) {
+    const state = await hitCounter(db, lockKey(input.email), e.LOGIN_LOCK_SECONDS, now);
+    await writeAudit(db, { ...actor, userId: user?.id ?? null }, {
+      tenantId: tenant?.id ?? null,
+      action: "auth.login_failed",
+      targetType: "user",
+      targetId: user?.id,
+      metadata: { email: input.email.toLowerCase(), failures: state.count },
+    });
+    if (state.count > e.LOGIN_MAX_FAILURES) throw lockedError(state.resetAt, now);
+    throw INVALID();
+  }
+
+  let active: { id: string; slug: string } | null = null;
+  if (tenant) {
+    const mine = await resolveTenantAccess(db, tenant.id, user.id);
+    const membership = mine?.membership;
+    if (membership?.status === "SUSPENDED") {
+      await writeAudit(db, { ...actor, userId: user.id }, { tenantId: tenant.id, action: "auth.login_refused_suspended", targetType: "user", targetId: user.id });
+      throw new DomainError("FORBIDDEN", "Account suspended");
+    }
+    const allowed = membership?.status === "ACTIVE" || (!membership && mine?.hasEnrollment);
+    if (!allowed) throw INVALID();
+    active = { id: tenant.id, slug: tenant.slug };
+  }
+
+  await clearCounter(db, lockKey(input.email));
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    await writeAudit(tx, { ...actor, userId: user.id }, { tenantId: active?.id ?? null, action: "auth.login", targetType: "user", targetId: user.id });
+    return issueTokens(tx, user, active, now);
+  });
+}
+
+const INVALID_REFRESH = () => new DomainError("UNAUTHORIZED", "Invalid or expired refresh token");
+
+/**
+ * Rotation: each refresh token works once. Presenting a used (or revoked) one revokes the
+ * whole family: whoever holds the stolen copy and the victim are both logged out.
+ */
+export async function refresh(db: Db, refreshToken: string, actor: AuditActor, now: Date): Promise<TTokens> {
+  const hash = sha256Hex(refreshToken);
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
+  if (!row) throw INVALID_REFRESH();
+  if (row.usedAt || row.revokedAt) {
+    await revokeFamily(db, row.familyId, now);
+    await writeAudit(db, { ...actor, userId: row.userId }, {
+      tenantId: row.activeTenantId,
+      action: "auth.refresh_reuse_detected",
+      targetType: "user",
+      targetId: row.userId,
+      metadata: { familyId: row.familyId },
+    });
+    throw INVALID_REFRESH();
+  }
+  if (row.expiresAt <= now) throw INVALID_REFRESH();
+
+  const result = await db.transaction(async (tx) => {
+    // Single use, even under concurrent calls with the same token.
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 0) return null;
+    const user = await findUserById(tx, row.userId);
+    if (!user) return null;
+    let active: { id: string; slug: string } | null = null;
+    if (row.activeTenantId) {
+      const access = await resolveTenantAccess(tx, row.activeTenantId, user.id);
+      if (!access) return null;
+      if (access.membership?.status === "SUSPENDED") return "suspended" as const;
+      if (!access.membership && !access.hasEnrollment) return null;
+      active = { id: access.tenant.id, slug: access.tenant.slug };
+    }
+    return issueTokens(tx, user, active, now, row.familyId);
+  });
+  if (result === "suspended") {
+    await revokeFamily(db, row.familyId, now);
+    throw new DomainError("UNAUTHORIZED", "Account suspended");
+  }
+  if (!result) {
+    await revokeFamily(db, row.familyId, now);
+    throw INVALID_REFRESH();
+  }
+  return result;
+}
+
+/** Logout revokes the refresh token's family. Tokens of other users are left alone. */
+export async function logout(db: Db, userId: string, refreshToken: string, actor: AuditActor, now: Date): Promise<void> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken))).limit(1);
+  if (!row || row.userId !== userId) return;
+  await revokeFamily(db, row.familyId, now);
+  await writeAudit(db, { ...actor, userId }, { tenantId: row.activeTenantId, action: "auth.logout", targetType: "user", targetId: userId });
+}

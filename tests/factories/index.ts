@@ -1,0 +1,33 @@
+import type { Db } from "../../server/db";
+import type { Role } from "../../server/auth/permissions";
+import { seedDemo } from "../../server/db/seed/demo";
+import { ensureMembership, ensureTenant, ensureUser } from "../../server/db/seed/factories";
+import type { TestApi } from "../helpers/api";
+
+export { ensureCourse, ensureMembership, ensureTenant, ensureUser } from "../../server/db/seed/factories";
+
+export const PASSWORD = "demo-Passw0rd!";
+
+/** The demo data of conventions §11 (acme, globex, one account per role). */
+export async function seedDemoData(db: Db): Promise<void> {
+  await seedDemo(db, PASSWORD);
+}
+
+export async function createMember(db: Db, tenantId: string, role: Role, email: string, status: "ACTIVE" | "INVITED" | "SUSPENDED" = "ACTIVE") {
+  const user = await ensureUser(db, { email, firstName: "Test", lastName: role.toLowerCase(), password: PASSWORD });
+  await ensureMembership(db, tenantId, user.id, role, status);
+  return user;
+}
+
+/** Log in through the REST surface and return the tokens. */
+export async function login(api: TestApi, tenant: string, email: string, password = PASSWORD) {
+  const res = await api.call("POST", "/auth/login", { tenant, body: { email, password } });
+  if (res.status !== 200) throw new Error(`login ${email}@${tenant} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { accessToken: string; refreshToken: string; expiresIn: number };
+}
+
+export async function tokenFor(api: TestApi, tenant: string, local: string): Promise<string> {
+  return (await login(api, tenant, `${local}@${tenant}.test`)).accessToken;
+}
+
+export { ensureTenant as createTenant };

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { openDatabase, type DbHandle } from "../../server/db";
+
+/** A fresh, migrated database for one test file: PGlite from the dump, or a PostgreSQL clone. */
+export async function freshDatabase(): Promise<DbHandle> {
+  const url = process.env.DATABASE_URL;
+  const pgTemplate = inject("pgTemplate");
+  if (url && pgTemplate) {
+    const { default: postgres } = await import("postgres");
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    const name = `tp_test_${process.ppid}_${randomBytes(5).toString("hex")}`;
+    // The template is owned by the global setup's pid; the worker's parent is that process.
+    await admin.unsafe(`create database ${name} template ${pgTemplate}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: u.toString(), migrate: false, poolSize: 5 });
+    const close = handle.close;
+    return {
+      ...handle,
+      close: async () => {
+        await close();
+        const again = postgres(url, { max: 1, onnotice: () => {} });
+        await again.unsafe(`drop database if exists ${name} with (force)`);
+        await again.end();
+      },
+    };
+  }
+  const file = inject("pgliteTemplate");
+  if (!file) throw new Error("global setup did not prepare a database template");
+  const blob = new Blob([readFileSync(file)]);
+  return openDatabase({ pgliteLoadDataDir: blob, migrate: false });
+}

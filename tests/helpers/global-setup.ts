@@ -1,0 +1,45 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../../server/db";
+
+/**
+ * Migrate once per run: on PGlite, dump a migrated data directory that each test file loads
+ * (~0.6 s instead of ~3 s); on PostgreSQL (DATABASE_URL set), a template database that each
+ * test file clones.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { default: postgres } = await import("postgres");
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    const template = `tp_template_${process.pid}`;
+    await admin.unsafe(`drop database if exists ${template}`);
+    await admin.unsafe(`create database ${template}`);
+    const u = new URL(url);
+    u.pathname = `/${template}`;
+    const handle = await openDatabase({ databaseUrl: u.toString(), poolSize: 1 });
+    await handle.close();
+    project.provide("pgTemplate", template);
+    return async () => {
+      const dbs = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`tp_test_${process.pid}_%`} or datname = ${template}`;
+      for (const { datname } of dbs) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+      await admin.end();
+    };
+  }
+  const handle = await openDatabase({});
+  const client = (handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
+  const blob = await client.dumpDataDir("none");
+  const file = path.resolve("node_modules/.cache/test-db/pglite-template.tar");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  await handle.close();
+  project.provide("pgliteTemplate", file);
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgTemplate?: string;
+    pgliteTemplate?: string;
+  }
+}

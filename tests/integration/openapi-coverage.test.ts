@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, type TestApi } from "../helpers/api";
+import { expectError } from "../helpers/rest";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+/** Every operation of the spec's Auth, Tenants and Users tables, plus the conventions' additions. */
+const OPERATIONS: { method: string; path: string; status: number }[] = [
+  // Auth
+  { method: "post", path: "/api/v1/auth/login", status: 200 },
+  { method: "post", path: "/api/v1/auth/refresh", status: 200 },
+  { method: "post", path: "/api/v1/auth/logout", status: 204 },
+  { method: "post", path: "/api/v1/auth/signup/creator", status: 201 },
+  { method: "post", path: "/api/v1/auth/signup/learner", status: 201 },
+  { method: "post", path: "/api/v1/auth/switch-tenant", status: 200 },
+  { method: "post", path: "/api/v1/auth/accept-invite", status: 200 },
+  { method: "post", path: "/api/v1/auth/token-exchange", status: 200 },
+  { method: "post", path: "/api/v1/auth/oidc/exchange", status: 200 },
+  { method: "post", path: "/api/v1/auth/scim/users", status: 201 },
+  { method: "delete", path: "/api/v1/auth/scim/users/{externalId}", status: 204 },
+  { method: "post", path: "/api/v1/auth/forgot-password", status: 200 },
+  { method: "post", path: "/api/v1/auth/reset-password", status: 200 },
+  { method: "get", path: "/api/v1/auth/me", status: 200 },
+  // Tenants
+  { method: "get", path: "/api/v1/tenants/me", status: 200 },
+  { method: "patch", path: "/api/v1/tenants/me/of-mode", status: 200 },
+  { method: "post", path: "/api/v1/tenants", status: 201 },
+  { method: "get", path: "/api/v1/tenants/{slug}", status: 200 },
+  { method: "patch", path: "/api/v1/tenants/{id}", status: 200 },
+  { method: "get", path: "/api/v1/tenants/{id}/stats", status: 200 },
+  { method: "post", path: "/api/v1/tenants/{id}/reseed-funders", status: 200 },
+  { method: "get", path: "/api/v1/tenants/me/branding", status: 200 },
+  { method: "post", path: "/api/v1/tenants/{id}/service-api-key", status: 201 },
+  // Users
+  { method: "get", path: "/api/v1/users", status: 200 },
+  { method: "get", path: "/api/v1/users/me", status: 200 },
+  { method: "get", path: "/api/v1/users/{id}", status: 200 },
+  { method: "post", path: "/api/v1/users", status: 201 },
+  { method: "patch", path: "/api/v1/users/{id}", status: 200 },
+  { method: "patch", path: "/api/v1/users/me/preferences", status: 200 },
+  // Conventions §8
+  { method: "get", path: "/api/v1/dev/outbox", status: 200 },
+];
+
+describe("GET /api/v1/openapi.json", () => {
+  let doc: any;
+  /** Operations by their full documented path: the server URL (/api/v1) + the path key. */
+  let ops: Record<string, Record<string, any>>;
+  beforeAll(async () => {
+    const res = await fetch(`${api.url}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    doc = await res.json();
+    const base = doc.servers?.[0]?.url ?? "";
+    ops = Object.fromEntries(Object.entries(doc.paths as Record<string, Record<string, any>>).map(([p, o]) => [`${base}${p}`, o]));
+  });
+
+  it("is a public OpenAPI 3 document with the bearer scheme and the error schema", () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.servers[0].url).toBe("/api/v1");
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.schemas.Error.required).toEqual(["statusCode", "message"]);
+  });
+
+  it("documents exactly these operations for the auth, tenants, users and dev tags (nothing missing, nothing stray)", () => {
+    const documented = Object.entries(ops)
+      .flatMap(([path, byMethod]) => Object.keys(byMethod).map((m) => `${m.toUpperCase()} ${path}`))
+      .filter((k) => /\/api\/v1\/(auth|tenants|users|dev)(\/|$)/.test(k))
+      .sort();
+    expect(documented).toEqual(OPERATIONS.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort());
+  });
+
+  it.each(OPERATIONS)("documents $method $path with its success status", ({ method, path, status }) => {
+    const op = ops[path]?.[method];
+    expect(op, `${method.toUpperCase()} ${path} missing from openapi.json`).toBeDefined();
+    expect(op.responses[String(status)], `${method} ${path} success ${status}`).toBeDefined();
+    if (status !== 200) expect(op.responses["200"]).toBeUndefined();
+    // Error responses use the spec's error body; every operation documents 429.
+    expect(op.responses["429"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    expect(op.parameters.some((p: any) => p.name === "X-Tenant-ID" && p.in === "header")).toBe(true);
+  });
+
+  it("documents the path parameters of parameterised operations", () => {
+    const params = (path: string, method: string) => ops[path]![method].parameters.filter((p: any) => p.in === "path").map((p: any) => p.name);
+    expect(params("/api/v1/users/{id}", "get")).toEqual(["id"]);
+    expect(params("/api/v1/tenants/{slug}", "get")).toEqual(["slug"]);
+    expect(params("/api/v1/auth/scim/users/{externalId}", "delete")).toEqual(["externalId"]);
+    const query = ops["/api/v1/auth/scim/users/{externalId}"]!.delete.parameters.find((p: any) => p.name === "tenantSlug");
+    expect(query).toMatchObject({ in: "query", required: true });
+  });
+
+  it("documents the error statuses the spec lists", () => {
+    const codes = (path: string, method: string) => Object.keys(ops[path]![method].responses);
+    expect(codes("/api/v1/auth/login", "post")).toEqual(expect.arrayContaining(["401", "429"]));
+    expect(codes("/api/v1/auth/accept-invite", "post")).toEqual(expect.arrayContaining(["401", "409"]));
+    expect(codes("/api/v1/auth/token-exchange", "post")).toEqual(expect.arrayContaining(["401", "404"]));
+    expect(codes("/api/v1/tenants", "post")).toEqual(expect.arrayContaining(["400", "401", "403", "409"]));
+    expect(codes("/api/v1/tenants/{id}", "patch")).toEqual(expect.arrayContaining(["400", "401", "403", "404", "409"]));
+    expect(codes("/api/v1/users", "get")).toEqual(expect.arrayContaining(["401", "403"]));
+    expect(codes("/api/v1/users", "post")).toEqual(expect.arrayContaining(["409", "422"]));
+    expect(codes("/api/v1/users/{id}", "patch")).toEqual(expect.arrayContaining(["403"]));
+  });
+});
+
+describe("REST conventions (conventions §1, §4)", () => {
+  it("answers an unknown path under /api/v1 with a 404 JSON error", async () => {
+    const res = await api.call("GET", "/no/such/thing", { tenant: "acme" });
+    expectError(res, 404);
+    const wrongMethod = await api.call("DELETE", "/users/me");
+    expectError(wrongMethod, 404);
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("answers a malformed JSON body with a 400 JSON error", async () => {
+    const res = await api.call("POST", "/auth/login", { tenant: "acme", raw: '{"email": "admin@acme.test", "password": ' });
+    expectError(res, 400, "Malformed JSON body");
+  });
+
+  it("answers missing fields with 400 and the errors field map", async () => {
+    const res = await api.call("POST", "/auth/login", { tenant: "acme", body: {} });
+    expectError(res, 400, "Validation failed");
+    expect(Object.keys(res.body.errors).sort()).toEqual(["email", "password"]);
+  });
+
+  it("answers the health check without tenant or auth", async () => {
+    const res = await fetch(`${api.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+  });
+});

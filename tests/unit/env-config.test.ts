@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "../../server/env";
+
+describe("environment", () => {
+  it("has the spec's limits as defaults", () => {
+    const e = parseEnv({});
+    expect(e.ACCESS_TOKEN_TTL_SECONDS).toBe(3600);
+    expect(e.REFRESH_TOKEN_TTL_SECONDS).toBe(7 * 24 * 3600);
+    expect(e.RATE_LIMIT_PER_HOUR).toBe(1000);
+    expect(e.QR_TOKEN_TTL_SECONDS).toBe(300);
+    expect(e.PIN_MAX_ATTEMPTS).toBe(5);
+    expect(e.WEBHOOK_RETRY_DELAYS_SECONDS).toBe("60,300,1800");
+  });
+
+  it("lets every limit be lowered by the environment", () => {
+    expect(parseEnv({ RATE_LIMIT_PER_HOUR: "3" }).RATE_LIMIT_PER_HOUR).toBe(3);
+  });
+
+  it("refuses to start in production with a missing or default secret", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
+    const secret = "x".repeat(40);
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", JWT_SECRET: secret, NEXTAUTH_SECRET: secret, ENCRYPTION_KEY: secret }),
+    ).toThrow(/MEDIA_HMAC_SECRET/);
+    expect(
+      parseEnv({ NODE_ENV: "production", JWT_SECRET: secret, NEXTAUTH_SECRET: secret, ENCRYPTION_KEY: secret, MEDIA_HMAC_SECRET: secret })
+        .NODE_ENV,
+    ).toBe("production");
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => parseEnv({ RATE_LIMIT_PER_HOUR: "lots" })).toThrow(/RATE_LIMIT_PER_HOUR/);
+  });
+});
