@@ -13,6 +13,7 @@ import { toHttpError } from "../errors";
 import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
 import { readJsonBody } from "./body";
+import { lockBodyCoercion } from "./body-coercion";
 import { applyRateLimit } from "./rate-limit";
 import { sendError, sendJson } from "./send";
 
@@ -54,6 +55,7 @@ function statusByProcedure(): Map<string, number> {
  */
 export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const statuses = statusByProcedure();
+  lockBodyCoercion(appRouter);
 
   const rest = createOpenApiNodeHttpHandler<typeof appRouter, ApiRequest, ServerResponse>({
     router: appRouter,

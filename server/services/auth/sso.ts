@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import type { Db, DbOrTx } from "../../db";
 import { apiKeys, externalIdentities, memberships, tenants, users } from "../../db/schema";
@@ -51,6 +51,7 @@ async function upsertExternalUser(
   if (!userId) {
     const existing = await findUserByEmail(tx, p.email);
     if (existing) {
+      await assertLinkable(tx, tenantId, existing);
       userId = existing.id;
     } else {
       userId = newId("usr");
@@ -65,6 +66,22 @@ async function upsertExternalUser(
     await emitEvent(tx, tenantId, "user.created", { userId, email: p.email.toLowerCase(), role: p.role });
   }
   return { userId, isNewUser };
+}
+
+/**
+ * An identity provider is configured by one tenant's admin, so it may only claim an existing
+ * account by e-mail when that account belongs to this tenant alone: never a platform admin,
+ * never an account with a membership elsewhere (it must sign in with its password instead).
+ */
+async function assertLinkable(tx: DbOrTx, tenantId: string, user: { id: string; isPlatformAdmin: boolean }): Promise<void> {
+  const others = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), ne(memberships.tenantId, tenantId)))
+    .limit(1);
+  if (user.isPlatformAdmin || others.length > 0) {
+    throw new DomainError("CONFLICT", "An account with this e-mail already exists outside this tenant; it must sign in with its password");
+  }
 }
 
 /** Headless SSO: verify the identity provider's JWT against the tenant's issuer, audience and JWKS. */

@@ -103,7 +103,8 @@ export type CreateUserInput = {
 /**
  * Adds a member. An existing account (another tenant's user) gets a membership; a member
  * already here is a 409. With an invitation the member is INVITED until they accept; without
- * one the account is ACTIVE at once (ADMIN and CREATOR then need a password).
+ * one the account is ACTIVE at once (ADMIN and CREATOR then need a password). An existing
+ * account keeps its own password: a tenant admin never sets the credentials of a shared account.
  */
 export async function createUser(db: Db, caller: TenantCaller & { name: string }, input: CreateUserInput, actor: AuditActor, now: Date) {
   if (!input.sendInvitation && (input.role === "ADMIN" || input.role === "CREATOR") && !input.password) {
@@ -116,7 +117,6 @@ export async function createUser(db: Db, caller: TenantCaller & { name: string }
     if (user) {
       const [existing] = await tx.select({ id: memberships.id }).from(memberships).where(scope.where(memberships, eq(memberships.userId, user.id))).limit(1);
       if (existing) throw new DomainError("CONFLICT", "Email already exists");
-      if (passwordHash && !user.passwordHash) await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     } else {
       const [created] = await tx
         .insert(users)
