@@ -18,12 +18,14 @@ export type DomainCode =
   | "UNAVAILABLE";
 
 export type FieldErrors = Record<string, string[]>;
+/** Most errors map fields to messages; a few operations (course publication) list messages. */
+export type ErrorDetails = FieldErrors | string[];
 
 export class DomainError extends Error {
   readonly code: DomainCode;
-  readonly fields?: FieldErrors;
+  readonly fields?: ErrorDetails;
   readonly retryAfterSeconds?: number;
-  constructor(code: DomainCode, message: string, opts: { fields?: FieldErrors; retryAfterSeconds?: number } = {}) {
+  constructor(code: DomainCode, message: string, opts: { fields?: ErrorDetails; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "DomainError";
     this.code = code;
@@ -66,7 +68,7 @@ export const TRPC_CODE_BY_CODE = {
 export type HttpError = {
   statusCode: number;
   message: string;
-  errors?: FieldErrors;
+  errors?: ErrorDetails;
   retryAfterSeconds?: number;
 };
 
@@ -162,6 +164,6 @@ export const notFound = (what = "Resource") => new DomainError("NOT_FOUND", `${w
 export const forbidden = (message = "Forbidden") => new DomainError("FORBIDDEN", message);
 export const unauthorized = (message = "Unauthorized") => new DomainError("UNAUTHORIZED", message);
 export const conflict = (message: string) => new DomainError("CONFLICT", message);
-export const unprocessable = (message: string, fields?: FieldErrors) =>
+export const unprocessable = (message: string, fields?: ErrorDetails) =>
   new DomainError("UNPROCESSABLE", message, { fields });
 export const badRequest = (message: string, fields?: FieldErrors) => new DomainError("BAD_REQUEST", message, { fields });

@@ -1,4 +1,10 @@
+import { activityRouter } from "./routers/activity";
+import { aiRouter } from "./routers/ai";
 import { authRouter } from "./routers/auth";
+import { courseContentRouter } from "./routers/course-content";
+import { coursesRouter } from "./routers/courses";
+import { enrollmentsRouter } from "./routers/enrollments";
+import { mediaRouter } from "./routers/media";
 import { devRouter } from "./routers/dev";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
@@ -13,6 +19,14 @@ export const appRouter = router({
   auth: authRouter,
   tenants: tenantsRouter,
   users: usersRouter,
+  // catalogue and learning: static paths of each router first; `courseContent` and `ai` hold
+  // deeper /courses/{id}/... paths, `courses` ends with its /courses/{slug} catch-alls.
+  courseContent: courseContentRouter,
+  ai: aiRouter,
+  media: mediaRouter,
+  courses: coursesRouter,
+  enrollments: enrollmentsRouter,
+  activity: activityRouter,
   dev: devRouter,
 });
 

@@ -21,6 +21,12 @@ const P = {
   // courses and learning (catalogue issue)
   "courses.create": ["CREATOR", "ADMIN"],
   "courses.manage": ["CREATOR", "ADMIN"],
+  "courses.teach": ["TRAINER", "CREATOR", "ADMIN"],
+  "media.upload": ["CREATOR", "ADMIN"],
+  "ai.use": ["CREATOR", "ADMIN"],
+  "enrollments.update": ["ADMIN"],
+  "enrollments.export": ["CREATOR", "ADMIN"],
+  "activity.readCourse": ["CREATOR", "ADMIN"],
   "enrollments.create": ["ADMIN", "CREATOR"],
   "enrollments.cancel": ["ADMIN", "CREATOR"],
   "enrollments.readAll": ["ADMIN", "CREATOR", "FUNDER"],

@@ -24,8 +24,9 @@ describe("toHttpError (the one error table)", () => {
     const mapped = toHttpError(new TRPCError({ code: "BAD_REQUEST", cause: result.error }));
     expect(mapped.statusCode).toBe(400);
     expect(mapped.message).toBe("Validation failed");
-    expect(mapped.errors?.["items.0.quantity"]).toHaveLength(1);
-    expect(mapped.errors?.tenantId).toEqual(["Unknown field"]);
+    const errors = mapped.errors as Record<string, string[]>;
+    expect(errors["items.0.quantity"]).toHaveLength(1);
+    expect(errors.tenantId).toEqual(["Unknown field"]);
   });
 
   it("maps database unique violations to 409 and hides anything unknown behind a 500", () => {

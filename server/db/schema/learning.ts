@@ -1,14 +1,45 @@
-import { index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { tenants } from "./tenancy";
 
 /**
- * Course and enrollment core. The catalogue issue adds the Qualiopi fields, modules,
- * lessons and questionnaires; the columns here are the ones other domains already count on.
+ * The catalogue and learning domain: courses with their Qualiopi fields, modules, lessons,
+ * questionnaires, trainers and their competencies, media, enrollments, progress, quiz attempts,
+ * activity logs and the AI credit ledger. Every table is tenant-owned.
  */
 export const courseStatusEnum = pgEnum("course_status", ["DRAFT", "PUBLISHED", "ARCHIVED"]);
 export const enrollmentStatusEnum = pgEnum("enrollment_status", ["ACTIVE", "COMPLETED", "CANCELLED", "SUSPENDED", "REVOKED"]);
+export const courseLevelEnum = pgEnum("course_level", ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"]);
+export const courseFormatEnum = pgEnum("course_format", ["ELEARNING", "LIVE", "BLENDED", "PRESENTIAL"]);
+export const lessonKindEnum = pgEnum("lesson_kind", ["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]);
+export const questionnaireKindEnum = pgEnum("questionnaire_kind", ["QUIZ", "POSITIONING", "SATISFACTION"]);
+export const questionKindEnum = pgEnum("question_kind", ["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE", "FREE_TEXT"]);
+export const trainerRoleEnum = pgEnum("trainer_role", ["PRIMARY", "SECONDARY"]);
+export const mediaKindEnum = pgEnum("media_kind", ["IMAGE", "VIDEO", "DOCUMENT"]);
+export const progressStatusEnum = pgEnum("progress_status", ["NOT_STARTED", "IN_PROGRESS", "COMPLETED"]);
+export const traineeCategoryEnum = pgEnum("trainee_category", ["SAL", "DE", "AUT"]);
+export const financingSourceEnum = pgEnum("financing_source", ["OPCO", "CPF", "POLE_EMPLOI", "EMPLOYER", "SELF"]);
+export const paymentMethodEnum = pgEnum("payment_method", ["FREE", "PSP_A_ISV", "PSP_B"]);
+
+export type FaqItem = { question: string; answer: string };
+export type SeoMetadata = { metaTitle?: string; metaDescription?: string; keywords?: string[]; faq?: FaqItem[] };
+
+export const media = pgTable(
+  "media",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    kind: mediaKindEnum().notNull(),
+    fileName: text().notNull(),
+    mimeType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    storageKey: text().notNull(),
+    uploadedBy: text().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_tenant_idx").on(t.tenantId, t.createdAt)],
+);
 
 export const courses = pgTable(
   "courses",
@@ -24,10 +55,158 @@ export const courses = pgTable(
     price: integer().notNull().default(0),
     currency: text().notNull().default("EUR"),
     status: courseStatusEnum().notNull().default("DRAFT"),
+    duration: integer(),
+    level: courseLevelEnum(),
+    language: text().notNull().default("fr"),
+    tags: jsonb().$type<string[]>().notNull().default([]),
+    format: courseFormatEnum().notNull().default("ELEARNING"),
+    bannerMediaId: text().references(() => media.id),
+    featuredMediaId: text().references(() => media.id),
+    seoMetadata: jsonb().$type<SeoMetadata>().notNull().default({}),
+    // Qualiopi (criteria 1 and 2, indicator 26 for accessibility)
+    pedagogicalObjectives: text(),
+    prerequisites: text(),
+    targetAudience: text(),
+    teachingMethods: text(),
+    evaluationMethods: text(),
+    accessibilityInfo: text(),
+    disabilityReferentContact: text(),
+    activityNumber: text(),
+    certificationNumber: text(),
+    certificationValidUntil: date({ mode: "string" }),
+    /** Set when this course was made from another (duplicate or AI variant). */
+    sourceCourseId: text(),
+    viewCount: integer().notNull().default(0),
+    publishedAt: ts(),
+    archivedAt: ts(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("courses_tenant_slug_uq").on(t.tenantId, t.slug), index("courses_tenant_status_idx").on(t.tenantId, t.status)],
+  (t) => [
+    uniqueIndex("courses_tenant_slug_uq").on(t.tenantId, t.slug),
+    index("courses_tenant_status_idx").on(t.tenantId, t.status, t.createdAt),
+    index("courses_tenant_creator_idx").on(t.tenantId, t.creatorId),
+  ],
+);
+
+export const modules = pgTable(
+  "modules",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    courseId: text()
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    position: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("modules_tenant_course_idx").on(t.tenantId, t.courseId, t.position)],
+);
+
+export const questionnaires = pgTable(
+  "questionnaires",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    courseId: text()
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    kind: questionnaireKindEnum().notNull().default("QUIZ"),
+    title: text().notNull(),
+    /** Percentage (0-100) needed to pass a QUIZ. */
+    passMark: integer().notNull().default(50),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("questionnaires_tenant_course_idx").on(t.tenantId, t.courseId)],
+);
+
+export type Choice = { id: string; label: string; correct: boolean };
+
+export const questions = pgTable(
+  "questions",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    questionnaireId: text()
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: "cascade" }),
+    kind: questionKindEnum().notNull(),
+    prompt: text().notNull(),
+    choices: jsonb().$type<Choice[]>().notNull().default([]),
+    /** Expected answer of a FREE_TEXT question (case- and accent-insensitive match), if any. */
+    expectedText: text(),
+    explanation: text(),
+    points: integer().notNull().default(1),
+    position: integer().notNull(),
+  },
+  (t) => [index("questions_tenant_questionnaire_idx").on(t.tenantId, t.questionnaireId, t.position)],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    courseId: text()
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    moduleId: text()
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    kind: lessonKindEnum().notNull().default("TEXT"),
+    /** Markdown for TEXT; notes for the other kinds. */
+    content: text().notNull().default(""),
+    mediaId: text().references(() => media.id),
+    mediaUrl: text(),
+    packageId: text(),
+    /** QUIZ lessons point at their questionnaire. */
+    questionnaireId: text().references(() => questionnaires.id, { onDelete: "set null" }),
+    liveSessionId: text(),
+    durationMinutes: integer(),
+    position: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lessons_tenant_module_idx").on(t.tenantId, t.moduleId, t.position), index("lessons_tenant_course_idx").on(t.tenantId, t.courseId)],
+);
+
+export const courseTrainers = pgTable(
+  "course_trainers",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    courseId: text()
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    role: trainerRoleEnum().notNull().default("PRIMARY"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("course_trainers_uq").on(t.tenantId, t.courseId, t.userId), index("course_trainers_user_idx").on(t.tenantId, t.userId)],
+);
+
+/** Qualiopi criterion 5: what qualifies a trainer, with its evidence and validity. */
+export const trainerCompetencies = pgTable(
+  "trainer_competencies",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    domain: text().notNull(),
+    evidence: text().notNull(),
+    validUntil: date({ mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("trainer_competencies_user_idx").on(t.tenantId, t.userId)],
 );
 
 export const enrollments = pgTable(
@@ -42,12 +221,104 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => users.id),
     status: enrollmentStatusEnum().notNull().default("ACTIVE"),
+    paymentMethod: paymentMethodEnum().notNull().default("FREE"),
+    traineeCategory: traineeCategoryEnum(),
+    financingSource: financingSourceEnum(),
+    enrolledBy: text().references(() => users.id),
     enrolledAt: createdAt(),
     completedAt: ts(),
+    cancelledAt: ts(),
+    lastActivityAt: ts(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("enrollments_tenant_course_user_uq").on(t.tenantId, t.courseId, t.userId),
-    index("enrollments_tenant_user_idx").on(t.tenantId, t.userId),
+    index("enrollments_tenant_user_idx").on(t.tenantId, t.userId, t.enrolledAt),
+    index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId),
   ],
+);
+
+export const lessonProgress = pgTable(
+  "lesson_progress",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    enrollmentId: text()
+      .notNull()
+      .references(() => enrollments.id),
+    lessonId: text()
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    status: progressStatusEnum().notNull(),
+    timeSpentSeconds: integer().notNull().default(0),
+    startedAt: ts(),
+    completedAt: ts(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("lesson_progress_uq").on(t.tenantId, t.enrollmentId, t.lessonId)],
+);
+
+export type QuizAnswer = { questionId: string; choiceIds?: string[]; text?: string };
+export type QuizAnswerResult = QuizAnswer & { correct: boolean; points: number };
+
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    enrollmentId: text()
+      .notNull()
+      .references(() => enrollments.id),
+    lessonId: text()
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    questionnaireId: text()
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: "cascade" }),
+    answers: jsonb().$type<QuizAnswerResult[]>().notNull(),
+    score: integer().notNull(),
+    maxScore: integer().notNull(),
+    /** Percentage 0-100, rounded. */
+    percentage: integer().notNull(),
+    passed: boolean().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("quiz_attempts_enrollment_idx").on(t.tenantId, t.enrollmentId, t.lessonId, t.createdAt)],
+);
+
+/** Learning activity, fed by course, enrollment, progress and quiz actions (act_ ids). */
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    userId: text().references(() => users.id),
+    action: text().notNull(),
+    courseId: text(),
+    enrollmentId: text(),
+    lessonId: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_logs_tenant_created_idx").on(t.tenantId, t.createdAt),
+    index("activity_logs_course_idx").on(t.tenantId, t.courseId, t.createdAt),
+    index("activity_logs_enrollment_idx").on(t.tenantId, t.enrollmentId, t.createdAt),
+  ],
+);
+
+/** Every AI credit movement; `tenants.ai_credits` is the balance, changed in the same transaction. */
+export const aiCreditLedger = pgTable(
+  "ai_credit_ledger",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    delta: integer().notNull(),
+    balanceAfter: integer().notNull(),
+    operation: text().notNull(),
+    courseId: text(),
+    userId: text().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ai_credit_ledger_tenant_idx").on(t.tenantId, t.createdAt)],
 );
