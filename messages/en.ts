@@ -1,4 +1,6 @@
 import type { Catalogue } from "./types";
+import { creator_en } from "./parts/creator.en";
+import { learning_en } from "./parts/learning.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -278,4 +280,6 @@ export const en: Catalogue = {
     auth: "Authentication required",
     invalidJson: "The body is not valid JSON.",
   },
+  ...creator_en,
+  ...learning_en,
 };

@@ -1,3 +1,6 @@
+import { creator_fr } from "./parts/creator.fr";
+import { learning_fr } from "./parts/learning.fr";
+
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
   common: {
@@ -276,4 +279,6 @@ export const fr = {
     auth: "Authentification requise",
     invalidJson: "Le corps n'est pas un JSON valide.",
   },
+  ...creator_fr,
+  ...learning_fr,
 } as const;

@@ -174,7 +174,7 @@ describe("GET /tenants/{id}/stats", () => {
     expect(res.body).toEqual({
       data: {
         users: { total: 7, byRole: { ADMIN: 1, CREATOR: 1, TRAINER: 1, LEARNER: 2, FINANCIER: 1, FUNDER: 1 } },
-        courses: { total: 2, published: 1 },
+        courses: { total: 4, published: 2 },
         payments: { total: 0, captured: 0, capturedAmountCents: 0 },
       },
     });

@@ -1,6 +1,7 @@
 import type { Db } from "../client";
 import type { Role } from "../../auth/permissions";
-import { ensureCourse, ensureMembership, ensureTenant, ensureUser } from "./factories";
+import { ensureMembership, ensureTenant, ensureUser } from "./factories";
+import { seedCatalogue } from "./catalogue";
 import { reseedFunders } from "../../services/tenants/tenants";
 
 /** The demo accounts of conventions §11, per tenant. */
@@ -19,7 +20,7 @@ export const DEMO_TENANTS = [
   { slug: "globex", name: "Globex Training", primaryColor: "#047857" },
 ];
 
-/** Idempotent demo data: tenants, users and a first catalogue. Later domains add to it. */
+/** Idempotent demo data: tenants, users, the catalogue with enrollments. Later domains add to it. */
 export async function seedDemo(db: Db, password: string): Promise<void> {
   await ensureUser(db, { email: "platform@admin.test", firstName: "Paul", lastName: "Plateforme", password, isPlatformAdmin: true });
   for (const t of DEMO_TENANTS) {
@@ -30,22 +31,7 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
       await ensureMembership(db, tenant.id, user.id, r.role);
       ids[r.local] = user.id;
     }
-    await ensureCourse(db, tenant.id, {
-      slug: "sauveteur-secouriste-du-travail",
-      title: "Sauveteur Secouriste du Travail (SST)",
-      description: "Formation initiale aux gestes de premiers secours en entreprise.",
-      creatorId: ids.creator!,
-      status: "PUBLISHED",
-      price: 29000,
-    });
-    await ensureCourse(db, tenant.id, {
-      slug: "management-d-equipe",
-      title: "Management d'équipe : les fondamentaux",
-      description: "Brouillon en cours de rédaction.",
-      creatorId: ids.creator!,
-      status: "DRAFT",
-      price: 120000,
-    });
+    await seedCatalogue(db, tenant.id, t.slug, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2! });
     await reseedFunders(db, tenant.id, { userId: null, requestId: "seed" });
   }
 }

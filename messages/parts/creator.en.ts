@@ -1,0 +1,2 @@
+/** creator screens (en). Sections here are spread into messages/en.ts. */
+export const creator_en = {} as const;

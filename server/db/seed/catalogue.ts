@@ -1,0 +1,319 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import {
+  activityLogs,
+  courses,
+  courseTrainers,
+  enrollments,
+  lessonProgress,
+  lessons,
+  modules,
+  questionnaires,
+  questions,
+  quizAttempts,
+  trainerCompetencies,
+  type Choice,
+} from "../schema";
+import { forTenant, type TenantScope } from "../tenant-scope";
+import { newId } from "../../lib/ids";
+
+/**
+ * Demo catalogue of one tenant (conventions §11): courses in every status with modules,
+ * lessons and quizzes, a trainer with competencies, enrollments at various progress levels
+ * and their activity history. Idempotent: a course that already has modules is left alone.
+ */
+type People = Record<"admin" | "creator" | "trainer" | "learner" | "learner2", string>;
+
+type LessonSeed = { title: string; kind?: "TEXT" | "VIDEO" | "FILE" | "QUIZ"; content?: string; quiz?: QuizSeed; minutes?: number };
+type QuizSeed = { title: string; passMark: number; questions: { prompt: string; kind: "SINGLE_CHOICE" | "MULTIPLE_CHOICE" | "TRUE_FALSE"; choices: [string, boolean][]; explanation: string }[] };
+type CourseSeed = {
+  slug: string;
+  title: string;
+  description: string;
+  status: "DRAFT" | "PUBLISHED" | "ARCHIVED";
+  price: number;
+  duration: number | null;
+  format: "ELEARNING" | "LIVE" | "BLENDED" | "PRESENTIAL";
+  level: "BEGINNER" | "INTERMEDIATE" | "ADVANCED" | "EXPERT";
+  tags: string[];
+  qualiopi: boolean;
+  modules: { title: string; lessons: LessonSeed[] }[];
+};
+
+const QUALIOPI = {
+  pedagogicalObjectives: "À l'issue de la formation, le stagiaire sera capable d'intervenir efficacement face à une situation d'accident et de contribuer à la prévention des risques.",
+  prerequisites: "Aucun prérequis. Savoir lire et écrire le français.",
+  targetAudience: "Tout salarié souhaitant devenir sauveteur secouriste du travail.",
+  teachingMethods: "Apports théoriques, démonstrations, mises en situation pratiques sur mannequin, cas concrets.",
+  evaluationMethods: "Évaluation continue, quiz de fin de module, épreuves certificatives selon le référentiel INRS.",
+  accessibilityInfo: "Formation accessible aux personnes en situation de handicap : contactez notre référent pour adapter les modalités.",
+  disabilityReferentContact: "Claire Dubois — handicap@acme.test — 01 23 45 67 89",
+  activityNumber: "11 75 12345 75",
+  certificationNumber: "RS5678",
+  certificationValidUntil: "2028-12-31",
+};
+
+const md = (title: string, body: string) => `# ${title}\n\n${body}\n\n- Point clé 1\n- Point clé 2\n\n> À retenir : ${body.split(".")[0]}.`;
+
+const CATALOGUE: CourseSeed[] = [
+  {
+    slug: "sauveteur-secouriste-du-travail",
+    title: "Sauveteur Secouriste du Travail (SST)",
+    description: "Formation initiale aux gestes de premiers secours en entreprise : protéger, examiner, alerter, secourir.",
+    status: "PUBLISHED",
+    price: 29000,
+    duration: 14,
+    format: "BLENDED",
+    level: "BEGINNER",
+    tags: ["sécurité", "secourisme", "obligatoire"],
+    qualiopi: true,
+    modules: [
+      {
+        title: "Le cadre de l'intervention",
+        lessons: [
+          { title: "Le rôle du SST dans l'entreprise", content: md("Le rôle du SST", "Le SST intervient immédiatement en cas d'accident. Il participe aussi à la prévention."), minutes: 20 },
+          { title: "Le cadre juridique", content: md("Cadre juridique", "Le Code du travail impose la présence de secouristes. Le SST agit dans le cadre de l'obligation de porter secours."), minutes: 15 },
+        ],
+      },
+      {
+        title: "Protéger, examiner, alerter",
+        lessons: [
+          { title: "Protéger : supprimer le danger", kind: "VIDEO", content: "Vidéo de démonstration : repérer et supprimer un danger persistant.", minutes: 10 },
+          { title: "Examiner la victime", content: md("Examiner", "On vérifie la conscience puis la respiration. L'examen guide l'action."), minutes: 20 },
+          {
+            title: "Quiz : les bons réflexes",
+            kind: "QUIZ",
+            quiz: {
+              title: "Les bons réflexes",
+              passMark: 60,
+              questions: [
+                { prompt: "Quel numéro d'urgence européen peut-on composer ?", kind: "SINGLE_CHOICE", choices: [["112", true], ["118 218", false], ["3615", false]], explanation: "Le 112 est le numéro d'urgence européen, joignable depuis tout téléphone." },
+                { prompt: "Quelles actions font partie de l'alerte ?", kind: "MULTIPLE_CHOICE", choices: [["Indiquer le lieu précis", true], ["Décrire l'état de la victime", true], ["Raccrocher le premier", false]], explanation: "On ne raccroche que lorsque l'interlocuteur l'autorise." },
+                { prompt: "On peut déplacer une victime sans danger persistant.", kind: "TRUE_FALSE", choices: [["Vrai", false], ["Faux", true]], explanation: "Sans danger persistant, on ne déplace pas la victime." },
+              ],
+            },
+          },
+        ],
+      },
+      {
+        title: "Secourir",
+        lessons: [
+          { title: "La victime saigne abondamment", content: md("Hémorragie", "Appuyer fortement sur la plaie. Allonger la victime et alerter."), minutes: 25 },
+          { title: "La victime ne respire pas", content: md("Arrêt cardiaque", "Alerter, masser, défibriller. Chaque minute compte."), minutes: 30 },
+          { title: "Fiche mémo à télécharger", kind: "FILE", content: "Fiche mémo PDF des gestes de secours.", minutes: 5 },
+        ],
+      },
+    ],
+  },
+  {
+    slug: "excel-tableaux-croises-dynamiques",
+    title: "Excel : tableaux croisés dynamiques",
+    description: "Analyser rapidement de grands volumes de données avec les tableaux croisés dynamiques.",
+    status: "PUBLISHED",
+    price: 45000,
+    duration: 7,
+    format: "ELEARNING",
+    level: "INTERMEDIATE",
+    tags: ["bureautique", "excel", "données"],
+    qualiopi: true,
+    modules: [
+      {
+        title: "Préparer ses données",
+        lessons: [
+          { title: "Structurer un tableau source", content: md("Tableau source", "Une ligne par enregistrement, une colonne par champ. Pas de cellules fusionnées."), minutes: 15 },
+          { title: "Mettre sous forme de tableau", content: md("Mise sous forme de tableau", "Le format tableau étend automatiquement la source. Il facilite les mises à jour."), minutes: 10 },
+        ],
+      },
+      {
+        title: "Construire et analyser",
+        lessons: [
+          { title: "Créer son premier TCD", kind: "VIDEO", content: "Démonstration pas à pas.", minutes: 20 },
+          {
+            title: "Quiz final",
+            kind: "QUIZ",
+            quiz: {
+              title: "Quiz final TCD",
+              passMark: 50,
+              questions: [
+                { prompt: "Où place-t-on les champs à additionner ?", kind: "SINGLE_CHOICE", choices: [["Dans la zone Valeurs", true], ["Dans la zone Filtres", false]], explanation: "La zone Valeurs agrège les données (somme, nombre, moyenne…)." },
+                { prompt: "Un TCD se met à jour automatiquement quand la source change.", kind: "TRUE_FALSE", choices: [["Vrai", false], ["Faux", true]], explanation: "Il faut actualiser le TCD (Données > Actualiser)." },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  },
+  {
+    slug: "management-d-equipe",
+    title: "Management d'équipe : les fondamentaux",
+    description: "Brouillon en cours de rédaction : poser les bases d'un management serein et efficace.",
+    status: "DRAFT",
+    price: 120000,
+    duration: 21,
+    format: "PRESENTIAL",
+    level: "INTERMEDIATE",
+    tags: ["management"],
+    qualiopi: false,
+    modules: [{ title: "Le rôle du manager", lessons: [{ title: "Les styles de management", content: md("Styles de management", "Il n'existe pas de style unique. Le manager s'adapte à la situation.") }] }],
+  },
+  {
+    slug: "bureautique-2019",
+    title: "Bureautique — version 2019",
+    description: "Ancienne version du parcours bureautique, remplacée par les modules Excel.",
+    status: "ARCHIVED",
+    price: 30000,
+    duration: 14,
+    format: "ELEARNING",
+    level: "BEGINNER",
+    tags: ["bureautique"],
+    qualiopi: true,
+    modules: [{ title: "Prise en main", lessons: [{ title: "L'interface", content: md("L'interface", "Le ruban regroupe les commandes. La barre d'état informe.") }] }],
+  },
+];
+
+type SeededCourse = { id: string; lessonIds: string[]; moduleIds: string[]; quizzes: { lessonId: string; questionnaireId: string; questions: { id: string; correct: string[] }[] }[] };
+
+const day = 86_400_000;
+
+async function seedCourse(db: DbOrTx, scope: TenantScope, creatorId: string, tenantSlug: string, c: CourseSeed, now: Date): Promise<SeededCourse | null> {
+  const [existing] = await db.select({ id: courses.id }).from(courses).where(scope.where(courses, eq(courses.slug, c.slug))).limit(1);
+  let courseId = existing?.id;
+  const qualiopi = c.qualiopi ? { ...QUALIOPI, disabilityReferentContact: QUALIOPI.disabilityReferentContact.replace("acme", tenantSlug) } : {};
+  const publishedAt = c.status === "DRAFT" ? null : new Date(now.getTime() - 60 * day);
+  if (courseId) {
+    const [hasModules] = await db.select({ id: modules.id }).from(modules).where(scope.where(modules, eq(modules.courseId, courseId))).limit(1);
+    if (hasModules) return null;
+    await db
+      .update(courses)
+      .set({ description: c.description, status: c.status, price: c.price, duration: c.duration, format: c.format, level: c.level, tags: c.tags, ...qualiopi, publishedAt })
+      .where(scope.where(courses, eq(courses.id, courseId)));
+  } else {
+    courseId = newId("crs");
+    await db.insert(courses).values(
+      scope.values(courses, {
+        id: courseId,
+        creatorId,
+        slug: c.slug,
+        title: c.title,
+        description: c.description,
+        status: c.status,
+        price: c.price,
+        duration: c.duration,
+        format: c.format,
+        level: c.level,
+        tags: c.tags,
+        ...qualiopi,
+        publishedAt,
+        archivedAt: c.status === "ARCHIVED" ? new Date(now.getTime() - 10 * day) : null,
+        createdAt: new Date(now.getTime() - 90 * day),
+      }),
+    );
+  }
+  const seeded: SeededCourse = { id: courseId, lessonIds: [], moduleIds: [], quizzes: [] };
+  for (const [mi, m] of c.modules.entries()) {
+    const moduleId = newId("mod");
+    seeded.moduleIds.push(moduleId);
+    await db.insert(modules).values(scope.values(modules, { id: moduleId, courseId, title: m.title, position: mi }));
+    for (const [li, l] of m.lessons.entries()) {
+      const lessonId = newId("les");
+      let questionnaireId: string | null = null;
+      if (l.quiz) {
+        questionnaireId = newId("qst");
+        await db.insert(questionnaires).values(scope.values(questionnaires, { id: questionnaireId, courseId, kind: "QUIZ" as const, title: l.quiz.title, passMark: l.quiz.passMark }));
+        const qs: { id: string; correct: string[] }[] = [];
+        for (const [qi, q] of l.quiz.questions.entries()) {
+          const choices: Choice[] = q.choices.map(([label, correct], ci) => ({ id: `c${ci + 1}`, label, correct }));
+          const id = newId("qqn");
+          qs.push({ id, correct: choices.filter((ch) => ch.correct).map((ch) => ch.id) });
+          await db.insert(questions).values(scope.values(questions, { id, questionnaireId, kind: q.kind, prompt: q.prompt, choices, explanation: q.explanation, position: qi }));
+        }
+        seeded.quizzes.push({ lessonId, questionnaireId, questions: qs });
+      }
+      await db.insert(lessons).values(
+        scope.values(lessons, { id: lessonId, courseId, moduleId, title: l.title, kind: l.kind ?? "TEXT", content: l.content ?? "", questionnaireId, durationMinutes: l.minutes ?? null, position: li }),
+      );
+      seeded.lessonIds.push(lessonId);
+    }
+  }
+  return seeded;
+}
+
+async function enroll(
+  db: DbOrTx,
+  scope: TenantScope,
+  p: { course: SeededCourse; userId: string; by: string; status: "ACTIVE" | "COMPLETED" | "CANCELLED"; completed: number; enrolledDaysAgo: number; quizPassed?: boolean },
+  now: Date,
+): Promise<void> {
+  const [exists] = await db.select({ id: enrollments.id }).from(enrollments).where(scope.where(enrollments, and(eq(enrollments.courseId, p.course.id), eq(enrollments.userId, p.userId)))).limit(1);
+  if (exists) return;
+  const enrollmentId = newId("enr");
+  const enrolledAt = new Date(now.getTime() - p.enrolledDaysAgo * day);
+  const at = (i: number) => new Date(enrolledAt.getTime() + (i + 1) * (day / 2));
+  const lastActivityAt = p.completed > 0 ? at(p.completed - 1) : null;
+  await db.insert(enrollments).values(
+    scope.values(enrollments, {
+      id: enrollmentId,
+      courseId: p.course.id,
+      userId: p.userId,
+      status: p.status,
+      paymentMethod: "FREE" as const,
+      traineeCategory: "SAL" as const,
+      financingSource: "OPCO" as const,
+      enrolledBy: p.by,
+      enrolledAt,
+      completedAt: p.status === "COMPLETED" ? lastActivityAt : null,
+      cancelledAt: p.status === "CANCELLED" ? new Date(now.getTime() - day) : null,
+      lastActivityAt,
+    }),
+  );
+  const log = (action: string, createdAt: Date, extra: { lessonId?: string; metadata?: Record<string, unknown> } = {}) =>
+    db.insert(activityLogs).values(scope.values(activityLogs, { id: newId("act"), userId: p.userId, action, courseId: p.course.id, enrollmentId, lessonId: extra.lessonId ?? null, metadata: extra.metadata ?? {}, createdAt }));
+  await log("enrollment.created", enrolledAt);
+  for (const [i, lessonId] of p.course.lessonIds.slice(0, p.completed).entries()) {
+    await db.insert(lessonProgress).values(scope.values(lessonProgress, { id: newId("prg"), enrollmentId, lessonId, status: "COMPLETED" as const, timeSpentSeconds: 600 + i * 60, startedAt: at(i), completedAt: at(i), updatedAt: at(i) }));
+    const quiz = p.course.quizzes.find((q) => q.lessonId === lessonId);
+    if (quiz) {
+      const answers = quiz.questions.map((q) => ({ questionId: q.id, choiceIds: q.correct, correct: true, points: 1 }));
+      await db.insert(quizAttempts).values(
+        scope.values(quizAttempts, { id: newId("qat"), enrollmentId, lessonId, questionnaireId: quiz.questionnaireId, answers, score: answers.length, maxScore: answers.length, percentage: 100, passed: true, createdAt: at(i) }),
+      );
+      await log("quiz.submitted", at(i), { lessonId, metadata: { percentage: 100, passed: true } });
+    }
+    await log("lesson.completed", at(i), { lessonId });
+  }
+  const next = p.course.lessonIds[p.completed];
+  if (p.status === "ACTIVE" && next && p.completed > 0) {
+    await db.insert(lessonProgress).values(scope.values(lessonProgress, { id: newId("prg"), enrollmentId, lessonId: next, status: "IN_PROGRESS" as const, timeSpentSeconds: 120, startedAt: now, updatedAt: now }));
+    await log("lesson.started", now, { lessonId: next });
+  }
+  if (p.status === "COMPLETED") await log("enrollment.completed", lastActivityAt ?? now);
+  if (p.status === "CANCELLED") await log("enrollment.cancelled", new Date(now.getTime() - day));
+}
+
+export async function seedCatalogue(db: DbOrTx, tenantId: string, tenantSlug: string, people: People, now = new Date()): Promise<void> {
+  const scope = forTenant(tenantId);
+  const seeded: Record<string, SeededCourse> = {};
+  for (const c of CATALOGUE) {
+    const s = await seedCourse(db, scope, people.creator, tenantSlug, c, now);
+    if (s) seeded[c.slug] = s;
+  }
+  const sst = seeded["sauveteur-secouriste-du-travail"];
+  const excel = seeded["excel-tableaux-croises-dynamiques"];
+  if (sst) {
+    await db.insert(courseTrainers).values(scope.values(courseTrainers, { id: newId("ctr"), courseId: sst.id, userId: people.trainer, role: "PRIMARY" as const })).onConflictDoNothing();
+    await db.insert(courseTrainers).values(scope.values(courseTrainers, { id: newId("ctr"), courseId: sst.id, userId: people.creator, role: "SECONDARY" as const })).onConflictDoNothing();
+    await db.insert(trainerCompetencies).values(
+      scope.valuesMany(trainerCompetencies, [
+        { id: newId("cpt"), userId: people.trainer, domain: "Secourisme du travail (SST)", evidence: "Certificat de formateur SST INRS n° F-2024-0042", validUntil: "2027-06-30" },
+        { id: newId("cpt"), userId: people.trainer, domain: "Prévention des risques professionnels", evidence: "Master Hygiène Sécurité Environnement", validUntil: null },
+      ]),
+    );
+    await enroll(db, scope, { course: sst, userId: people.learner, by: people.admin, status: "ACTIVE", completed: 3, enrolledDaysAgo: 12 }, now);
+    await enroll(db, scope, { course: sst, userId: people.learner2, by: people.creator, status: "ACTIVE", completed: 0, enrolledDaysAgo: 3 }, now);
+  }
+  if (excel) {
+    await enroll(db, scope, { course: excel, userId: people.learner, by: people.admin, status: "COMPLETED", completed: excel.lessonIds.length, enrolledDaysAgo: 30 }, now);
+    await enroll(db, scope, { course: excel, userId: people.learner2, by: people.admin, status: "CANCELLED", completed: 1, enrolledDaysAgo: 20 }, now);
+  }
+}
