@@ -112,6 +112,11 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
         }
         await serveRest(req, res);
       } catch (error) {
+        if (req.destroyed || res.destroyed) {
+          // The client went away mid-request (closed connection): nothing to answer, not a fault.
+          log.info("request.aborted", { method: req.method, path: url.split("?")[0] });
+          return;
+        }
         const mapped = toHttpError(error);
         if (mapped.statusCode >= 500) log.error("request.crashed", { error: String(error), stack: (error as Error).stack });
         if (!res.headersSent) sendError(res, mapped);

@@ -26,6 +26,7 @@ function lock(schema: unknown, seen: Set<unknown>): void {
   seen.add(schema);
   if (COERCIBLE.has(def.type)) {
     if (def.coerce === true) return; // declared z.coerce.* on purpose
+    if (Object.getOwnPropertyDescriptor(def, "coerce")?.configurable === false) return; // already locked: a schema shared by several operations
     Object.defineProperty(def, "coerce", { get: () => false, set: () => undefined, configurable: false, enumerable: true });
     return;
   }

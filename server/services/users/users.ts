@@ -28,19 +28,22 @@ export async function listUsers(
     conds.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like)));
   }
   const where = scope.where(memberships, ...conds);
-  const rows = await db
-    .select({ user: users, m: memberships, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(where)
-    .orderBy(desc(memberships.createdAt), desc(memberships.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const [c] = await db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where);
-    total = Number(c?.n ?? 0);
-  }
+  // The page walks memberships_tenant_created_idx; the total is a second, index-only query.
+  // (A `count(*) over()` on the page query would read and sort every member of the tenant.)
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ user: users, m: memberships })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(desc(memberships.createdAt), desc(memberships.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    conds.some(Boolean)
+      ? db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where)
+      : db.select({ n: count() }).from(memberships).where(where),
+  ]);
+  const total = Number(counted?.n ?? 0);
   return { data: rows.map((r) => serializeUser(r.user, r.m)), meta: limitPageMeta(total, q.page, q.limit) };
 }
 

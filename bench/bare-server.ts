@@ -1,0 +1,105 @@
+import http from "node:http";
+
+/**
+ * The baseline of `npm run bench`: node:http and one SQL query per request (postgres-js, or
+ * PGlite in this process when PGLITE_DIR is set), no framework, no auth, no rate limit.
+ * GET /users?limit=&page= with X-Tenant-ID answers the same page as GET /api/v1/users:
+ * the tenant's members joined to their accounts, newest first (index scan), and the total count
+ * from a second query — the same two queries as the app's list.
+ */
+type Row = Record<string, unknown>;
+type Query = (text: string, params: (string | number)[]) => Promise<Row[]>;
+type Database = { query: Query; close(): Promise<void> };
+
+const LIST_SQL = `
+  select u.id, u.email, u.password_hash, u.first_name, u.last_name, u.locale, u.avatar_url, u.is_platform_admin,
+         u.notifications, u.last_login_at, u.created_at as user_created_at, u.updated_at as user_updated_at,
+         m.id as membership_id, m.tenant_id, m.user_id, m.role, m.status, m.invited_by,
+         m.created_at as member_since, m.updated_at as member_updated_at
+    from memberships m
+    join users u on u.id = m.user_id
+   where m.tenant_id = $1
+   order by m.created_at desc, m.id desc
+   limit $2 offset $3`;
+
+const COUNT_SQL = "select count(*)::int as total from memberships where tenant_id = $1";
+
+async function openDb(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { default: postgres } = await import("postgres");
+    const sql = postgres(url, { max: Number(process.env.BARE_POOL ?? 10), onnotice: () => {} });
+    return { query: async (text, params) => [...(await sql.unsafe<Row[]>(text, params))], close: () => sql.end({ timeout: 5 }) };
+  }
+  const dir = process.env.PGLITE_DIR;
+  if (!dir) throw new Error("bare-server needs DATABASE_URL or PGLITE_DIR");
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pg = await PGlite.create({ dataDir: dir });
+  return { query: async (text, params) => (await pg.query<Row>(text, params)).rows, close: () => pg.close() };
+}
+
+const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString());
+
+function serialize(r: Row) {
+  const memberUpdated = new Date(String(iso(r.member_updated_at)));
+  const userUpdated = new Date(String(iso(r.user_updated_at)));
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    role: r.role,
+    status: r.status,
+    createdAt: iso(r.member_since),
+    updatedAt: (memberUpdated > userUpdated ? memberUpdated : userUpdated).toISOString(),
+    lastLoginAt: iso(r.last_login_at),
+  };
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const db = await openDb();
+const tenantIds = new Map<string, string | null>();
+
+async function tenantId(slug: string): Promise<string | null> {
+  if (!tenantIds.has(slug)) {
+    const [row] = await db.query("select id from tenants where slug = $1 limit 1", [slug]);
+    tenantIds.set(slug, typeof row?.id === "string" ? row.id : null);
+  }
+  return tenantIds.get(slug) ?? null;
+}
+
+async function listUsers(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+  const header = req.headers["x-tenant-id"];
+  const tenant = await tenantId(String(Array.isArray(header) ? header[0] : (header ?? "")).toLowerCase());
+  if (!tenant) return send(res, 404, { statusCode: 404, message: "Tenant not found" });
+  const limit = Math.min(100, Math.max(1, Number(url.searchParams.get("limit") ?? 20) || 20));
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
+  const [rows, counted] = await Promise.all([db.query(LIST_SQL, [tenant, limit, (page - 1) * limit]), db.query(COUNT_SQL, [tenant])]);
+  const total = Number(counted[0]?.total ?? 0);
+  send(res, 200, { data: rows.map(serialize), meta: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } });
+}
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://bare");
+  const handle = async () => {
+    if (url.pathname === "/health") return send(res, 200, { status: "ok" });
+    if (req.method === "GET" && url.pathname === "/users") return listUsers(req, res, url);
+    send(res, 404, { statusCode: 404, message: "Not found" });
+  };
+  handle().catch((error: unknown) => send(res, 500, { statusCode: 500, message: String(error) }));
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT ?? 3200), "127.0.0.1");
+
+const shutdown = () => {
+  server.close();
+  db.close().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 3000).unref();
+};
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,66 @@
+import type { Options } from "autocannon";
+import type { Tokens } from "./api";
+import type { RefreshChains } from "./refresh-chains";
+
+/** What the endpoints need. `admin()` throws until the app is up and the admin has logged in. */
+export type BenchContext = { tenant: string; connections: number; admin(): Tokens; chains: RefreshChains };
+
+export type Target = "app" | "bare";
+
+/** The request side of an autocannon run (the URL and load shape are added by load.ts). */
+export type LoadSpec = Pick<Options, "method" | "headers" | "body" | "setupClient"> & { path: string };
+
+export type Endpoint = {
+  /** Stable key in results/latest.json. */
+  id: string;
+  /** Printed name. */
+  name: string;
+  target: Target;
+  load(ctx: BenchContext): LoadSpec;
+  /** Before the warm-up run. */
+  prepare?(ctx: BenchContext): Promise<void>;
+  /** Before the measured run, after warm-up (e.g. replace consumed refresh tokens). */
+  beforeRun?(ctx: BenchContext): Promise<void>;
+};
+
+const asAdmin = (ctx: BenchContext) => ({ Authorization: `Bearer ${ctx.admin().accessToken}`, "X-Tenant-ID": ctx.tenant });
+
+/** Add endpoints here; they are measured and printed in this order. */
+export const ENDPOINTS: Endpoint[] = [
+  {
+    id: "bare.users.list",
+    name: "bare GET /users?limit=20",
+    target: "bare",
+    load: (ctx) => ({ method: "GET", path: "/users?limit=20", headers: { "X-Tenant-ID": ctx.tenant } }),
+  },
+  {
+    id: "users.list",
+    name: "GET /api/v1/users?limit=20",
+    target: "app",
+    load: (ctx) => ({ method: "GET", path: "/api/v1/users?limit=20", headers: asAdmin(ctx) }),
+  },
+  {
+    id: "users.me",
+    name: "GET /api/v1/users/me",
+    target: "app",
+    load: (ctx) => ({ method: "GET", path: "/api/v1/users/me", headers: asAdmin(ctx) }),
+  },
+  {
+    id: "auth.refresh",
+    name: "POST /api/v1/auth/refresh",
+    target: "app",
+    load: (ctx) => {
+      const request = { method: "POST", path: "/api/v1/auth/refresh", headers: { "Content-Type": "application/json", "X-Tenant-ID": ctx.tenant } };
+      return { ...request, setupClient: (client) => ctx.chains.attach(client, request) };
+    },
+    prepare: (ctx) => ctx.chains.fill(ctx.connections),
+    beforeRun: async (ctx) => {
+      const { replaced, broken } = await ctx.chains.repair();
+      if (broken) process.stdout.write(`  note: ${broken} refresh chain(s) had a failed response during warm-up\n`);
+      if (replaced) process.stdout.write(`  ${replaced} refresh session(s) renewed after warm-up (tokens in flight at stop)\n`);
+    },
+  },
+];
+
+/** App endpoint compared with the bare baseline, and the target. */
+export const TARGET = { app: "users.list", bare: "bare.users.list", minRatio: 0.3, maxP99Ms: 100 } as const;

@@ -1,0 +1,77 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { TARGET } from "./endpoints";
+import type { LoadShape, Measurement } from "./load";
+
+export type RunInfo = {
+  backend: "postgres" | "pglite";
+  database: string;
+  bareDriver: string;
+  seededUsers: number;
+  cpus: number;
+  shape: LoadShape;
+  /** Error lines the app logged while it was measured. */
+  appLog: { file: string; errorLines: number; groups: Record<string, number> };
+};
+
+export type Verdict = { ratio: number | null; p99Ms: number | null; pass: boolean };
+
+const COLUMNS = [
+  { title: "endpoint", width: 32, value: (m: Measurement) => m.name },
+  { title: "req/s", width: 9, value: (m: Measurement) => m.requestsPerSecond.toFixed(1) },
+  { title: "p50 ms", width: 8, value: (m: Measurement) => String(m.p50Ms ?? "n/a") },
+  { title: "p99 ms", width: 8, value: (m: Measurement) => String(m.p99Ms ?? "n/a") },
+  { title: "non-2xx", width: 8, value: (m: Measurement) => String(m.non2xx) },
+  { title: "errors", width: 7, value: (m: Measurement) => String(m.errors) },
+];
+
+const cell = (text: string, width: number, left: boolean) => (left ? text.padEnd(width) : text.padStart(width));
+const line = (cells: string[]) => cells.map((c, i) => cell(c, COLUMNS[i]!.width, i === 0)).join("  ");
+
+export function verdict(results: Measurement[]): Verdict {
+  const app = results.find((r) => r.id === TARGET.app);
+  const bare = results.find((r) => r.id === TARGET.bare);
+  const ratio = app && bare && app.completed > 0 && bare.completed > 0 ? app.requestsPerSecond / bare.requestsPerSecond : null;
+  const p99Ms = app?.p99Ms ?? null;
+  const pass = ratio !== null && p99Ms !== null && ratio >= TARGET.minRatio && p99Ms < TARGET.maxP99Ms && app?.non2xx === 0;
+  return { ratio, p99Ms, pass };
+}
+
+export function printReport(info: RunInfo, results: Measurement[], v: Verdict): void {
+  const out: string[] = [
+    "",
+    `backend: ${info.backend} (${info.database}); bare baseline: ${info.bareDriver}`,
+    `${info.seededUsers} seeded learners; ${info.shape.connections} connections, ${info.shape.warmupSeconds}s warm-up + ${info.shape.durationSeconds}s per endpoint; ${info.cpus} CPUs shared by load generator, app and database`,
+    "",
+    line(COLUMNS.map((c) => c.title)),
+    line(COLUMNS.map((c) => "-".repeat(c.width))),
+    ...results.map((m) => line(COLUMNS.map((c) => c.value(m)))),
+    "",
+  ];
+  for (const m of results.filter((r) => r.completed === 0)) out.push(`  ${m.name}: no response completed within ${m.durationSeconds}s`);
+  for (const m of results.filter((r) => r.non2xx > 0 || r.errors > 0)) {
+    const codes = Object.entries(m.statusCodes).map(([code, n]) => `${code}x${n}`).join(" ");
+    out.push(`  ${m.name}: status ${codes}; errors ${m.errors} (timeouts ${m.timeouts})`);
+  }
+  if (info.appLog.errorLines) {
+    out.push(`app log: ${info.appLog.errorLines} error line(s) in ${info.appLog.file}`);
+    for (const [what, n] of Object.entries(info.appLog.groups)) out.push(`  ${n} x ${what}`);
+  }
+  out.push(`users list app/bare: ${v.ratio === null ? "n/a" : `${v.ratio.toFixed(2)} x`} (req/s)`);
+  out.push(`target list >= ${TARGET.minRatio.toFixed(2)} x bare and p99 < ${TARGET.maxP99Ms} ms: ${v.pass ? "PASS" : "MISS"}`);
+  process.stdout.write(`${out.join("\n")}\n`);
+}
+
+export async function writeResults(file: string, info: RunInfo, results: Measurement[], v: Verdict): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const doc = {
+    at: new Date().toISOString(),
+    node: process.version,
+    ...info,
+    target: TARGET,
+    results,
+    usersListRatio: v.ratio,
+    verdict: v.pass ? "PASS" : "MISS",
+  };
+  await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);
+}

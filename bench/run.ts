@@ -1,0 +1,124 @@
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { loginMany, login, type Tokens } from "./api";
+import { startApp } from "./app";
+import { errorSummary } from "./app-log";
+import { createBenchDatabase, type BenchDatabase } from "./database";
+import { ENDPOINTS, type BenchContext, type Target } from "./endpoints";
+import { measure, type LoadShape, type Measurement } from "./load";
+import { completed, freePort, killAllSync, start, startTsx, stop, waitForHttp, type Child } from "./processes";
+import { RefreshChains } from "./refresh-chains";
+import { printReport, verdict, writeResults } from "./report";
+
+/**
+ * `npm run bench`: seeds a throw-away database (PostgreSQL on 127.0.0.1:5432, else PGlite),
+ * measures the bare baseline, then the built app, with autocannon. Knobs: BENCH_CONNECTIONS,
+ * BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_USERS; BENCH_DB=pglite skips PostgreSQL.
+ */
+function num(name: string, def: number): number {
+  const v = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(v) && v >= 0 ? v : def;
+}
+const SHAPE: LoadShape = { connections: num("BENCH_CONNECTIONS", 50), warmupSeconds: num("BENCH_WARMUP", 3), durationSeconds: num("BENCH_DURATION", 10) };
+const USERS = num("BENCH_USERS", 10_000);
+const TENANT = "acme";
+const ADMIN = { tenant: TENANT, email: "admin@acme.test", password: "demo-Passw0rd!" };
+const RESULTS_FILE = "bench/results/latest.json";
+const APP_LOG = "bench/results/app.log";
+
+let database: BenchDatabase | undefined;
+const children: Child[] = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.all(children.map((c) => stop(c)));
+    await database?.drop().catch((error: unknown) => log(`could not remove ${database?.label}: ${String(error)}`));
+  })();
+  return cleaning;
+}
+
+const log = (text: string) => process.stdout.write(`${text}\n`);
+
+function track(child: Child): Child {
+  children.push(child);
+  return child;
+}
+
+async function ensureBuild(): Promise<void> {
+  if (existsSync(".next/BUILD_ID")) return;
+  log("no .next/BUILD_ID: running npm run build");
+  await completed(track(start("build", "npm", ["run", "build"], {})));
+}
+
+async function runPhase(target: Target, baseUrl: string, ctx: BenchContext, into: Measurement[]): Promise<void> {
+  for (const ep of ENDPOINTS.filter((e) => e.target === target)) {
+    log(`measuring ${ep.name}`);
+    into.push(await measure(baseUrl, ep, ctx, SHAPE));
+  }
+}
+
+async function main(): Promise<void> {
+  await ensureBuild();
+  database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
+  log(`database: ${database.backend} (${database.label})`);
+  await completed(track(startTsx("seed", "bench/seed-users.ts", { ...database.env, BENCH_USERS: String(USERS), BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
+
+  const session: { admin?: Tokens } = {};
+  const ctx: BenchContext = {
+    tenant: TENANT,
+    connections: SHAPE.connections,
+    admin: () => {
+      if (!session.admin) throw new Error("the admin is not logged in yet");
+      return session.admin;
+    },
+    chains: new RefreshChains(() => Promise.reject(new Error("the app is not running"))),
+  };
+  const results: Measurement[] = [];
+
+  // Bare baseline first: with PGlite only one process may open the database.
+  const barePort = await freePort();
+  const bare = track(startTsx("bare server", "bench/bare-server.ts", { ...database.env, PORT: String(barePort) }));
+  await waitForHttp(`http://127.0.0.1:${barePort}/health`, bare);
+  await runPhase("bare", `http://127.0.0.1:${barePort}`, ctx, results);
+  await stop(bare);
+
+  log(`starting the app (output in ${APP_LOG})`);
+  const appUrl = await startApp(database.env, await freePort(), APP_LOG, track);
+  session.admin = await login(appUrl, ADMIN);
+  ctx.chains = new RefreshChains((n) => loginMany(appUrl, ADMIN, n));
+  await runPhase("app", appUrl, ctx, results);
+  const appErrors = await errorSummary(APP_LOG);
+
+  const info = {
+    backend: database.backend,
+    database: database.label,
+    bareDriver: database.backend === "postgres" ? "node:http + postgres-js, same database" : "node:http + PGlite, same directory, measured before the app started",
+    seededUsers: USERS,
+    cpus: os.cpus().length,
+    shape: SHAPE,
+    appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },
+  };
+  results.sort((a, b) => ENDPOINTS.findIndex((e) => e.id === a.id) - ENDPOINTS.findIndex((e) => e.id === b.id));
+  const v = verdict(results);
+  printReport(info, results, v);
+  await writeResults(RESULTS_FILE, info, results, v);
+  log(`written ${RESULTS_FILE}`);
+}
+
+process.on("exit", killAllSync);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(cleanup)
+  .then(() => process.exit(0))
+  .catch(async (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_tenant_created_idx" ON "memberships" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
