@@ -47,6 +47,15 @@ const EnvSchema = z.object({
   ENABLE_DEV_OUTBOX: bool(false),
   SEED_PASSWORD: z.string().min(10).default("demo-Passw0rd!"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // AI (conventions §9): the local provider works offline; openai needs AI_BASE_URL and AI_API_KEY.
+  AI_PROVIDER: z.enum(["local", "openai"]).default("local"),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_TIMEOUT_SECONDS: intFrom(60),
+  // Media uploads: local-disk storage directory and the largest decoded file accepted.
+  MEDIA_DIR: z.string().default(".data/media"),
+  MEDIA_MAX_BYTES: intFrom(10 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +75,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (missing.length) {
       throw new Error(`Refusing to start in production: set ${missing.join(", ")} (see .env.example)`);
     }
+  }
+  if (env.AI_PROVIDER === "openai" && (!env.AI_BASE_URL || !env.AI_API_KEY)) {
+    throw new Error("Invalid environment:\n  AI_PROVIDER=openai needs AI_BASE_URL and AI_API_KEY (see .env.example)");
   }
   return env;
 }

@@ -1,0 +1,153 @@
+import { desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { courses, courseTrainers, lessons, modules, users } from "../../db/schema";
+import { limitPageMeta } from "../../contracts/common";
+import type { TCourseListItem, TListCoursesInput } from "../../contracts/courses";
+import { DomainError, forbidden } from "../../errors";
+import type { TenantScope } from "../../db/tenant-scope";
+import { resolveViewer, type Viewer } from "./viewer";
+
+/** Which list: the tenant's catalogue, the caller's own courses, or the courses they teach. */
+export type CourseListKind = "catalogue" | "mine" | "teaching";
+
+const DEFAULT_LIMIT = 20;
+
+/** "49.9" -> 4990 (exact: no float arithmetic). */
+export function decimalToCents(v: string): number {
+  const [units, frac = ""] = v.split(".");
+  return Number(units) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The catalogue's visibility rule for a `status` filter. Without one the catalogue shows
+ * PUBLISHED courses. DRAFT or ARCHIVED lists need a CREATOR (their own courses) or an ADMIN
+ * (every course); anonymous callers get 401, other roles 403.
+ */
+function catalogueConds(viewer: Viewer, status: TListCoursesInput["status"]): SQL[] {
+  if (!status || status === "PUBLISHED") return [eq(courses.status, "PUBLISHED")];
+  if (!viewer.userId) throw new DomainError("UNAUTHORIZED", "Unauthorized");
+  if (viewer.role === "ADMIN") return [eq(courses.status, status)];
+  if (viewer.role === "CREATOR") return [eq(courses.status, status), eq(courses.creatorId, viewer.userId)];
+  throw forbidden("Forbidden: CREATOR or ADMIN required to list unpublished courses");
+}
+
+/**
+ * One query for the page and the total (count(*) over()), one for the page's module and lesson
+ * counts. Newest first. Filters: words of `search`/`q` in title, description or tags (every
+ * word must match), format, level, status, price range in cents.
+ */
+export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKind, q: TListCoursesInput) {
+  const conds: (SQL | undefined)[] = [];
+  if (kind === "catalogue") conds.push(...catalogueConds(viewer, q.status));
+  else {
+    if (!viewer.userId) throw new DomainError("UNAUTHORIZED", "Unauthorized");
+    if (q.status) conds.push(eq(courses.status, q.status));
+    if (kind === "mine") conds.push(eq(courses.creatorId, viewer.userId));
+    else {
+      const uid = viewer.userId;
+      conds.push(sql`exists (select 1 from ${courseTrainers} where ${viewer.scope.where(courseTrainers, eq(courseTrainers.courseId, courses.id), eq(courseTrainers.userId, uid))})`);
+    }
+  }
+  if (q.format) conds.push(eq(courses.format, q.format));
+  if (q.level) conds.push(eq(courses.level, q.level));
+  if (q.minPrice) conds.push(gte(courses.price, decimalToCents(q.minPrice)));
+  if (q.maxPrice) conds.push(lte(courses.price, decimalToCents(q.maxPrice)));
+  const words = `${q.search ?? ""} ${q.q ?? ""}`.split(/\s+/).filter(Boolean).slice(0, 8);
+  for (const word of words) {
+    const like = escapeLike(word);
+    conds.push(or(ilike(courses.title, like), ilike(courses.description, like), sql`${courses.tags}::text ilike ${like}`));
+  }
+
+  const perPageForm = q.perPage !== undefined;
+  const size = q.perPage ?? q.limit ?? DEFAULT_LIMIT;
+  const where = viewer.scope.where(courses, ...conds);
+  const rows = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      status: courses.status,
+      price: courses.price,
+      currency: courses.currency,
+      format: courses.format,
+      level: courses.level,
+      duration: courses.duration,
+      language: courses.language,
+      tags: courses.tags,
+      excerpt: sql<string>`left(${courses.description}, 240)`,
+      bannerMediaId: courses.bannerMediaId,
+      featuredMediaId: courses.featuredMediaId,
+      creatorId: users.id,
+      creatorFirstName: users.firstName,
+      creatorLastName: users.lastName,
+      publishedAt: courses.publishedAt,
+      createdAt: courses.createdAt,
+      updatedAt: courses.updatedAt,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(where)
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(size)
+    .offset((q.page - 1) * size);
+
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courses).where(where);
+    total = c?.n ?? 0;
+  }
+  const counts = await structureCounts(db, viewer, rows.map((r) => r.id));
+  const data: TCourseListItem[] = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    status: r.status,
+    price: r.price,
+    currency: r.currency,
+    format: r.format,
+    level: r.level,
+    duration: r.duration,
+    language: r.language,
+    tags: r.tags,
+    excerpt: r.excerpt,
+    bannerMediaId: r.bannerMediaId,
+    featuredMediaId: r.featuredMediaId,
+    creator: { id: r.creatorId, firstName: r.creatorFirstName, lastName: r.creatorLastName },
+    moduleCount: counts.get(r.id)?.modules ?? 0,
+    lessonCount: counts.get(r.id)?.lessons ?? 0,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+  const meta = perPageForm ? { total, page: q.page, perPage: size } : limitPageMeta(total, q.page, size);
+  return { data, meta };
+}
+
+/** Module and lesson counts of a page of courses, in one query. */
+async function structureCounts(db: DbOrTx, viewer: Viewer, ids: string[]) {
+  const out = new Map<string, { modules: number; lessons: number }>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({
+      id: courses.id,
+      modules: sql<number>`(select count(*) from ${modules} where ${viewer.scope.where(modules, eq(modules.courseId, courses.id))})`.mapWith(Number),
+      lessons: sql<number>`(select count(*) from ${lessons} where ${viewer.scope.where(lessons, eq(lessons.courseId, courses.id))})`.mapWith(Number),
+    })
+    .from(courses)
+    .where(viewer.scope.where(courses, inArray(courses.id, ids)));
+  for (const r of rows) out.set(r.id, { modules: r.modules, lessons: r.lessons });
+  return out;
+}
+
+/**
+ * GET /courses (auth optional): the caller's role is looked up only when a non-PUBLISHED
+ * status is asked for, so the public catalogue stays one query plus the counts.
+ */
+export async function listCatalogue(db: DbOrTx, scope: TenantScope, userId: string | null, q: TListCoursesInput) {
+  const needsRole = !!q.status && q.status !== "PUBLISHED";
+  const viewer = needsRole ? await resolveViewer(db, scope, userId) : { scope, userId, role: null };
+  return listCourses(db, viewer, "catalogue", q);
+}
