@@ -1,0 +1,101 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { aiCreditLedger, tenants } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import { DomainError, notFound } from "../../errors";
+import { newId } from "../../lib/ids";
+import { limitPageMeta } from "../../contracts/common";
+
+/**
+ * The tenant's AI credits: `tenants.ai_credits` is the balance and every movement is a row of
+ * `ai_credit_ledger`, written in the same transaction. Debits lock the tenant row, so two
+ * concurrent operations never spend the same credits.
+ */
+export type Movement = { amount: number; operation: string; courseId?: string | null; userId?: string | null };
+
+export const insufficientCredits = (operation: string, amount: number, balance: number) =>
+  new DomainError("PAYMENT_REQUIRED", `Insufficient AI credits: ${operation} needs ${amount}, balance ${balance}`);
+
+export async function getBalance(db: DbOrTx, scope: TenantScope): Promise<number> {
+  // The tenants table is not tenant-owned: its primary key is the scope's tenant id.
+  const [row] = await db.select({ balance: tenants.aiCredits }).from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
+  if (!row) throw notFound("Tenant");
+  return row.balance;
+}
+
+/** 402 before any work: a read without lock; `debit` checks again under the lock. */
+export async function assertCredits(db: DbOrTx, scope: TenantScope, amount: number, operation: string): Promise<number> {
+  const balance = await getBalance(db, scope);
+  if (balance < amount) throw insufficientCredits(operation, amount, balance);
+  return balance;
+}
+
+async function lockedBalance(tx: DbOrTx, scope: TenantScope): Promise<number> {
+  const [row] = await tx.select({ balance: tenants.aiCredits }).from(tenants).where(eq(tenants.id, scope.tenantId)).for("update");
+  if (!row) throw notFound("Tenant");
+  return row.balance;
+}
+
+async function move(tx: DbOrTx, scope: TenantScope, delta: number, m: Movement, balanceAfter: number, now: Date): Promise<void> {
+  await tx.update(tenants).set({ aiCredits: balanceAfter, updatedAt: now }).where(eq(tenants.id, scope.tenantId));
+  await tx.insert(aiCreditLedger).values(
+    scope.values(aiCreditLedger, {
+      id: newId("aic"),
+      delta,
+      balanceAfter,
+      operation: m.operation,
+      courseId: m.courseId ?? null,
+      userId: m.userId ?? null,
+      createdAt: now,
+    }),
+  );
+}
+
+/**
+ * Spend `amount` credits inside the caller's transaction: 402 (and nothing written) when the
+ * balance is short. A zero amount writes nothing. Returns the balance after.
+ */
+export async function debit(tx: DbOrTx, scope: TenantScope, m: Movement, now: Date): Promise<number> {
+  if (!Number.isInteger(m.amount) || m.amount < 0) throw new Error(`invalid debit amount ${m.amount}`);
+  const balance = await lockedBalance(tx, scope);
+  if (m.amount === 0) return balance;
+  if (balance < m.amount) throw insufficientCredits(m.operation, m.amount, balance);
+  await move(tx, scope, -m.amount, m, balance - m.amount, now);
+  return balance - m.amount;
+}
+
+/** Add credits (grants, refunds of work that could not be done). Returns the balance after. */
+export async function credit(tx: DbOrTx, scope: TenantScope, m: Movement, now: Date): Promise<number> {
+  if (!Number.isInteger(m.amount) || m.amount < 0) throw new Error(`invalid credit amount ${m.amount}`);
+  const balance = await lockedBalance(tx, scope);
+  if (m.amount === 0) return balance;
+  await move(tx, scope, m.amount, m, balance + m.amount, now);
+  return balance + m.amount;
+}
+
+/** The tenant's recent movements, newest first. */
+export async function listLedger(db: DbOrTx, scope: TenantScope, q: { page: number; limit: number; courseId?: string }) {
+  const where = scope.where(aiCreditLedger, q.courseId ? eq(aiCreditLedger.courseId, q.courseId) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(aiCreditLedger)
+      .where(where)
+      .orderBy(desc(aiCreditLedger.createdAt), desc(aiCreditLedger.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(aiCreditLedger).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      delta: r.delta,
+      balanceAfter: r.balanceAfter,
+      operation: r.operation,
+      courseId: r.courseId,
+      userId: r.userId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    meta: limitPageMeta(Number(total?.n ?? 0), q.page, q.limit),
+  };
+}
