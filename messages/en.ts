@@ -154,7 +154,6 @@ export const en: Catalogue = {
     billing: "clients, quotes, Factur-X invoices, credit notes and payments.",
     settings: "organisation settings: branding, domain, OF mode, authentication, webhooks and API keys.",
     learners: "the learners enrolled in your courses and their progress.",
-    catalogue: "published courses open for enrollment.",
     bpf: "the annual training report (BPF), computed from signed attendance hours and invoices.",
     fundedFiles: "the training files you fund: enrollments, attendance and certificates.",
   },

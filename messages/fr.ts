@@ -153,7 +153,6 @@ export const fr = {
     billing: "les clients, devis, factures Factur-X, avoirs et paiements.",
     settings: "les réglages de l'organisme : identité visuelle, domaine, mode OF, authentification, webhooks et clés d'API.",
     learners: "les apprenants inscrits à vos formations et leur progression.",
-    catalogue: "les formations publiées ouvertes à l'inscription.",
     bpf: "le bilan pédagogique et financier annuel, calculé à partir des heures émargées et des factures.",
     fundedFiles: "les dossiers de formation que vous financez : inscriptions, assiduité et attestations.",
   },

@@ -7,14 +7,12 @@ export type Section = { slug: string; title: MessageKey; description: MessageKey
 
 /** Sections served by app/[tenant]/(app)/[section] as honest "coming soon" pages. */
 export const SECTIONS: Record<string, Section> = {
-  courses: { slug: "courses", title: "nav.courses", description: "comingSoon.courses" },
   sessions: { slug: "sessions", title: "nav.sessions", description: "comingSoon.sessions" },
   attendance: { slug: "attendance", title: "nav.attendance", description: "comingSoon.attendance" },
   quality: { slug: "quality", title: "nav.quality", description: "comingSoon.quality" },
   billing: { slug: "billing", title: "nav.billing", description: "comingSoon.billing" },
   settings: { slug: "settings", title: "nav.settings", description: "comingSoon.settings" },
   learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },
-  catalogue: { slug: "catalogue", title: "nav.catalogue", description: "comingSoon.catalogue" },
   "my-sessions": { slug: "my-sessions", title: "nav.mySessions", description: "comingSoon.mySessions" },
   "sign-attendance": { slug: "sign-attendance", title: "nav.signAttendance", description: "comingSoon.signAttendance" },
   bpf: { slug: "bpf", title: "nav.bpf", description: "comingSoon.bpf" },
@@ -22,12 +20,14 @@ export const SECTIONS: Record<string, Section> = {
 
 export type NavItem = { href: string; label: MessageKey };
 
-/** Navigation per role; the first item is the role's home ("/"). */
+/** Navigation per role; the first item is the role's home ("/", or the page "/" redirects to). */
 export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
   ADMIN: [
     { href: "/", label: "nav.dashboard" },
     { href: "/users", label: "nav.users" },
     { href: "/courses", label: "nav.courses" },
+    { href: "/enrollments", label: "learnNav.enrollments" },
+    { href: "/activity", label: "learnNav.activity" },
     { href: "/sessions", label: "nav.sessions" },
     { href: "/attendance", label: "nav.attendance" },
     { href: "/quality", label: "nav.quality" },
@@ -35,7 +35,8 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/settings", label: "nav.settings" },
   ],
   CREATOR: [
-    { href: "/", label: "nav.myCourses" },
+    // The course list is the creator's home: "/" redirects there (app/[tenant]/(app)/page.tsx).
+    { href: "/courses", label: "nav.myCourses" },
     { href: "/sessions", label: "nav.sessions" },
     { href: "/learners", label: "nav.learners" },
   ],

@@ -23,7 +23,7 @@ const t = initTRPC
       const mapped = toHttpError(error);
       return {
         ...shape,
-        message: mapped.statusCode >= 500 ? "Internal server error" : mapped.message,
+        message: mapped.message, // toHttpError never passes an unexpected error's text through
         data: { ...shape.data, httpStatus: mapped.statusCode, errors: mapped.errors ?? null, stack: undefined },
       };
     },

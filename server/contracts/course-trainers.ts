@@ -45,3 +45,12 @@ export const ZCreateCompetencyInput = z.strictObject({
   validUntil: ZIsoDate.nullable().optional(),
 });
 export const ZDeleteCompetencyInput = z.object({ userId: z.string().min(1).max(64), competencyId: z.string().min(1).max(64) });
+
+export const ZTeachingMember = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(["TRAINER", "CREATOR", "ADMIN"]),
+});
+export const ZTeachingMembersOutput = envelope(z.array(ZTeachingMember));

@@ -10,10 +10,13 @@ import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
 import { procedureMetas } from "../api/procedure-meta";
 import { toHttpError } from "../errors";
+import { env } from "../env";
 import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
-import { readJsonBody } from "./body";
+import { MAX_BODY_BYTES, readJsonBody } from "./body";
 import { lockBodyCoercion } from "./body-coercion";
+import { serveCsvExport } from "./csv-export";
+import { serveMediaDownload } from "./media-download";
 import { applyRateLimit } from "./rate-limit";
 import { sendError, sendJson } from "./send";
 
@@ -47,6 +50,8 @@ function statusByProcedure(): Map<string, number> {
   }
   return out;
 }
+
+const RAW_ROUTES = [serveMediaDownload, serveCsvExport];
 
 /**
  * The API in front of Next (custom server): /api/health, /api/v1 (REST through
@@ -106,13 +111,15 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
             responseMeta: ({ ctx }) => ({ headers: ctx?.response.headers ?? {} }),
           });
         }
+        // Binary and streamed answers (trpc-to-openapi answers JSON only); each returns false when the path isn't its own.
+        for (const serveRaw of RAW_ROUTES) if (await serveRaw(req, res, db)) return;
         const pathOnly = url.split("?")[0]!;
         if (req.method === "GET" && (pathOnly === "/api/v1/openapi.json" || pathOnly === "/api/v1/openapi.json/")) {
           return sendJson(res, 200, openApiDocument());
         }
         await serveRest(req, res);
       } catch (error) {
-        if (req.destroyed || res.destroyed) {
+        if (res.destroyed || !res.socket || res.socket.destroyed) {
           // The client went away mid-request (closed connection): nothing to answer, not a fault.
           log.info("request.aborted", { method: req.method, path: url.split("?")[0] });
           return;
@@ -138,7 +145,7 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
     if (method === "POST" || method === "PATCH" || method === "PUT") {
       const type = req.headers["content-type"];
       if (!type || type.startsWith("application/json")) {
-        req.body = await readJsonBody(req);
+        req.body = await readJsonBody(req, bodyLimitFor(req.url ?? "/"));
         req.headers["content-type"] = "application/json";
       }
     }
@@ -174,4 +181,11 @@ async function health(db: Db, res: ServerResponse): Promise<void> {
   } catch {
     sendJson(res, 503, { status: "degraded", db: "down" });
   }
+}
+
+/** Media uploads carry the file base64-encoded in JSON (4/3 of its size); every other body stays small. */
+function bodyLimitFor(url: string): number {
+  const path = url.split("?")[0];
+  if (path === "/api/v1/media" || path === "/api/v1/media/") return Math.ceil((env().MEDIA_MAX_BYTES * 4) / 3) + 64 * 1024;
+  return MAX_BODY_BYTES;
 }

@@ -146,3 +146,22 @@ describe("trainer competencies", () => {
     expect(still.body.data.map((c: { id: string }) => c.id)).toContain(g.body.data.id);
   });
 });
+
+describe("GET /trainers (trainer candidates)", () => {
+  it("lists the tenant's ACTIVE members who may teach, for a CREATOR", async () => {
+    const res = await call("GET", "/trainers", creator);
+    expect(res.status).toBe(200);
+    const emails = res.body.data.map((m: { email: string }) => m.email);
+    expect(emails).toEqual(expect.arrayContaining(["admin@acme.test", "creator@acme.test", "trainer@acme.test", "trainer3@acme.test"]));
+    expect(emails).not.toContain("trainer-suspended@acme.test");
+    expect(emails).not.toContain("learner@acme.test");
+    expect(emails.some((e: string) => e.endsWith("@globex.test"))).toBe(false);
+    expect(res.body.data.find((m: { email: string }) => m.email === "trainer@acme.test")).toEqual({ id: uid.trainer, firstName: "Thomas", lastName: "Bernard", email: "trainer@acme.test", role: "TRAINER" });
+  });
+
+  it("answers 401 and 403 for TRAINER and LEARNER", async () => {
+    expectError(await call("GET", "/trainers"), 401);
+    expectError(await call("GET", "/trainers", trainer), 403, "Forbidden: CREATOR or ADMIN required");
+    expectError(await call("GET", "/trainers", learner), 403);
+  });
+});

@@ -44,7 +44,28 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "patch", path: "/api/v1/users/me/preferences", status: 200 },
   // Conventions §8
   { method: "get", path: "/api/v1/dev/outbox", status: 200 },
+  // Enrollments (the caller's own list lives at /enrollments/me; the list and PATCH serve the admin screens, conventions §10)
+  { method: "post", path: "/api/v1/enrollments", status: 201 },
+  { method: "get", path: "/api/v1/enrollments", status: 200 },
+  { method: "get", path: "/api/v1/enrollments/me", status: 200 },
+  { method: "get", path: "/api/v1/enrollments/me/upcoming-sessions", status: 200 },
+  { method: "get", path: "/api/v1/enrollments/{id}", status: 200 },
+  { method: "patch", path: "/api/v1/enrollments/{id}", status: 200 },
+  { method: "delete", path: "/api/v1/enrollments/{id}", status: 200 },
+  { method: "post", path: "/api/v1/enrollments/{id}/progress/{lessonId}", status: 201 },
+  { method: "get", path: "/api/v1/enrollments/{id}/progress", status: 200 },
+  { method: "post", path: "/api/v1/enrollments/{id}/quiz-attempts/{lessonId}", status: 201 },
+  { method: "get", path: "/api/v1/enrollments/{id}/quiz-scores", status: 200 },
+  { method: "get", path: "/api/v1/enrollments/{id}/quiz-feedback/{lessonId}", status: 200 },
+  { method: "get", path: "/api/v1/enrollments/course/{courseId}/export", status: 200 },
+  // Activity log
+  { method: "get", path: "/api/v1/courses/{slug}/activity-log", status: 200 },
+  { method: "get", path: "/api/v1/enrollments/{id}/activity-log", status: 200 },
+  { method: "get", path: "/api/v1/activity-logs", status: 200 },
 ];
+
+/** Path families whose documented operations must be exactly the ones listed above. */
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;
@@ -67,12 +88,12 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.components.schemas.Error.required).toEqual(["statusCode", "message"]);
   });
 
-  it("documents exactly these operations for the auth, tenants, users and dev tags (nothing missing, nothing stray)", () => {
+  it("documents exactly these operations for the auth, tenants, users, dev, enrollments and activity-logs paths (nothing missing, nothing stray)", () => {
     const documented = Object.entries(ops)
       .flatMap(([path, byMethod]) => Object.keys(byMethod).map((m) => `${m.toUpperCase()} ${path}`))
-      .filter((k) => /\/api\/v1\/(auth|tenants|users|dev)(\/|$)/.test(k))
+      .filter((k) => PREFIXES.test(k))
       .sort();
-    expect(documented).toEqual(OPERATIONS.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort());
+    expect(documented).toEqual(OPERATIONS.map((o) => `${o.method.toUpperCase()} ${o.path}`).filter((k) => PREFIXES.test(k)).sort());
   });
 
   it.each(OPERATIONS)("documents $method $path with its success status", ({ method, path, status }) => {

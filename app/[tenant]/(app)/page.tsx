@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { AdminHome, type TenantStats } from "@/components/home/admin-home";
 import { ComingSoon } from "@/components/home/coming-soon";
 import { LearnerHome } from "@/components/home/learner-home";
@@ -30,6 +31,8 @@ export default async function HomePage({ params }: Props) {
   const { tenant: slug } = await params;
   const [{ t, locale }, tenant, me] = await Promise.all([getTranslator(), getTenantProfile(slug), getMe(slug)]);
   if (!me?.role) return null;
+  // A creator's home is their course list.
+  if (me.role === "CREATOR") redirect("/courses");
   const firstName = me.firstName || me.email;
   if (me.role === "ADMIN") {
     const stats: TenantStats | null = await (await serverCaller(slug)).tenants

@@ -6,11 +6,12 @@ import {
   ZCreateCompetencyInput,
   ZDeleteCompetencyInput,
   ZSetCourseTrainersInput,
+  ZTeachingMembersOutput,
   ZTrainerUserInput,
 } from "../../contracts/course-trainers";
 import { ZCourseIdInput } from "../../contracts/courses";
 import { addCompetency, listCompetencies, removeCompetency } from "../../services/courses/competencies";
-import { listCourseTrainers, setCourseTrainers } from "../../services/courses/trainers";
+import { listCourseTrainers, listTeachingMembers, setCourseTrainers } from "../../services/courses/trainers";
 import { can } from "../trpc";
 import { learningCaller } from "./course-caller";
 
@@ -19,6 +20,21 @@ const trainerTags = ["Trainers"];
 
 /** Course trainers and trainer competencies (Qualiopi criterion 5); spread into the courses router. */
 export const courseTrainerProcedures = {
+  teachingMembers: can("courses.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/trainers",
+        tags: trainerTags,
+        summary: "Members who may be assigned as trainers",
+        description: "CREATOR or ADMIN: the ACTIVE members with role TRAINER, CREATOR or ADMIN (at most 500, by name), for trainer assignment.",
+        errorResponses: { 401: "Unauthorized", 403: "CREATOR or ADMIN required" },
+      },
+    })
+    .input(z.object({}))
+    .output(ZTeachingMembersOutput)
+    .query(async ({ ctx }) => ({ data: await listTeachingMembers(ctx.db, ctx.scope) })),
+
   trainers: can("courses.teach")
     .meta({
       openapi: {

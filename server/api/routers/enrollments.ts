@@ -1,3 +1,275 @@
-import { router } from "../trpc";
+import { z } from "zod";
+import {
+  ZCreateEnrollmentInput,
+  ZEnrollmentDetailOutput,
+  ZEnrollmentIdInput,
+  ZEnrollmentOutput,
+  ZExportInput,
+  ZExportOutput,
+  ZListEnrollmentsInput,
+  ZListEnrollmentsOutput,
+  ZMyEnrollmentsInput,
+  ZMyEnrollmentsOutput,
+  ZProgressSummaryOutput,
+  ZProgressUpdateOutput,
+  ZQuizFeedbackInput,
+  ZQuizFeedbackOutput,
+  ZQuizResultOutput,
+  ZQuizScoresOutput,
+  ZSubmitQuizInput,
+  ZUpcomingSessionsInput,
+  ZUpcomingSessionsOutput,
+  ZUpdateEnrollmentInput,
+  ZUpdateProgressInput,
+} from "../../contracts/enrollments";
+import type { LearningCaller } from "../../services/courses/access";
+import { cancelEnrollment, createEnrollment, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
+import { authorizeExport, exportCsvText } from "../../services/enrollments/export";
+import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
+import { getQuizFeedback, getQuizScores, submitQuizAttempt } from "../../services/enrollments/quiz";
+import { listUpcomingSessions } from "../../services/enrollments/upcoming";
+import { can, router, tenantProcedure, type TenantCtx } from "../trpc";
 
-export const enrollmentsRouter = router({});
+const tags = ["Enrollments"];
+
+export const learningCaller = (ctx: TenantCtx & { user: { userId: string } }): LearningCaller => ({ scope: ctx.scope, userId: ctx.user.userId, role: ctx.role });
+
+/**
+ * REST paths are matched in declaration order: the static /enrollments/me... and
+ * /enrollments/course/... paths come before /enrollments/{id}.
+ */
+export const enrollmentsRouter = router({
+  me: tenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments/me",
+        tags,
+        summary: "The caller's own enrollments, newest first, with progress",
+        description:
+          "Any role: the enrollments whose learner is the caller, in the tenant of X-Tenant-ID, newest first, every status (filter with `status`). " +
+          "Each item carries its course (id, title, slug, bannerMediaId), lastActivityAt and progress (completed lessons over the course's lessons).",
+        errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not a member" },
+      },
+    })
+    .input(ZMyEnrollmentsInput)
+    .output(ZMyEnrollmentsOutput)
+    .query(({ ctx, input }) => listMyEnrollments(ctx.db, learningCaller(ctx), input)),
+
+  upcomingSessions: tenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments/me/upcoming-sessions",
+        tags,
+        summary: "Upcoming live-session slots of the caller's enrollments",
+        description:
+          "Slots of the caller's ACTIVE or COMPLETED enrollments, chronological, at most `limit` (default 10). Live sessions are not available yet, so the list is empty.",
+        errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not a member" },
+      },
+    })
+    .input(ZUpcomingSessionsInput)
+    .output(ZUpcomingSessionsOutput)
+    .query(async ({ ctx, input }) => ({ data: await listUpcomingSessions(ctx.db, learningCaller(ctx), input) })),
+
+  export: can("enrollments.export")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments/course/{courseId}/export",
+        tags,
+        summary: "CSV export of a course's enrollments and progress",
+        description:
+          "The course's CREATOR or an ADMIN. Answers `text/csv; charset=utf-8` (UTF-8 with a byte order mark) as an attachment, streamed in batches. " +
+          "Columns: enrollmentId, learnerName, email, status, enrolledAt, completedAt, lastActivityAt, percentage, traineeCategory, financingSource; oldest enrollment first. " +
+          "Spreadsheet-safe: a cell starting with = + - @, a tab or a carriage return gets a leading apostrophe; quoting per RFC 4180; lines end with CRLF.",
+        successDescription: "CSV file (text/csv; charset=utf-8, Content-Disposition: attachment)",
+        errorResponses: { 401: "Unauthorized", 403: "Course not owned, or role not allowed", 404: "Course not found" },
+      },
+    })
+    .input(ZExportInput)
+    .output(ZExportOutput)
+    .query(({ ctx, input }) => exportCsvText(ctx.db, learningCaller(ctx), input.courseId)),
+
+  /** Authorization of the streamed REST export (server/http/csv-export.ts); no REST path of its own. */
+  exportAccess: can("enrollments.export")
+    .input(ZExportInput)
+    .output(z.object({ tenantId: z.string(), courseId: z.string(), filename: z.string() }))
+    .query(({ ctx, input }) => authorizeExport(ctx.db, learningCaller(ctx), input.courseId)),
+
+  list: can("enrollments.readAll")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments",
+        tags,
+        summary: "List the tenant's enrollments",
+        description:
+          "ADMIN and FUNDER: every enrollment of the tenant; CREATOR: those of the courses they created. Filters courseId, userId, status; newest first; " +
+          "each item with its learner, course and progress.",
+        errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "ADMIN, CREATOR or FUNDER required" },
+      },
+    })
+    .input(ZListEnrollmentsInput)
+    .output(ZListEnrollmentsOutput)
+    .query(({ ctx, input }) => listEnrollments(ctx.db, learningCaller(ctx), input)),
+
+  create: can("enrollments.create")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/enrollments",
+        tags,
+        summary: "Enroll a learner in a course (free enrollment)",
+        description:
+          "ADMIN, or the CREATOR of the course (403 for another creator's course). Only paymentMethod FREE is accepted here: PSP_A_ISV and PSP_B answer 422 " +
+          "(a paid enrollment is created by the payments flow when the payment is captured). The course must be PUBLISHED (422). The learner must be a member of " +
+          "the tenant or already enrolled in one of its courses (404 `User not found`; a suspended member is 422). An ACTIVE or COMPLETED enrollment of the same " +
+          "learner in the course answers 409; a CANCELLED one is re-activated (same id, new enrolledAt, previous progress kept). Emits enrollment.created.",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role not allowed or course not owned", 404: "Course or user not found", 409: "Already enrolled", 422: "Paid method, course not published or user suspended" },
+      },
+    })
+    .input(ZCreateEnrollmentInput)
+    .output(ZEnrollmentOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await createEnrollment(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+
+  byId: tenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments/{id}",
+        tags,
+        summary: "An enrollment with the progress of every lesson",
+        description:
+          "Readable by the learner themself, the course's CREATOR, ADMIN and FUNDER; anyone else gets 404. Every lesson of the course is listed, grouped by module in course order; " +
+          "a lesson without a progress record is NOT_STARTED with `progress: null`.",
+        errorResponses: { 401: "Unauthorized", 404: "Enrollment not found" },
+      },
+    })
+    .input(ZEnrollmentIdInput)
+    .output(ZEnrollmentDetailOutput)
+    .query(async ({ ctx, input }) => ({ data: await getEnrollmentDetail(ctx.db, learningCaller(ctx), input.id) })),
+
+  progress: tenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments/{id}/progress",
+        tags,
+        summary: "Progress percentage and per-module summary",
+        description: "Same readers as GET /enrollments/{id}. Percentages are completed lessons over lessons, rounded down (100 only when everything is done).",
+        errorResponses: { 401: "Unauthorized", 404: "Enrollment not found" },
+      },
+    })
+    .input(ZEnrollmentIdInput)
+    .output(ZProgressSummaryOutput)
+    .query(async ({ ctx, input }) => ({ data: await getProgressSummary(ctx.db, learningCaller(ctx), input.id) })),
+
+  quizScores: tenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments/{id}/quiz-scores",
+        tags,
+        summary: "Quiz scores, average, pass rate and pass/fail per quiz",
+        description:
+          "Same readers as GET /enrollments/{id}. Every QUIZ lesson of the course is listed (attempts 0 and null percentages before the first attempt); " +
+          "a quiz is passed when any attempt passed. `average` is the mean of the best percentages and `passRate` the percentage of passed quizzes, both over the attempted quizzes (null when none).",
+        errorResponses: { 401: "Unauthorized", 404: "Enrollment not found" },
+      },
+    })
+    .input(ZEnrollmentIdInput)
+    .output(ZQuizScoresOutput)
+    .query(async ({ ctx, input }) => ({ data: await getQuizScores(ctx.db, learningCaller(ctx), input.id) })),
+
+  quizFeedback: tenantProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/enrollments/{id}/quiz-feedback/{lessonId}",
+        tags,
+        summary: "Answers of the last quiz attempt with the correct answers and explanations",
+        description:
+          "The learner themself, the course's CREATOR or an ADMIN (anyone else: 404). 404 until the learner has submitted an attempt for the lesson. " +
+          "`correct` is null for a free-text question without an expected answer (not scored).",
+        errorResponses: { 401: "Unauthorized", 404: "Enrollment, lesson or attempt not found" },
+      },
+    })
+    .input(ZQuizFeedbackInput)
+    .output(ZQuizFeedbackOutput)
+    .query(async ({ ctx, input }) => ({ data: await getQuizFeedback(ctx.db, learningCaller(ctx), input.id, input.lessonId) })),
+
+  recordProgress: can("progress.update")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/enrollments/{id}/progress/{lessonId}",
+        tags,
+        summary: "Record the learner's progress on a lesson (upsert)",
+        description:
+          "LEARNER, on their own enrollment only (403 otherwise); the enrollment must be ACTIVE and the lesson part of its course (422). Progress never goes backwards: " +
+          "a COMPLETED lesson stays COMPLETED. `timeSpentSeconds` is the time spent since the previous call and is added to the lesson's total. " +
+          "Completing the last lesson of a module logs module.completed; completing the last lesson of the course sets the enrollment COMPLETED and emits " +
+          "enrollment.completed exactly once (the enrollment row is locked for the duration of the update).",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE or lesson not in the course" },
+      },
+    })
+    .input(ZUpdateProgressInput)
+    .output(ZProgressUpdateOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await recordProgress(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+
+  submitQuiz: can("progress.update")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/enrollments/{id}/quiz-attempts/{lessonId}",
+        tags,
+        summary: "Submit a quiz attempt (scored on the server)",
+        description:
+          "LEARNER, on their own ACTIVE enrollment; the lesson must be a QUIZ lesson of the course (422). Scoring: SINGLE_CHOICE and TRUE_FALSE need the one correct choice, " +
+          "MULTIPLE_CHOICE exactly the set of correct choices, FREE_TEXT equality with the expected text ignoring case, accents and spacing (without an expected text the " +
+          "question is not scored and not counted in maxScore). Unanswered questions score 0. An unknown question or choice id, or a question answered twice, is a 400 " +
+          "with errors[`answers.N.questionId`] (or `answers.N.choiceIds`). `percentage` is rounded down; passed when score/maxScore reaches the questionnaire's pass mark. " +
+          "A passed attempt completes the lesson through the progress cascade (possibly completing the enrollment); a failed one leaves it IN_PROGRESS. Attempts are unlimited.",
+        errorResponses: { 400: "Invalid answers", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE, lesson not in the course or not a quiz" },
+      },
+    })
+    .input(ZSubmitQuizInput)
+    .output(ZQuizResultOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await submitQuizAttempt(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+
+  update: can("enrollments.update")
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/enrollments/{id}",
+        tags,
+        summary: "Set the trainee category and financing source (BPF)",
+        description: "ADMIN only. traineeCategory SAL, DE or AUT; financingSource OPCO, CPF, POLE_EMPLOI, EMPLOYER or SELF; null clears a field. Any enrollment status.",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Enrollment not found" },
+      },
+    })
+    .input(ZUpdateEnrollmentInput)
+    .output(ZEnrollmentOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await updateEnrollment(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+
+  cancel: can("enrollments.cancel")
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/enrollments/{id}",
+        tags,
+        summary: "Cancel an enrollment (progress kept)",
+        description:
+          "The course's CREATOR or an ADMIN (403 `Forbidden: course not owned` for another creator's course). ACTIVE or COMPLETED -> CANCELLED with cancelledAt; " +
+          "lesson progress and quiz attempts are kept for audit. Already CANCELLED: 409. A cancelled enrollment can be re-activated by POST /enrollments.",
+        errorResponses: { 401: "Unauthorized", 403: "Course not owned or role not allowed", 404: "Enrollment not found", 409: "Already cancelled" },
+      },
+    })
+    .input(ZEnrollmentIdInput)
+    .output(ZEnrollmentOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await cancelEnrollment(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+});

@@ -96,3 +96,15 @@ export async function setCourseTrainers(
     return trainersOf(tx, scope, course.id);
   });
 }
+
+/** GET /trainers: ACTIVE members who may teach (TRAINER, CREATOR, ADMIN), for trainer pickers. */
+export async function listTeachingMembers(db: Db, scope: TenantScope) {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(scope.where(memberships, inArray(memberships.role, [...TEACHING_ROLES]), eq(memberships.status, "ACTIVE")))
+    .orderBy(asc(users.lastName), asc(users.firstName))
+    .limit(500);
+  return rows.map((r) => ({ ...r, role: r.role as (typeof TEACHING_ROLES)[number] }));
+}

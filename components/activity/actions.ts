@@ -1,0 +1,20 @@
+/** The actions the learning activity log records (server/services/activity/log.ts), for the filter. */
+export const ACTIVITY_ACTIONS = [
+  "course.created",
+  "course.updated",
+  "course.published",
+  "course.archived",
+  "course.duplicated",
+  "course.viewed",
+  "course.ai_generated",
+  "enrollment.created",
+  "enrollment.cancelled",
+  "enrollment.updated",
+  "enrollment.completed",
+  "lesson.started",
+  "lesson.completed",
+  "module.completed",
+  "quiz.submitted",
+] as const;
+
+export const isKnownAction = (a: string): a is (typeof ACTIVITY_ACTIONS)[number] => (ACTIVITY_ACTIONS as readonly string[]).includes(a);

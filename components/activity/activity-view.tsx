@@ -1,0 +1,119 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { TActivityItem } from "@/server/contracts/activity";
+import { formatDate } from "@/components/learn/format";
+import { Alert } from "@/components/ui/alert";
+import { errorInfo, errorMessage } from "@/lib/api-error";
+import { useI18n } from "@/lib/i18n/client";
+import { useTRPC } from "@/lib/trpc";
+import type { Translate } from "@/lib/i18n/translate";
+import type { MessageKey } from "@/messages";
+import { ActivityFiltersForm } from "./activity-filters";
+import { isKnownAction } from "./actions";
+import { useActivityFilters } from "./use-activity-filters";
+import { useCourseTitles } from "./use-course-titles";
+
+const PAGE_SIZE = 25;
+
+function detailOf(t: Translate, item: TActivityItem, titles: Map<string, string>): string {
+  const parts: string[] = [];
+  const title = item.courseId ? (titles.get(item.courseId) ?? (typeof item.metadata.title === "string" ? item.metadata.title : null)) : null;
+  if (title) parts.push(t("learnActivity.course", { title }));
+  if (item.action === "quiz.submitted" && typeof item.metadata.percentage === "number") parts.push(t("learnActivity.score", { percent: item.metadata.percentage }));
+  return parts.join(" · ");
+}
+
+/** The tenant's learning activity (ADMIN): filters, newest first, pagination. */
+export function ActivityView() {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const [filters, setFilters] = useActivityFilters();
+  const titles = useCourseTitles();
+  const list = useQuery({
+    ...trpc.activity.list.queryOptions({ page: filters.page, limit: PAGE_SIZE, userId: filters.userId, action: filters.action, dateFrom: filters.dateFrom, dateTo: filters.dateTo }),
+    placeholderData: keepPreviousData,
+  });
+
+  if (errorInfo(list.error).status === 403) {
+    return (
+      <>
+        <h1>{t("learnActivity.title")}</h1>
+        <Alert kind="error">{t("learnActivity.forbidden")}</Alert>
+      </>
+    );
+  }
+  const data = list.data;
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t("learnActivity.title")}</h1>
+          <p>{t("learnActivity.intro")}</p>
+        </div>
+      </div>
+      <ActivityFiltersForm filters={filters} onChange={setFilters} />
+      <div aria-live="polite" className="list-status">
+        {list.isPending ? (
+          <p className="muted" role="status">
+            {t("common.loading")}
+          </p>
+        ) : list.isError ? (
+          <Alert kind="error">{errorMessage(list.error, t)}</Alert>
+        ) : null}
+      </div>
+      {data && data.data.length === 0 ? (
+        <div className="empty-state">
+          <p style={{ margin: 0 }}>{t("learnActivity.empty")}</p>
+        </div>
+      ) : data ? (
+        <div aria-busy={list.isFetching}>
+          <div className="table-wrap">
+            <table className="table table-stack activity-table">
+              <caption className="visually-hidden">{t("learnActivity.listCaption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("learnActivity.colDate")}</th>
+                  <th scope="col">{t("learnActivity.colUser")}</th>
+                  <th scope="col">{t("learnActivity.colAction")}</th>
+                  <th scope="col">{t("learnActivity.colDetail")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((item) => (
+                  <tr key={item.id}>
+                    <td data-label={t("learnActivity.colDate")}>
+                      <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale, true)}</time>
+                    </td>
+                    <td data-label={t("learnActivity.colUser")}>{item.userName || t("learnActivity.system")}</td>
+                    <td data-label={t("learnActivity.colAction")}>
+                      <span className={`badge badge-action badge-action-${item.action.split(".")[0]}`}>
+                        {isKnownAction(item.action) ? t(`learnActivity.${item.action}` as MessageKey) : item.action}
+                      </span>
+                    </td>
+                    <td className="cell-wide" data-label={t("learnActivity.colDetail")}>
+                      {detailOf(t, item, titles) || <span className="muted">—</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pagination" aria-label={t("learnActivity.pagination")}>
+            <span className="muted">
+              {t("learnActivity.total", { total: data.meta.total })} · {t("learnCommon.pageOf", { page: data.meta.page, pages: data.meta.totalPages })}
+            </span>
+            <span className="form-actions">
+              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page <= 1} onClick={() => setFilters({ page: data.meta.page - 1 })}>
+                {t("common.previous")}
+              </button>
+              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page >= data.meta.totalPages} onClick={() => setFilters({ page: data.meta.page + 1 })}>
+                {t("common.next")}
+              </button>
+            </span>
+          </nav>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTenant } from "@/components/tenant-context";
+import { Alert } from "@/components/ui/alert";
+import { errorMessage } from "@/lib/api-error";
+import { useT } from "@/lib/i18n/client";
+import { useTRPC } from "@/lib/trpc";
+import { CatalogueFiltersForm } from "./catalogue-filters";
+import { CourseCard } from "./course-card";
+import { useCatalogueFilters } from "./use-catalogue-filters";
+
+const PAGE_SIZE = 12;
+
+/** The tenant's published courses: filters, cards, pagination. */
+export function CatalogueView() {
+  const t = useT();
+  const trpc = useTRPC();
+  const tenant = useTenant();
+  const [filters, setFilters] = useCatalogueFilters();
+  const list = useQuery({
+    ...trpc.courses.list.queryOptions({
+      page: filters.page,
+      limit: PAGE_SIZE,
+      status: "PUBLISHED",
+      search: filters.search,
+      format: filters.format,
+      minPrice: filters.minPrice,
+      maxPrice: filters.maxPrice,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+  const meta = data?.meta;
+  const totalPages = meta && "totalPages" in meta ? meta.totalPages : 1;
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t("learnCatalogue.title")}</h1>
+          <p>{t("learnCatalogue.intro", { tenant: tenant.branding.displayName || tenant.name })}</p>
+        </div>
+      </div>
+      <CatalogueFiltersForm filters={filters} onChange={setFilters} />
+      <div aria-live="polite" className="list-status">
+        {list.isPending ? (
+          <p className="muted" role="status">
+            {t("common.loading")}
+          </p>
+        ) : list.isError ? (
+          <Alert kind="error">{errorMessage(list.error, t)}</Alert>
+        ) : meta ? (
+          <p className="muted">{t("learnCatalogue.results", { total: meta.total })}</p>
+        ) : null}
+      </div>
+      {data && data.data.length === 0 ? (
+        <div className="empty-state">
+          <p style={{ margin: 0 }}>{t("learnCatalogue.empty")}</p>
+        </div>
+      ) : data ? (
+        <div aria-busy={list.isFetching}>
+          <ul className="course-grid" aria-label={t("learnCatalogue.listLabel")}>
+            {data.data.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+          {totalPages > 1 && meta ? (
+            <nav className="pagination" aria-label={t("learnCatalogue.pagination")}>
+              <span className="muted">{t("learnCommon.pageOf", { page: meta.page, pages: totalPages })}</span>
+              <span className="form-actions">
+                <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page <= 1} onClick={() => setFilters({ page: meta.page - 1 })}>
+                  {t("common.previous")}
+                </button>
+                <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page >= totalPages} onClick={() => setFilters({ page: meta.page + 1 })}>
+                  {t("common.next")}
+                </button>
+              </span>
+            </nav>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { errorMessage } from "@/lib/api-error";
+import { useI18n } from "@/lib/i18n/client";
+import { useTRPC } from "@/lib/trpc";
+
+const PAGE_SIZE = 25;
+
+/** The course's enrollments with each learner's progress, and the CSV export (a plain link: the session cookie authenticates it). */
+export function EnrollmentsPanel({ courseId }: { courseId: string }) {
+  const { t, locale } = useI18n();
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const list = useQuery({ ...trpc.enrollments.list.queryOptions({ courseId, page, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const date = new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium" });
+  const fmt = (v: string | null) => (v ? date.format(new Date(v)) : t("creatorEnrollments.never"));
+
+  return (
+    <section className="stack" aria-labelledby="enrollments-title">
+      <div className="panel-head">
+        <div>
+          <h2 id="enrollments-title">{t("creatorEnrollments.title")}</h2>
+          <p className="muted">{t("creatorEnrollments.intro")}</p>
+        </div>
+        <a className="btn btn-secondary" href={`/api/v1/enrollments/course/${encodeURIComponent(courseId)}/export`} download>
+          {t("creatorEnrollments.export")}
+        </a>
+      </div>
+      {list.isPending ? <p className="muted">{t("common.loading")}</p> : null}
+      {list.isError ? <Alert kind="error">{errorMessage(list.error, t)}</Alert> : null}
+      {list.data && list.data.data.length === 0 ? <p className="empty-state">{t("creatorEnrollments.empty")}</p> : null}
+      {list.data && list.data.data.length > 0 ? (
+        <div aria-busy={list.isFetching}>
+          <div className="table-wrap">
+            <table className="table table-stack">
+              <caption className="visually-hidden">{t("creatorEnrollments.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("creatorEnrollments.learner")}</th>
+                  <th scope="col">{t("creatorEnrollments.status")}</th>
+                  <th scope="col">{t("creatorEnrollments.progress")}</th>
+                  <th scope="col">{t("creatorEnrollments.enrolledAt")}</th>
+                  <th scope="col">{t("creatorEnrollments.lastActivity")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.data.map((e) => {
+                  const name = `${e.learner.firstName} ${e.learner.lastName}`.trim() || e.learner.email;
+                  return (
+                    <tr key={e.id}>
+                      <td className="cell-name" data-label={t("creatorEnrollments.learner")}>
+                        <strong>{name}</strong>
+                        <span className="muted" style={{ overflowWrap: "anywhere" }}>
+                          {e.learner.email}
+                        </span>
+                      </td>
+                      <td data-label={t("creatorEnrollments.status")}>
+                        <span className={`badge badge-enrollment-${e.status}`}>{t(`creatorEnums.${e.status}`)}</span>
+                      </td>
+                      <td data-label={t("creatorEnrollments.progress")}>
+                        <div className="progress-cell">
+                          <progress className="meter" max={100} value={e.progress.percentage} aria-label={t("creatorEnrollments.progressLabel", { name })} />
+                          <span>
+                            {e.progress.percentage} % <span className="muted">· {t("creatorEnrollments.lessons", { done: e.progress.completedLessons, total: e.progress.totalLessons })}</span>
+                          </span>
+                        </div>
+                      </td>
+                      <td data-label={t("creatorEnrollments.enrolledAt")}>{fmt(e.enrolledAt)}</td>
+                      <td data-label={t("creatorEnrollments.lastActivity")}>{fmt(e.lastActivityAt)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pagination" aria-label={t("creatorEnrollments.pagination")}>
+            <span className="muted">
+              {t("creatorEnrollments.total", { total: list.data.meta.total })} · {t("creatorEnrollments.page", { page: list.data.meta.page, pages: list.data.meta.totalPages })}
+            </span>
+            <span className="form-actions">
+              <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t("common.previous")}
+              </button>
+              <button type="button" className="btn btn-secondary btn-sm" disabled={page >= list.data.meta.totalPages} onClick={() => setPage(page + 1)}>
+                {t("common.next")}
+              </button>
+            </span>
+          </nav>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import { useT } from "@/lib/i18n/client";
+import type { QualiopiStatus } from "../course-types";
+import { blockerText, warningText } from "./publication-labels";
+
+/**
+ * The live publication check (GET qualiopi-status, refetched after every save): score,
+ * indicators covered, blockers with their Qualiopi indicator and a link to the field, warnings.
+ */
+export function PublicationChecklist({
+  status,
+  loading,
+  refreshing,
+  onGoTo,
+}: {
+  status: QualiopiStatus | undefined;
+  loading: boolean;
+  refreshing: boolean;
+  onGoTo: (field: string) => void;
+}) {
+  const t = useT();
+  const check = status?.check;
+  return (
+    <section className="card checklist" aria-labelledby="checklist-title">
+      <h2 id="checklist-title" className="card-title">
+        {t("creatorChecklist.title")}
+      </h2>
+      <div aria-live="polite" aria-atomic="false">
+        {loading || !check ? (
+          <p className="muted">{t("creatorChecklist.loading")}</p>
+        ) : (
+          <>
+            <p className="checklist-score">
+              <strong>{t("creatorChecklist.score", { score: check.score })}</strong>
+              <span className="muted"> · {t("creatorChecklist.indicators", { covered: check.indicatorsCovered, total: check.indicatorsTotal })}</span>
+            </p>
+            <progress className="meter" max={100} value={check.score} aria-label={t("creatorChecklist.scoreLabel")}>
+              {check.score} %
+            </progress>
+            {refreshing ? <p className="muted checklist-refresh">{t("creatorChecklist.refreshing")}</p> : null}
+            {check.canPublish ? (
+              <p className="checklist-ok">{t("creatorChecklist.ready")}</p>
+            ) : (
+              <>
+                <h3 className="checklist-heading">{t("creatorChecklist.blockers", { count: check.blockers.length })}</h3>
+                <ul className="checklist-list" data-testid="checklist-blockers">
+                  {check.blockers.map((b) => (
+                    <li key={`${b.field}-${b.indicator}`} className="checklist-item checklist-blocker">
+                      <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: b.indicator })}</span>
+                      <span className="checklist-text">{blockerText(b.field, b.message, t)}</span>
+                      <button type="button" className="link-button" onClick={() => onGoTo(b.field)}>
+                        {t("creatorChecklist.goTo")}
+                        <span className="visually-hidden"> : {blockerText(b.field, b.message, t)}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {check.warnings.length ? (
+              <details className="checklist-warnings">
+                <summary>{t("creatorChecklist.warnings", { count: check.warnings.length })}</summary>
+                <ul className="checklist-list">
+                  {check.warnings.map((w) => (
+                    <li key={`${w.indicator}-${w.message}`} className="checklist-item">
+                      <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: w.indicator })}</span>
+                      <span className="checklist-text">{warningText(w.indicator, w.message, t)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

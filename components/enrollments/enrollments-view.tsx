@@ -1,0 +1,181 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { ZEnrollmentStatus } from "@/server/contracts/enrollments";
+import { personName } from "@/components/learn/format";
+import { enrollmentStatusKey } from "@/components/learn/labels";
+import type { EnrollmentListItem } from "@/components/learn/types";
+import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SelectField } from "@/components/ui/select-field";
+import { errorInfo, errorMessage } from "@/lib/api-error";
+import { useT } from "@/lib/i18n/client";
+import { useTRPC } from "@/lib/trpc";
+import { EnrollDialog } from "./enroll-dialog";
+import { EnrollmentsTable, type EnrollmentChange } from "./enrollments-table";
+import { useCourseOptions } from "./use-course-options";
+import { useEnrollmentFilters } from "./use-enrollment-filters";
+
+const PAGE_SIZE = 20;
+
+/** Admin enrollments: filters, list, single enrollment, BPF fields, cancellation after confirmation. */
+export function EnrollmentsView() {
+  const t = useT();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useEnrollmentFilters();
+  const { courses } = useCourseOptions(true);
+  const [enrollOpen, setEnrollOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pendingCancel, setPendingCancel] = useState<EnrollmentListItem | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const list = useQuery({
+    ...trpc.enrollments.list.queryOptions({ page: filters.page, limit: PAGE_SIZE, courseId: filters.courseId, status: filters.status }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries(trpc.enrollments.list.pathFilter());
+  const update = useMutation(trpc.enrollments.update.mutationOptions());
+  const cancel = useMutation(trpc.enrollments.cancel.mutationOptions());
+
+  if (list.isPending) {
+    return (
+      <>
+        <h1>{t("learnEnroll.title")}</h1>
+        <p className="muted" role="status">
+          {t("common.loading")}
+        </p>
+      </>
+    );
+  }
+  if (errorInfo(list.error).status === 403) {
+    return (
+      <>
+        <h1>{t("learnEnroll.title")}</h1>
+        <Alert kind="error">{t("learnEnroll.forbidden")}</Alert>
+      </>
+    );
+  }
+
+  async function applyChange(change: EnrollmentChange) {
+    setNotice(null);
+    cancel.reset();
+    setBusyId(change.enrollment.id);
+    try {
+      const { enrollment, ...fields } = change;
+      await update.mutateAsync({ id: enrollment.id, ...fields });
+      setNotice(t("learnEnroll.updated", { name: personName(enrollment.learner) }));
+      await refresh();
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function confirmCancel() {
+    if (!pendingCancel) return;
+    const e = pendingCancel;
+    setNotice(null);
+    update.reset();
+    try {
+      await cancel.mutateAsync({ id: e.id });
+      setNotice(t("learnEnroll.cancelled", { name: personName(e.learner) }));
+      await refresh();
+    } finally {
+      setPendingCancel(null);
+    }
+  }
+
+  const data = list.data;
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t("learnEnroll.title")}</h1>
+          <p>{t("learnEnroll.intro")}</p>
+        </div>
+        <div className="form-actions">
+          <Link className="btn btn-secondary" href="/enrollments/import">
+            {t("learnEnroll.importButton")}
+          </Link>
+          <button type="button" className="btn btn-primary" onClick={() => { setNotice(null); setEnrollOpen(true); }}>
+            {t("learnEnroll.enrollButton")}
+          </button>
+        </div>
+      </div>
+
+      <div className="stack" style={{ marginBottom: "1rem" }} aria-live="polite">
+        {notice ? <Alert kind="success">{notice}</Alert> : null}
+        {update.isError ? <Alert kind="error">{errorMessage(update.error, t)}</Alert> : null}
+        {cancel.isError ? <Alert kind="error">{errorMessage(cancel.error, t)}</Alert> : null}
+        {list.isError ? <Alert kind="error">{errorMessage(list.error, t)}</Alert> : null}
+      </div>
+
+      <form className="toolbar toolbar-2" aria-label={t("learnEnroll.title")} onSubmit={(e) => e.preventDefault()}>
+        <SelectField
+          name="courseId"
+          label={t("learnEnroll.filterCourse")}
+          value={filters.courseId ?? ""}
+          onChange={(e) => setFilters({ courseId: e.target.value || undefined })}
+          options={[{ value: "", label: t("learnEnroll.allCourses") }, ...courses.map((c) => ({ value: c.id, label: c.title }))]}
+        />
+        <SelectField
+          name="status"
+          label={t("learnEnroll.filterStatus")}
+          value={filters.status ?? ""}
+          onChange={(e) => setFilters({ status: (e.target.value || undefined) as typeof filters.status })}
+          options={[{ value: "", label: t("common.all") }, ...ZEnrollmentStatus.options.map((s) => ({ value: s, label: t(enrollmentStatusKey(s)) }))]}
+        />
+      </form>
+
+      {data && data.data.length === 0 ? (
+        <div className="empty-state">
+          <p style={{ margin: 0 }}>{t("learnEnroll.empty")}</p>
+        </div>
+      ) : data ? (
+        <div aria-busy={list.isFetching}>
+          <EnrollmentsTable
+            items={data.data}
+            busyId={busyId}
+            onChange={(c) => void applyChange(c).catch(() => undefined)}
+            onCancel={(e) => { cancel.reset(); setPendingCancel(e); }}
+          />
+          <nav className="pagination" aria-label={t("learnEnroll.pagination")}>
+            <span className="muted">
+              {t("learnEnroll.total", { total: data.meta.total })} · {t("learnCommon.pageOf", { page: data.meta.page, pages: data.meta.totalPages })}
+            </span>
+            <span className="form-actions">
+              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page <= 1} onClick={() => setFilters({ page: data.meta.page - 1 })}>
+                {t("common.previous")}
+              </button>
+              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page >= data.meta.totalPages} onClick={() => setFilters({ page: data.meta.page + 1 })}>
+                {t("common.next")}
+              </button>
+            </span>
+          </nav>
+        </div>
+      ) : null}
+
+      <EnrollDialog
+        open={enrollOpen}
+        onClose={() => setEnrollOpen(false)}
+        onDone={(done) => {
+          setEnrollOpen(false);
+          setNotice(t("learnEnroll.enrolled", { name: done.learner, course: done.course }));
+          void refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={pendingCancel !== null}
+        title={t("learnEnroll.cancelTitle")}
+        message={pendingCancel ? t("learnEnroll.cancelMessage", { name: personName(pendingCancel.learner), course: pendingCancel.course.title }) : ""}
+        danger
+        confirmLabel={t("learnEnroll.cancelConfirm")}
+        busy={cancel.isPending}
+        onConfirm={() => void confirmCancel().catch(() => undefined)}
+        onCancel={() => setPendingCancel(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import Link from "next/link";
+import { useI18n } from "@/lib/i18n/client";
+import { lessonKindKey, progressStatusKey } from "./labels";
+import { StatusIcon } from "./status-icon";
+import type { EnrollmentDetail } from "./types";
+
+/** Modules and lessons of an enrollment with each lesson's state; the current lesson is marked. */
+export function CourseOutline({ detail, currentLessonId, headingId }: { detail: EnrollmentDetail; currentLessonId?: string; headingId?: string }) {
+  const { t } = useI18n();
+  const modules = [...detail.modules].sort((a, b) => a.position - b.position);
+  return (
+    <ol className="outline" aria-labelledby={headingId}>
+      {modules.map((m) => {
+        const done = m.lessons.filter((l) => l.status === "COMPLETED").length;
+        return (
+          <li key={m.id} className="outline-module">
+            <p className="outline-module-title">
+              <span>{m.title}</span>
+              <span className="outline-module-count">
+                {done}/{m.lessons.length}
+              </span>
+            </p>
+            <ol className="outline-lessons">
+              {[...m.lessons]
+                .sort((a, b) => a.position - b.position)
+                .map((l) => {
+                  const current = l.id === currentLessonId;
+                  return (
+                    <li key={l.id}>
+                      <Link href={`/learn/${detail.id}/${l.id}`} className="outline-lesson" aria-current={current ? "page" : undefined}>
+                        <StatusIcon status={l.status} />
+                        <span className="outline-lesson-text">
+                          <span className="outline-lesson-title">{l.title}</span>
+                          <span className="outline-lesson-meta">
+                            {t(lessonKindKey(l.kind))}
+                            {l.durationMinutes ? ` · ${t("learnCommon.minutes", { count: l.durationMinutes })}` : ""}
+                            <span className="visually-hidden"> · {t(progressStatusKey(l.status))}</span>
+                          </span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+            </ol>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Translate } from "@/lib/i18n/translate";
+
+/** A labelled progress bar (role="progressbar" with its value), the percentage written next to it. */
+export function ProgressBar({ t, percent, detail, label }: { t: Translate; percent: number; detail?: string; label?: string }) {
+  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  return (
+    <div className="progress">
+      <div className="progress-head">
+        <span className="progress-label">{label ?? t("learnCommon.progress")}</span>
+        <span className="progress-value">{t("learnCommon.progressValue", { percent: value })}</span>
+      </div>
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={detail ? `${t("learnCommon.progressValue", { percent: value })}, ${detail}` : undefined}
+        aria-label={label ?? t("learnCommon.progress")}
+      >
+        <div className={value === 100 ? "progress-fill progress-fill-done" : "progress-fill"} style={{ width: `${value}%` }} />
+      </div>
+      {detail ? <p className="progress-detail">{detail}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { z } from "zod";
+import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
+
+/** Isomorphic: imports only zod. Enrollments, lesson progress and quiz attempts. */
+
+export const ZEnrollmentStatus = z.enum(["ACTIVE", "COMPLETED", "CANCELLED", "SUSPENDED", "REVOKED"]).describe("Enrollment state");
+export const ZPaymentMethod = z.enum(["FREE", "PSP_A_ISV", "PSP_B"]).describe("FREE here; the paid methods go through the payments flow");
+export const ZTraineeCategory = z.enum(["SAL", "DE", "AUT"]).describe("BPF trainee category: SAL employee, DE job seeker, AUT other individual");
+export const ZFinancingSource = z.enum(["OPCO", "CPF", "POLE_EMPLOI", "EMPLOYER", "SELF"]).describe("Who finances the training");
+export const ZProgressStatus = z.enum(["NOT_STARTED", "IN_PROGRESS", "COMPLETED"]);
+export const ZLessonKind = z.enum(["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]);
+export const ZQuestionKind = z.enum(["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE", "FREE_TEXT"]);
+
+export const ZEnrollment = z.object({
+  id: z.string().describe("enr_ identifier"),
+  courseId: z.string(),
+  userId: z.string(),
+  status: ZEnrollmentStatus,
+  paymentMethod: ZPaymentMethod,
+  traineeCategory: ZTraineeCategory.nullable(),
+  financingSource: ZFinancingSource.nullable(),
+  enrolledAt: ZTimestamp,
+  completedAt: ZTimestamp.nullable(),
+  cancelledAt: ZTimestamp.nullable(),
+  lastActivityAt: ZTimestamp.nullable(),
+  updatedAt: ZTimestamp,
+});
+export type TEnrollment = z.infer<typeof ZEnrollment>;
+
+export const ZProgressTotals = z.object({
+  percentage: z.number().int().describe("Completed lessons over the course's lessons, 0-100 (rounded down)"),
+  completedLessons: z.number().int(),
+  totalLessons: z.number().int(),
+});
+export type TProgressTotals = z.infer<typeof ZProgressTotals>;
+
+const ZLearnerRef = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+const ZCourseRef = z.object({ id: z.string(), title: z.string(), slug: z.string(), bannerMediaId: z.string().nullable() });
+
+// ---- create / update / cancel
+
+export const ZCreateEnrollmentInput = z.strictObject({
+  courseId: ZId("crs"),
+  userId: ZId("usr"),
+  paymentMethod: ZPaymentMethod,
+  traineeCategory: ZTraineeCategory.optional(),
+  financingSource: ZFinancingSource.optional(),
+});
+export type TCreateEnrollmentInput = z.infer<typeof ZCreateEnrollmentInput>;
+
+export const ZUpdateEnrollmentInput = z.strictObject({
+  id: z.string(),
+  traineeCategory: ZTraineeCategory.nullable().optional().describe("null clears it"),
+  financingSource: ZFinancingSource.nullable().optional().describe("null clears it"),
+});
+export type TUpdateEnrollmentInput = z.infer<typeof ZUpdateEnrollmentInput>;
+
+export const ZEnrollmentIdInput = z.object({ id: z.string().describe("Enrollment id (enr_...)") });
+export const ZEnrollmentOutput = envelope(ZEnrollment);
+
+// ---- lists
+
+export const ZMyEnrollment = ZEnrollment.extend({ course: ZCourseRef, progress: ZProgressTotals });
+export const ZMyEnrollmentsInput = ZLimitPageInput.extend({ status: ZEnrollmentStatus.optional() });
+export const ZMyEnrollmentsOutput = listEnvelope(ZMyEnrollment, ZLimitPageMeta);
+
+export const ZEnrollmentListItem = ZEnrollment.extend({ learner: ZLearnerRef, course: ZCourseRef, progress: ZProgressTotals });
+export const ZListEnrollmentsInput = ZLimitPageInput.extend({
+  courseId: z.string().optional(),
+  userId: z.string().optional(),
+  status: ZEnrollmentStatus.optional(),
+});
+export type TListEnrollmentsInput = z.infer<typeof ZListEnrollmentsInput>;
+export const ZListEnrollmentsOutput = listEnvelope(ZEnrollmentListItem, ZLimitPageMeta);
+
+export const ZUpcomingSessionsInput = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10).describe("At most this many slots (max 100)") });
+export const ZUpcomingSession = z.object({
+  sessionId: z.string(),
+  enrollmentId: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  title: z.string(),
+  scheduledAt: ZTimestamp,
+  durationMinutes: z.number().int(),
+});
+export type TUpcomingSession = z.infer<typeof ZUpcomingSession>;
+export const ZUpcomingSessionsOutput = envelope(z.array(ZUpcomingSession));
+
+// ---- detail and progress
+
+export const ZLessonProgressRecord = z.object({
+  status: ZProgressStatus,
+  timeSpentSeconds: z.number().int(),
+  startedAt: ZTimestamp.nullable(),
+  completedAt: ZTimestamp.nullable(),
+  updatedAt: ZTimestamp,
+});
+
+export const ZEnrollmentDetail = ZEnrollment.extend({
+  learner: ZLearnerRef,
+  course: ZCourseRef.extend({ status: z.enum(["DRAFT", "PUBLISHED", "ARCHIVED"]) }),
+  progress: ZProgressTotals,
+  modules: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      position: z.number().int(),
+      lessons: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          kind: ZLessonKind,
+          position: z.number().int(),
+          durationMinutes: z.number().int().nullable(),
+          status: ZProgressStatus.describe("NOT_STARTED when the lesson has no progress record"),
+          progress: ZLessonProgressRecord.nullable().describe("null when the lesson has no progress record"),
+        }),
+      ),
+    }),
+  ),
+});
+export const ZEnrollmentDetailOutput = envelope(ZEnrollmentDetail);
+
+export const ZModuleProgress = z.object({
+  moduleId: z.string(),
+  title: z.string(),
+  completed: z.number().int(),
+  total: z.number().int(),
+  percentage: z.number().int(),
+});
+export const ZProgressSummary = ZProgressTotals.extend({ enrollmentId: z.string(), status: ZEnrollmentStatus, modules: z.array(ZModuleProgress) });
+export type TProgressSummary = z.infer<typeof ZProgressSummary>;
+export const ZProgressSummaryOutput = envelope(ZProgressSummary);
+
+/** UpdateProgressDto (conventions §12) with the path parameters. */
+export const ZUpdateProgressInput = z.strictObject({
+  id: z.string().describe("Enrollment id"),
+  lessonId: z.string(),
+  status: ZProgressStatus,
+  timeSpentSeconds: z.number().int().min(0).max(86_400).optional().describe("Seconds spent since the previous call; added to the lesson's total"),
+});
+export type TUpdateProgressInput = z.infer<typeof ZUpdateProgressInput>;
+
+export const ZProgressUpdate = ZLessonProgressRecord.extend({
+  id: z.string().describe("prg_ identifier"),
+  enrollmentId: z.string(),
+  lessonId: z.string(),
+  moduleCompleted: z.boolean().describe("This call completed the lesson's module"),
+  enrollment: z.object({ status: ZEnrollmentStatus, completedAt: ZTimestamp.nullable() }).extend(ZProgressTotals.shape),
+});
+export const ZProgressUpdateOutput = envelope(ZProgressUpdate);
+
+// ---- quizzes
+
+export const ZQuizAnswerInput = z.strictObject({
+  questionId: z.string(),
+  choiceIds: z.array(z.string()).max(50).optional(),
+  text: z.string().max(5000).optional(),
+});
+export const ZSubmitQuizInput = z.strictObject({
+  id: z.string().describe("Enrollment id"),
+  lessonId: z.string(),
+  answers: z.array(ZQuizAnswerInput).max(500),
+});
+export type TSubmitQuizInput = z.infer<typeof ZSubmitQuizInput>;
+
+export const ZQuizResult = z.object({
+  attemptId: z.string().describe("qat_ identifier"),
+  lessonId: z.string(),
+  questionnaireId: z.string(),
+  score: z.number().int(),
+  maxScore: z.number().int(),
+  percentage: z.number().int(),
+  passMark: z.number().int(),
+  passed: z.boolean(),
+  createdAt: ZTimestamp,
+  lessonStatus: ZProgressStatus,
+  enrollmentStatus: ZEnrollmentStatus,
+});
+export const ZQuizResultOutput = envelope(ZQuizResult);
+
+export const ZQuizScores = z.object({
+  scores: z.array(
+    z.object({
+      lessonId: z.string(),
+      questionnaireId: z.string(),
+      title: z.string(),
+      bestPercentage: z.number().int().nullable(),
+      lastPercentage: z.number().int().nullable(),
+      attempts: z.number().int(),
+      passed: z.boolean(),
+    }),
+  ),
+  average: z.number().nullable().describe("Mean of the best percentages of the attempted quizzes (null when none)"),
+  passRate: z.number().nullable().describe("Percentage of the attempted quizzes that are passed (null when none)"),
+});
+export const ZQuizScoresOutput = envelope(ZQuizScores);
+
+export const ZQuizFeedbackInput = z.object({ id: z.string(), lessonId: z.string() });
+export const ZQuizFeedback = z.object({
+  lessonId: z.string(),
+  questionnaireId: z.string(),
+  title: z.string(),
+  attemptId: z.string(),
+  submittedAt: ZTimestamp,
+  score: z.number().int(),
+  maxScore: z.number().int(),
+  percentage: z.number().int(),
+  passMark: z.number().int(),
+  passed: z.boolean(),
+  questions: z.array(
+    z.object({
+      questionId: z.string(),
+      kind: ZQuestionKind,
+      prompt: z.string(),
+      points: z.number().int(),
+      choices: z.array(z.object({ id: z.string(), label: z.string(), correct: z.boolean() })),
+      answer: z.object({ choiceIds: z.array(z.string()), text: z.string().nullable() }).nullable().describe("null when the question was left unanswered"),
+      correct: z.boolean().nullable().describe("null for a free-text question that is not scored"),
+      pointsAwarded: z.number().int(),
+      correctChoiceIds: z.array(z.string()),
+      expectedText: z.string().nullable(),
+      explanation: z.string().nullable(),
+    }),
+  ),
+});
+export const ZQuizFeedbackOutput = envelope(ZQuizFeedback);
+
+// ---- export
+
+export const ZExportInput = z.object({ courseId: z.string() });
+export const ZExportOutput = z.string().describe("CSV text (text/csv; charset=utf-8)");

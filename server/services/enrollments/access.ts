@@ -1,0 +1,66 @@
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { courses, enrollments, lessonProgress, lessons } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import { forbidden, notFound } from "../../errors";
+import type { CourseRow, LearningCaller } from "../courses/access";
+import type { EnrollmentRow } from "./serialize";
+
+/**
+ * Who may read an enrollment: ADMIN and FUNDER every enrollment of the tenant, anyone else the
+ * enrollments they are the learner of and those of the courses they created. Used as a
+ * where-clause on `enrollments JOIN courses`, so anything else is simply not found (404).
+ */
+export function readableBy(caller: LearningCaller, opts: { funder: boolean } = { funder: true }): SQL | undefined {
+  if (caller.role === "ADMIN" || (opts.funder && caller.role === "FUNDER")) return undefined;
+  return or(eq(enrollments.userId, caller.userId), eq(courses.creatorId, caller.userId));
+}
+
+/** Join condition enrollments -> their course, kept inside the tenant. */
+export const courseOfEnrollment = (scope: TenantScope): SQL => scope.where(courses, eq(courses.id, enrollments.courseId));
+
+export const enrollmentNotFound = () => notFound("Enrollment");
+
+/** The enrollment with its course when the caller may read it, else 404. `funder: false` drops FUNDER's tenant-wide read. */
+export async function getReadableEnrollment(
+  db: DbOrTx,
+  caller: LearningCaller,
+  id: string,
+  opts: { funder: boolean } = { funder: true },
+): Promise<{ enrollment: EnrollmentRow; course: CourseRow }> {
+  const [row] = await db
+    .select({ enrollment: enrollments, course: courses })
+    .from(enrollments)
+    .innerJoin(courses, courseOfEnrollment(caller.scope))
+    .where(caller.scope.where(enrollments, eq(enrollments.id, id), readableBy(caller, opts)))
+    .limit(1);
+  if (!row) throw enrollmentNotFound();
+  return row;
+}
+
+/**
+ * Locks the enrollment row (SELECT ... FOR UPDATE) for the rest of the transaction: progress
+ * calls and state changes of one enrollment run one after the other, so a transition is
+ * decided on the latest committed state.
+ */
+export async function lockEnrollment(tx: DbOrTx, scope: TenantScope, id: string): Promise<EnrollmentRow> {
+  const [row] = await tx.select().from(enrollments).where(scope.where(enrollments, eq(enrollments.id, id))).limit(1).for("update");
+  if (!row) throw enrollmentNotFound();
+  return row;
+}
+
+/** Progress writes are the learner's own: 403 for anyone else's enrollment. */
+export function assertOwnEnrollment(enrollment: EnrollmentRow, caller: LearningCaller): void {
+  if (enrollment.userId !== caller.userId) throw forbidden("Forbidden: not your enrollment");
+}
+
+/** Correlated counts for lists over `enrollments`: the course's lessons and the completed ones. */
+export function progressCountColumns(scope: TenantScope) {
+  return {
+    totalLessons: sql<number>`(select count(*) from ${lessons} where ${scope.where(lessons, eq(lessons.courseId, enrollments.courseId))})`.mapWith(Number),
+    completedLessons: sql<number>`(select count(*) from ${lessonProgress} where ${scope.where(
+      lessonProgress,
+      and(eq(lessonProgress.enrollmentId, enrollments.id), eq(lessonProgress.status, "COMPLETED")),
+    )})`.mapWith(Number),
+  };
+}

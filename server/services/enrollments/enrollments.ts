@@ -1,0 +1,220 @@
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db";
+import { courses, enrollments, memberships, users } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import type { TCreateEnrollmentInput, TListEnrollmentsInput, TUpdateEnrollmentInput } from "../../contracts/enrollments";
+import { limitPageMeta } from "../../contracts/common";
+import { conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { newId } from "../../lib/ids";
+import { logActivity } from "../activity/log";
+import { getCourse, getOwnedCourse, isCourseOwner, type LearningCaller } from "../courses/access";
+import { emitEvent } from "../platform/events";
+import { courseOfEnrollment, lockEnrollment, progressCountColumns } from "./access";
+import { fullName, progressTotals, serializeEnrollment } from "./serialize";
+
+type EnrollmentStatus = (typeof enrollments.$inferSelect)["status"];
+
+/**
+ * The learner of a new enrollment: a member of the tenant, or a learner already known here
+ * through another enrollment (learners may have no membership). Anyone else: 404.
+ */
+async function findLearner(tx: DbOrTx, scope: TenantScope, userId: string) {
+  const [row] = await tx
+    .select({
+      user: users,
+      membershipStatus: memberships.status,
+      enrolledHere: sql<boolean>`exists (select 1 from ${enrollments} where ${scope.where(enrollments, eq(enrollments.userId, users.id))})`,
+    })
+    .from(users)
+    .leftJoin(memberships, scope.where(memberships, eq(memberships.userId, users.id)))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const known = row && (row.membershipStatus !== null || row.enrolledHere === true || (row.enrolledHere as unknown) === "t");
+  if (!row || !known) throw notFound("User");
+  if (row.membershipStatus === "SUSPENDED") throw unprocessable("User is suspended in this organisation", { userId: ["Suspended member"] });
+  return row.user;
+}
+
+/**
+ * Enrolls a learner for free (ADMIN, or the CREATOR of the course). Paid methods are refused:
+ * they go through the payments flow, which creates the enrollment when the payment is captured.
+ * A CANCELLED enrollment of the same learner and course is re-activated (one row per pair, its
+ * progress kept); an ACTIVE or COMPLETED one answers 409. Emits enrollment.created.
+ */
+export async function createEnrollment(db: Db, caller: LearningCaller, input: TCreateEnrollmentInput, now: Date) {
+  if (input.paymentMethod !== "FREE") {
+    throw unprocessable("Paid enrollment goes through the payments flow", { paymentMethod: ["Only FREE is accepted by this operation"] });
+  }
+  const { scope } = caller;
+  return db.transaction(async (tx) => {
+    const course = await getOwnedCourse(tx, caller, input.courseId);
+    if (course.status !== "PUBLISHED") throw unprocessable("Course is not published", { courseId: ["Only a PUBLISHED course accepts enrollments"] });
+    const learner = await findLearner(tx, scope, input.userId);
+    const [existing] = await tx
+      .select()
+      .from(enrollments)
+      .where(scope.where(enrollments, eq(enrollments.courseId, course.id), eq(enrollments.userId, learner.id)))
+      .limit(1)
+      .for("update");
+    if (existing && existing.status !== "CANCELLED") throw conflict("User is already enrolled in this course");
+
+    const fields = {
+      status: "ACTIVE" as const,
+      paymentMethod: input.paymentMethod,
+      traineeCategory: input.traineeCategory ?? existing?.traineeCategory ?? null,
+      financingSource: input.financingSource ?? existing?.financingSource ?? null,
+      enrolledBy: caller.userId,
+      enrolledAt: now,
+      completedAt: null,
+      cancelledAt: null,
+      updatedAt: now,
+    };
+    const [row] = existing
+      ? await tx.update(enrollments).set(fields).where(scope.where(enrollments, eq(enrollments.id, existing.id))).returning()
+      : await tx
+          .insert(enrollments)
+          .values(scope.values(enrollments, { id: newId("enr"), courseId: course.id, userId: learner.id, ...fields }))
+          .returning();
+    const enrollment = row!;
+    await emitEvent(tx, scope.tenantId, "enrollment.created", {
+      enrollmentId: enrollment.id,
+      courseId: course.id,
+      userId: learner.id,
+      courseTitle: course.title,
+      userName: fullName(learner),
+      enrolledAt: enrollment.enrolledAt.toISOString(),
+    });
+    await logActivity(
+      tx,
+      scope,
+      {
+        userId: learner.id,
+        action: "enrollment.created",
+        courseId: course.id,
+        enrollmentId: enrollment.id,
+        metadata: { enrolledBy: caller.userId, paymentMethod: input.paymentMethod, reactivated: Boolean(existing) },
+      },
+      now,
+    );
+    return serializeEnrollment(enrollment);
+  });
+}
+
+const courseRef = { id: courses.id, title: courses.title, slug: courses.slug, bannerMediaId: courses.bannerMediaId };
+
+/** The caller's own enrollments in the tenant, newest first, with their progress. */
+export async function listMyEnrollments(db: Db, caller: LearningCaller, q: { page: number; limit: number; status?: EnrollmentStatus }) {
+  const { scope } = caller;
+  const where = scope.where(enrollments, eq(enrollments.userId, caller.userId), q.status ? eq(enrollments.status, q.status) : undefined);
+  const rows = await db
+    .select({ enrollment: enrollments, course: courseRef, ...progressCountColumns(scope), total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(enrollments)
+    .innerJoin(courses, courseOfEnrollment(scope))
+    .where(where)
+    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total = rows[0]?.total ?? (await countEnrollments(db, scope, where));
+  return {
+    data: rows.map((r) => ({ ...serializeEnrollment(r.enrollment), course: r.course, progress: progressTotals(r.completedLessons, r.totalLessons) })),
+    meta: limitPageMeta(total, q.page, q.limit),
+  };
+}
+
+async function countEnrollments(db: DbOrTx, scope: TenantScope, where: SQL): Promise<number> {
+  const [c] = await db.select({ n: count() }).from(enrollments).innerJoin(courses, courseOfEnrollment(scope)).innerJoin(users, eq(users.id, enrollments.userId)).where(where);
+  return Number(c?.n ?? 0);
+}
+
+/**
+ * Enrollments of the tenant for the management screens, newest first. ADMIN and FUNDER see
+ * all of them; a CREATOR only those of the courses they created.
+ */
+export async function listEnrollments(db: Db, caller: LearningCaller, q: TListEnrollmentsInput) {
+  const { scope } = caller;
+  const where = scope.where(
+    enrollments,
+    q.courseId ? eq(enrollments.courseId, q.courseId) : undefined,
+    q.userId ? eq(enrollments.userId, q.userId) : undefined,
+    q.status ? eq(enrollments.status, q.status) : undefined,
+    caller.role === "CREATOR" ? eq(courses.creatorId, caller.userId) : undefined,
+  );
+  const rows = await db
+    .select({
+      enrollment: enrollments,
+      course: courseRef,
+      learner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      ...progressCountColumns(scope),
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(enrollments)
+    .innerJoin(courses, courseOfEnrollment(scope))
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(where)
+    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total = rows[0]?.total ?? (await countEnrollments(db, scope, where));
+  return {
+    data: rows.map((r) => ({
+      ...serializeEnrollment(r.enrollment),
+      learner: r.learner,
+      course: r.course,
+      progress: progressTotals(r.completedLessons, r.totalLessons),
+    })),
+    meta: limitPageMeta(total, q.page, q.limit),
+  };
+}
+
+/** ADMIN sets the BPF fields (conventions §10); null clears one. */
+export async function updateEnrollment(db: Db, caller: LearningCaller, input: TUpdateEnrollmentInput, now: Date) {
+  const { scope } = caller;
+  return db.transaction(async (tx) => {
+    const current = await lockEnrollment(tx, scope, input.id);
+    const changes: Partial<Pick<typeof enrollments.$inferInsert, "traineeCategory" | "financingSource">> = {};
+    if (input.traineeCategory !== undefined) changes.traineeCategory = input.traineeCategory;
+    if (input.financingSource !== undefined) changes.financingSource = input.financingSource;
+    if (Object.keys(changes).length === 0) return serializeEnrollment(current);
+    const [row] = await tx
+      .update(enrollments)
+      .set({ ...changes, updatedAt: now })
+      .where(scope.where(enrollments, eq(enrollments.id, current.id)))
+      .returning();
+    await logActivity(
+      tx,
+      scope,
+      { userId: current.userId, action: "enrollment.updated", courseId: current.courseId, enrollmentId: current.id, metadata: { ...changes, updatedBy: caller.userId } },
+      now,
+    );
+    return serializeEnrollment(row!);
+  });
+}
+
+const CANCELLABLE: EnrollmentStatus[] = ["ACTIVE", "COMPLETED"];
+
+/**
+ * ACTIVE or COMPLETED -> CANCELLED by the course's creator or an ADMIN. Progress and quiz
+ * attempts are kept (audit evidence); the learner loses access to the course.
+ */
+export async function cancelEnrollment(db: Db, caller: LearningCaller, id: string, now: Date) {
+  const { scope } = caller;
+  return db.transaction(async (tx) => {
+    const current = await lockEnrollment(tx, scope, id);
+    const course = await getCourse(tx, scope, current.courseId);
+    if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: course not owned");
+    if (current.status === "CANCELLED") throw conflict("Enrollment is already cancelled");
+    if (!CANCELLABLE.includes(current.status)) throw conflict(`A ${current.status} enrollment cannot be cancelled`);
+    const [row] = await tx
+      .update(enrollments)
+      .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now })
+      .where(scope.where(enrollments, eq(enrollments.id, current.id)))
+      .returning();
+    await logActivity(
+      tx,
+      scope,
+      { userId: current.userId, action: "enrollment.cancelled", courseId: course.id, enrollmentId: current.id, metadata: { previousStatus: current.status, cancelledBy: caller.userId } },
+      now,
+    );
+    return serializeEnrollment(row!);
+  });
+}
