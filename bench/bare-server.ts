@@ -8,7 +8,7 @@ import http from "node:http";
  * from a second query — the same two queries as the app's list.
  */
 type Row = Record<string, unknown>;
-type Query = (text: string, params: (string | number)[]) => Promise<Row[]>;
+type Query = (text: string, params: (string | number | string[])[]) => Promise<Row[]>;
 type Database = { query: Query; close(): Promise<void> };
 
 const LIST_SQL = `
@@ -23,6 +23,23 @@ const LIST_SQL = `
    limit $2 offset $3`;
 
 const COUNT_SQL = "select count(*)::int as total from memberships where tenant_id = $1";
+
+const COURSES_SQL = `
+  select c.id, c.title, c.slug, c.status, c.price, c.currency, c.format, c.level, c.duration, c.language, c.tags,
+         left(c.description, 240) as excerpt, c.banner_media_id, c.featured_media_id,
+         u.id as creator_id, u.first_name, u.last_name, c.published_at, c.created_at, c.updated_at
+    from courses c
+    join users u on u.id = c.creator_id
+   where c.tenant_id = $1 and c.status = 'PUBLISHED'
+   order by c.created_at desc, c.id desc
+   limit $2 offset $3`;
+const COURSES_COUNT_SQL = "select count(*)::int as total from courses where tenant_id = $1 and status = 'PUBLISHED'";
+const STRUCTURE_SQL = `
+  select c.id,
+         (select count(*) from modules m where m.tenant_id = $1 and m.course_id = c.id)::int as modules,
+         (select count(*) from lessons l where l.tenant_id = $1 and l.course_id = c.id)::int as lessons
+    from courses c
+   where c.tenant_id = $1 and c.id = any($2)`;
 
 async function openDb(): Promise<Database> {
   const url = process.env.DATABASE_URL;
@@ -84,11 +101,47 @@ async function listUsers(req: http.IncomingMessage, res: http.ServerResponse, ur
   send(res, 200, { data: rows.map(serialize), meta: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } });
 }
 
+async function listCourses(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+  const header = req.headers["x-tenant-id"];
+  const tenant = await tenantId(String(Array.isArray(header) ? header[0] : (header ?? "")).toLowerCase());
+  if (!tenant) return send(res, 404, { statusCode: 404, message: "Tenant not found" });
+  const limit = Math.min(100, Math.max(1, Number(url.searchParams.get("limit") ?? 20) || 20));
+  const page = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
+  const [rows, counted] = await Promise.all([db.query(COURSES_SQL, [tenant, limit, (page - 1) * limit]), db.query(COURSES_COUNT_SQL, [tenant])]);
+  const structure = rows.length ? await db.query(STRUCTURE_SQL, [tenant, rows.map((r) => String(r.id))]) : [];
+  const counts = new Map(structure.map((r) => [r.id, r]));
+  const total = Number(counted[0]?.total ?? 0);
+  const data = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    status: r.status,
+    price: r.price,
+    currency: r.currency,
+    format: r.format,
+    level: r.level,
+    duration: r.duration,
+    language: r.language,
+    tags: r.tags,
+    excerpt: r.excerpt,
+    bannerMediaId: r.banner_media_id,
+    featuredMediaId: r.featured_media_id,
+    creator: { id: r.creator_id, firstName: r.first_name, lastName: r.last_name },
+    moduleCount: Number(counts.get(r.id)?.modules ?? 0),
+    lessonCount: Number(counts.get(r.id)?.lessons ?? 0),
+    publishedAt: iso(r.published_at),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  }));
+  send(res, 200, { data, meta: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } });
+}
+
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://bare");
   const handle = async () => {
     if (url.pathname === "/health") return send(res, 200, { status: "ok" });
     if (req.method === "GET" && url.pathname === "/users") return listUsers(req, res, url);
+    if (req.method === "GET" && url.pathname === "/courses") return listCourses(req, res, url);
     send(res, 404, { statusCode: 404, message: "Not found" });
   };
   handle().catch((error: unknown) => send(res, 500, { statusCode: 500, message: String(error) }));

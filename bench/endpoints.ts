@@ -3,7 +3,14 @@ import type { Tokens } from "./api";
 import type { RefreshChains } from "./refresh-chains";
 
 /** What the endpoints need. `admin()` throws until the app is up and the admin has logged in. */
-export type BenchContext = { tenant: string; connections: number; admin(): Tokens; chains: RefreshChains };
+export type BenchContext = {
+  tenant: string;
+  connections: number;
+  admin(): Tokens;
+  chains: RefreshChains;
+  /** The seeded learner's session and the enrollment/lesson whose progress is posted (bench/seed-users.ts). */
+  learner(): { tokens: Tokens; enrollmentId: string; lessonId: string };
+};
 
 export type Target = "app" | "bare";
 
@@ -46,6 +53,32 @@ export const ENDPOINTS: Endpoint[] = [
     load: (ctx) => ({ method: "GET", path: "/api/v1/users/me", headers: asAdmin(ctx) }),
   },
   {
+    id: "bare.courses.list",
+    name: "bare GET /courses?limit=20",
+    target: "bare",
+    load: (ctx) => ({ method: "GET", path: "/courses?limit=20", headers: { "X-Tenant-ID": ctx.tenant } }),
+  },
+  {
+    id: "courses.list",
+    name: "GET /api/v1/courses?limit=20",
+    target: "app",
+    load: (ctx) => ({ method: "GET", path: "/api/v1/courses?limit=20", headers: { "X-Tenant-ID": ctx.tenant } }),
+  },
+  {
+    id: "enrollments.progress",
+    name: "POST /api/v1/enrollments/{id}/progress/{lessonId}",
+    target: "app",
+    load: (ctx) => {
+      const l = ctx.learner();
+      return {
+        method: "POST",
+        path: `/api/v1/enrollments/${l.enrollmentId}/progress/${l.lessonId}`,
+        headers: { Authorization: `Bearer ${l.tokens.accessToken}`, "X-Tenant-ID": ctx.tenant, "Content-Type": "application/json" },
+        body: JSON.stringify({ status: "IN_PROGRESS", timeSpentSeconds: 5 }),
+      };
+    },
+  },
+  {
     id: "auth.refresh",
     name: "POST /api/v1/auth/refresh",
     target: "app",
@@ -64,3 +97,6 @@ export const ENDPOINTS: Endpoint[] = [
 
 /** App endpoint compared with the bare baseline, and the target. */
 export const TARGET = { app: "users.list", bare: "bare.users.list", minRatio: 0.3, maxP99Ms: 100 } as const;
+
+/** Other app/bare pairs whose ratio is printed. */
+export const RATIOS = [{ label: "courses list", app: "courses.list", bare: "bare.courses.list" }] as const;

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { TARGET } from "./endpoints";
+import { RATIOS, TARGET } from "./endpoints";
 import type { LoadShape, Measurement } from "./load";
 
 export type RunInfo = {
@@ -8,6 +8,7 @@ export type RunInfo = {
   database: string;
   bareDriver: string;
   seededUsers: number;
+  seededCourses: number;
   cpus: number;
   shape: LoadShape;
   /** Error lines the app logged while it was measured. */
@@ -28,6 +29,12 @@ const COLUMNS = [
 const cell = (text: string, width: number, left: boolean) => (left ? text.padEnd(width) : text.padStart(width));
 const line = (cells: string[]) => cells.map((c, i) => cell(c, COLUMNS[i]!.width, i === 0)).join("  ");
 
+function ratioOf(results: Measurement[], appId: string, bareId: string): number | null {
+  const app = results.find((r) => r.id === appId);
+  const bare = results.find((r) => r.id === bareId);
+  return app && bare && app.completed > 0 && bare.completed > 0 ? app.requestsPerSecond / bare.requestsPerSecond : null;
+}
+
 export function verdict(results: Measurement[]): Verdict {
   const app = results.find((r) => r.id === TARGET.app);
   const bare = results.find((r) => r.id === TARGET.bare);
@@ -41,7 +48,7 @@ export function printReport(info: RunInfo, results: Measurement[], v: Verdict): 
   const out: string[] = [
     "",
     `backend: ${info.backend} (${info.database}); bare baseline: ${info.bareDriver}`,
-    `${info.seededUsers} seeded learners; ${info.shape.connections} connections, ${info.shape.warmupSeconds}s warm-up + ${info.shape.durationSeconds}s per endpoint; ${info.cpus} CPUs shared by load generator, app and database`,
+    `${info.seededUsers} seeded learners, ${info.seededCourses} published courses; ${info.shape.connections} connections, ${info.shape.warmupSeconds}s warm-up + ${info.shape.durationSeconds}s per endpoint; ${info.cpus} CPUs shared by load generator, app and database`,
     "",
     line(COLUMNS.map((c) => c.title)),
     line(COLUMNS.map((c) => "-".repeat(c.width))),
@@ -58,6 +65,10 @@ export function printReport(info: RunInfo, results: Measurement[], v: Verdict): 
     for (const [what, n] of Object.entries(info.appLog.groups)) out.push(`  ${n} x ${what}`);
   }
   out.push(`users list app/bare: ${v.ratio === null ? "n/a" : `${v.ratio.toFixed(2)} x`} (req/s)`);
+  for (const r of RATIOS) {
+    const ratio = ratioOf(results, r.app, r.bare);
+    out.push(`${r.label} app/bare: ${ratio === null ? "n/a" : `${ratio.toFixed(2)} x`} (req/s)`);
+  }
   out.push(`target list >= ${TARGET.minRatio.toFixed(2)} x bare and p99 < ${TARGET.maxP99Ms} ms: ${v.pass ? "PASS" : "MISS"}`);
   process.stdout.write(`${out.join("\n")}\n`);
 }
@@ -71,6 +82,7 @@ export async function writeResults(file: string, info: RunInfo, results: Measure
     target: TARGET,
     results,
     usersListRatio: v.ratio,
+    ratios: Object.fromEntries(RATIOS.map((r) => [r.label, ratioOf(results, r.app, r.bare)])),
     verdict: v.pass ? "PASS" : "MISS",
   };
   await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { loginMany, login, type Tokens } from "./api";
 import { startApp } from "./app";
@@ -22,6 +22,9 @@ function num(name: string, def: number): number {
 const SHAPE: LoadShape = { connections: num("BENCH_CONNECTIONS", 50), warmupSeconds: num("BENCH_WARMUP", 3), durationSeconds: num("BENCH_DURATION", 10) };
 const USERS = num("BENCH_USERS", 10_000);
 const TENANT = "acme";
+const COURSES = num("BENCH_COURSES", 2_000);
+/** Written by bench/seed-users.ts: the learner's enrollment and lesson used by the progress endpoint. */
+const FIXTURES = "bench/results/fixtures.json";
 const ADMIN = { tenant: TENANT, email: "admin@acme.test", password: "demo-Passw0rd!" };
 const RESULTS_FILE = "bench/results/latest.json";
 const APP_LOG = "bench/results/app.log";
@@ -62,9 +65,10 @@ async function main(): Promise<void> {
   await ensureBuild();
   database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
   log(`database: ${database.backend} (${database.label})`);
-  await completed(track(startTsx("seed", "bench/seed-users.ts", { ...database.env, BENCH_USERS: String(USERS), BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
+  await completed(track(startTsx("seed", "bench/seed-users.ts", { ...database.env, BENCH_USERS: String(USERS), BENCH_COURSES: String(COURSES), BENCH_FIXTURES: FIXTURES, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
 
-  const session: { admin?: Tokens } = {};
+  const session: { admin?: Tokens; learner?: Tokens } = {};
+  const fixtures = JSON.parse(readFileSync(FIXTURES, "utf8")) as { learnerEmail: string; enrollmentId: string; lessonId: string };
   const ctx: BenchContext = {
     tenant: TENANT,
     connections: SHAPE.connections,
@@ -73,6 +77,10 @@ async function main(): Promise<void> {
       return session.admin;
     },
     chains: new RefreshChains(() => Promise.reject(new Error("the app is not running"))),
+    learner: () => {
+      if (!session.learner) throw new Error("the learner is not logged in yet");
+      return { tokens: session.learner, enrollmentId: fixtures.enrollmentId, lessonId: fixtures.lessonId };
+    },
   };
   const results: Measurement[] = [];
 
@@ -86,6 +94,7 @@ async function main(): Promise<void> {
   log(`starting the app (output in ${APP_LOG})`);
   const appUrl = await startApp(database.env, await freePort(), APP_LOG, track);
   session.admin = await login(appUrl, ADMIN);
+  session.learner = await login(appUrl, { ...ADMIN, email: fixtures.learnerEmail });
   ctx.chains = new RefreshChains((n) => loginMany(appUrl, ADMIN, n));
   await runPhase("app", appUrl, ctx, results);
   const appErrors = await errorSummary(APP_LOG);
@@ -95,6 +104,7 @@ async function main(): Promise<void> {
     database: database.label,
     bareDriver: database.backend === "postgres" ? "node:http + postgres-js, same database" : "node:http + PGlite, same directory, measured before the app started",
     seededUsers: USERS,
+    seededCourses: COURSES,
     cpus: os.cpus().length,
     shape: SHAPE,
     appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },

@@ -63,42 +63,40 @@ export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKi
   const perPageForm = q.perPage !== undefined;
   const size = q.perPage ?? q.limit ?? DEFAULT_LIMIT;
   const where = viewer.scope.where(courses, ...conds);
-  const rows = await db
-    .select({
-      id: courses.id,
-      title: courses.title,
-      slug: courses.slug,
-      status: courses.status,
-      price: courses.price,
-      currency: courses.currency,
-      format: courses.format,
-      level: courses.level,
-      duration: courses.duration,
-      language: courses.language,
-      tags: courses.tags,
-      excerpt: sql<string>`left(${courses.description}, 240)`,
-      bannerMediaId: courses.bannerMediaId,
-      featuredMediaId: courses.featuredMediaId,
-      creatorId: users.id,
-      creatorFirstName: users.firstName,
-      creatorLastName: users.lastName,
-      publishedAt: courses.publishedAt,
-      createdAt: courses.createdAt,
-      updatedAt: courses.updatedAt,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.creatorId))
-    .where(where)
-    .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(size)
-    .offset((q.page - 1) * size);
-
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courses).where(where);
-    total = c?.n ?? 0;
-  }
+  // The page walks the (tenant, status, created_at) index; the total is a second query, run alongside.
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: courses.id,
+        title: courses.title,
+        slug: courses.slug,
+        status: courses.status,
+        price: courses.price,
+        currency: courses.currency,
+        format: courses.format,
+        level: courses.level,
+        duration: courses.duration,
+        language: courses.language,
+        tags: courses.tags,
+        excerpt: sql<string>`left(${courses.description}, 240)`,
+        bannerMediaId: courses.bannerMediaId,
+        featuredMediaId: courses.featuredMediaId,
+        creatorId: users.id,
+        creatorFirstName: users.firstName,
+        creatorLastName: users.lastName,
+        publishedAt: courses.publishedAt,
+        createdAt: courses.createdAt,
+        updatedAt: courses.updatedAt,
+      })
+      .from(courses)
+      .innerJoin(users, eq(users.id, courses.creatorId))
+      .where(where)
+      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .limit(size)
+      .offset((q.page - 1) * size),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courses).where(where),
+  ]);
+  const total = counted?.n ?? 0;
   const counts = await structureCounts(db, viewer, rows.map((r) => r.id));
   const data: TCourseListItem[] = rows.map((r) => ({
     id: r.id,
