@@ -96,8 +96,9 @@ describe("GET /users/{id}: ADMIN, or CREATOR for learners of their own courses",
 
   beforeAll(async () => {
     const creatorId = await userIdOf(api, "creator@acme.test");
-    learnerId = await userIdOf(api, "learner@acme.test");
-    learner2Id = await userIdOf(api, "learner2@acme.test");
+    // Fresh learners: the demo learners are already enrolled in the demo creator's courses.
+    learnerId = (await createMember(api.db, acmeId, "LEARNER", "rg-learner@acme.test")).id;
+    learner2Id = (await createMember(api.db, acmeId, "LEARNER", "rg-learner2@acme.test")).id;
     const own = await ensureCourse(api.db, acmeId, { slug: "creator-own-course", title: "Own course", creatorId });
     await api.db.insert(enrollments).values({ id: newId("enr"), tenantId: acmeId, courseId: own.id, userId: learnerId, status: "COMPLETED" });
     // learner2 is enrolled, but in another creator's course.
@@ -113,7 +114,7 @@ describe("GET /users/{id}: ADMIN, or CREATOR for learners of their own courses",
   it("CREATOR sees a learner enrolled in one of their courses, with counts", async () => {
     const res = await as("CREATOR", "GET", `/users/${learnerId}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: learnerId, email: "learner@acme.test", role: "LEARNER", enrollmentsCount: 1, completedCoursesCount: 1 });
+    expect(res.body.data).toMatchObject({ id: learnerId, email: "rg-learner@acme.test", role: "LEARNER", enrollmentsCount: 1, completedCoursesCount: 1 });
   });
 
   it("CREATOR sees a learner with no membership enrolled in their course", async () => {
