@@ -88,7 +88,7 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   await expect(lessons.first()).toContainText("Leçon 1 — Introduction");
   await expect(page.getByRole("status").filter({ hasText: "« Leçon 1 — Introduction » déplacé en position 1." })).toBeAttached();
   // Drag and drop: lesson 2 dropped on lesson 1 takes its place; the Move up button puts lesson 1 back.
-  await lessons.filter({ hasText: "Leçon 2 — Les risques" }).dragTo(lessons.filter({ hasText: "Leçon 1 — Introduction" }));
+  await dragAndDrop(page, lessons.filter({ hasText: "Leçon 2 — Les risques" }), lessons.filter({ hasText: "Leçon 1 — Introduction" }));
   await expect(lessons.first()).toContainText("Leçon 2 — Les risques");
   await page.getByRole("button", { name: "Monter « Leçon 1 — Introduction »" }).click();
   await expect(lessons.first()).toContainText("Leçon 1 — Introduction");
@@ -155,7 +155,7 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   await expect(page.getByRole("button", { name: "Repasser en brouillon" })).toBeVisible();
   await screenshot(page, "course-builder-published");
 
-  // 9. The other tabs: banner upload, trainers (read-only for a creator), enrollments with the CSV export, AI helpers.
+  // 9. The other tabs: banner upload, trainer assignment, enrollments with the CSV export, AI helpers.
   await page.getByRole("tab", { name: "Informations" }).click();
   await page.getByLabel("Choisir une image").setInputFiles({ name: "banniere.png", mimeType: "image/png", buffer: Buffer.from(PNG_1PX, "base64") });
   await expect(page.getByRole("status").filter({ hasText: "Bannière mise à jour." })).toBeVisible();
@@ -163,7 +163,11 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
 
   await page.getByRole("tab", { name: "Formateurs" }).click();
   await expect(page.getByText("Aucun formateur n'est affecté à cette formation.")).toBeVisible();
-  await expect(page.getByText("Seul un administrateur peut affecter les formateurs")).toBeVisible();
+  await page.getByLabel("Membre").selectOption({ label: "Thomas Bernard — Formateur" });
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await page.getByRole("button", { name: "Enregistrer les formateurs" }).click();
+  await expect(page.getByText("Formateurs enregistrés.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retirer Thomas Bernard" })).toBeVisible();
 
   await page.getByRole("tab", { name: "Inscriptions" }).click();
   await expect(page.getByText("Aucun apprenant n'est inscrit à cette formation.")).toBeVisible();
@@ -222,3 +226,16 @@ test.describe("on a phone", () => {
     await page.screenshot({ path: "e2e/artifacts/course-builder-lesson-phone.png" });
   });
 });
+
+/**
+ * HTML5 drag and drop through the DOM events the builder listens to, with one shared
+ * DataTransfer: deterministic, unlike a simulated mouse drag on a loaded machine.
+ */
+async function dragAndDrop(page: Page, source: Locator, target: Locator): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await source.dispatchEvent("dragstart", { dataTransfer });
+  await target.dispatchEvent("dragenter", { dataTransfer });
+  await target.dispatchEvent("dragover", { dataTransfer });
+  await target.dispatchEvent("drop", { dataTransfer });
+  await source.dispatchEvent("dragend", { dataTransfer });
+}

@@ -56,6 +56,10 @@ const EnvSchema = z.object({
   // Media uploads: local-disk storage directory and the largest decoded file accepted.
   MEDIA_DIR: z.string().default(".data/media"),
   MEDIA_MAX_BYTES: intFrom(10 * 1024 * 1024),
+  // Live video (conventions §9): LiveKit server and API key pair; defaults match `livekit-server --dev`.
+  LIVEKIT_URL: z.string().default("ws://localhost:7880"),
+  LIVEKIT_API_KEY: z.string().default("devkey"),
+  LIVEKIT_API_SECRET: z.string().default("secret"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

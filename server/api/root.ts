@@ -5,6 +5,7 @@ import { courseContentRouter } from "./routers/course-content";
 import { coursesRouter } from "./routers/courses";
 import { enrollmentsRouter } from "./routers/enrollments";
 import { mediaRouter } from "./routers/media";
+import { sessionsRouter } from "./routers/sessions";
 import { devRouter } from "./routers/dev";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
@@ -27,6 +28,7 @@ export const appRouter = router({
   courses: coursesRouter,
   enrollments: enrollmentsRouter,
   activity: activityRouter,
+  sessions: sessionsRouter,
   dev: devRouter,
 });
 

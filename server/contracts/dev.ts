@@ -10,6 +10,7 @@ export const ZOutboxMail = z.object({
   subject: z.string(),
   text: z.string(),
   template: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string().describe("Base64") })),
   transport: z.string(),
   createdAt: z.string(),
 });

@@ -82,6 +82,7 @@ export const ZUpcomingSession = z.object({
   title: z.string(),
   scheduledAt: ZTimestamp,
   durationMinutes: z.number().int(),
+  status: z.enum(["SCHEDULED", "LIVE"]),
 });
 export type TUpcomingSession = z.infer<typeof ZUpcomingSession>;
 export const ZUpcomingSessionsOutput = envelope(z.array(ZUpcomingSession));

@@ -78,7 +78,7 @@ describe("GET /enrollments/me", () => {
 });
 
 describe("GET /enrollments/me/upcoming-sessions", () => {
-  it("200 with an empty list (no live sessions yet)", async () => {
+  it("200 with an empty list when no session is scheduled for the caller's courses", async () => {
     const res = await get("/enrollments/me/upcoming-sessions?limit=5", "reader");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: [] });

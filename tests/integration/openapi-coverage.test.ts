@@ -62,10 +62,20 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/courses/{slug}/activity-log", status: 200 },
   { method: "get", path: "/api/v1/enrollments/{id}/activity-log", status: 200 },
   { method: "get", path: "/api/v1/activity-logs", status: 200 },
+  // Live sessions (+ /start, /end, /recordings, conventions §9)
+  { method: "get", path: "/api/v1/sessions", status: 200 },
+  { method: "post", path: "/api/v1/sessions", status: 201 },
+  { method: "get", path: "/api/v1/sessions/{id}", status: 200 },
+  { method: "patch", path: "/api/v1/sessions/{id}", status: 200 },
+  { method: "delete", path: "/api/v1/sessions/{id}", status: 204 },
+  { method: "post", path: "/api/v1/sessions/{id}/start", status: 200 },
+  { method: "post", path: "/api/v1/sessions/{id}/end", status: 200 },
+  { method: "get", path: "/api/v1/sessions/{id}/recordings", status: 200 },
+  { method: "post", path: "/api/v1/sessions/{id}/token", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;
@@ -88,7 +98,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.components.schemas.Error.required).toEqual(["statusCode", "message"]);
   });
 
-  it("documents exactly these operations for the auth, tenants, users, dev, enrollments and activity-logs paths (nothing missing, nothing stray)", () => {
+  it("documents exactly these operations for the auth, tenants, users, dev, enrollments, activity-logs and sessions paths (nothing missing, nothing stray)", () => {
     const documented = Object.entries(ops)
       .flatMap(([path, byMethod]) => Object.keys(byMethod).map((m) => `${m.toUpperCase()} ${path}`))
       .filter((k) => PREFIXES.test(k))

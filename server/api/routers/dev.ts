@@ -22,6 +22,6 @@ export const devRouter = router({
     .query(async ({ ctx, input }) => {
       if (!devOutboxEnabled()) throw new DomainError("NOT_FOUND", "Not found");
       const rows = await listOutbox(ctx.db, input.to, input.limit);
-      return { data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+      return { data: rows.map((r) => ({ ...r, attachments: r.attachments ?? [], createdAt: r.createdAt.toISOString() })) };
     }),
 });

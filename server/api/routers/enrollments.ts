@@ -64,13 +64,13 @@ export const enrollmentsRouter = router({
         tags,
         summary: "Upcoming live-session slots of the caller's enrollments",
         description:
-          "Slots of the caller's ACTIVE or COMPLETED enrollments, chronological, at most `limit` (default 10). Live sessions are not available yet, so the list is empty.",
+          "Live sessions of the courses of the caller's ACTIVE or COMPLETED enrollments that are LIVE now or SCHEDULED and not over yet (planned end in the future), soonest first, at most `limit` (default 10).",
         errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not a member" },
       },
     })
     .input(ZUpcomingSessionsInput)
     .output(ZUpcomingSessionsOutput)
-    .query(async ({ ctx, input }) => ({ data: await listUpcomingSessions(ctx.db, learningCaller(ctx), input) })),
+    .query(async ({ ctx, input }) => ({ data: await listUpcomingSessions(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
 
   export: can("enrollments.export")
     .meta({

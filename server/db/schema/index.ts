@@ -3,3 +3,4 @@ export * from "./tenancy";
 export * from "./platform";
 export * from "./learning";
 export * from "./billing";
+export * from "./live";

@@ -1,6 +1,8 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./_columns";
 
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /**
  * Append-only record of security-relevant actions. tenant_id is null for platform-level
  * actions (tenant creation by a platform admin, failed logins without a tenant).
@@ -47,6 +49,8 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
+    /** File names, types and base64 content of attachments (e.g. .ics convocations). */
+    attachments: jsonb().$type<MailAttachment[]>(),
     template: text().notNull(),
     transport: text().notNull(),
     providerMessageId: text(),

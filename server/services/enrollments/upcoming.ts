@@ -1,13 +1,45 @@
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { TUpcomingSession } from "../../contracts/enrollments";
 import type { Db } from "../../db";
+import { courses, enrollments, liveSessions } from "../../db/schema";
+import { clock } from "../../lib/clock";
 import type { LearningCaller } from "../courses/access";
 
 /**
- * GET /enrollments/me/upcoming-sessions: the live-session slots of the caller's ACTIVE or
- * COMPLETED enrollments, soonest first, at most `limit`. Live sessions are not part of the data
- * model yet, so there is nothing to list; the live-sessions issue fills this function with the
- * query over its sessions table, keeping this signature and the response shape.
+ * GET /enrollments/me/upcoming-sessions: the live sessions of the caller's ACTIVE or COMPLETED
+ * enrollments' courses that are LIVE now, or SCHEDULED and not over yet (a late start still
+ * counts until its planned end), soonest first, at most `limit`.
  */
-export async function listUpcomingSessions(_db: Db, _caller: LearningCaller, _q: { limit: number }): Promise<TUpcomingSession[]> {
-  return [];
+export async function listUpcomingSessions(db: Db, caller: LearningCaller, q: { limit: number }, now: Date = clock.now()): Promise<TUpcomingSession[]> {
+  // (the instant is bound as text: a raw Date parameter is not serialised by every driver)
+  const plannedEnd = sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes})`;
+  const rows = await db
+    .select({
+      sessionId: liveSessions.id,
+      enrollmentId: enrollments.id,
+      courseId: liveSessions.courseId,
+      courseTitle: courses.title,
+      title: liveSessions.title,
+      scheduledAt: liveSessions.scheduledAt,
+      durationMinutes: liveSessions.durationMinutes,
+      status: liveSessions.status,
+    })
+    .from(enrollments)
+    .innerJoin(liveSessions, and(eq(liveSessions.courseId, enrollments.courseId), eq(liveSessions.tenantId, enrollments.tenantId)))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(
+      caller.scope.where(
+        enrollments,
+        eq(enrollments.userId, caller.userId),
+        inArray(enrollments.status, ["ACTIVE", "COMPLETED"]),
+        or(eq(liveSessions.status, "LIVE"), and(eq(liveSessions.status, "SCHEDULED"), gt(plannedEnd, sql`${now.toISOString()}::timestamptz`))),
+      ),
+    )
+    .orderBy(asc(liveSessions.scheduledAt), asc(liveSessions.id))
+    .limit(q.limit);
+  return rows.map((r) => ({
+    ...r,
+    status: r.status === "LIVE" ? "LIVE" : "SCHEDULED",
+    scheduledAt: r.scheduledAt.toISOString(),
+  }));
 }

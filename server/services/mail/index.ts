@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox, type MailAttachment } from "../../db/schema";
 import type { Db } from "../../db";
 import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
@@ -18,6 +18,8 @@ export type SendMailInput = {
   template: MailTemplate;
   locale: string;
   vars: Record<string, string>;
+  /** Base64 content; stored with the outbox row. */
+  attachments?: MailAttachment[];
 };
 
 /**
@@ -30,7 +32,7 @@ export async function sendMail(db: Db, input: SendMailInput): Promise<string> {
   const id = newId("mail");
   let providerMessageId: string | null = null;
   try {
-    providerMessageId = (await transport.send({ to: input.to, subject, text })).messageId;
+    providerMessageId = (await transport.send({ to: input.to, subject, text, attachments: input.attachments })).messageId;
   } catch (error) {
     log.error("mail.send_failed", { to: input.to, template: input.template, error: String(error) });
   }
@@ -40,6 +42,7 @@ export async function sendMail(db: Db, input: SendMailInput): Promise<string> {
     to: input.to.toLowerCase(),
     subject,
     text,
+    attachments: input.attachments ?? null,
     template: input.template,
     transport: transport.name,
     providerMessageId,

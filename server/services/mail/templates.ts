@@ -1,6 +1,6 @@
 /** Transactional e-mails, French first, English available. */
 export type Locale = "fr" | "en";
-export type MailTemplate = "invitation" | "password-reset";
+export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation";
 
 type Rendered = { subject: string; text: string };
 
@@ -23,6 +23,37 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     en: (v) => ({
       subject: "Reset your password",
       text: `Hello ${v.firstName},\n\nTo choose a new password, open this link: ${v.link}\n\nIt is valid for 1 hour. If you did not ask for this, ignore this message.`,
+    }),
+  },
+  // live sessions: vars firstName, title, courseTitle, startsAt (UTC text), durationMinutes, link
+  "session-convocation": {
+    fr: (v) => ({
+      subject: `Convocation : ${v.title}`,
+      text: `Bonjour ${v.firstName},\n\nVous êtes convoqué(e) à la session en direct « ${v.title} » de la formation ${v.courseTitle}, le ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\nRejoindre : ${v.link}\n\nL'invitation de calendrier est jointe.`,
+    }),
+    en: (v) => ({
+      subject: `Invitation: ${v.title}`,
+      text: `Hello ${v.firstName},\n\nYou are invited to the live session "${v.title}" of the course ${v.courseTitle}, on ${v.startsAt} (${v.durationMinutes} minutes).\n\nJoin: ${v.link}\n\nThe calendar invitation is attached.`,
+    }),
+  },
+  "session-update": {
+    fr: (v) => ({
+      subject: `Session déplacée : ${v.title}`,
+      text: `Bonjour ${v.firstName},\n\nLa session en direct « ${v.title} » de la formation ${v.courseTitle} a été déplacée au ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\nRejoindre : ${v.link}\n\nL'invitation de calendrier mise à jour est jointe.`,
+    }),
+    en: (v) => ({
+      subject: `Session moved: ${v.title}`,
+      text: `Hello ${v.firstName},\n\nThe live session "${v.title}" of the course ${v.courseTitle} was moved to ${v.startsAt} (${v.durationMinutes} minutes).\n\nJoin: ${v.link}\n\nThe updated calendar invitation is attached.`,
+    }),
+  },
+  "session-cancellation": {
+    fr: (v) => ({
+      subject: `Session annulée : ${v.title}`,
+      text: `Bonjour ${v.firstName},\n\nLa session en direct « ${v.title} » de la formation ${v.courseTitle}, prévue le ${v.startsAt}, est annulée.`,
+    }),
+    en: (v) => ({
+      subject: `Session cancelled: ${v.title}`,
+      text: `Hello ${v.firstName},\n\nThe live session "${v.title}" of the course ${v.courseTitle}, planned on ${v.startsAt}, is cancelled.`,
     }),
   },
 };

@@ -1,6 +1,7 @@
+import type { MailAttachment } from "../../db/schema";
 import { env } from "../../env";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; from?: string };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; from?: string; attachments?: MailAttachment[] };
 export type MailTransport = { name: "resend" | "smtp" | "outbox"; send(msg: MailMessage): Promise<{ messageId: string | null }> };
 
 /** Resend's HTTP API through its SDK. */
@@ -16,6 +17,7 @@ function resendTransport(apiKey: string): MailTransport {
         subject: msg.subject,
         text: msg.text,
         html: msg.html,
+        attachments: msg.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
       });
       if (error) throw new Error(`Resend refused the message: ${error.message}`);
       return { messageId: data?.id ?? null };
@@ -29,7 +31,8 @@ function smtpTransport(url: string): MailTransport {
     name: "smtp",
     async send(msg) {
       transporter ??= import("nodemailer").then((m) => m.default.createTransport(url));
-      const info = await (await transporter).sendMail({ from: msg.from ?? env().MAIL_FROM, ...msg });
+      const attachments = msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, encoding: "base64" }));
+      const info = await (await transporter).sendMail({ from: msg.from ?? env().MAIL_FROM, ...msg, attachments });
       return { messageId: info.messageId ?? null };
     },
   };

@@ -1,0 +1,154 @@
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
+import { users } from "./identity";
+import { enrollments, courses } from "./learning";
+import { tenants } from "./tenancy";
+
+/**
+ * Live sessions (video-room classes of a course) and their digital attendance: time slots,
+ * sealed attendance records (emargements) and single-use QR tokens. Every table is tenant-owned.
+ */
+export const sessionStatusEnum = pgEnum("session_status", ["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]);
+export const emargementMethodEnum = pgEnum("emargement_method", ["QR_CODE", "QR", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
+
+export const liveSessions = pgTable(
+  "live_sessions",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    courseId: text()
+      .notNull()
+      .references(() => courses.id),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    scheduledAt: ts().notNull(),
+    durationMinutes: integer().notNull(),
+    maxParticipants: integer(),
+    recordingEnabled: boolean().notNull().default(false),
+    status: sessionStatusEnum().notNull().default("SCHEDULED"),
+    mediaRoomName: text().notNull(),
+    /** Six digits, generated at creation (conventions §7). */
+    attendancePin: text().notNull(),
+    /** iCalendar SEQUENCE of the convocation: incremented by each update notice. */
+    icsSequence: integer().notNull().default(0),
+    startedAt: ts(),
+    endedAt: ts(),
+    cancelledAt: ts(),
+    createdBy: text()
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("live_sessions_room_uq").on(t.tenantId, t.mediaRoomName),
+    index("live_sessions_tenant_sched_idx").on(t.tenantId, t.scheduledAt),
+    index("live_sessions_course_idx").on(t.tenantId, t.courseId, t.scheduledAt),
+  ],
+);
+
+export const sessionTrainers = pgTable(
+  "session_trainers",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text()
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "session_trainers_pk", columns: [t.tenantId, t.sessionId, t.userId] }), index("session_trainers_user_idx").on(t.tenantId, t.userId)],
+);
+
+export const sessionRecordings = pgTable(
+  "session_recordings",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text()
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    durationSeconds: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("session_recordings_session_idx").on(t.tenantId, t.sessionId, t.createdAt)],
+);
+
+/** Time slots of a session (hourly, half-day or full-session) that learners sign. */
+export const attendanceSlots = pgTable(
+  "attendance_slots",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text()
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    startsAt: ts().notNull(),
+    endsAt: ts().notNull(),
+    label: text().notNull(),
+    position: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("attendance_slots_pos_uq").on(t.tenantId, t.sessionId, t.position)],
+);
+
+export type EmargementLocation = { latitude: number; longitude: number; accuracy?: number };
+
+/** Sealed attendance records: append-only, chained per tenant by `sealedHash` (conventions §7). */
+export const emargements = pgTable(
+  "emargements",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text()
+      .notNull()
+      .references(() => liveSessions.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    enrollmentId: text().references(() => enrollments.id),
+    slotId: text().references(() => attendanceSlots.id),
+    method: emargementMethodEnum().notNull(),
+    signedAt: ts().notNull(),
+    ip: text(),
+    userAgent: text(),
+    location: jsonb().$type<EmargementLocation>(),
+    /** AES-256-GCM ciphertext of the drawn signature (base64), canvas method only. */
+    signatureCiphertext: text(),
+    attendanceMinutes: integer(),
+    attendanceRate: real(),
+    overrideBy: text().references(() => users.id),
+    reason: text(),
+    auditLogId: text(),
+    mediaParticipantSid: text(),
+    sealedHash: text().notNull(),
+    previousHash: text(),
+    chainPosition: bigint({ mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("emargements_chain_uq").on(t.tenantId, t.chainPosition),
+    index("emargements_session_idx").on(t.tenantId, t.sessionId, t.signedAt),
+    index("emargements_user_idx").on(t.tenantId, t.userId),
+  ],
+);
+
+/** Single-use QR attendance tokens bound to one session. */
+export const qrTokens = pgTable(
+  "qr_tokens",
+  {
+    jti: text().primaryKey(),
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text()
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    expiresAt: ts().notNull(),
+    usedAt: ts(),
+    usedBy: text().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("qr_tokens_session_idx").on(t.tenantId, t.sessionId)],
+);

@@ -1,0 +1,68 @@
+import { and, count, eq, inArray } from "drizzle-orm";
+import type { TRecording, TSessionDetail, TSessionSummary } from "../../contracts/sessions";
+import type { DbOrTx } from "../../db";
+import { enrollments, sessionRecordings, sessionTrainers, users } from "../../db/schema";
+import type { LearningCaller } from "../courses/access";
+import { canModerate, PARTICIPANT_STATUSES, type LoadedSession, type SessionRow } from "./access";
+
+export function toSummary(s: SessionRow, registeredCount: number): TSessionSummary {
+  return {
+    id: s.id,
+    courseId: s.courseId,
+    title: s.title,
+    scheduledAt: s.scheduledAt.toISOString(),
+    durationMinutes: s.durationMinutes,
+    maxParticipants: s.maxParticipants,
+    registeredCount,
+    recordingEnabled: s.recordingEnabled,
+    status: s.status,
+    mediaRoomName: s.mediaRoomName,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** ACTIVE or COMPLETED enrollments per course, for the given courses. */
+export async function registeredCounts(db: DbOrTx, caller: LearningCaller, courseIds: string[]): Promise<Map<string, number>> {
+  if (!courseIds.length) return new Map();
+  const rows = await db
+    .select({ courseId: enrollments.courseId, n: count() })
+    .from(enrollments)
+    .where(caller.scope.where(enrollments, inArray(enrollments.courseId, courseIds), inArray(enrollments.status, [...PARTICIPANT_STATUSES])))
+    .groupBy(enrollments.courseId);
+  return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
+}
+
+export async function listRecordings(db: DbOrTx, caller: LearningCaller, sessionId: string): Promise<TRecording[]> {
+  const rows = await db
+    .select()
+    .from(sessionRecordings)
+    .where(caller.scope.where(sessionRecordings, eq(sessionRecordings.sessionId, sessionId)))
+    .orderBy(sessionRecordings.createdAt);
+  return rows.map((r) => ({ id: r.id, url: r.url, durationSeconds: r.durationSeconds, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Detail view; the attendance PIN only for the session's moderators (conventions §7). */
+export async function toDetail(db: DbOrTx, caller: LearningCaller, loaded: LoadedSession): Promise<TSessionDetail> {
+  const s = loaded.session;
+  const [counts, trainers, recordings] = await Promise.all([
+    registeredCounts(db, caller, [s.courseId]),
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(sessionTrainers)
+      .innerJoin(users, eq(users.id, sessionTrainers.userId))
+      .where(caller.scope.where(sessionTrainers, and(eq(sessionTrainers.sessionId, s.id))))
+      .orderBy(users.lastName, users.firstName),
+    listRecordings(db, caller, s.id),
+  ]);
+  return {
+    ...toSummary(s, counts.get(s.courseId) ?? 0),
+    description: s.description,
+    trainers,
+    recordings,
+    startedAt: s.startedAt?.toISOString() ?? null,
+    endedAt: s.endedAt?.toISOString() ?? null,
+    cancelledAt: s.cancelledAt?.toISOString() ?? null,
+    ...(canModerate(loaded, caller) ? { attendancePin: s.attendancePin } : {}),
+  };
+}

@@ -1,0 +1,174 @@
+import { randomInt } from "node:crypto";
+import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { limitPageMeta } from "../../contracts/common";
+import type { TCreateSessionInput, TSessionDetail, TSessionStatus, TUpdateSessionInput } from "../../contracts/sessions";
+import type { Db, DbOrTx } from "../../db";
+import { liveSessions, memberships, sessionTrainers } from "../../db/schema";
+import { conflict, forbidden, unprocessable } from "../../errors";
+import { newId } from "../../lib/ids";
+import { getCourse, type LearningCaller } from "../courses/access";
+import { enrolledCourseIds, isCourseTrainer, loadSession, assertModerator, type LoadedSession } from "./access";
+import { sendSessionNotices, type NoticeTenant } from "./notices";
+import { registeredCounts, toDetail, toSummary } from "./serialize";
+
+export type SessionCaller = LearningCaller & { tenant: NoticeTenant };
+
+/** A move of the start by more than this sends an update notice (spec Limits). */
+const NOTICE_THRESHOLD_MS = 60 * 60 * 1000;
+const TEACHING_ROLES = ["ADMIN", "CREATOR", "TRAINER"] as const;
+
+export async function listSessions(
+  db: Db,
+  caller: LearningCaller,
+  q: { page: number; limit: number; courseId?: string; status?: TSessionStatus; fromDate?: string; toDate?: string },
+) {
+  const conds: (SQL | undefined)[] = [
+    q.courseId ? eq(liveSessions.courseId, q.courseId) : undefined,
+    q.status ? eq(liveSessions.status, q.status) : undefined,
+    q.fromDate ? gte(liveSessions.scheduledAt, new Date(q.fromDate)) : undefined,
+    q.toDate ? lte(liveSessions.scheduledAt, new Date(q.toDate)) : undefined,
+    caller.role === "LEARNER" ? inArray(liveSessions.courseId, enrolledCourseIds(caller)) : undefined,
+  ];
+  const where = caller.scope.where(liveSessions, ...conds);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(liveSessions)
+      .where(where)
+      .orderBy(desc(liveSessions.scheduledAt), desc(liveSessions.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(liveSessions).where(where),
+  ]);
+  const counts = await registeredCounts(db, caller, [...new Set(rows.map((r) => r.courseId))]);
+  return {
+    data: rows.map((r) => toSummary(r, counts.get(r.courseId) ?? 0)),
+    meta: limitPageMeta(Number(counted?.n ?? 0), q.page, q.limit),
+  };
+}
+
+export async function getSessionDetail(db: Db, caller: LearningCaller, id: string): Promise<TSessionDetail> {
+  return toDetail(db, caller, await loadSession(db, caller, id));
+}
+
+function assertFuture(scheduledAt: string, now: Date): Date {
+  const at = new Date(scheduledAt);
+  if (at.getTime() <= now.getTime()) throw unprocessable("Validation failed", { scheduledAt: ["Must be in the future"] });
+  return at;
+}
+
+/** trainerIds must be ACTIVE teaching members (TRAINER, CREATOR, ADMIN) of the tenant: 422 otherwise. */
+async function checkTrainers(db: DbOrTx, caller: LearningCaller, trainerIds: string[]): Promise<string[]> {
+  const ids = [...new Set(trainerIds)];
+  if (!ids.length) return ids;
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(caller.scope.where(memberships, inArray(memberships.userId, ids), eq(memberships.status, "ACTIVE"), inArray(memberships.role, [...TEACHING_ROLES])));
+  const found = new Set(rows.map((r) => r.userId));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw unprocessable("Validation failed", { trainerIds: missing.map((id) => `${id} is not a teaching member of this organisation`) });
+  return ids;
+}
+
+async function replaceTrainers(tx: DbOrTx, caller: LearningCaller, sessionId: string, ids: string[]): Promise<void> {
+  await tx.delete(sessionTrainers).where(caller.scope.where(sessionTrainers, eq(sessionTrainers.sessionId, sessionId)));
+  if (ids.length) await tx.insert(sessionTrainers).values(caller.scope.valuesMany(sessionTrainers, ids.map((userId) => ({ sessionId, userId }))));
+}
+
+const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/**
+ * POST /sessions. The caller must be allowed to teach the course: ADMIN, the course's creator
+ * or one of its assigned trainers (403 otherwise). A caller who is not ADMIN nor the course's
+ * creator is always one of the session's trainers.
+ */
+export async function createSession(db: Db, caller: SessionCaller, input: TCreateSessionInput, now: Date): Promise<TSessionDetail> {
+  const loaded = await db.transaction(async (tx) => {
+    const course = await getCourse(tx, caller.scope, input.courseId);
+    const owner = caller.role === "ADMIN" || course.creatorId === caller.userId;
+    if (!owner && !(await isCourseTrainer(tx, caller, course.id, caller.userId))) {
+      throw forbidden("Forbidden: you are not allowed to teach this course");
+    }
+    const scheduledAt = assertFuture(input.scheduledAt, now);
+    if (course.status === "ARCHIVED") throw unprocessable("Validation failed", { courseId: ["The course is archived"] });
+    const trainerIds = await checkTrainers(tx, caller, owner ? input.trainerIds : [...input.trainerIds, caller.userId]);
+    const id = newId("ses");
+    const [session] = await tx
+      .insert(liveSessions)
+      .values(
+        caller.scope.values(liveSessions, {
+          id,
+          courseId: course.id,
+          title: input.title,
+          description: input.description,
+          scheduledAt,
+          durationMinutes: input.durationMinutes,
+          maxParticipants: input.maxParticipants ?? null,
+          recordingEnabled: input.recordingEnabled,
+          mediaRoomName: `room-${id.slice(4)}`,
+          attendancePin: newPin(),
+          createdBy: caller.userId,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      )
+      .returning();
+    if (!session) throw new Error("session insert returned nothing");
+    await replaceTrainers(tx, caller, id, trainerIds);
+    return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds };
+  });
+  if (input.sendConvocation) await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "convocation", ...loaded, now });
+  return toDetail(db, caller, loaded);
+}
+
+/** PATCH /sessions/{id}: SCHEDULED sessions only (409); a start moved by more than 1 hour notifies. */
+export async function updateSession(db: Db, caller: SessionCaller, input: TUpdateSessionInput, now: Date): Promise<TSessionDetail> {
+  const { loaded, moved } = await db.transaction(async (tx) => {
+    const current = await loadSession(tx, caller, input.id, { forUpdate: true });
+    assertModerator(current, caller);
+    if (current.session.status !== "SCHEDULED") throw conflict(`Only a SCHEDULED session can be edited (this one is ${current.session.status})`);
+    const scheduledAt = input.scheduledAt === undefined ? undefined : assertFuture(input.scheduledAt, now);
+    const moved = scheduledAt !== undefined && Math.abs(scheduledAt.getTime() - current.session.scheduledAt.getTime()) > NOTICE_THRESHOLD_MS;
+    const trainerIds = input.trainerIds === undefined ? current.trainerIds : await checkTrainers(tx, caller, input.trainerIds);
+    const [session] = await tx
+      .update(liveSessions)
+      .set({
+        title: input.title,
+        description: input.description,
+        scheduledAt,
+        durationMinutes: input.durationMinutes,
+        maxParticipants: input.maxParticipants,
+        recordingEnabled: input.recordingEnabled,
+        icsSequence: moved ? current.session.icsSequence + 1 : undefined,
+        updatedAt: now,
+      })
+      .where(caller.scope.where(liveSessions, eq(liveSessions.id, input.id)))
+      .returning();
+    if (!session) throw new Error("session update returned nothing");
+    if (input.trainerIds !== undefined) await replaceTrainers(tx, caller, input.id, trainerIds);
+    const loaded: LoadedSession = { session, course: current.course, trainerIds };
+    return { loaded, moved };
+  });
+  if (moved) await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "update", ...loaded, now });
+  return toDetail(db, caller, loaded);
+}
+
+/** DELETE /sessions/{id}: SCHEDULED -> CANCELLED with cancellation notices; LIVE or ENDED -> 409. */
+export async function cancelSession(db: Db, caller: SessionCaller, id: string, now: Date): Promise<void> {
+  const loaded = await db.transaction(async (tx) => {
+    const current = await loadSession(tx, caller, id, { forUpdate: true });
+    assertModerator(current, caller);
+    const status = current.session.status;
+    if (status === "LIVE" || status === "ENDED") throw conflict("Cannot cancel a LIVE or ENDED session");
+    if (status === "CANCELLED") throw conflict("Session is already cancelled");
+    const [session] = await tx
+      .update(liveSessions)
+      .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, icsSequence: current.session.icsSequence + 1 })
+      .where(caller.scope.where(liveSessions, and(eq(liveSessions.id, id), eq(liveSessions.status, "SCHEDULED"))))
+      .returning();
+    if (!session) throw conflict("Cannot cancel a LIVE or ENDED session");
+    return { ...current, session };
+  });
+  await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "cancellation", ...loaded, now });
+}
