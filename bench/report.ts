@@ -18,7 +18,7 @@ export type RunInfo = {
 export type Verdict = { ratio: number | null; p99Ms: number | null; pass: boolean };
 
 const COLUMNS = [
-  { title: "endpoint", width: 32, value: (m: Measurement) => m.name },
+  { title: "endpoint", width: 50, value: (m: Measurement) => m.name },
   { title: "req/s", width: 9, value: (m: Measurement) => m.requestsPerSecond.toFixed(1) },
   { title: "p50 ms", width: 8, value: (m: Measurement) => String(m.p50Ms ?? "n/a") },
   { title: "p99 ms", width: 8, value: (m: Measurement) => String(m.p99Ms ?? "n/a") },
