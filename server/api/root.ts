@@ -1,5 +1,8 @@
 import { activityRouter } from "./routers/activity";
 import { aiRouter } from "./routers/ai";
+import { attendanceRouter } from "./routers/attendance";
+import { qualiopiAttendanceRouter } from "./routers/attendance-qualiopi";
+import { attendanceSheetRouter } from "./routers/attendance-sheet";
 import { authRouter } from "./routers/auth";
 import { courseContentRouter } from "./routers/course-content";
 import { coursesRouter } from "./routers/courses";
@@ -29,6 +32,10 @@ export const appRouter = router({
   enrollments: enrollmentsRouter,
   activity: activityRouter,
   sessions: sessionsRouter,
+  // attendance: static /emargement/sign/... and /qualiopi/emargement/<word>/... paths come first
+  attendance: attendanceRouter,
+  qualiopiAttendance: qualiopiAttendanceRouter,
+  attendanceSheet: attendanceSheetRouter,
   dev: devRouter,
 });
 

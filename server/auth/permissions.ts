@@ -37,6 +37,8 @@ const P = {
   "attendance.manage": ["ADMIN", "CREATOR"],
   "attendance.sign": ["LEARNER"],
   "attendance.override": ["ADMIN"],
+  "attendance.read": ["ADMIN", "CREATOR", "TRAINER"],
+  "attendance.history": ["LEARNER", "ADMIN", "CREATOR"],
   // quality
   "audit.export": ["ADMIN"],
   "complaints.comment": ["ADMIN", "CREATOR"],

@@ -15,7 +15,9 @@ import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
 import { MAX_BODY_BYTES, readJsonBody } from "./body";
 import { lockBodyCoercion } from "./body-coercion";
+import { serveAttendancePdf } from "./attendance-pdf";
 import { serveCsvExport } from "./csv-export";
+import { serveSignatureDownload } from "./signature-download";
 import { serveMediaDownload } from "./media-download";
 import { applyRateLimit } from "./rate-limit";
 import { sendError, sendJson } from "./send";
@@ -51,7 +53,7 @@ function statusByProcedure(): Map<string, number> {
   return out;
 }
 
-const RAW_ROUTES = [serveMediaDownload, serveCsvExport];
+const RAW_ROUTES = [serveMediaDownload, serveCsvExport, serveSignatureDownload, serveAttendancePdf];
 
 /**
  * The API in front of Next (custom server): /api/health, /api/v1 (REST through

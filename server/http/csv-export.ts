@@ -1,35 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createContext, type RequestInfo } from "../api/context";
+import { createContext } from "../api/context";
 import { createCaller } from "../api/root";
-import { identify, type IdentityResult } from "../auth/session";
 import type { Db } from "../db";
 import { forTenant } from "../db/tenant-scope";
 import { toHttpError } from "../errors";
-import { clock } from "../lib/clock";
 import { log } from "../lib/log";
 import { exportCsvChunks } from "../services/enrollments/export";
+import { infoOf } from "./request-info";
 import { sendError } from "./send";
 
 /** GET /api/v1/enrollments/course/{courseId}/export (optionally with a query string). */
 const EXPORT_PATH = /^\/api\/v1\/enrollments\/course\/([^/?#]+)\/export\/?(?:\?.*)?$/;
-
-/** The request's info when the API handler already built it, else a minimal one. */
-function infoOf(req: IncomingMessage & { info?: RequestInfo }, res: ServerResponse): RequestInfo {
-  if (req.info) return req.info;
-  let identity: Promise<IdentityResult> | undefined;
-  const header = res.getHeader("X-Request-Id");
-  return {
-    requestId: typeof header === "string" ? header : randomUUID(),
-    ip: req.socket.remoteAddress ?? null,
-    userAgent: req.headers["user-agent"] ?? null,
-    host: req.headers.host ?? null,
-    headers: req.headers,
-    identity: () => (identity ??= identify({ authorization: req.headers.authorization, cookie: req.headers.cookie }, clock.now())),
-    response: { headers: {} },
-  };
-}
 
 /** Waits until the socket takes more data, or is closed. */
 async function drained(res: ServerResponse): Promise<void> {

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { enrollments, courses } from "./learning";
@@ -95,7 +96,10 @@ export const attendanceSlots = pgTable(
   (t) => [uniqueIndex("attendance_slots_pos_uq").on(t.tenantId, t.sessionId, t.position)],
 );
 
-export type EmargementLocation = { latitude: number; longitude: number; accuracy?: number };
+export type EmargementLocation = { lat: number; lng: number; accuracy?: number | null };
+
+/** Methods that are a person's own signature (one per person, session and slot). */
+export const SIGNATURE_METHODS = ["QR", "QR_CODE", "PIN", "CANVAS"] as const;
 
 /** Sealed attendance records: append-only, chained per tenant by `sealedHash` (conventions §7). */
 export const emargements = pgTable(
@@ -118,8 +122,14 @@ export const emargements = pgTable(
     location: jsonb().$type<EmargementLocation>(),
     /** AES-256-GCM ciphertext of the drawn signature (base64), canvas method only. */
     signatureCiphertext: text(),
+    /** "sha256:" + hex of the plain PNG bytes (sealed; survives re-encryption). */
+    signatureDigest: text(),
+    /** AUTO: the media server's connection segment. */
+    joinedAt: ts(),
+    leftAt: ts(),
     attendanceMinutes: integer(),
-    attendanceRate: real(),
+    /** double precision: the sealed value must read back exactly as it was sealed. */
+    attendanceRate: doublePrecision(),
     overrideBy: text().references(() => users.id),
     reason: text(),
     auditLogId: text(),
@@ -133,7 +143,39 @@ export const emargements = pgTable(
     uniqueIndex("emargements_chain_uq").on(t.tenantId, t.chainPosition),
     index("emargements_session_idx").on(t.tenantId, t.sessionId, t.signedAt),
     index("emargements_user_idx").on(t.tenantId, t.userId),
+    index("emargements_enrollment_idx").on(t.tenantId, t.enrollmentId, t.signedAt),
+    uniqueIndex("emargements_one_signature_uq")
+      .on(t.tenantId, t.sessionId, t.userId, sql`coalesce(${t.slotId}, '')`)
+      .where(sql`${t.method} in ('QR', 'QR_CODE', 'PIN', 'CANVAS')`),
   ],
+);
+
+/** Head of each tenant's attendance hash chain: appends lock this row, so links never fork. */
+export const attendanceChains = pgTable("attendance_chains", {
+  tenantId: text()
+    .primaryKey()
+    .references(() => tenants.id),
+  position: bigint({ mode: "number" }).notNull().default(0),
+  headHash: text(),
+  updatedAt: updatedAt(),
+});
+
+/** PIN attempts per user and session, counted in one statement so concurrent tries cannot exceed the limit. */
+export const pinAttempts = pgTable(
+  "pin_attempts",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text()
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    windowStartedAt: ts().notNull(),
+    attempts: integer().notNull().default(0),
+    lockedUntil: ts(),
+  },
+  (t) => [primaryKey({ name: "pin_attempts_pk", columns: [t.tenantId, t.sessionId, t.userId] })],
 );
 
 /** Single-use QR attendance tokens bound to one session. */

@@ -26,7 +26,12 @@ export const sessionNotFound = () => notFound("Session");
  * The session with its course and trainers, or 404: another tenant's id, or (for a LEARNER) a
  * session of a course the caller is not enrolled in, is simply not found.
  */
-export async function loadSession(db: DbOrTx, caller: LearningCaller, id: string, opts: { forUpdate?: boolean } = {}): Promise<LoadedSession> {
+export async function loadSession(
+  db: DbOrTx,
+  caller: LearningCaller,
+  id: string,
+  opts: { forUpdate?: boolean; /** false: a LEARNER outside the course still finds it (signing answers 403). */ hideFromOutsiders?: boolean } = {},
+): Promise<LoadedSession> {
   const q = db
     .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId } })
     .from(liveSessions)
@@ -40,7 +45,9 @@ export async function loadSession(db: DbOrTx, caller: LearningCaller, id: string
     .from(sessionTrainers)
     .where(caller.scope.where(sessionTrainers, eq(sessionTrainers.sessionId, id)));
   const loaded = { session: row.session, course: row.course, trainerIds: trainers.map((t) => t.userId) };
-  if (caller.role === "LEARNER" && !(await isParticipantLearner(db, caller, row.session.courseId))) throw sessionNotFound();
+  if (opts.hideFromOutsiders !== false && caller.role === "LEARNER" && !(await isParticipantLearner(db, caller, row.session.courseId))) {
+    throw sessionNotFound();
+  }
   return loaded;
 }
 

@@ -10,7 +10,8 @@ import { canonicalJson } from "./canonical-json";
  *   v (= SEAL_VERSION), id, tenantId, sessionId, userId, enrollmentId, method, signedAt,
  *   attendanceMinutes, attendanceRate, overrideBy, reason, auditLogId, slotId, location
  *   {lat, lng, accuracy}, signatureDigest ("sha256:" + hex of the PNG bytes, NOT the encrypted
- *   blob, so re-encryption under a new key keeps the seal), ipAddress, userAgent.
+ *   blob, so re-encryption under a new key keeps the seal), ipAddress, userAgent, and for AUTO
+ *   records the media server's segment: joinedAt, leftAt, mediaParticipantSid.
  * NOT sealed: sealedHash itself, createdAt (storage time), signatureUrl (a derived route),
  *   names (they live on users and may be corrected).
  *
@@ -43,6 +44,9 @@ export const SEALED_FIELDS = [
   "signatureDigest",
   "ipAddress",
   "userAgent",
+  "joinedAt",
+  "leftAt",
+  "mediaParticipantSid",
 ] as const;
 
 export type SealedField = (typeof SEALED_FIELDS)[number];
@@ -68,6 +72,9 @@ export type SealableRecord = {
   signatureDigest?: string | null;
   ipAddress?: string | null;
   userAgent?: string | null;
+  joinedAt?: Date | string | null;
+  leftAt?: Date | string | null;
+  mediaParticipantSid?: string | null;
 };
 
 export type ChainedRecord = SealableRecord & { sealedHash: string };
@@ -95,7 +102,7 @@ function num(value: number | string | null | undefined, field: string): number |
 
 function isoDate(value: Date | string): string {
   const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) throw new TypeError("seal: signedAt is not a valid date");
+  if (Number.isNaN(d.getTime())) throw new TypeError("seal: a sealed date is not valid");
   return d.toISOString();
 }
 
@@ -123,6 +130,9 @@ export function sealedFields(record: SealableRecord) {
     signatureDigest: record.signatureDigest ?? null,
     ipAddress: record.ipAddress ?? null,
     userAgent: record.userAgent ?? null,
+    joinedAt: record.joinedAt == null ? null : isoDate(record.joinedAt),
+    leftAt: record.leftAt == null ? null : isoDate(record.leftAt),
+    mediaParticipantSid: record.mediaParticipantSid ?? null,
   };
 }
 

@@ -154,6 +154,8 @@ export function assertSignatureLongEnough(
     points = 0;
     source = "pixels";
   }
-  if (points < minPoints) throw new DomainError("UNPROCESSABLE", "Signature too short or empty");
+  if (points < minPoints) {
+    throw new DomainError("UNPROCESSABLE", "Signature too short or empty", { fields: { signatureBase64: [`At least ${minPoints} drawn points (got ${points})`] } });
+  }
   return { points, source, png };
 }

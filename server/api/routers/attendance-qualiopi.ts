@@ -1,0 +1,226 @@
+import {
+  ZEmargementListOutput,
+  ZEmargementOutput,
+  ZEnrollmentHistoryInput,
+  ZGenerateSlotsInput,
+  ZQrGenerateInput,
+  ZQrGenerateOutput,
+  ZQrValidateInput,
+  ZRecordIdInput,
+  ZRecordInput,
+  ZSealCertificateOutput,
+  ZSessionAttendanceOutput,
+  ZSessionRecordsInput,
+  ZSignSlotInput,
+  ZSlotsInput,
+  ZSlotsOutput,
+  ZVerifyOutput,
+} from "../../contracts/attendance";
+import { DomainError, unprocessable } from "../../errors";
+import { issueQrToken, validateQrError } from "../../services/attendance/qr";
+import { enrollmentHistory, sealCertificate, sessionAttendance, verifySession } from "../../services/attendance/queries";
+import { recordAttendance } from "../../services/attendance/record";
+import { signWithQr } from "../../services/attendance/sign";
+import { listSlots, regenerateSlots, signSlot } from "../../services/attendance/slots";
+import { assertModerator, loadSession } from "../../services/sessions/access";
+import { ofModeProcedure, router } from "../trpc";
+import { attendanceCaller } from "./attendance-caller";
+import { learningCaller } from "./course-caller";
+
+const tags = ["Attendance (Qualiopi)"];
+const MODERATORS = "ADMIN, the course's creator and the session's trainers";
+
+/**
+ * Attendance, Qualiopi-module endpoints. Static paths first (qr-validate, enrollment/..., slots/...),
+ * then the /qualiopi/emargement/{id}... ones (see server/api/root.ts on path order).
+ */
+export const qualiopiAttendanceRouter = router({
+  record: ofModeProcedure()
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/qualiopi/emargement",
+        tags,
+        summary: "Record an attendance signature",
+        description:
+          "RecordEmargementDto {enrollmentId, sessionId, method QR_CODE|PIN|CANVAS, signatureBase64?, strokes?, slotId?}. The enrollment's learner records a drawn signature (CANVAS; " +
+          `canvas rules: 30 points); ${MODERATORS} may record any method for a learner they checked in the room. A learner's own PIN or QR_CODE goes through /emargement/sign/pin or ` +
+          "/qualiopi/emargement/qr-validate (403 here). The caller's IP address and user agent are stored and sealed. 422 when the enrollment is not ACTIVE or COMPLETED, belongs to " +
+          "another course, or the learner already signed this session (or slot); 400 before the slot starts; 409 when the session does not take signatures.",
+        errorResponses: { 400: "Invalid body, unknown field or slot not started", 401: "Unauthorized", 403: "Not allowed", 404: "Enrollment, session or slot not found", 409: "Attendance not open", 422: "Duplicate or enrollment not active" },
+      },
+    })
+    .input(ZRecordInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await recordAttendance(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+
+  qrGenerate: ofModeProcedure("attendance.read")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/qualiopi/emargement/qr-generate/{sessionId}",
+        tags,
+        summary: "Generate a QR attendance token",
+        description:
+          `For ${MODERATORS} (a TRAINER runs the live screen). A single-use HS256 JWT bound to the session and tenant, valid QR_TOKEN_TTL_SECONDS (5 minutes); ` +
+          "signUrl is the learner page that signs with it (drawn as a QR code). The live screen asks for a new one before expiresAt and after each use.",
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
+      },
+    })
+    .input(ZQrGenerateInput)
+    .output(ZQrGenerateOutput)
+    .mutation(async ({ ctx, input }) => {
+      const caller = learningCaller(ctx);
+      const loaded = await loadSession(ctx.db, caller, input.sessionId);
+      assertModerator(loaded, caller);
+      return { data: await issueQrToken(ctx.db, ctx.scope, ctx.tenant.slug, loaded.session.id, ctx.clock.now()) };
+    }),
+
+  qrValidate: ofModeProcedure("attendance.sign")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/qualiopi/emargement/qr-validate",
+        tags,
+        summary: "Validate a QR code (LEARNER)",
+        description:
+          "ValidateQrDto {qrToken, location?}: records method QR_CODE for the learner's ACTIVE or COMPLETED enrollment in the session's course. The token is single use. " +
+          "400 when it is invalid, expired or already used; 422 when the learner has no such enrollment or already signed.",
+        errorResponses: { 400: "Invalid, expired or used QR token", 401: "Unauthorized", 403: "LEARNER required", 409: "Attendance not open", 422: "Duplicate or enrollment not found" },
+      },
+    })
+    .input(ZQrValidateInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => {
+      const caller = attendanceCaller(ctx);
+      try {
+        return { data: await signWithQr(ctx.db, caller, input, ctx.clock.now(), { method: "QR_CODE", mapError: validateQrError }) };
+      } catch (error) {
+        // For this operation a missing enrollment is a 422 (spec), not the 403 of the method endpoints.
+        if (error instanceof DomainError && error.code === "FORBIDDEN") {
+          throw unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course");
+        }
+        throw error;
+      }
+    }),
+
+  enrollmentHistory: ofModeProcedure("attendance.history")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/qualiopi/emargement/enrollment/{enrollmentId}",
+        tags,
+        summary: "Attendance history of an enrollment",
+        description: "Records ordered by signature time. A LEARNER reads their own enrollments, a CREATOR those of their courses, ADMIN all (404 otherwise).",
+        errorResponses: { 401: "Unauthorized", 403: "LEARNER, ADMIN or CREATOR required", 404: "Enrollment not found" },
+      },
+    })
+    .input(ZEnrollmentHistoryInput)
+    .output(ZEmargementListOutput)
+    .query(async ({ ctx, input }) => ({ data: await enrollmentHistory(ctx.db, learningCaller(ctx), input.enrollmentId) })),
+
+  generateSlots: ofModeProcedure("attendance.manage")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/qualiopi/emargement/slots/generate",
+        tags,
+        summary: "Generate attendance slots",
+        description:
+          "GenerateSlotsDto {sessionId, frequency HOURLY|HALF_DAY|FULL_SESSION}; ADMIN, or a CREATOR who created the course (or trains the session). Times in Europe/Paris; half-days split at 13:00. " +
+          "Existing slots are deleted and recreated in one transaction, except when a slot already carries signatures: sealed records point at it, so 409.",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN or CREATOR of the course required", 404: "Session not found", 409: "Slots already signed, or session cancelled" },
+      },
+    })
+    .input(ZGenerateSlotsInput)
+    .output(ZSlotsOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await regenerateSlots(ctx.db, learningCaller(ctx), input) })),
+
+  slots: ofModeProcedure()
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/qualiopi/emargement/slots/{sessionId}",
+        tags,
+        summary: "Slots of a session with signatures",
+        description: `Ordered by start. ${MODERATORS} see every signature; a participant learner sees the slots with their own signatures.`,
+        errorResponses: { 401: "Unauthorized", 403: "Not a member or OF mode off", 404: "Session not found" },
+      },
+    })
+    .input(ZSlotsInput)
+    .output(ZSlotsOutput)
+    .query(async ({ ctx, input }) => ({ data: await listSlots(ctx.db, learningCaller(ctx), input.sessionId) })),
+
+  signSlot: ofModeProcedure()
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/qualiopi/emargement/slots/{slotId}/sign",
+        tags,
+        summary: "Sign a slot",
+        description:
+          "SignSlotDto {signatureBase64, strokes?}: a drawn signature (canvas rules, 30 points) recorded as CANVAS with the slot. Enrolled learners sign; the session's trainers " +
+          "countersign their slots (the sheet shows trainer signatures per slot); anyone else 403. 400 before the slot starts; 422 when already signed.",
+        errorResponses: { 400: "Slot has not started yet", 401: "Unauthorized", 403: "Not a participant", 404: "Slot not found", 409: "Attendance closed", 422: "Slot already signed or signature too short" },
+      },
+    })
+    .input(ZSignSlotInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await signSlot(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+
+  sessionAttendance: ofModeProcedure("attendance.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/qualiopi/emargement/{sessionId}",
+        tags,
+        summary: "Attendance of a session",
+        description:
+          `For ${MODERATORS}. Every expected learner (ACTIVE or COMPLETED enrollment) with present/absent, first signature time and method, duration in minutes ` +
+          "(an OVERRIDE's, else the media server's AUTO figure, else the session's duration for a signature) and their records; the trainers with their countersignature; every record.",
+        errorResponses: { 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
+      },
+    })
+    .input(ZSessionRecordsInput)
+    .output(ZSessionAttendanceOutput)
+    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, learningCaller(ctx), input.sessionId) })),
+
+  sealCertificate: ofModeProcedure()
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/qualiopi/emargement/{id}/seal-certificate",
+        tags,
+        summary: "Seal certificate of a record",
+        description:
+          "The record's link in the tenant's hash chain: sealedAt (records are sealed when written), sealedHash, previousHash, chainPosition, and certificateUrl (the session's " +
+          "attendance page with the chain verification). The signer, ADMIN and the session's trainers may read it (403 otherwise).",
+        errorResponses: { 401: "Unauthorized", 403: "Not the signer, an ADMIN or a trainer of the session", 404: "Record not found" },
+      },
+    })
+    .input(ZRecordIdInput)
+    .output(ZSealCertificateOutput)
+    .query(async ({ ctx, input }) => ({ data: await sealCertificate(ctx.db, attendanceCaller(ctx), input.id) })),
+
+  verify: ofModeProcedure("attendance.read")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/qualiopi/emargement/{sessionId}/verify",
+        tags,
+        summary: "Verify a session's sealed records",
+        description:
+          `For ${MODERATORS}. Recomputes the seal of each of the session's records and checks its links in the tenant's chain (predecessor hash, successor or chain head); ` +
+          "brokenAt is the first record, in chain order, whose link fails (an edited record itself; after a removal, the record that followed it).",
+        errorResponses: { 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
+      },
+    })
+    .input(ZSessionRecordsInput)
+    .output(ZVerifyOutput)
+    .query(async ({ ctx, input }) => ({ data: await verifySession(ctx.db, learningCaller(ctx), input.sessionId) })),
+});

@@ -1,0 +1,182 @@
+import {
+  ZAutoInput,
+  ZEmargementListOutput,
+  ZEmargementOutput,
+  ZOverrideInput,
+  ZRecordIdInput,
+  ZSignatureImageOutput,
+  ZSessionRecordsInput,
+  ZSignCanvasInput,
+  ZSignPinInput,
+  ZSignQrInput,
+  ZSignSessionInput,
+} from "../../contracts/attendance";
+import { DomainError } from "../../errors";
+import { recordAutoAttendance } from "../../services/attendance/auto";
+import { overrideAttendance } from "../../services/attendance/override";
+import { sessionRecords, signatureImage } from "../../services/attendance/queries";
+import { signSession, signWithCanvas, signWithPin, signWithQr } from "../../services/attendance/sign";
+import { ofModeProcedure, publicTenantProcedure, router } from "../trpc";
+import { attendanceCaller } from "./attendance-caller";
+import { learningCaller } from "./course-caller";
+
+const tags = ["Attendance"];
+const WHO_SIGNS =
+  "The caller signs for themself: a LEARNER with an ACTIVE or COMPLETED enrollment in the session's course, or one of the session's trainers / the course's creator " +
+  "(a countersignature, enrollmentId null); anyone else 403. Signing is open while the session is LIVE, or SCHEDULED/ENDED from 30 minutes before its start to 2 hours " +
+  "after its planned end (409 otherwise, and always for a CANCELLED session). One signature per person and session (QR, PIN and CANVAS together): 422 Attendance already signed. " +
+  "The record is sealed in the tenant's hash chain and emargement.signed is emitted in the same transaction.";
+const common = { 400: "Invalid body or unknown field", 401: "Unauthorized", 403: "Not a participant of the session, or OF mode off", 404: "Session not found", 409: "Attendance not open", 422: "Already signed" };
+
+/** Attendance, method endpoints (spec table "Attendance (emargement), method endpoints"). */
+export const attendanceRouter = router({
+  signQr: ofModeProcedure()
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/emargement/sign/qr",
+        tags,
+        summary: "Sign by QR code",
+        description:
+          `qrToken from POST /qualiopi/emargement/qr-generate/{sessionId} (valid QR_TOKEN_TTL_SECONDS, default 5 minutes, bound to its session and tenant, single use: ` +
+          `the first signature consumes it). Optional location {lat, lng, accuracy} is stored and sealed. ${WHO_SIGNS}`,
+        errorResponses: { ...common, 410: "QR token expired", 422: "Invalid QR token, QR token already used, or already signed" },
+      },
+    })
+    .input(ZSignQrInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await signWithQr(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+
+  signPin: ofModeProcedure()
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/emargement/sign/pin",
+        tags,
+        summary: "Sign with the session PIN",
+        description:
+          "pin: the session's six digits (valid for the whole session). Every attempt is counted per user and session in the database before the PIN is compared: " +
+          `after PIN_MAX_ATTEMPTS (5) attempts within PIN_LOCK_SECONDS (15 minutes), further attempts answer 429 with Retry-After for 15 minutes, without being evaluated. ${WHO_SIGNS}`,
+        errorResponses: { ...common, 401: "Invalid PIN (or Unauthorized)", 429: "Too many PIN attempts: wait 15 minutes" },
+      },
+    })
+    .input(ZSignPinInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await signWithPin(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+
+  signCanvas: ofModeProcedure()
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/emargement/sign/canvas",
+        tags,
+        summary: "Sign by drawing",
+        description:
+          "signatureBase64: data URL of a transparent PNG; strokes (arrays of {x, y}) are counted when given, else the PNG's non-transparent pixels: fewer than 30 is 422 " +
+          "Signature too short or empty (errors.signatureBase64). The PNG is stored encrypted (AES-256-GCM, ENCRYPTION_KEY); its SHA-256 digest is sealed; signatureUrl is an " +
+          `authenticated download for the signer, ADMIN and the session's trainers. ${WHO_SIGNS}`,
+        errorResponses: { ...common, 422: "Signature too short or empty, or already signed" },
+      },
+    })
+    .input(ZSignCanvasInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await signWithCanvas(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+
+  auto: publicTenantProcedure
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/emargement/auto",
+        tags,
+        summary: "Presence reported by the media server",
+        description:
+          "No bearer token: hmacSignature authenticates the call (sha256= + hex HMAC-SHA256 with MEDIA_HMAC_SECRET over sessionId|userId|joinedAt|leftAt|connectionDurationSeconds|mediaParticipantSid, " +
+          "compared in constant time, checked before anything else). Each call is one connection segment; attendanceMinutes and attendanceRate cover all the participant's segments " +
+          "(merged, clipped to the planned session) against the session duration. The same segment delivered again answers the record already written. " +
+          "userId must be an enrolled learner or a trainer of the session (422 errors.userId).",
+        errorResponses: { 400: "Invalid body or unknown field", 401: "Invalid HMAC signature", 403: "OF mode off", 404: "Session not found", 409: "Session cancelled", 422: "Not a participant" },
+      },
+    })
+    .input(ZAutoInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.tenantRecord.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)");
+      return { data: await recordAutoAttendance(ctx.db, ctx.scope, input, ctx.clock.now()) };
+    }),
+
+  override: ofModeProcedure("attendance.override")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/emargement/override",
+        tags,
+        summary: "Correct attendance (ADMIN)",
+        description:
+          "Records are never changed: a correction is a new OVERRIDE record with overrideBy, reason (at least 20 characters, 422 errors.reason) and attendanceMinutes " +
+          "(at most the session's duration, 422 errors.attendanceMinutes); an audit-log entry is written in the same transaction and its id returned as auditLogId. " +
+          "userId must be an enrolled learner or a trainer of the session (422 errors.userId).",
+        errorResponses: { 400: "Invalid body or unknown field", 401: "Unauthorized", 403: "Forbidden: ADMIN required", 404: "Session not found", 409: "Session cancelled", 422: "Reason missing or shorter than 20 characters" },
+      },
+    })
+    .input(ZOverrideInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await overrideAttendance(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+
+  sessionRecords: ofModeProcedure()
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/emargement/{sessionId}",
+        tags,
+        summary: "A session's attendance records",
+        description: "By signature time. ADMIN, the course's creator and the session's trainers get every record with the person's name; anyone else gets only their own records.",
+        errorResponses: { 401: "Unauthorized", 403: "Not a member or OF mode off", 404: "Session not found" },
+      },
+    })
+    .input(ZSessionRecordsInput)
+    .output(ZEmargementListOutput)
+    .query(async ({ ctx, input }) => ({ data: await sessionRecords(ctx.db, learningCaller(ctx), input.sessionId) })),
+
+  sign: ofModeProcedure()
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/emargement/{sessionId}/sign",
+        tags,
+        summary: "Sign a session (method in the body)",
+        description:
+          "method PIN (with pin), CANVAS (with signatureBase64 and optional strokes) or QR (with qrToken, which must be bound to this session: 422 otherwise): the same rules and " +
+          "answers as /emargement/sign/pin, /sign/canvas and /sign/qr. A field required by the method and missing: 400 with errors.",
+        errorResponses: { ...common, 401: "Invalid PIN (or Unauthorized)", 410: "QR token expired", 422: "Invalid or used QR token, short signature, already signed", 429: "Too many PIN attempts" },
+      },
+    })
+    .input(ZSignSessionInput)
+    .output(ZEmargementOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await signSession(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+
+  signatureImage: ofModeProcedure()
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/emargement/records/{id}/signature",
+        tags,
+        summary: "Drawn signature of a record (PNG)",
+        description:
+          "The signatureUrl of a CANVAS record. Over REST the answer is the decrypted image itself (Content-Type image/png; server/http/signature-download.ts); " +
+          "through tRPC it is {data: {id, contentType, base64}}. For the signer, ADMIN and the session's trainers; 404 for a record without a drawing.",
+        errorResponses: { 401: "Unauthorized", 403: "Not the signer, an ADMIN or a trainer of the session", 404: "Signature not found" },
+      },
+    })
+    .input(ZRecordIdInput)
+    .output(ZSignatureImageOutput)
+    .query(async ({ ctx, input }) => {
+      const image = await signatureImage(ctx.db, learningCaller(ctx), input.id);
+      return { data: { id: image.id, contentType: image.contentType, base64: image.png.toString("base64") } };
+    }),
+});

@@ -1,0 +1,83 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { DbOrTx } from "../../db";
+import { qrTokens } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import { DomainError } from "../../errors";
+import { env } from "../../env";
+import { randomToken } from "../../lib/ids";
+import { tenantUrl } from "../../lib/urls";
+
+/**
+ * QR attendance tokens (spec limits: 5 minutes, bound to a session; conventions §7): an HS256 JWT
+ * {tid, sid, jti} with its own audience, and a qr_tokens row that makes it single-use.
+ */
+const AUDIENCE = "attendance-qr";
+const key = () => new TextEncoder().encode(env().JWT_SECRET);
+
+export type QrIssued = { qrToken: string; expiresAt: string; signUrl: string };
+
+export async function issueQrToken(db: DbOrTx, scope: TenantScope, tenantSlug: string, sessionId: string, now: Date): Promise<QrIssued> {
+  const ttl = env().QR_TOKEN_TTL_SECONDS;
+  const jti = randomToken(18);
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + ttl;
+  const qrToken = await new SignJWT({ tid: scope.tenantId, sid: sessionId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setAudience(AUDIENCE)
+    .setJti(jti)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key());
+  const expiresAt = new Date(exp * 1000);
+  await db.insert(qrTokens).values(scope.values(qrTokens, { jti, sessionId, expiresAt }));
+  return { qrToken, expiresAt: expiresAt.toISOString(), signUrl: tenantUrl(tenantSlug, `/sign?token=${encodeURIComponent(qrToken)}`) };
+}
+
+export type QrFailure = "expired" | "invalid" | "used";
+export class QrTokenError extends Error {
+  constructor(readonly reason: QrFailure) {
+    super(reason);
+  }
+}
+
+/** The method endpoint's answers: 410 expired, 422 invalid or used. */
+export function methodQrError(reason: QrFailure): DomainError {
+  if (reason === "expired") return new DomainError("GONE", "QR token expired");
+  return new DomainError("UNPROCESSABLE", reason === "used" ? "QR token already used" : "Invalid QR token");
+}
+
+/** The Qualiopi qr-validate answers: 400 invalid, expired or used. */
+export function validateQrError(reason: QrFailure): DomainError {
+  const message = reason === "expired" ? "QR token expired" : reason === "used" ? "QR token already used" : "Invalid QR token";
+  return new DomainError("BAD_REQUEST", message);
+}
+
+/** Checks signature, audience, expiry (against the app clock) and tenant; returns the session id and jti. */
+export async function readQrToken(token: string, scope: TenantScope, now: Date): Promise<{ sessionId: string; jti: string }> {
+  try {
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], audience: AUDIENCE, currentDate: now });
+    if (payload.tid !== scope.tenantId || typeof payload.sid !== "string" || typeof payload.jti !== "string") throw new QrTokenError("invalid");
+    return { sessionId: payload.sid, jti: payload.jti };
+  } catch (error) {
+    if (error instanceof QrTokenError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new QrTokenError("expired");
+    throw new QrTokenError("invalid");
+  }
+}
+
+/**
+ * Marks the token used by `userId`, inside the signing transaction: the guarded UPDATE lets one
+ * caller win; a second use (or a token unknown to this tenant) fails. Rolled back with the
+ * signature when the signature itself is refused.
+ */
+export async function consumeQrToken(tx: DbOrTx, scope: TenantScope, jti: string, sessionId: string, userId: string, now: Date): Promise<void> {
+  const [used] = await tx
+    .update(qrTokens)
+    .set({ usedAt: now, usedBy: userId })
+    .where(scope.where(qrTokens, and(eq(qrTokens.jti, jti), eq(qrTokens.sessionId, sessionId), isNull(qrTokens.usedAt))))
+    .returning({ jti: qrTokens.jti });
+  if (used) return;
+  const [row] = await tx.select({ usedAt: qrTokens.usedAt }).from(qrTokens).where(scope.where(qrTokens, eq(qrTokens.jti, jti))).limit(1);
+  throw new QrTokenError(row ? "used" : "invalid");
+}

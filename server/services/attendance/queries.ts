@@ -1,0 +1,149 @@
+import { asc, eq } from "drizzle-orm";
+import type { TEmargement } from "../../contracts/attendance";
+import type { DbOrTx } from "../../db";
+import { courses, emargements, enrollments } from "../../db/schema";
+import { forbidden, notFound } from "../../errors";
+import { tenantUrl } from "../../lib/urls";
+import type { LearningCaller } from "../courses/access";
+import { assertModerator, canModerate, loadSession } from "../sessions/access";
+import { findRecord, verifySessionChain, SIGNATURE_METHODS } from "./chain";
+import { expectedLearners } from "./participants";
+import { toRecordsWithUsers, usersById } from "./serialize";
+import { readSignaturePng } from "./signatures";
+import type { AttendanceCaller } from "./signer";
+
+/** GET /emargement/{sessionId}: moderators get every record with names; anyone else only their own. */
+export async function sessionRecords(db: DbOrTx, caller: LearningCaller, sessionId: string): Promise<TEmargement[]> {
+  const loaded = await loadSession(db, caller, sessionId);
+  const all = canModerate(loaded, caller);
+  const rows = await db
+    .select()
+    .from(emargements)
+    .where(caller.scope.where(emargements, eq(emargements.sessionId, sessionId), all ? undefined : eq(emargements.userId, caller.userId)))
+    .orderBy(asc(emargements.signedAt), asc(emargements.chainPosition));
+  return toRecordsWithUsers(db, rows);
+}
+
+/**
+ * GET /qualiopi/emargement/enrollment/{enrollmentId}: the enrollment's records by signature time.
+ * A LEARNER reads only their own enrollments, a CREATOR those of their courses, ADMIN all; any
+ * other enrollment is not found.
+ */
+export async function enrollmentHistory(db: DbOrTx, caller: LearningCaller, enrollmentId: string): Promise<TEmargement[]> {
+  const [row] = await db
+    .select({ userId: enrollments.userId, creatorId: courses.creatorId })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(caller.scope.where(enrollments, eq(enrollments.id, enrollmentId)))
+    .limit(1);
+  const visible = row && (caller.role === "ADMIN" || (caller.role === "CREATOR" ? row.creatorId === caller.userId : row.userId === caller.userId));
+  if (!visible) throw notFound("Enrollment");
+  const rows = await db
+    .select()
+    .from(emargements)
+    .where(caller.scope.where(emargements, eq(emargements.enrollmentId, enrollmentId)))
+    .orderBy(asc(emargements.signedAt), asc(emargements.chainPosition));
+  return toRecordsWithUsers(db, rows);
+}
+
+const latest = (records: TEmargement[]) => records.reduce<TEmargement | null>((a, r) => (!a || r.signedAt > a.signedAt ? r : a), null);
+
+/**
+ * GET /qualiopi/emargement/{sessionId} (moderators): the roster. A learner is present with any
+ * record of the session (signature, AUTO presence or OVERRIDE); attendanceMinutes is the latest
+ * OVERRIDE's when there is one, else the latest AUTO figure, else the session's duration for a
+ * signature.
+ */
+export async function sessionAttendance(db: DbOrTx, caller: LearningCaller, sessionId: string) {
+  const loaded = await loadSession(db, caller, sessionId);
+  assertModerator(loaded, caller);
+  const { session, course } = loaded;
+  const rows = await db
+    .select()
+    .from(emargements)
+    .where(caller.scope.where(emargements, eq(emargements.sessionId, sessionId)))
+    .orderBy(asc(emargements.signedAt), asc(emargements.chainPosition));
+  const records = await toRecordsWithUsers(db, rows);
+  const byUser = new Map<string, TEmargement[]>();
+  for (const r of records) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+  const learners = (await expectedLearners(db, caller.scope, course.id)).map((l) => {
+    const mine = byUser.get(l.userId) ?? [];
+    const signature = mine.find((r) => SIGNATURE_METHODS.includes(r.method) && r.slotId === null) ?? mine.find((r) => SIGNATURE_METHODS.includes(r.method)) ?? null;
+    const override = latest(mine.filter((r) => r.method === "OVERRIDE"));
+    const auto = latest(mine.filter((r) => r.method === "AUTO"));
+    const first = signature ?? mine[0] ?? null;
+    const minutes = override?.attendanceMinutes ?? auto?.attendanceMinutes ?? (signature ? session.durationMinutes : null);
+    return { ...l, present: mine.length > 0 && (override ? (override.attendanceMinutes ?? 0) > 0 : true), signedAt: first?.signedAt ?? null, method: first?.method ?? null, attendanceMinutes: minutes, records: mine };
+  });
+  const trainerNames = await usersById(db, loaded.trainerIds);
+  const trainers = loaded.trainerIds.map((id) => {
+    const mine = (byUser.get(id) ?? []).filter((r) => SIGNATURE_METHODS.includes(r.method));
+    const u = trainerNames.get(id);
+    return { userId: id, firstName: u?.firstName ?? "", lastName: u?.lastName ?? "", signedAt: mine[0]?.signedAt ?? null, method: mine[0]?.method ?? null };
+  });
+  const present = learners.filter((l) => l.present).length;
+  return {
+    session: {
+      id: session.id,
+      title: session.title,
+      status: session.status,
+      scheduledAt: session.scheduledAt.toISOString(),
+      durationMinutes: session.durationMinutes,
+      courseId: course.id,
+      courseTitle: course.title,
+    },
+    summary: { expected: learners.length, present, absent: learners.length - present },
+    learners,
+    trainers,
+    records,
+  };
+}
+
+/** The staff page where a session's attendance and chain status are checked. */
+export const verificationUrl = (slug: string, sessionId: string) => tenantUrl(slug, `/sessions/${sessionId}/attendance`);
+
+/**
+ * GET /qualiopi/emargement/{id}/seal-certificate: the seal of one record (it is sealed when it is
+ * written, so sealedAt is never null for a stored record). The record's own person, ADMIN and
+ * the session's moderators may read it (403 otherwise; 404 for another tenant's record).
+ */
+export async function sealCertificate(db: DbOrTx, caller: AttendanceCaller, id: string) {
+  const row = await findRecord(db, caller.scope, id);
+  if (!row) throw notFound("Attendance record");
+  if (row.userId !== caller.userId && caller.role !== "ADMIN") {
+    const loaded = await loadSession(db, { ...caller, role: "ADMIN" }, row.sessionId);
+    if (!canModerate(loaded, caller)) throw forbidden("Forbidden: only the signer, an ADMIN or the session's trainers can read this certificate");
+  }
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    sealedAt: row.createdAt.toISOString(),
+    sealedHash: row.sealedHash,
+    previousHash: row.previousHash,
+    chainPosition: row.chainPosition,
+    algorithm: "SHA-256 over canonical JSON {previousHash, record} (conventions §7)",
+    certificateUrl: `${verificationUrl(caller.tenant.slug, row.sessionId)}#${row.id}`,
+  };
+}
+
+/** GET /qualiopi/emargement/{sessionId}/verify (moderators). */
+export async function verifySession(db: DbOrTx, caller: LearningCaller, sessionId: string) {
+  const loaded = await loadSession(db, caller, sessionId);
+  assertModerator(loaded, caller);
+  return verifySessionChain(db, caller.scope, sessionId);
+}
+
+
+/**
+ * The drawn signature of a CANVAS record, decrypted: for the signer, ADMIN and the session's
+ * moderators (403 otherwise); 404 for another tenant's record or a record without a drawing.
+ */
+export async function signatureImage(db: DbOrTx, caller: LearningCaller, id: string): Promise<{ id: string; contentType: "image/png"; png: Buffer }> {
+  const row = await findRecord(db, caller.scope, id);
+  if (!row || !row.signatureCiphertext) throw notFound("Signature");
+  if (row.userId !== caller.userId && caller.role !== "ADMIN") {
+    const loaded = await loadSession(db, { ...caller, role: "ADMIN" }, row.sessionId);
+    if (!canModerate(loaded, caller)) throw forbidden("Forbidden: only the signer, an ADMIN or the session's trainers can see this signature");
+  }
+  return { id: row.id, contentType: "image/png", png: readSignaturePng(row)! };
+}

@@ -1,0 +1,111 @@
+import type { TEmargement } from "../../contracts/attendance";
+import type { Db } from "../../db";
+import type { EmargementLocation } from "../../db/schema";
+import { unauthorized, badRequest } from "../../errors";
+import { newId } from "../../lib/ids";
+import { appendRecord, alreadySigned, hasSignature, type NewRecord } from "./chain";
+import { pinMatches } from "./lib/pin";
+import { countPinAttempt } from "./pin-attempts";
+import { consumeQrToken, methodQrError, QrTokenError, readQrToken } from "./qr";
+import { toRecord } from "./serialize";
+import { prepareSignature } from "./signatures";
+import { assertOpen, resolveSigner, type AttendanceCaller, type Signer } from "./signer";
+import type { Strokes } from "./types";
+
+type Location = EmargementLocation | undefined;
+
+/** The record fields every signature of the caller carries. */
+function base(caller: AttendanceCaller, signer: Signer, now: Date, location?: Location): Omit<NewRecord, "method"> {
+  return {
+    sessionId: signer.loaded.session.id,
+    userId: caller.userId,
+    enrollmentId: signer.enrollmentId,
+    signedAt: now,
+    ip: caller.ip,
+    userAgent: caller.userAgent,
+    location: location ?? null,
+  };
+}
+
+/** Who, whether the session takes signatures, and whether the caller already signed it: checked before any PIN or token is spent. */
+async function prepare(db: Db, caller: AttendanceCaller, sessionId: string, now: Date): Promise<Signer> {
+  const signer = await resolveSigner(db, caller, sessionId);
+  assertOpen(signer.loaded, now);
+  if (await hasSignature(db, caller.scope, { sessionId, userId: caller.userId, slotId: null })) throw alreadySigned();
+  return signer;
+}
+
+/** POST /emargement/sign/pin: the attempt is counted before the PIN is compared (429 after the limit). */
+export async function signWithPin(db: Db, caller: AttendanceCaller, input: { sessionId: string; pin: string }, now: Date): Promise<TEmargement> {
+  const signer = await prepare(db, caller, input.sessionId, now);
+  await countPinAttempt(db, caller.scope, input.sessionId, caller.userId, now);
+  if (!pinMatches(input.pin, signer.loaded.session.attendancePin)) throw unauthorized("Invalid PIN");
+  const row = await db.transaction((tx) => appendRecord(tx, caller.scope, { ...base(caller, signer, now), method: "PIN" }));
+  return toRecord(row);
+}
+
+/**
+ * POST /emargement/sign/qr (method QR) and the Qualiopi qr-validate (method QR_CODE): the token
+ * names the session; it is consumed in the signing transaction, so it signs exactly once.
+ */
+export async function signWithQr(
+  db: Db,
+  caller: AttendanceCaller,
+  input: { qrToken: string; location?: Location; sessionId?: string },
+  now: Date,
+  opts: { method: "QR" | "QR_CODE"; mapError: (reason: QrTokenError["reason"]) => Error } = { method: "QR", mapError: methodQrError },
+): Promise<TEmargement> {
+  try {
+    const token = await readQrToken(input.qrToken, caller.scope, now);
+    if (input.sessionId !== undefined && input.sessionId !== token.sessionId) throw new QrTokenError("invalid");
+    const signer = await prepare(db, caller, token.sessionId, now);
+    const row = await db.transaction(async (tx) => {
+      await consumeQrToken(tx, caller.scope, token.jti, token.sessionId, caller.userId, now);
+      return appendRecord(tx, caller.scope, { ...base(caller, signer, now, input.location), method: opts.method });
+    });
+    return toRecord(row);
+  } catch (error) {
+    if (error instanceof QrTokenError) throw opts.mapError(error.reason);
+    throw error;
+  }
+}
+
+/** POST /emargement/sign/canvas: 30 drawn points, the PNG stored encrypted. */
+export async function signWithCanvas(
+  db: Db,
+  caller: AttendanceCaller,
+  input: { sessionId: string; signatureBase64: string; strokes?: Strokes; location?: Location },
+  now: Date,
+): Promise<TEmargement> {
+  const signer = await prepare(db, caller, input.sessionId, now);
+  const id = newId("emg");
+  const stored = prepareSignature(input, id);
+  const row = await db.transaction((tx) => appendRecord(tx, caller.scope, { ...base(caller, signer, now, input.location), method: "CANVAS", ...stored }, { id }));
+  return toRecord(row);
+}
+
+export type SignSessionInput = {
+  sessionId: string;
+  method: "QR" | "PIN" | "CANVAS";
+  qrToken?: string;
+  pin?: string;
+  signatureBase64?: string;
+  strokes?: Strokes;
+  location?: Location;
+};
+
+/** POST /emargement/{sessionId}/sign: the method endpoint named by `method`, for that session. */
+export async function signSession(db: Db, caller: AttendanceCaller, input: SignSessionInput, now: Date): Promise<TEmargement> {
+  const missing = (field: string) => badRequest("Validation failed", { [field]: [`Required for method ${input.method}`] });
+  switch (input.method) {
+    case "PIN":
+      if (!input.pin) throw missing("pin");
+      return signWithPin(db, caller, { sessionId: input.sessionId, pin: input.pin }, now);
+    case "QR":
+      if (!input.qrToken) throw missing("qrToken");
+      return signWithQr(db, caller, { qrToken: input.qrToken, location: input.location, sessionId: input.sessionId }, now);
+    case "CANVAS":
+      if (!input.signatureBase64) throw missing("signatureBase64");
+      return signWithCanvas(db, caller, { sessionId: input.sessionId, signatureBase64: input.signatureBase64, strokes: input.strokes, location: input.location }, now);
+  }
+}

@@ -1,0 +1,142 @@
+import { asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { TEmargement } from "../../contracts/attendance";
+import type { Db, DbOrTx } from "../../db";
+import { attendanceSlots, emargements } from "../../db/schema";
+import { badRequest, conflict, notFound, unprocessable } from "../../errors";
+import { newId } from "../../lib/ids";
+import type { LearningCaller } from "../courses/access";
+import { assertModerator, canModerate, loadSession, type LoadedSession } from "../sessions/access";
+import { appendRecord, hasSignature, SIGNATURE_METHODS } from "./chain";
+import { generateSlots as planSlots, type SlotFrequency } from "./lib/slots";
+import { toRecord, usersById } from "./serialize";
+import { prepareSignature } from "./signatures";
+import { CLOSES_AFTER_MINUTES, isSessionTrainer, notOpen, resolveSigner, type AttendanceCaller } from "./signer";
+import type { Strokes } from "./types";
+
+type SlotRow = typeof attendanceSlots.$inferSelect;
+
+async function slotsWithSignatures(db: DbOrTx, caller: LearningCaller, loaded: LoadedSession) {
+  const slots = await db
+    .select()
+    .from(attendanceSlots)
+    .where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, loaded.session.id)))
+    .orderBy(asc(attendanceSlots.startsAt), asc(attendanceSlots.position));
+  const everyone = canModerate(loaded, caller);
+  const signed = slots.length
+    ? await db
+        .select()
+        .from(emargements)
+        .where(
+          caller.scope.where(
+            emargements,
+            inArray(
+              emargements.slotId,
+              slots.map((s) => s.id),
+            ),
+            inArray(emargements.method, [...SIGNATURE_METHODS]),
+            everyone ? undefined : eq(emargements.userId, caller.userId),
+          ),
+        )
+        .orderBy(asc(emargements.signedAt))
+    : [];
+  const names = await usersById(db, signed.map((r) => r.userId));
+  return slots.map((s) => ({
+    id: s.id,
+    sessionId: s.sessionId,
+    startsAt: s.startsAt.toISOString(),
+    endsAt: s.endsAt.toISOString(),
+    label: s.label,
+    position: s.position,
+    signatures: signed
+      .filter((r) => r.slotId === s.id)
+      .map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        firstName: names.get(r.userId)?.firstName ?? "",
+        lastName: names.get(r.userId)?.lastName ?? "",
+        method: r.method,
+        signedAt: r.signedAt.toISOString(),
+        role: isSessionTrainer(loaded, r.userId) ? ("TRAINER" as const) : ("LEARNER" as const),
+      })),
+  }));
+}
+
+/** GET /qualiopi/emargement/slots/{sessionId}: moderators see every signature, a learner their own. */
+export async function listSlots(db: DbOrTx, caller: LearningCaller, sessionId: string) {
+  const loaded = await loadSession(db, caller, sessionId);
+  return slotsWithSignatures(db, caller, loaded);
+}
+
+/**
+ * POST /qualiopi/emargement/slots/generate: the session's slots are deleted and recreated in one
+ * transaction (times in Europe/Paris: hourly, half-days split at 13:00, or one slot). Signed
+ * slots are never dropped: when a slot already carries signatures the regeneration is refused
+ * (409), since sealed records point at it. A CANCELLED session has no slots to generate (409).
+ */
+export async function regenerateSlots(db: Db, caller: LearningCaller, input: { sessionId: string; frequency: SlotFrequency }) {
+  return db.transaction(async (tx) => {
+    const loaded = await loadSession(tx, caller, input.sessionId, { forUpdate: true });
+    assertModerator(loaded, caller);
+    if (loaded.session.status === "CANCELLED") throw conflict("Session was cancelled: no attendance slots");
+    const [signed] = await tx
+      .select({ id: emargements.id })
+      .from(emargements)
+      .where(caller.scope.where(emargements, eq(emargements.sessionId, input.sessionId), isNotNull(emargements.slotId)))
+      .limit(1);
+    if (signed) throw conflict("Slots already carry signatures: they cannot be replaced");
+    await tx.delete(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, input.sessionId)));
+    const planned = planSlots(loaded.session, input.frequency);
+    await tx.insert(attendanceSlots).values(caller.scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId: input.sessionId }))));
+    return slotsWithSignatures(tx, caller, loaded);
+  });
+}
+
+async function findSlot(db: DbOrTx, caller: LearningCaller, slotId: string): Promise<SlotRow> {
+  const [slot] = await db.select().from(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.id, slotId))).limit(1);
+  if (!slot) throw notFound("Slot");
+  return slot;
+}
+
+/** A slot takes signatures from its start until the session's signing closes (2 h after its planned end unless LIVE). */
+export function assertSlotOpen(slot: SlotRow, loaded: LoadedSession, now: Date): void {
+  const s = loaded.session;
+  if (s.status === "CANCELLED") throw notOpen();
+  if (now < slot.startsAt) throw badRequest("Slot has not started yet");
+  const closes = s.scheduledAt.getTime() + (s.durationMinutes + CLOSES_AFTER_MINUTES) * 60_000;
+  if (s.status !== "LIVE" && now.getTime() > closes) throw notOpen();
+}
+
+/**
+ * POST /qualiopi/emargement/slots/{slotId}/sign: a drawn signature for one slot (canvas rules).
+ * Enrolled learners sign, and the session's trainers countersign their slots; 422 when the
+ * person already signed that slot.
+ */
+export async function signSlot(db: Db, caller: AttendanceCaller, input: { slotId: string; signatureBase64: string; strokes?: Strokes }, now: Date): Promise<TEmargement> {
+  const slot = await findSlot(db, caller, input.slotId);
+  const signer = await resolveSigner(db, caller, slot.sessionId);
+  assertSlotOpen(slot, signer.loaded, now);
+  if (await hasSignature(db, caller.scope, { sessionId: slot.sessionId, userId: caller.userId, slotId: slot.id })) throw unprocessable("Slot already signed");
+  const id = newId("emg");
+  const stored = prepareSignature(input, id);
+  const row = await db.transaction((tx) =>
+    appendRecord(
+      tx,
+      caller.scope,
+      {
+        sessionId: slot.sessionId,
+        userId: caller.userId,
+        enrollmentId: signer.enrollmentId,
+        slotId: slot.id,
+        method: "CANVAS",
+        signedAt: now,
+        ip: caller.ip,
+        userAgent: caller.userAgent,
+        ...stored,
+      },
+      { id },
+    ),
+  );
+  return toRecord(row);
+}
+
+export { findSlot };
