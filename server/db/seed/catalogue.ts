@@ -22,7 +22,7 @@ import { newId } from "../../lib/ids";
  * lessons and quizzes, a trainer with competencies, enrollments at various progress levels
  * and their activity history. Idempotent: a course that already has modules is left alone.
  */
-type People = Record<"admin" | "creator" | "trainer" | "learner" | "learner2", string>;
+type People = Record<"admin" | "creator" | "trainer" | "learner" | "learner2", string> & { learner3?: string };
 
 type LessonSeed = { title: string; kind?: "TEXT" | "VIDEO" | "FILE" | "QUIZ"; content?: string; quiz?: QuizSeed; minutes?: number };
 type QuizSeed = { title: string; passMark: number; questions: { prompt: string; kind: "SINGLE_CHOICE" | "MULTIPLE_CHOICE" | "TRUE_FALSE"; choices: [string, boolean][]; explanation: string }[] };
@@ -311,6 +311,7 @@ export async function seedCatalogue(db: DbOrTx, tenantId: string, tenantSlug: st
     );
     await enroll(db, scope, { course: sst, userId: people.learner, by: people.admin, status: "ACTIVE", completed: 3, enrolledDaysAgo: 12 }, now);
     await enroll(db, scope, { course: sst, userId: people.learner2, by: people.creator, status: "ACTIVE", completed: 0, enrolledDaysAgo: 3 }, now);
+    if (people.learner3) await enroll(db, scope, { course: sst, userId: people.learner3, by: people.admin, status: "ACTIVE", completed: 1, enrolledDaysAgo: 10 }, now);
   }
   if (excel) {
     await enroll(db, scope, { course: excel, userId: people.learner, by: people.admin, status: "COMPLETED", completed: excel.lessonIds.length, enrolledDaysAgo: 30 }, now);

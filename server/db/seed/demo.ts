@@ -2,6 +2,7 @@ import type { Db } from "../client";
 import type { Role } from "../../auth/permissions";
 import { ensureMembership, ensureTenant, ensureUser } from "./factories";
 import { seedCatalogue } from "./catalogue";
+import { seedSessions } from "./sessions";
 import { reseedFunders } from "../../services/tenants/tenants";
 
 /** The demo accounts of conventions §11, per tenant. */
@@ -11,6 +12,7 @@ export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastNam
   { local: "trainer", role: "TRAINER", firstName: "Thomas", lastName: "Bernard" },
   { local: "learner", role: "LEARNER", firstName: "Léa", lastName: "Petit" },
   { local: "learner2", role: "LEARNER", firstName: "Lucas", lastName: "Moreau" },
+  { local: "learner3", role: "LEARNER", firstName: "Inès", lastName: "Garcia" },
   { local: "finance", role: "FINANCIER", firstName: "Fanny", lastName: "Laurent" },
   { local: "funder", role: "FUNDER", firstName: "Fabien", lastName: "Simon" },
 ];
@@ -20,7 +22,7 @@ export const DEMO_TENANTS = [
   { slug: "globex", name: "Globex Training", primaryColor: "#047857" },
 ];
 
-/** Idempotent demo data: tenants, users, the catalogue with enrollments. Later domains add to it. */
+/** Idempotent demo data: tenants, users, the catalogue with enrollments, live sessions with attendance. Later domains add to it. */
 export async function seedDemo(db: Db, password: string): Promise<void> {
   await ensureUser(db, { email: "platform@admin.test", firstName: "Paul", lastName: "Plateforme", password, isPlatformAdmin: true });
   for (const t of DEMO_TENANTS) {
@@ -31,7 +33,8 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
       await ensureMembership(db, tenant.id, user.id, r.role);
       ids[r.local] = user.id;
     }
-    await seedCatalogue(db, tenant.id, t.slug, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2! });
+    await seedCatalogue(db, tenant.id, t.slug, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
+    await seedSessions(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await reseedFunders(db, tenant.id, { userId: null, requestId: "seed" });
   }
 }
