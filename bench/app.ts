@@ -5,9 +5,14 @@ import { startTsx, waitForHttp, type Child } from "./processes";
  * The built app as `npm start` runs it (NODE_ENV=production, server.ts), on `port`, with fresh
  * production secrets, no demo seeding and a rate limit far above what a run can send.
  */
-export async function startApp(dbEnv: Record<string, string>, port: number, logFile: string, track: (c: Child) => Child): Promise<string> {
-  const url = `http://127.0.0.1:${port}`;
+/** Fresh production secrets for one run (the attendance seed signs tokens with the same JWT_SECRET). */
+export function benchSecrets(): Record<"JWT_SECRET" | "NEXTAUTH_SECRET" | "ENCRYPTION_KEY" | "MEDIA_HMAC_SECRET", string> {
   const secret = () => randomBytes(32).toString("hex");
+  return { JWT_SECRET: secret(), NEXTAUTH_SECRET: secret(), ENCRYPTION_KEY: secret(), MEDIA_HMAC_SECRET: secret() };
+}
+
+export async function startApp(dbEnv: Record<string, string>, port: number, logFile: string, track: (c: Child) => Child, secrets = benchSecrets()): Promise<string> {
+  const url = `http://127.0.0.1:${port}`;
   const child = track(
     startTsx(
       "app",
@@ -22,10 +27,7 @@ export async function startApp(dbEnv: Record<string, string>, port: number, logF
         SEED_ON_START: "false",
         RATE_LIMIT_PER_HOUR: "100000000",
         LOG_LEVEL: "warn",
-        JWT_SECRET: secret(),
-        NEXTAUTH_SECRET: secret(),
-        ENCRYPTION_KEY: secret(),
-        MEDIA_HMAC_SECRET: secret(),
+        ...secrets,
       },
       logFile,
     ),
