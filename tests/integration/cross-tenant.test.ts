@@ -72,7 +72,7 @@ describe("acme's admin, in acme, pointing at globex's resources", () => {
   it("stats count only the caller's tenant", async () => {
     await createMember(api.db, globex.id, "CREATOR", "extra.creator@globex.test");
     const res = await asAcmeAdmin("GET", `/tenants/${acme.id}/stats`);
-    expect(res.body.data.users).toEqual({ total: 7, byRole: { ADMIN: 1, CREATOR: 1, TRAINER: 1, LEARNER: 2, FINANCIER: 1, FUNDER: 1 } });
+    expect(res.body.data.users).toEqual({ total: 8, byRole: { ADMIN: 1, CREATOR: 1, TRAINER: 1, LEARNER: 3, FINANCIER: 1, FUNDER: 1 } });
   });
 });
 

@@ -72,10 +72,32 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/sessions/{id}/end", status: 200 },
   { method: "get", path: "/api/v1/sessions/{id}/recordings", status: 200 },
   { method: "post", path: "/api/v1/sessions/{id}/token", status: 200 },
+  // Attendance, method endpoints (+ the three the spec only names, and the canvas signatureUrl)
+  { method: "post", path: "/api/v1/emargement/sign/qr", status: 201 },
+  { method: "post", path: "/api/v1/emargement/sign/pin", status: 201 },
+  { method: "post", path: "/api/v1/emargement/sign/canvas", status: 201 },
+  { method: "post", path: "/api/v1/emargement/auto", status: 201 },
+  { method: "post", path: "/api/v1/emargement/override", status: 201 },
+  { method: "get", path: "/api/v1/emargement/{sessionId}", status: 200 },
+  { method: "post", path: "/api/v1/emargement/{sessionId}/sign", status: 201 },
+  { method: "get", path: "/api/v1/emargement/{sessionId}/pdf", status: 200 },
+  { method: "get", path: "/api/v1/emargement/records/{id}/signature", status: 200 },
+  // Attendance, Qualiopi-module endpoints (+ verify, conventions §7)
+  { method: "post", path: "/api/v1/qualiopi/emargement", status: 201 },
+  { method: "post", path: "/api/v1/qualiopi/emargement/qr-generate/{sessionId}", status: 201 },
+  { method: "post", path: "/api/v1/qualiopi/emargement/qr-validate", status: 201 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/enrollment/{enrollmentId}", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/sheet", status: 200 },
+  { method: "post", path: "/api/v1/qualiopi/emargement/slots/generate", status: 201 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/slots/{sessionId}", status: 200 },
+  { method: "post", path: "/api/v1/qualiopi/emargement/slots/{slotId}/sign", status: 201 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{id}/seal-certificate", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/verify", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;
@@ -123,6 +145,20 @@ describe("GET /api/v1/openapi.json", () => {
     expect(params("/api/v1/auth/scim/users/{externalId}", "delete")).toEqual(["externalId"]);
     const query = ops["/api/v1/auth/scim/users/{externalId}"]!.delete.parameters.find((p: any) => p.name === "tenantSlug");
     expect(query).toMatchObject({ in: "query", required: true });
+  });
+
+  it("documents the attendance error statuses the spec lists", () => {
+    const codes = (path: string, method: string) => Object.keys(ops[path]![method].responses);
+    expect(codes("/api/v1/emargement/sign/qr", "post")).toEqual(expect.arrayContaining(["410", "422"]));
+    expect(codes("/api/v1/emargement/sign/pin", "post")).toEqual(expect.arrayContaining(["401", "429"]));
+    expect(codes("/api/v1/emargement/sign/canvas", "post")).toEqual(expect.arrayContaining(["422"]));
+    expect(codes("/api/v1/emargement/auto", "post")).toEqual(expect.arrayContaining(["401"]));
+    expect(codes("/api/v1/emargement/override", "post")).toEqual(expect.arrayContaining(["403", "422"]));
+    expect(codes("/api/v1/qualiopi/emargement", "post")).toEqual(expect.arrayContaining(["404", "422"]));
+    expect(codes("/api/v1/qualiopi/emargement/qr-generate/{sessionId}", "post")).toEqual(expect.arrayContaining(["403", "404"]));
+    expect(codes("/api/v1/qualiopi/emargement/qr-validate", "post")).toEqual(expect.arrayContaining(["400", "403", "422"]));
+    expect(codes("/api/v1/qualiopi/emargement/slots/{slotId}/sign", "post")).toEqual(expect.arrayContaining(["400", "404", "422"]));
+    expect(codes("/api/v1/qualiopi/emargement/{id}/seal-certificate", "get")).toEqual(expect.arrayContaining(["401", "403"]));
   });
 
   it("documents the error statuses the spec lists", () => {

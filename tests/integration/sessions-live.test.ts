@@ -1,6 +1,7 @@
 import { jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionRecordings } from "../../server/db/schema";
+import { ne } from "drizzle-orm";
+import { liveSessions, sessionRecordings } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
 import { env } from "../../server/env";
 import { manualClock, setClock } from "../../server/lib/clock";
@@ -173,6 +174,8 @@ describe("GET /enrollments/me/upcoming-sessions", () => {
     const fresh = await startApi();
     try {
       await seedDemoData(fresh.db);
+      // The demo sessions are set aside (cancelled) so that the list holds only this test's sessions.
+      await fresh.db.update(liveSessions).set({ status: "CANCELLED" }).where(ne(liveSessions.status, "CANCELLED"));
       const t = { creator: await tokenFor(fresh, "acme", "creator"), learner: await tokenFor(fresh, "acme", "learner"), learner2: await tokenFor(fresh, "acme", "learner2") };
       const [freshSst, freshExcel] = [await courseOf(fresh, "acme", SST), await courseOf(fresh, "acme", EXCEL)];
       const mk = async (courseId: string, title: string, hours: number) => {

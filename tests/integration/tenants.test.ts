@@ -173,7 +173,7 @@ describe("GET /tenants/{id}/stats", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        users: { total: 7, byRole: { ADMIN: 1, CREATOR: 1, TRAINER: 1, LEARNER: 2, FINANCIER: 1, FUNDER: 1 } },
+        users: { total: 8, byRole: { ADMIN: 1, CREATOR: 1, TRAINER: 1, LEARNER: 3, FINANCIER: 1, FUNDER: 1 } },
         courses: { total: 4, published: 2 },
         payments: { total: 0, captured: 0, capturedAmountCents: 0 },
       },

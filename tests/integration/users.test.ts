@@ -24,11 +24,11 @@ describe("GET /users", () => {
   it("lists the tenant's members with the spec's meta", async () => {
     const res = await list();
     expect(res.status).toBe(200);
-    expect(res.body.meta).toEqual({ total: 7, page: 1, limit: 25, totalPages: 1 });
-    expect(res.body.data).toHaveLength(7);
+    expect(res.body.meta).toEqual({ total: 8, page: 1, limit: 25, totalPages: 1 });
+    expect(res.body.data).toHaveLength(8);
     for (const u of res.body.data) expect(Object.keys(u).sort()).toEqual(USER_KEYS);
     expect(res.body.data.map((u: { email: string }) => u.email).sort()).toEqual(
-      ["admin", "creator", "finance", "funder", "learner", "learner2", "trainer"].map((l) => `${l}@acme.test`).sort(),
+      ["admin", "creator", "finance", "funder", "learner", "learner2", "learner3", "trainer"].map((l) => `${l}@acme.test`).sort(),
     );
     const adminRow = res.body.data.find((u: { email: string }) => u.email === "admin@acme.test");
     expect(adminRow).toMatchObject({ firstName: "Alice", lastName: "Martin", role: "ADMIN", status: "ACTIVE", lastLoginAt: expect.any(String) });
@@ -36,11 +36,11 @@ describe("GET /users", () => {
 
   it("filters by role and status", async () => {
     const learners = await list("?role=LEARNER");
-    expect(learners.body.data.map((u: { email: string }) => u.email).sort()).toEqual(["learner2@acme.test", "learner@acme.test"]);
-    expect(learners.body.meta.total).toBe(2);
+    expect(learners.body.data.map((u: { email: string }) => u.email).sort()).toEqual(["learner2@acme.test", "learner3@acme.test", "learner@acme.test"]);
+    expect(learners.body.meta.total).toBe(3);
     expect((await list("?role=ADMIN")).body.data.map((u: { email: string }) => u.email)).toEqual(["admin@acme.test"]);
     const active = await list("?status=ACTIVE");
-    expect(active.body.meta.total).toBe(7);
+    expect(active.body.meta.total).toBe(8);
     expect((await list("?status=SUSPENDED")).body).toEqual({ data: [], meta: { total: 0, page: 1, limit: 25, totalPages: 1 } });
   });
 
@@ -56,13 +56,13 @@ describe("GET /users", () => {
   it("paginates with limit and page", async () => {
     const p1 = await list("?limit=3");
     const p3 = await list("?limit=3&page=3");
-    expect(p1.body.meta).toEqual({ total: 7, page: 1, limit: 3, totalPages: 3 });
+    expect(p1.body.meta).toEqual({ total: 8, page: 1, limit: 3, totalPages: 3 });
     expect(p1.body.data).toHaveLength(3);
-    expect(p3.body.meta).toEqual({ total: 7, page: 3, limit: 3, totalPages: 3 });
-    expect(p3.body.data).toHaveLength(1);
+    expect(p3.body.meta).toEqual({ total: 8, page: 3, limit: 3, totalPages: 3 });
+    expect(p3.body.data).toHaveLength(2);
     const all = [...p1.body.data, ...(await list("?limit=3&page=2")).body.data, ...p3.body.data].map((u: { id: string }) => u.id);
-    expect(new Set(all).size).toBe(7);
-    expect((await list("?limit=3&page=9")).body).toEqual({ data: [], meta: { total: 7, page: 9, limit: 3, totalPages: 3 } });
+    expect(new Set(all).size).toBe(8);
+    expect((await list("?limit=3&page=9")).body).toEqual({ data: [], meta: { total: 8, page: 9, limit: 3, totalPages: 3 } });
     expect((await list("?limit=100")).status).toBe(200);
   });
 

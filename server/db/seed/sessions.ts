@@ -143,5 +143,5 @@ export async function seedSessions(db: Db, tenantId: string, people: People, now
     status: "LIVE",
   });
   await createSession(db, scope, { ...base, title: "SST — journée 2 : secourir", description: "Gestes de secours, cas concrets.", scheduledAt: parisMorning(now, 1), durationMinutes: 7 * 60, status: "SCHEDULED" });
-  await createSession(db, scope, { ...base, title: "MAC SST — maintien des compétences", description: "Recyclage des sauveteurs secouristes.", scheduledAt: parisMorning(now, 8), durationMinutes: 7 * 60, status: "SCHEDULED" });
+  await createSession(db, scope, { ...base, title: "MAC SST — maintien des compétences", description: "Recyclage des sauveteurs secouristes.", scheduledAt: parisMorning(now, 14), durationMinutes: 7 * 60, status: "SCHEDULED" });
 }
