@@ -70,7 +70,8 @@ export const ZAutoInput = z.strictObject({
 export const ZOverrideInput = z.strictObject({
   sessionId: ZId("ses"),
   userId: ZId("usr"),
-  reason: z.string().trim().min(20, "Reason must be at least 20 characters").max(2000),
+  /** Checked by the service: missing or shorter than 20 characters is 422 with errors.reason (spec). */
+  reason: z.string().max(2000).optional().describe("At least 20 characters (422 errors.reason otherwise)"),
   attendanceMinutes: z.number().int().min(0).max(31 * 24 * 60),
 });
 export const ZSessionRecordsInput = z.strictObject({ sessionId: ZId("ses") });

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { attendanceChains, emargements, type EmargementLocation } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -182,8 +182,16 @@ export async function verifySessionChain(db: DbOrTx, scope: TenantScope, session
     if (after) {
       if (after.previousHash !== r.sealedHash) return { valid: false, checked, brokenAt: after.id };
     } else if (!head || head.position !== r.chainPosition || head.headHash !== r.sealedHash) {
-      // The record claims to be the last one, yet the chain head says otherwise: records after it were removed.
-      return { valid: false, checked, brokenAt: r.id };
+      // Nothing at the next position, yet this is not the chain head: the record after it was removed.
+      // The break shows at the next record that remains (its previousHash names a missing link); when
+      // none remains (the tail was removed), at this record, which the head no longer matches.
+      const [following] = await db
+        .select({ id: emargements.id })
+        .from(emargements)
+        .where(scope.where(emargements, gt(emargements.chainPosition, r.chainPosition)))
+        .orderBy(asc(emargements.chainPosition))
+        .limit(1);
+      return { valid: false, checked, brokenAt: following?.id ?? r.id };
     }
   }
   return { valid: true, checked, brokenAt: null };

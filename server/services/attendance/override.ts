@@ -10,7 +10,9 @@ import { participantOf } from "./participants";
 import { toRecord } from "./serialize";
 import type { AttendanceCaller } from "./signer";
 
-export type OverrideInput = { sessionId: string; userId: string; reason: string; attendanceMinutes: number };
+export type OverrideInput = { sessionId: string; userId: string; reason?: string; attendanceMinutes: number };
+
+export const MIN_REASON_LENGTH = 20;
 
 /**
  * POST /emargement/override (ADMIN): a correction is a NEW record (records are never changed),
@@ -20,6 +22,10 @@ export type OverrideInput = { sessionId: string; userId: string; reason: string;
  * session's duration (422 errors.attendanceMinutes); a CANCELLED session takes none (409).
  */
 export async function overrideAttendance(db: Db, caller: AttendanceCaller, input: OverrideInput, now: Date): Promise<TEmargement> {
+  const reason = input.reason?.trim() ?? "";
+  if (reason.length < MIN_REASON_LENGTH) {
+    throw unprocessable("Validation failed", { reason: [`Reason must be at least ${MIN_REASON_LENGTH} characters`] });
+  }
   const { session } = await loadSession(db, caller, input.sessionId);
   if (session.status === "CANCELLED") throw conflict("Attendance is not open for this session");
   if (input.attendanceMinutes > session.durationMinutes) {
@@ -37,7 +43,7 @@ export async function overrideAttendance(db: Db, caller: AttendanceCaller, input
         action: "emargement.override",
         targetType: "emargement",
         targetId: id,
-        metadata: { sessionId: session.id, userId: input.userId, reason: input.reason, attendanceMinutes: input.attendanceMinutes },
+        metadata: { sessionId: session.id, userId: input.userId, reason, attendanceMinutes: input.attendanceMinutes },
       },
     );
     return appendRecord(
@@ -54,7 +60,7 @@ export async function overrideAttendance(db: Db, caller: AttendanceCaller, input
         attendanceMinutes: input.attendanceMinutes,
         attendanceRate: roundRate(input.attendanceMinutes / session.durationMinutes),
         overrideBy: caller.userId,
-        reason: input.reason,
+        reason,
         auditLogId,
       },
       { id },
