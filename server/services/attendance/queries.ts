@@ -117,7 +117,7 @@ export async function sealCertificate(db: DbOrTx, caller: AttendanceCaller, id: 
   return {
     id: row.id,
     sessionId: row.sessionId,
-    sealedAt: row.createdAt.toISOString(),
+    sealedAt: row.signedAt.toISOString(), // sealed in the transaction that wrote it, at the app clock's signing time
     sealedHash: row.sealedHash,
     previousHash: row.previousHash,
     chainPosition: row.chainPosition,
