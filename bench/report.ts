@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { RATIOS, TARGET } from "./endpoints";
 import type { LoadShape, Measurement } from "./load";
+import type { SheetPdfSummary } from "./sheet-pdf";
 
 export type RunInfo = {
   backend: "postgres" | "pglite";
@@ -13,6 +14,8 @@ export type RunInfo = {
   shape: LoadShape;
   /** Error lines the app logged while it was measured. */
   appLog: { file: string; errorLines: number; groups: Record<string, number> };
+  /** Attendance sheet PDF render time (bench/sheet-pdf.ts). */
+  sheetPdf?: SheetPdfSummary;
 };
 
 export type Verdict = { ratio: number | null; p99Ms: number | null; pass: boolean };
@@ -68,6 +71,13 @@ export function printReport(info: RunInfo, results: Measurement[], v: Verdict): 
   for (const r of RATIOS) {
     const ratio = ratioOf(results, r.app, r.bare);
     out.push(`${r.label} app/bare: ${ratio === null ? "n/a" : `${ratio.toFixed(2)} x`} (req/s)`);
+  }
+  if (info.sheetPdf) {
+    const p = info.sheetPdf;
+    out.push(
+      `sheet PDF (${p.learners} learners x ${p.slots} slots, ${p.records} records, ${Math.round(p.bytes / 1024)} KiB): median ${p.medianMs} ms over ${p.runsMs.length} runs ` +
+        `(${p.runsMs.join(", ")} ms; first with worker start ${p.firstMs} ms); /api/health meanwhile at most ${p.healthMaxMs} ms`,
+    );
   }
   out.push(`target list >= ${TARGET.minRatio.toFixed(2)} x bare and p99 < ${TARGET.maxP99Ms} ms: ${v.pass ? "PASS" : "MISS"}`);
   process.stdout.write(`${out.join("\n")}\n`);

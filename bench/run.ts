@@ -3,6 +3,7 @@ import os from "node:os";
 import { loginMany, login, type Tokens } from "./api";
 import { benchSecrets, startApp } from "./app";
 import { measureSigning } from "./attendance";
+import { measureSheetPdf } from "./sheet-pdf";
 import { errorSummary } from "./app-log";
 import { createBenchDatabase, type BenchDatabase } from "./database";
 import { ENDPOINTS, type BenchContext, type Target } from "./endpoints";
@@ -14,7 +15,8 @@ import { printReport, verdict, writeResults } from "./report";
 /**
  * `npm run bench`: seeds a throw-away database (PostgreSQL on 127.0.0.1:5432, else PGlite),
  * measures the bare baseline, then the built app, with autocannon. Knobs: BENCH_CONNECTIONS,
- * BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_USERS, BENCH_SIGNERS (distinct learners signing by PIN and by QR);
+ * BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_USERS, BENCH_SIGNERS (distinct learners signing by PIN and by QR),
+ * BENCH_SHEET_RUNS (sheet PDF renders timed, 40 learners x 10 slots);
  * BENCH_DB=pglite skips PostgreSQL.
  */
 function num(name: string, def: number): number {
@@ -32,6 +34,7 @@ const RESULTS_FILE = "bench/results/latest.json";
 const APP_LOG = "bench/results/app.log";
 const ATTENDANCE_FIXTURES = "bench/results/attendance-fixtures.json";
 const SIGNERS = num("BENCH_SIGNERS", 2_000);
+const SHEET_FIXTURES = "bench/results/sheet-fixtures.json";
 
 let database: BenchDatabase | undefined;
 const children: Child[] = [];
@@ -100,6 +103,10 @@ async function main(): Promise<void> {
     track(startTsx("attendance seed", "bench/seed-attendance.ts", { ...database.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SIGNERS: String(Math.min(SIGNERS, USERS)), BENCH_ATTENDANCE_FIXTURES: ATTENDANCE_FIXTURES, LOG_LEVEL: "warn" })),
   );
 
+  await completed(
+    track(startTsx("sheet seed", "bench/seed-sheet.ts", { ...database.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SHEET_LEARNERS: String(Math.min(40, USERS)), BENCH_SHEET_FIXTURES: SHEET_FIXTURES, LOG_LEVEL: "warn" })),
+  );
+
   log(`starting the app (output in ${APP_LOG})`);
   const appUrl = await startApp(database.env, await freePort(), APP_LOG, track, secrets);
   session.admin = await login(appUrl, ADMIN);
@@ -108,6 +115,9 @@ async function main(): Promise<void> {
   await runPhase("app", appUrl, ctx, results);
   log("measuring attendance signing (distinct learners)");
   results.push(...(await measureSigning(appUrl, ATTENDANCE_FIXTURES, SHAPE.connections)));
+  log("measuring the attendance sheet PDF");
+  const sheetPdf = await measureSheetPdf(appUrl, SHEET_FIXTURES, (await login(appUrl, ADMIN)).accessToken, num("BENCH_SHEET_RUNS", 5) || 1);
+  results.push(sheetPdf.measurement);
   const appErrors = await errorSummary(APP_LOG);
 
   const info = {
@@ -119,6 +129,7 @@ async function main(): Promise<void> {
     cpus: os.cpus().length,
     shape: SHAPE,
     appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },
+    sheetPdf: sheetPdf.summary,
   };
   const order = (id: string) => {
     const i = ENDPOINTS.findIndex((e) => e.id === id);

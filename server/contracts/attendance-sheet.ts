@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { envelope, ZId, ZTimestamp } from "./common";
+
+/**
+ * The attendance sheet (feuille d'émargement) of a live session: JSON data and the PDF.
+ * Isomorphic (zod only); the service is server/services/attendance/sheet/.
+ */
+export const ZSheetMethod = z.enum(["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
+export type TSheetMethod = z.infer<typeof ZSheetMethod>;
+
+export const ZSheetInput = z.strictObject({
+  sessionId: ZId("ses"),
+  slotId: z.string().min(1).max(64).optional().describe("Only this slot of the session (attendance_slots id); 404 when it is not one of the session's slots"),
+});
+export type TSheetInput = z.infer<typeof ZSheetInput>;
+
+const ZPerson = z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const ZSheetRecord = z.object({
+  id: z.string(),
+  slotId: z.string().nullable().describe("null: a session-level record, which counts for every slot"),
+  method: ZSheetMethod,
+  signedAt: ZTimestamp,
+  hasSignature: z.boolean().describe("A drawn (CANVAS) signature image is stored"),
+  signatureUrl: z.string().nullable().describe("Authenticated PNG download of the drawn signature"),
+  attendanceMinutes: z.number().int().nullable(),
+  attendanceRate: z.number().nullable().describe("0..1 (AUTO)"),
+  sealedHash: z.string(),
+});
+export type TSheetRecord = z.infer<typeof ZSheetRecord>;
+
+export const ZSheetOverride = z.object({
+  id: z.string(),
+  slotId: z.string().nullable(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  signedAt: ZTimestamp,
+  attendanceMinutes: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  overrideBy: ZPerson.nullable().describe("The ADMIN who made the correction"),
+  sealedHash: z.string(),
+});
+export type TSheetOverride = z.infer<typeof ZSheetOverride>;
+
+export const ZSheetTrainerEntry = ZPerson.extend({
+  signed: z.boolean(),
+  record: ZSheetRecord.nullable().describe("The trainer's signature for this slot (or a session-level one)"),
+});
+
+export const ZSheetLearnerEntry = ZPerson.extend({
+  email: z.string(),
+  enrollmentId: z.string().nullable(),
+  enrolled: z.boolean().describe("Holds an ACTIVE or COMPLETED enrollment of the course now (false: signed earlier, enrollment since cancelled)"),
+  status: z.enum(["PRESENT", "ABSENT"]),
+  record: ZSheetRecord.nullable().describe("The record that decided the status (see the rules in the description); null when absent without any record"),
+  overrides: z.array(ZSheetOverride).describe("Corrections that apply to this slot, oldest first"),
+});
+export type TSheetLearnerEntry = z.infer<typeof ZSheetLearnerEntry>;
+
+export const ZSheetSlot = z.object({
+  id: z.string().nullable().describe("null: the session has no slots, this one covers the whole session"),
+  position: z.number().int(),
+  label: z.string(),
+  startsAt: ZTimestamp,
+  endsAt: ZTimestamp,
+  trainers: z.array(ZSheetTrainerEntry),
+  learners: z.array(ZSheetLearnerEntry),
+  summary: z.object({ expected: z.number().int(), present: z.number().int(), absent: z.number().int() }),
+});
+export type TSheetSlot = z.infer<typeof ZSheetSlot>;
+
+export const ZSheet = z.object({
+  generatedAt: ZTimestamp,
+  timeZone: z.string().describe("IANA zone used for the printed times"),
+  tenant: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    displayName: z.string(),
+    activityNumber: z.string().nullable().describe("Numéro de déclaration d'activité (tenant integrations.activityNumber, else the course's); null: not recorded"),
+    siret: z.string().nullable().describe("tenant integrations.siret; null: not recorded"),
+  }),
+  course: z.object({
+    id: z.string(),
+    title: z.string(),
+    reference: z.string().describe("The course's slug"),
+    modules: z.array(z.object({ id: z.string(), title: z.string(), position: z.number().int() })).describe("In course order"),
+  }),
+  session: z.object({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
+    modality: z.string().describe("Live sessions run in a video room: remote"),
+    scheduledAt: ZTimestamp,
+    durationMinutes: z.number().int(),
+    startedAt: ZTimestamp.nullable(),
+    endedAt: ZTimestamp.nullable(),
+  }),
+  trainers: z.array(ZPerson.extend({ records: z.array(ZSheetRecord) })).describe("The session's trainers (and the course's creator when they countersigned)"),
+  slots: z.array(ZSheetSlot),
+  overrides: z.array(ZSheetOverride).describe("Every OVERRIDE record of the session, oldest first"),
+  chain: z.object({
+    hash: z.string().nullable().describe("sealedHash of the session's latest record in the tenant's chain; null when the session has no record"),
+    records: z.number().int().describe("Attendance records of the session"),
+    verificationUrl: z.string(),
+  }),
+});
+export type TSheet = z.infer<typeof ZSheet>;
+
+export const ZSheetOutput = envelope(ZSheet);
+export const ZSheetPdfOutput = z.string().describe("The PDF, base64-encoded on the tRPC transport; the REST route answers the binary file (application/pdf)");
+export const ZSheetPdfAccess = z.object({ tenantId: z.string(), sessionId: z.string(), slotId: z.string().nullable(), filename: z.string() });

@@ -1,0 +1,58 @@
+import { Document, Font, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import type { TSheet } from "../../../contracts/attendance-sheet";
+import { dateTime, L } from "./sheet-labels";
+import { CoverPage } from "./sheet-cover-page";
+import { Footer, RunningHead, SectionTitle } from "./sheet-page-parts";
+import { SlotPage, type SignatureImages } from "./sheet-slot-page";
+import { accentOf, s } from "./sheet-styles";
+
+/** What the renderer needs: the JSON sheet, the brand colour and the drawn signatures as PNG data URIs (null: unreadable). */
+export type SheetPdfInput = { sheet: TSheet; accentColor: string | null; images: SignatureImages };
+
+// Names, hashes and URLs must never be hyphenated.
+Font.registerHyphenationCallback((word) => [word]);
+
+function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
+  return (
+    <Page size="A4" style={s.page}>
+      <RunningHead sheet={sheet} />
+      <SectionTitle accent={accent}>{L.corrections}</SectionTitle>
+      {sheet.overrides.map((o) => (
+        <View key={o.id} style={s.card} wrap={false}>
+          <Text style={s.strong}>
+            {o.lastName.toUpperCase()} {o.firstName} — {dateTime(o.signedAt, sheet.timeZone)}
+            {o.attendanceMinutes !== null ? ` — ${o.attendanceMinutes} ${L.minutes}` : ""}
+          </Text>
+          <Text>
+            {L.by} {o.overrideBy ? `${o.overrideBy.firstName} ${o.overrideBy.lastName}` : "—"} · {L.scope} :{" "}
+            {o.slotId ? `${L.slot} ${sheet.slots.find((x) => x.id === o.slotId)?.label ?? o.slotId}` : L.wholeSession}
+          </Text>
+          <Text>
+            {L.reason} : « {o.reason ?? ""} »
+          </Text>
+          <Text style={s.mono}>{o.sealedHash}</Text>
+        </View>
+      ))}
+      <Footer sheet={sheet} />
+    </Page>
+  );
+}
+
+export function SheetDocument({ sheet, accentColor, images }: SheetPdfInput) {
+  const accent = accentOf(accentColor);
+  return (
+    <Document title={`${L.title} — ${sheet.course.title} — ${sheet.session.title}`} author={sheet.tenant.displayName} subject={sheet.chain.hash ?? ""} language="fr-FR" creator="Feuille d'émargement">
+      <CoverPage sheet={sheet} accent={accent} />
+      {sheet.slots.map((slot) => (
+        <SlotPage key={`${slot.id}-${slot.position}`} sheet={sheet} slot={slot} images={images} accent={accent} />
+      ))}
+      {sheet.overrides.length ? <CorrectionsPage sheet={sheet} accent={accent} /> : null}
+    </Document>
+  );
+}
+
+/** Renders the sheet to PDF bytes. CPU-bound: call it from the render worker, not the request thread. */
+export async function renderSheetPdf(input: SheetPdfInput): Promise<Uint8Array> {
+  const buffer = await renderToBuffer(<SheetDocument {...input} />);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}

@@ -1,0 +1,145 @@
+import { Image, Page, Text, View } from "@react-pdf/renderer";
+import type { TSheet, TSheetLearnerEntry, TSheetOverride, TSheetRecord, TSheetSlot } from "../../../contracts/attendance-sheet";
+import { dateTime, L, METHOD_LABELS, shortDate, time } from "./sheet-labels";
+import { Footer, fullName, RunningHead, SectionTitle } from "./sheet-page-parts";
+import { s } from "./sheet-styles";
+
+export type SignatureImages = Record<string, string | null>;
+type Ctx = { sheet: TSheet; slot: TSheetSlot; images: SignatureImages; accent: string };
+
+const W = { n: 22, name: 160, sig: 178, at: 70 };
+
+/** "09:03" (with the date when it is not the slot's day). */
+function at(record: TSheetRecord, ctx: Ctx): string {
+  const tz = ctx.sheet.timeZone;
+  return shortDate(record.signedAt, tz) === shortDate(ctx.slot.startsAt, tz) ? time(record.signedAt, tz) : dateTime(record.signedAt, tz);
+}
+
+/** The method in words; AUTO adds minutes and rate, OVERRIDE the minutes granted. */
+function methodText(record: TSheetRecord): string {
+  let extra = "";
+  if (record.method === "AUTO" && record.attendanceMinutes !== null) {
+    extra = ` · ${record.attendanceMinutes} ${L.minutes}${record.attendanceRate !== null ? ` (${Math.round(record.attendanceRate * 100)} %)` : ""}`;
+  }
+  if (record.method === "OVERRIDE" && record.attendanceMinutes !== null) extra = ` · ${record.attendanceMinutes} ${L.minutes}`;
+  return `${METHOD_LABELS[record.method]}${extra}`;
+}
+
+/** The method in words, or "Absent" / "Non signé" when there is nothing to show (a Text cell: no image). */
+function SignatureText({ record, absent }: { record: TSheetRecord | null; absent: boolean }) {
+  if (!record || (absent && record.method !== "OVERRIDE")) return <Text style={[s.td, s.absent, { width: W.sig }]}>{absent ? L.absentOne : L.notSigned}</Text>;
+  if (record.hasSignature) return <Text style={[s.td, s.small, { width: W.sig }]}>{`${METHOD_LABELS[record.method]} (${L.unreadable})`}</Text>;
+  return <Text style={[s.td, s.method, { width: W.sig }]}>{methodText(record)}</Text>;
+}
+
+/** The signature cell: the drawn signature image when there is one, else {@link SignatureText}. */
+function SignatureCell({ record, ctx, absent }: { record: TSheetRecord | null; ctx: Ctx; absent: boolean }) {
+  const src = record?.hasSignature && !absent ? ctx.images[record.id] : null;
+  if (!src) return <SignatureText record={record} absent={absent} />;
+  return (
+    <View style={[s.td, { width: W.sig }]}>
+      <Image src={src} style={s.signatureImage} />
+    </View>
+  );
+}
+
+function overrideLine(o: TSheetOverride, tz: string): string {
+  const by = o.overrideBy ? ` ${L.by} ${o.overrideBy.firstName} ${o.overrideBy.lastName}` : "";
+  const minutes = o.attendanceMinutes !== null ? ` — ${o.attendanceMinutes} ${L.minutes}` : "";
+  return `${L.correction} du ${dateTime(o.signedAt, tz)}${by}${minutes} — ${L.reason} : « ${o.reason ?? ""} »`;
+}
+
+function LearnerRow({ learner, index, ctx }: { learner: TSheetLearnerEntry; index: number; ctx: Ctx }) {
+  const absent = learner.status === "ABSENT";
+  const row = (
+    <View style={learner.overrides.length ? s.tr : [s.tr, s.rowGroup]} wrap={false}>
+      <Text style={[s.td, s.muted, { width: W.n }]}>{index + 1}</Text>
+      <Text style={[s.td, s.strong, { width: W.name }]}>
+        {fullName(learner)}
+        {learner.enrolled ? null : <Text style={s.small}>{`\n(${L.notEnrolled})`}</Text>}
+      </Text>
+      <SignatureCell record={learner.record} ctx={ctx} absent={absent} />
+      <Text style={[s.td, s.small, { width: W.at }]}>{learner.record && (!absent || learner.record.method === "OVERRIDE") ? at(learner.record, ctx) : "—"}</Text>
+      <Text style={[s.td, { flex: 1 }, absent ? s.absent : s.present]}>{absent ? L.absentOne : L.presentOne}</Text>
+    </View>
+  );
+  if (!learner.overrides.length) return row;
+  return (
+    <View wrap={false} style={s.rowGroup}>
+      {row}
+      {learner.overrides.map((o) => (
+        <Text key={o.id} style={s.override}>
+          {overrideLine(o, ctx.sheet.timeZone)}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+function TableHead() {
+  return (
+    <View style={s.th} fixed>
+      <Text style={[s.td, { width: W.n }]}>#</Text>
+      <Text style={[s.td, { width: W.name }]}>{L.name}</Text>
+      <Text style={[s.td, { width: W.sig }]}>{L.signature}</Text>
+      <Text style={[s.td, { width: W.at }]}>{L.at}</Text>
+      <Text style={[s.td, { flex: 1 }]}>{L.attendance}</Text>
+    </View>
+  );
+}
+
+/** One slot (a half-day when slots are HALF_DAY): its trainers' and learners' signatures; continues over pages. */
+export function SlotPage({ sheet, slot, images, accent }: Ctx) {
+  const ctx = { sheet, slot, images, accent };
+  const tz = sheet.timeZone;
+  return (
+    <Page size="A4" style={s.page}>
+      <RunningHead sheet={sheet} />
+      <View style={[s.slotBar, { backgroundColor: accent }]} wrap={false}>
+        <Text style={s.slotTitle}>
+          {L.slot} {slot.position} / {sheet.slots.length} — {slot.label}
+        </Text>
+        <Text style={s.slotMeta}>
+          {shortDate(slot.startsAt, tz)} · {time(slot.startsAt, tz)} – {time(slot.endsAt, tz)}
+        </Text>
+      </View>
+
+      <View style={s.section} wrap={false}>
+        <SectionTitle accent={accent}>{L.trainers}</SectionTitle>
+        <View style={s.table}>
+          {slot.trainers.length === 0 ? <Text style={[s.td, s.small]}>{L.noTrainer}</Text> : null}
+          {slot.trainers.map((t) => (
+            <View key={t.userId} style={[s.tr, s.rowGroup]}>
+              <Text style={[s.td, { width: W.n + W.name }, s.strong]}>{fullName(t)}</Text>
+              <SignatureCell record={t.record} ctx={ctx} absent={false} />
+              <Text style={[s.td, s.small, { flex: 1 }]}>{t.record ? at(t.record, ctx) : "—"}</Text>
+            </View>
+          ))}
+        </View>
+      </View>
+
+      <SectionTitle accent={accent}>
+        {L.learners} ({slot.summary.expected})
+      </SectionTitle>
+      <View style={s.table}>
+        <TableHead />
+        {slot.learners.length === 0 ? <Text style={[s.td, s.small]}>{L.noLearner}</Text> : null}
+        {slot.learners.map((l, i) => (
+          <LearnerRow key={l.userId} learner={l} index={i} ctx={ctx} />
+        ))}
+      </View>
+      <View style={s.summary} wrap={false}>
+        <Text>
+          {L.expected} : <Text style={s.strong}>{slot.summary.expected}</Text>
+        </Text>
+        <Text>
+          {L.present} : <Text style={s.present}>{slot.summary.present}</Text>
+        </Text>
+        <Text>
+          {L.absent} : <Text style={slot.summary.absent ? s.absent : s.strong}>{slot.summary.absent}</Text>
+        </Text>
+      </View>
+      <Footer sheet={sheet} />
+    </Page>
+  );
+}
