@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
+import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZQueryBool, ZTimestamp } from "./common";
 
 /** Live sessions (spec: LiveSession resource, Live sessions endpoints, conventions §7 and §9). */
 export const ZSessionStatus = z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]);
@@ -48,6 +48,7 @@ export const ZListSessionsInput = ZLimitPageInput.extend({
   status: ZSessionStatus.optional(),
   fromDate: ZIsoDateTime.optional().describe("Sessions starting at or after this instant"),
   toDate: ZIsoDateTime.optional().describe("Sessions starting at or before this instant"),
+  mine: ZQueryBool.optional().describe("true: only the sessions the caller runs (a trainer of the session or the course's creator)"),
 });
 export const ZListSessionsOutput = listEnvelope(ZSessionSummary, ZLimitPageMeta);
 

@@ -187,6 +187,16 @@ describe("GET /sessions and GET /sessions/{id}", () => {
     expect(l1.status).toBe(200);
   });
 
+  it("mine=true: only the sessions the caller trains or whose course they created", async () => {
+    const ids = async (who: "trainer" | "trainer2" | "creator") =>
+      ((await call("GET", "/sessions?mine=true&limit=100", tok[who])).body.data as { id: string }[]).map((s) => s.id);
+    expect(await ids("trainer")).toContain(sstSession.id);
+    expect(await ids("trainer")).not.toContain(excelSession.id);
+    expect(await ids("creator")).toEqual(expect.arrayContaining([sstSession.id, excelSession.id]));
+    expect(await ids("trainer2")).toEqual([]);
+    expectValidation(await call("GET", "/sessions?mine=yes", tok.trainer), ["mine"]);
+  });
+
   it("detail: trainers, recordings, registeredCount; attendancePin only for ADMIN, the course's creator and the session's trainers", async () => {
     const admin = await call("GET", `/sessions/${sstSession.id}`, tok.admin);
     expect(admin.status).toBe(200);

@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { limitPageMeta } from "../../contracts/common";
 import type { TCreateSessionInput, TSessionDetail, TSessionStatus, TUpdateSessionInput } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { liveSessions, memberships, sessionTrainers } from "../../db/schema";
+import { courses, liveSessions, memberships, sessionTrainers } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse, type LearningCaller } from "../courses/access";
@@ -20,7 +20,7 @@ const TEACHING_ROLES = ["ADMIN", "CREATOR", "TRAINER"] as const;
 export async function listSessions(
   db: Db,
   caller: LearningCaller,
-  q: { page: number; limit: number; courseId?: string; status?: TSessionStatus; fromDate?: string; toDate?: string },
+  q: { page: number; limit: number; courseId?: string; status?: TSessionStatus; fromDate?: string; toDate?: string; mine?: boolean },
 ) {
   const conds: (SQL | undefined)[] = [
     q.courseId ? eq(liveSessions.courseId, q.courseId) : undefined,
@@ -28,6 +28,7 @@ export async function listSessions(
     q.fromDate ? gte(liveSessions.scheduledAt, new Date(q.fromDate)) : undefined,
     q.toDate ? lte(liveSessions.scheduledAt, new Date(q.toDate)) : undefined,
     caller.role === "LEARNER" ? inArray(liveSessions.courseId, enrolledCourseIds(caller)) : undefined,
+    q.mine ? runBy(caller) : undefined,
   ];
   const where = caller.scope.where(liveSessions, ...conds);
   const [rows, [counted]] = await Promise.all([
@@ -45,6 +46,13 @@ export async function listSessions(
     data: rows.map((r) => toSummary(r, counts.get(r.courseId) ?? 0)),
     meta: limitPageMeta(Number(counted?.n ?? 0), q.page, q.limit),
   };
+}
+
+/** Sessions the caller runs: a trainer of the session, or the creator of its course. */
+function runBy(caller: LearningCaller): SQL {
+  const trained = sql`(select ${sessionTrainers.sessionId} from ${sessionTrainers} where ${caller.scope.where(sessionTrainers, eq(sessionTrainers.userId, caller.userId))})`;
+  const created = sql`(select ${courses.id} from ${courses} where ${caller.scope.where(courses, eq(courses.creatorId, caller.userId))})`;
+  return or(inArray(liveSessions.id, trained), inArray(liveSessions.courseId, created))!;
 }
 
 export async function getSessionDetail(db: Db, caller: LearningCaller, id: string): Promise<TSessionDetail> {
