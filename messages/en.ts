@@ -1,6 +1,8 @@
 import type { Catalogue } from "./types";
+import { attendance_en } from "./parts/attendance.en";
 import { creator_en } from "./parts/creator.en";
 import { learning_en } from "./parts/learning.en";
+import { sessions_en } from "./parts/sessions.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -281,4 +283,6 @@ export const en: Catalogue = {
   },
   ...creator_en,
   ...learning_en,
+  ...sessions_en,
+  ...attendance_en,
 };

@@ -1,5 +1,7 @@
+import { attendance_fr } from "./parts/attendance.fr";
 import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
+import { sessions_fr } from "./parts/sessions.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -280,4 +282,6 @@ export const fr = {
   },
   ...creator_fr,
   ...learning_fr,
+  ...sessions_fr,
+  ...attendance_fr,
 } as const;

@@ -7,14 +7,10 @@ export type Section = { slug: string; title: MessageKey; description: MessageKey
 
 /** Sections served by app/[tenant]/(app)/[section] as honest "coming soon" pages. */
 export const SECTIONS: Record<string, Section> = {
-  sessions: { slug: "sessions", title: "nav.sessions", description: "comingSoon.sessions" },
-  attendance: { slug: "attendance", title: "nav.attendance", description: "comingSoon.attendance" },
   quality: { slug: "quality", title: "nav.quality", description: "comingSoon.quality" },
   billing: { slug: "billing", title: "nav.billing", description: "comingSoon.billing" },
   settings: { slug: "settings", title: "nav.settings", description: "comingSoon.settings" },
   learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },
-  "my-sessions": { slug: "my-sessions", title: "nav.mySessions", description: "comingSoon.mySessions" },
-  "sign-attendance": { slug: "sign-attendance", title: "nav.signAttendance", description: "comingSoon.signAttendance" },
   bpf: { slug: "bpf", title: "nav.bpf", description: "comingSoon.bpf" },
 };
 

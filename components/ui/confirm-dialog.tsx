@@ -12,6 +12,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   danger,
   busy,
   onConfirm,
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The dismiss button's words when "Annuler" would be ambiguous (e.g. cancelling a session). */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -40,7 +43,7 @@ export function ConfirmDialog({
       <p id="confirm-message">{message}</p>
       <div className="dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus>
-          {t("common.cancel")}
+          {cancelLabel ?? t("common.cancel")}
         </button>
         <button type="button" className={danger ? "btn btn-danger" : "btn btn-primary"} onClick={onConfirm} disabled={busy}>
           {confirmLabel ?? t("common.confirm")}

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { AdminHome, type TenantStats } from "@/components/home/admin-home";
 import { ComingSoon } from "@/components/home/coming-soon";
 import { LearnerHome } from "@/components/home/learner-home";
+import { TrainerHome } from "@/components/sessions/trainer-home";
 import { NAV_BY_ROLE } from "@/components/shell/navigation";
 import { getTranslator } from "@/lib/i18n/server";
 import { serverCaller } from "@/lib/server/api-caller";
@@ -13,9 +14,8 @@ import type { MessageKey } from "@/messages";
 type Props = { params: Promise<{ tenant: string }> };
 
 /** What the home of the roles without a built screen will hold. */
-const HOME_DESCRIPTION: Record<"CREATOR" | "TRAINER" | "FINANCIER" | "FUNDER", MessageKey> = {
+const HOME_DESCRIPTION: Record<"CREATOR" | "FINANCIER" | "FUNDER", MessageKey> = {
   CREATOR: "comingSoon.myCourses",
-  TRAINER: "comingSoon.mySessions",
   FINANCIER: "comingSoon.billing",
   FUNDER: "comingSoon.fundedFiles",
 };
@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t(me?.role ? NAV_BY_ROLE[me.role][0]!.label : "nav.dashboard") };
 }
 
-/** Home per role: the admin dashboard, the learner's courses, or the role's first section. */
+/** Home per role: the admin dashboard, the trainer's sessions, the learner's courses, or the role's first section. */
 export default async function HomePage({ params }: Props) {
   const { tenant: slug } = await params;
   const [{ t, locale }, tenant, me] = await Promise.all([getTranslator(), getTenantProfile(slug), getMe(slug)]);
@@ -42,5 +42,6 @@ export default async function HomePage({ params }: Props) {
     return <AdminHome t={t} locale={locale} firstName={firstName} tenantName={displayNameOf(tenant)} stats={stats} />;
   }
   if (me.role === "LEARNER") return <LearnerHome t={t} firstName={firstName} />;
+  if (me.role === "TRAINER") return <TrainerHome lead={t("home.greeting", { name: firstName })} />;
   return <ComingSoon t={t} title={NAV_BY_ROLE[me.role][0]!.label} description={HOME_DESCRIPTION[me.role]} lead={t("home.greeting", { name: firstName })} />;
 }

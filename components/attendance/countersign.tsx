@@ -1,0 +1,74 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useI18n } from "@/lib/i18n/client";
+import styles from "./attendance.module.css";
+import { CanvasSign } from "./canvas-sign";
+import { formatTime } from "./format";
+
+/**
+ * The trainer's own signature on the sheet (attendance.signCanvas for themselves): a dialog with
+ * the drawing pad; once done, the time it was signed.
+ */
+export function Countersign({ sessionId, signedAt, onSigned }: { sessionId: string; signedAt: string | null; onSigned: () => void }) {
+  const { t, locale } = useI18n();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+  const when = done ?? signedAt;
+
+  return (
+    <div className={styles.countersign}>
+      {when ? (
+        <p className={styles.countersigned} role="status">
+          <span aria-hidden="true">✓ </span>
+          {t("attLive.countersignedAt", { time: formatTime(when, locale) })}
+        </p>
+      ) : (
+        <button ref={opener} type="button" className="btn btn-secondary btn-sm" onClick={() => setOpen(true)}>
+          {t("attLive.countersign")}
+        </button>
+      )}
+      <dialog
+        ref={ref}
+        className="dialog dialog-wide"
+        aria-labelledby="countersign-title"
+        onCancel={(e) => {
+          e.preventDefault();
+          close();
+        }}
+      >
+        <h2 id="countersign-title">{t("attLive.countersignTitle")}</h2>
+        <p className="muted">{t("attLive.countersignHelp")}</p>
+        {open ? (
+          <CanvasSign
+            sessionId={sessionId}
+            label={t("attLive.countersignPad")}
+            submitLabel={t("attLive.countersignSubmit")}
+            onSigned={(r) => {
+              setDone(r.signedAt);
+              setOpen(false);
+              onSigned();
+            }}
+          />
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            {t("common.cancel")}
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Locale } from "@/lib/i18n/config";
+import type { MessageKey } from "@/messages";
+
+const tag = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
+
+/** "10:32" in the viewer's time zone. */
+export function formatTime(iso: string | number | Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(tag(locale), { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+}
+
+/** "lundi 3 mars, 09:00 – 12:30". */
+export function formatSlot(scheduledAt: string, durationMinutes: number, locale: Locale): string {
+  const start = new Date(scheduledAt);
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  const day = new Intl.DateTimeFormat(tag(locale), { weekday: "long", day: "numeric", month: "long" }).format(start);
+  return `${day}, ${formatTime(start, locale)} – ${formatTime(end, locale)}`;
+}
+
+/** "4:05" from a number of seconds (never negative). */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(s / 60);
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The seal's short form: "3f2a9c1b…e4d0" (the full "sha256:…" goes in a title or a copy). */
+export function shortHash(sealedHash: string): string {
+  const hex = sealedHash.replace(/^sha256:/, "");
+  return hex.length > 14 ? `${hex.slice(0, 8)}…${hex.slice(-4)}` : hex;
+}
+
+/** "123 456" for reading, the digits spelled one by one for screen readers. */
+export function spacedPin(pin: string): { visual: string; spoken: string } {
+  return { visual: `${pin.slice(0, 3)} ${pin.slice(3)}`, spoken: pin.split("").join(" ") };
+}
+
+const METHOD_KEYS: Record<string, MessageKey> = {
+  QR: "attCommon.methodQR",
+  QR_CODE: "attCommon.methodQR",
+  PIN: "attCommon.methodPIN",
+  CANVAS: "attCommon.methodCANVAS",
+  AUTO: "attCommon.methodAUTO",
+  OVERRIDE: "attCommon.methodOVERRIDE",
+};
+
+export const methodKey = (method: string): MessageKey => METHOD_KEYS[method] ?? "attCommon.methodOther";
+
+const STATUS_KEYS: Record<string, MessageKey> = {
+  SCHEDULED: "attCommon.statusSCHEDULED",
+  LIVE: "attCommon.statusLIVE",
+  ENDED: "attCommon.statusENDED",
+  CANCELLED: "attCommon.statusCANCELLED",
+};
+
+export const sessionStatusKey = (status: string): MessageKey => STATUS_KEYS[status] ?? "attCommon.statusSCHEDULED";
+
+/** Signing is open from 30 minutes before the start to 2 hours after the planned end (never when CANCELLED). */
+export function isSigningOpen(s: { status: string; scheduledAt: string; durationMinutes: number }, now: number): boolean {
+  if (s.status === "CANCELLED") return false;
+  if (s.status === "LIVE") return true;
+  const start = Date.parse(s.scheduledAt);
+  return now >= start - 30 * 60_000 && now <= start + s.durationMinutes * 60_000 + 2 * 3600_000;
+}
+
+/** When signing opens for a session that has not opened yet. */
+export const signingOpensAt = (scheduledAt: string) => Date.parse(scheduledAt) - 30 * 60_000;
+
+/** "3 mars, 09:30". */
+export function formatDateTime(at: string | number, locale: Locale): string {
+  return new Intl.DateTimeFormat(tag(locale), { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { useI18n } from "@/lib/i18n/client";
+import styles from "./attendance.module.css";
+import { formatDateTime, isSigningOpen, signingOpensAt } from "./format";
+import { JoinRoom } from "./join-room";
+import { SessionFacts } from "./session-heading";
+
+export type CardSession = { id: string; title: string; courseTitle?: string; scheduledAt: string; durationMinutes: number; status: string };
+
+/** One session for a learner: what and when, "Sign" while signing is open, and the video room while it can be joined. */
+export function SessionCard({ session: s, now, signed }: { session: CardSession; now: number; signed?: ReactNode }) {
+  const { t, locale } = useI18n();
+  const open = isSigningOpen(s, now);
+  const roomOpen = s.status === "SCHEDULED" || s.status === "LIVE";
+  return (
+    <article className={styles.sessionCard} data-status={s.status} aria-labelledby={`session-${s.id}`}>
+      <div>
+        <h3 id={`session-${s.id}`} className={styles.sessionCardTitle}>
+          {s.title}
+        </h3>
+        {s.courseTitle ? <p className="muted">{s.courseTitle}</p> : null}
+        <SessionFacts session={s} />
+      </div>
+      <div className={styles.sessionCardActions}>
+        {signed ? (
+          signed
+        ) : open ? (
+          <Link className={`btn btn-primary btn-block ${styles.wrap}`} href={`/sessions/${s.id}/sign`}>
+            {t("attMy.sign")}
+            <span className="visually-hidden"> — {s.title}</span>
+          </Link>
+        ) : s.status !== "CANCELLED" && now < signingOpensAt(s.scheduledAt) ? (
+          <p className="muted">{t("attMy.signOpensAt", { when: formatDateTime(signingOpensAt(s.scheduledAt), locale) })}</p>
+        ) : null}
+        {roomOpen ? <JoinRoom sessionId={s.id} /> : null}
+      </div>
+    </article>
+  );
+}

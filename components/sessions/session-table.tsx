@@ -1,0 +1,51 @@
+"use client";
+
+import Link from "next/link";
+import type { TSessionSummary } from "@/server/contracts/sessions";
+import { useI18n } from "@/lib/i18n/client";
+import { Capacity } from "./capacity";
+import { formatDuration, formatSessionDate } from "./paris-time";
+import { SessionStatusBadge } from "./status-badge";
+
+/** One page of sessions; each title opens the session. On phones rows become cards (table-stack). */
+export function SessionTable({ sessions, courseTitles }: { sessions: TSessionSummary[]; courseTitles: Map<string, string> }) {
+  const { t, locale } = useI18n();
+  return (
+    <div className="table-wrap">
+      <table className="table table-stack sessions-table">
+        <caption className="visually-hidden">{t("sessionsList.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("sessionsList.colSession")}</th>
+            <th scope="col">{t("sessionsList.colDate")}</th>
+            <th scope="col">{t("sessionsList.colDuration")}</th>
+            <th scope="col">{t("sessionsList.colRegistered")}</th>
+            <th scope="col">{t("sessionsList.colStatus")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <td className="cell-name" data-label={t("sessionsList.colSession")}>
+                <Link href={`/sessions/${s.id}`} className="course-link">
+                  {s.title}
+                </Link>
+                <span className="muted cell-sub">{courseTitles.get(s.courseId) ?? t("sessionsList.unknownCourse")}</span>
+              </td>
+              <td data-label={t("sessionsList.colDate")}>
+                <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale)}</time>
+              </td>
+              <td data-label={t("sessionsList.colDuration")}>{formatDuration(s.durationMinutes)}</td>
+              <td data-label={t("sessionsList.colRegistered")}>
+                <Capacity registered={s.registeredCount} max={s.maxParticipants} t={t} />
+              </td>
+              <td data-label={t("sessionsList.colStatus")}>
+                <SessionStatusBadge status={s.status} t={t} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
+import { errorMessage } from "@/lib/api-error";
+import { useT } from "@/lib/i18n/client";
+import { addDays } from "./calendar-days";
+import { parisDayBound, parisDayKey } from "./paris-time";
+import { SessionCard } from "./session-card";
+import { useMySessions } from "./use-my-sessions";
+import { useSessionCourses } from "./use-session-courses";
+import "./sessions.css";
+
+/** How far ahead the trainer's home looks. */
+const AHEAD_DAYS = 90;
+
+/** The TRAINER's home: their live and upcoming sessions, each with the way to its live screen. */
+export function TrainerHome({ lead }: { lead: string }) {
+  const t = useT();
+  const today = parisDayKey(new Date());
+  // From yesterday: a session started last evening may still be LIVE.
+  const { sessions, isPending, error } = useMySessions({ fromDate: parisDayBound(addDays(today, -1))!, toDate: parisDayBound(addDays(today, AHEAD_DAYS), true) });
+  const { titles } = useSessionCourses();
+  const live = sessions.filter((s) => s.status === "LIVE");
+  const upcoming = sessions.filter((s) => s.status === "SCHEDULED");
+
+  const card = (s: (typeof sessions)[number]) => (
+    <li key={s.id}>
+      <SessionCard
+        session={s}
+        courseTitle={titles.get(s.courseId)}
+        actions={
+          <>
+            <Link className="btn btn-primary" href={`/sessions/${s.id}/live`}>
+              {t("sessionsDetail.openLive")}
+              <span className="visually-hidden"> — {s.title}</span>
+            </Link>
+            <Link className="btn btn-secondary" href={`/sessions/${s.id}/attendance`}>
+              {t("sessionsDetail.attendanceLink")}
+              <span className="visually-hidden"> — {s.title}</span>
+            </Link>
+          </>
+        }
+      />
+    </li>
+  );
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t("nav.mySessions")}</h1>
+          <p>{lead}</p>
+        </div>
+        <div className="form-actions">
+          <Link className="btn btn-secondary" href="/sessions">
+            {t("sessionsHome.allSessions")}
+          </Link>
+          <Link className="btn btn-primary" href="/sessions/new">
+            {t("sessionsList.newSession")}
+          </Link>
+        </div>
+      </div>
+      {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
+      {isPending ? (
+        <p className="muted" role="status">
+          {t("common.loading")}
+        </p>
+      ) : !live.length && !upcoming.length ? (
+        <EmptyState title={t("sessionsHome.emptyTitle")}>
+          <p>{t("sessionsHome.emptyBody")}</p>
+        </EmptyState>
+      ) : (
+        <>
+          {live.length ? (
+            <section aria-labelledby="home-live" className="session-section">
+              <h2 id="home-live">{t("sessionsHome.live")}</h2>
+              <ul className="session-cards">{live.map(card)}</ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="home-upcoming" className="session-section">
+            <h2 id="home-upcoming">{t("sessionsHome.upcoming")}</h2>
+            {upcoming.length ? <ul className="session-cards">{upcoming.map(card)}</ul> : <p className="muted">{t("sessionsHome.noUpcoming")}</p>}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
