@@ -4,10 +4,26 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from "rea
 
 export type Point = { x: number; y: number };
 
+const INK = "#0b1f44";
+
+/** Draws one stroke again: a dot for its first point, then the segments. */
+function replay(ctx: CanvasRenderingContext2D, stroke: Point[]) {
+  const [first, ...rest] = stroke;
+  if (!first) return;
+  ctx.beginPath();
+  ctx.arc(first.x, first.y, 1.2, 0, Math.PI * 2);
+  ctx.fill();
+  if (rest.length === 0) return;
+  ctx.beginPath();
+  ctx.moveTo(first.x, first.y);
+  for (const p of rest) ctx.lineTo(p.x, p.y);
+  ctx.stroke();
+}
+
 /**
  * A drawing surface on a <canvas>: pointer events (finger, pen and mouse alike), one stroke per
  * press, points in CSS pixels. The backing store follows the element's size and the screen's
- * pixel ratio, so lines stay sharp; resizing clears the drawing (it would be distorted).
+ * pixel ratio, so lines stay sharp; after a resize (rotation, zoom) the strokes are drawn again.
  */
 export function useSignaturePad() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -38,15 +54,14 @@ export function useSignaturePad() {
       canvas.width = w;
       canvas.height = h;
       const ctx = canvas.getContext("2d");
-      if (ctx) {
-        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-        ctx.lineCap = "round";
-        ctx.lineJoin = "round";
-        ctx.lineWidth = 2.5;
-        ctx.strokeStyle = "#0b1f44";
-      }
-      strokesRef.current = [];
-      setPointCount(0);
+      if (!ctx) return;
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      ctx.lineCap = "round";
+      ctx.lineJoin = "round";
+      ctx.lineWidth = 2.5;
+      ctx.strokeStyle = INK;
+      ctx.fillStyle = INK;
+      for (const stroke of strokesRef.current) replay(ctx, stroke);
     };
     fit();
     const observer = new ResizeObserver(fit);
@@ -71,12 +86,7 @@ export function useSignaturePad() {
     const p = pointOf(e);
     strokesRef.current.push([p]);
     const ctx = context();
-    if (ctx) {
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, 1.2, 0, Math.PI * 2);
-      ctx.fillStyle = "#0b1f44";
-      ctx.fill();
-    }
+    if (ctx) replay(ctx, [p]);
     setPointCount((n) => n + 1);
   };
 

@@ -24,7 +24,8 @@ const t = initTRPC
       return {
         ...shape,
         message: mapped.message, // toHttpError never passes an unexpected error's text through
-        data: { ...shape.data, httpStatus: mapped.statusCode, errors: mapped.errors ?? null, stack: undefined },
+        // retryAfterSeconds: what REST sends as Retry-After (429), for the UI's count-downs.
+        data: { ...shape.data, httpStatus: mapped.statusCode, errors: mapped.errors ?? null, retryAfterSeconds: mapped.retryAfterSeconds ?? null, stack: undefined },
       };
     },
   });
