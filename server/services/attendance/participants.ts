@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db";
 import { enrollments, liveSessions, sessionTrainers, courses, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { PARTICIPANT_STATUSES, sessionNotFound, type SessionRow } from "../sessions/access";
+import { participantEnrollment } from "./signer";
 
 /** A session of the tenant, without any caller (the media server's calls). */
 export async function sessionOfTenant(db: DbOrTx, scope: TenantScope, id: string): Promise<SessionRow> {
@@ -18,12 +19,8 @@ export async function participantOf(
   session: Pick<SessionRow, "id" | "courseId">,
   userId: string,
 ): Promise<{ enrollmentId: string | null; asTrainer: boolean } | null> {
-  const [enrolled] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(scope.where(enrollments, and(eq(enrollments.courseId, session.courseId), eq(enrollments.userId, userId), inArray(enrollments.status, [...PARTICIPANT_STATUSES]))))
-    .limit(1);
-  if (enrolled) return { enrollmentId: enrolled.id, asTrainer: false };
+  const enrollmentId = await participantEnrollment(db, scope, session.courseId, userId);
+  if (enrollmentId) return { enrollmentId, asTrainer: false };
   const [trainer] = await db
     .select({ userId: sessionTrainers.userId })
     .from(sessionTrainers)

@@ -99,6 +99,13 @@ export async function sessionAttendance(db: DbOrTx, caller: LearningCaller, sess
   };
 }
 
+/** A record is read by its signer, an ADMIN or the moderators of its session (403 otherwise). */
+async function assertRecordReader(db: DbOrTx, caller: LearningCaller, row: { userId: string; sessionId: string }, what: string): Promise<void> {
+  if (row.userId === caller.userId || caller.role === "ADMIN") return;
+  const loaded = await loadSession(db, caller, row.sessionId, { hideFromOutsiders: false });
+  if (!canModerate(loaded, caller)) throw forbidden(`Forbidden: only the signer, an ADMIN or the session's trainers can ${what}`);
+}
+
 /** The staff page where a session's attendance and chain status are checked. */
 export const verificationUrl = (slug: string, sessionId: string) => tenantUrl(slug, `/sessions/${sessionId}/attendance`);
 
@@ -110,10 +117,7 @@ export const verificationUrl = (slug: string, sessionId: string) => tenantUrl(sl
 export async function sealCertificate(db: DbOrTx, caller: AttendanceCaller, id: string) {
   const row = await findRecord(db, caller.scope, id);
   if (!row) throw notFound("Attendance record");
-  if (row.userId !== caller.userId && caller.role !== "ADMIN") {
-    const loaded = await loadSession(db, { ...caller, role: "ADMIN" }, row.sessionId);
-    if (!canModerate(loaded, caller)) throw forbidden("Forbidden: only the signer, an ADMIN or the session's trainers can read this certificate");
-  }
+  await assertRecordReader(db, caller, row, "read this certificate");
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -141,9 +145,6 @@ export async function verifySession(db: DbOrTx, caller: LearningCaller, sessionI
 export async function signatureImage(db: DbOrTx, caller: LearningCaller, id: string): Promise<{ id: string; contentType: "image/png"; png: Buffer }> {
   const row = await findRecord(db, caller.scope, id);
   if (!row || !row.signatureCiphertext) throw notFound("Signature");
-  if (row.userId !== caller.userId && caller.role !== "ADMIN") {
-    const loaded = await loadSession(db, { ...caller, role: "ADMIN" }, row.sessionId);
-    if (!canModerate(loaded, caller)) throw forbidden("Forbidden: only the signer, an ADMIN or the session's trainers can see this signature");
-  }
+  await assertRecordReader(db, caller, row, "see this signature");
   return { id: row.id, contentType: "image/png", png: readSignaturePng(row)! };
 }
