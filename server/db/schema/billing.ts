@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId } from "./_columns";
 import { courses } from "./learning";
 import { users } from "./identity";
@@ -13,9 +13,7 @@ export const payments = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id),
+    courseId: text().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id),
@@ -26,5 +24,8 @@ export const payments = pgTable(
     gatewayPaymentId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("payments_tenant_status_idx").on(t.tenantId, t.status)],
+  (t) => [
+    index("payments_tenant_status_idx").on(t.tenantId, t.status),
+    foreignKey({ name: "payments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
+  ],
 );

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { tenants } from "./tenancy";
@@ -38,7 +38,10 @@ export const media = pgTable(
     uploadedBy: text().references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index("media_tenant_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("media_tenant_idx").on(t.tenantId, t.createdAt),
+    unique("media_tenant_id_uq").on(t.tenantId, t.id),
+  ],
 );
 
 export const courses = pgTable(
@@ -60,8 +63,8 @@ export const courses = pgTable(
     language: text().notNull().default("fr"),
     tags: jsonb().$type<string[]>().notNull().default([]),
     format: courseFormatEnum().notNull().default("ELEARNING"),
-    bannerMediaId: text().references(() => media.id),
-    featuredMediaId: text().references(() => media.id),
+    bannerMediaId: text(),
+    featuredMediaId: text(),
     seoMetadata: jsonb().$type<SeoMetadata>().notNull().default({}),
     // Qualiopi (criteria 1 and 2, indicator 26 for accessibility)
     pedagogicalObjectives: text(),
@@ -86,6 +89,9 @@ export const courses = pgTable(
     uniqueIndex("courses_tenant_slug_uq").on(t.tenantId, t.slug),
     index("courses_tenant_status_idx").on(t.tenantId, t.status, t.createdAt),
     index("courses_tenant_creator_idx").on(t.tenantId, t.creatorId),
+    unique("courses_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "courses_banner_media_fk", columns: [t.tenantId, t.bannerMediaId], foreignColumns: [media.tenantId, media.id] }),
+    foreignKey({ name: "courses_featured_media_fk", columns: [t.tenantId, t.featuredMediaId], foreignColumns: [media.tenantId, media.id] }),
   ],
 );
 
@@ -94,16 +100,18 @@ export const modules = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    courseId: text().notNull(),
     title: text().notNull(),
     description: text().notNull().default(""),
     position: integer().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("modules_tenant_course_idx").on(t.tenantId, t.courseId, t.position)],
+  (t) => [
+    index("modules_tenant_course_idx").on(t.tenantId, t.courseId, t.position),
+    unique("modules_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "modules_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }).onDelete("cascade"),
+  ],
 );
 
 export const questionnaires = pgTable(
@@ -111,9 +119,7 @@ export const questionnaires = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    courseId: text().notNull(),
     kind: questionnaireKindEnum().notNull().default("QUIZ"),
     title: text().notNull(),
     /** Percentage (0-100) needed to pass a QUIZ. */
@@ -121,7 +127,11 @@ export const questionnaires = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("questionnaires_tenant_course_idx").on(t.tenantId, t.courseId)],
+  (t) => [
+    index("questionnaires_tenant_course_idx").on(t.tenantId, t.courseId),
+    unique("questionnaires_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "questionnaires_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }).onDelete("cascade"),
+  ],
 );
 
 export type Choice = { id: string; label: string; correct: boolean };
@@ -131,9 +141,7 @@ export const questions = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    questionnaireId: text()
-      .notNull()
-      .references(() => questionnaires.id, { onDelete: "cascade" }),
+    questionnaireId: text().notNull(),
     kind: questionKindEnum().notNull(),
     prompt: text().notNull(),
     choices: jsonb().$type<Choice[]>().notNull().default([]),
@@ -143,7 +151,14 @@ export const questions = pgTable(
     points: integer().notNull().default(1),
     position: integer().notNull(),
   },
-  (t) => [index("questions_tenant_questionnaire_idx").on(t.tenantId, t.questionnaireId, t.position)],
+  (t) => [
+    index("questions_tenant_questionnaire_idx").on(t.tenantId, t.questionnaireId, t.position),
+    foreignKey({
+      name: "questions_questionnaire_fk",
+      columns: [t.tenantId, t.questionnaireId],
+      foreignColumns: [questionnaires.tenantId, questionnaires.id],
+    }).onDelete("cascade"),
+  ],
 );
 
 export const lessons = pgTable(
@@ -151,28 +166,37 @@ export const lessons = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
-    moduleId: text()
-      .notNull()
-      .references(() => modules.id, { onDelete: "cascade" }),
+    courseId: text().notNull(),
+    moduleId: text().notNull(),
     title: text().notNull(),
     kind: lessonKindEnum().notNull().default("TEXT"),
     /** Markdown for TEXT; notes for the other kinds. */
     content: text().notNull().default(""),
-    mediaId: text().references(() => media.id),
+    mediaId: text(),
     mediaUrl: text(),
     packageId: text(),
     /** QUIZ lessons point at their questionnaire. */
-    questionnaireId: text().references(() => questionnaires.id, { onDelete: "set null" }),
+    /** Deleting the questionnaire nulls this column only (drizzle/0008_lessons_questionnaire_set_null.sql). */
+    questionnaireId: text(),
     liveSessionId: text(),
     durationMinutes: integer(),
     position: integer().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("lessons_tenant_module_idx").on(t.tenantId, t.moduleId, t.position), index("lessons_tenant_course_idx").on(t.tenantId, t.courseId)],
+  (t) => [
+    index("lessons_tenant_module_idx").on(t.tenantId, t.moduleId, t.position),
+    index("lessons_tenant_course_idx").on(t.tenantId, t.courseId),
+    unique("lessons_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "lessons_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }).onDelete("cascade"),
+    foreignKey({ name: "lessons_module_fk", columns: [t.tenantId, t.moduleId], foreignColumns: [modules.tenantId, modules.id] }).onDelete("cascade"),
+    foreignKey({ name: "lessons_media_fk", columns: [t.tenantId, t.mediaId], foreignColumns: [media.tenantId, media.id] }),
+    foreignKey({
+      name: "lessons_questionnaire_fk",
+      columns: [t.tenantId, t.questionnaireId],
+      foreignColumns: [questionnaires.tenantId, questionnaires.id],
+    }).onDelete("set null"),
+  ],
 );
 
 export const courseTrainers = pgTable(
@@ -180,16 +204,18 @@ export const courseTrainers = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id, { onDelete: "cascade" }),
+    courseId: text().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id),
     role: trainerRoleEnum().notNull().default("PRIMARY"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("course_trainers_uq").on(t.tenantId, t.courseId, t.userId), index("course_trainers_user_idx").on(t.tenantId, t.userId)],
+  (t) => [
+    uniqueIndex("course_trainers_uq").on(t.tenantId, t.courseId, t.userId),
+    index("course_trainers_user_idx").on(t.tenantId, t.userId),
+    foreignKey({ name: "course_trainers_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }).onDelete("cascade"),
+  ],
 );
 
 /** Qualiopi criterion 5: what qualifies a trainer, with its evidence and validity. */
@@ -214,9 +240,7 @@ export const enrollments = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id),
+    courseId: text().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id),
@@ -235,6 +259,8 @@ export const enrollments = pgTable(
     uniqueIndex("enrollments_tenant_course_user_uq").on(t.tenantId, t.courseId, t.userId),
     index("enrollments_tenant_user_idx").on(t.tenantId, t.userId, t.enrolledAt),
     index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId),
+    unique("enrollments_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "enrollments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],
 );
 
@@ -243,19 +269,23 @@ export const lessonProgress = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    enrollmentId: text()
-      .notNull()
-      .references(() => enrollments.id),
-    lessonId: text()
-      .notNull()
-      .references(() => lessons.id, { onDelete: "cascade" }),
+    enrollmentId: text().notNull(),
+    lessonId: text().notNull(),
     status: progressStatusEnum().notNull(),
     timeSpentSeconds: integer().notNull().default(0),
     startedAt: ts(),
     completedAt: ts(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("lesson_progress_uq").on(t.tenantId, t.enrollmentId, t.lessonId)],
+  (t) => [
+    uniqueIndex("lesson_progress_uq").on(t.tenantId, t.enrollmentId, t.lessonId),
+    foreignKey({
+      name: "lesson_progress_enrollment_fk",
+      columns: [t.tenantId, t.enrollmentId],
+      foreignColumns: [enrollments.tenantId, enrollments.id],
+    }),
+    foreignKey({ name: "lesson_progress_lesson_fk", columns: [t.tenantId, t.lessonId], foreignColumns: [lessons.tenantId, lessons.id] }).onDelete("cascade"),
+  ],
 );
 
 export type QuizAnswer = { questionId: string; choiceIds?: string[]; text?: string };
@@ -266,15 +296,9 @@ export const quizAttempts = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    enrollmentId: text()
-      .notNull()
-      .references(() => enrollments.id),
-    lessonId: text()
-      .notNull()
-      .references(() => lessons.id, { onDelete: "cascade" }),
-    questionnaireId: text()
-      .notNull()
-      .references(() => questionnaires.id, { onDelete: "cascade" }),
+    enrollmentId: text().notNull(),
+    lessonId: text().notNull(),
+    questionnaireId: text().notNull(),
     answers: jsonb().$type<QuizAnswerResult[]>().notNull(),
     score: integer().notNull(),
     maxScore: integer().notNull(),
@@ -283,7 +307,16 @@ export const quizAttempts = pgTable(
     passed: boolean().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("quiz_attempts_enrollment_idx").on(t.tenantId, t.enrollmentId, t.lessonId, t.createdAt)],
+  (t) => [
+    index("quiz_attempts_enrollment_idx").on(t.tenantId, t.enrollmentId, t.lessonId, t.createdAt),
+    foreignKey({ name: "quiz_attempts_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }),
+    foreignKey({ name: "quiz_attempts_lesson_fk", columns: [t.tenantId, t.lessonId], foreignColumns: [lessons.tenantId, lessons.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "quiz_attempts_questionnaire_fk",
+      columns: [t.tenantId, t.questionnaireId],
+      foreignColumns: [questionnaires.tenantId, questionnaires.id],
+    }).onDelete("cascade"),
+  ],
 );
 
 /** Learning activity, fed by course, enrollment, progress and quiz actions (act_ ids). */

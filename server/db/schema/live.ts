@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { enrollments, courses } from "./learning";
@@ -17,9 +17,7 @@ export const liveSessions = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    courseId: text()
-      .notNull()
-      .references(() => courses.id),
+    courseId: text().notNull(),
     title: text().notNull(),
     description: text().notNull().default(""),
     scheduledAt: ts().notNull(),
@@ -45,6 +43,8 @@ export const liveSessions = pgTable(
     uniqueIndex("live_sessions_room_uq").on(t.tenantId, t.mediaRoomName),
     index("live_sessions_tenant_sched_idx").on(t.tenantId, t.scheduledAt),
     index("live_sessions_course_idx").on(t.tenantId, t.courseId, t.scheduledAt),
+    unique("live_sessions_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "live_sessions_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],
 );
 
@@ -52,15 +52,17 @@ export const sessionTrainers = pgTable(
   "session_trainers",
   {
     tenantId: tenantId().references(() => tenants.id),
-    sessionId: text()
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    sessionId: text().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: "session_trainers_pk", columns: [t.tenantId, t.sessionId, t.userId] }), index("session_trainers_user_idx").on(t.tenantId, t.userId)],
+  (t) => [
+    primaryKey({ name: "session_trainers_pk", columns: [t.tenantId, t.sessionId, t.userId] }),
+    index("session_trainers_user_idx").on(t.tenantId, t.userId),
+    foreignKey({ name: "session_trainers_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+  ],
 );
 
 export const sessionRecordings = pgTable(
@@ -68,14 +70,15 @@ export const sessionRecordings = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    sessionId: text()
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    sessionId: text().notNull(),
     url: text().notNull(),
     durationSeconds: integer(),
     createdAt: createdAt(),
   },
-  (t) => [index("session_recordings_session_idx").on(t.tenantId, t.sessionId, t.createdAt)],
+  (t) => [
+    index("session_recordings_session_idx").on(t.tenantId, t.sessionId, t.createdAt),
+    foreignKey({ name: "session_recordings_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+  ],
 );
 
 /** Time slots of a session (hourly, half-day or full-session) that learners sign. */
@@ -84,16 +87,18 @@ export const attendanceSlots = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    sessionId: text()
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    sessionId: text().notNull(),
     startsAt: ts().notNull(),
     endsAt: ts().notNull(),
     label: text().notNull(),
     position: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("attendance_slots_pos_uq").on(t.tenantId, t.sessionId, t.position)],
+  (t) => [
+    uniqueIndex("attendance_slots_pos_uq").on(t.tenantId, t.sessionId, t.position),
+    unique("attendance_slots_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "attendance_slots_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+  ],
 );
 
 export type EmargementLocation = { lat: number; lng: number; accuracy?: number | null };
@@ -107,14 +112,12 @@ export const emargements = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
-    sessionId: text()
-      .notNull()
-      .references(() => liveSessions.id),
+    sessionId: text().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id),
-    enrollmentId: text().references(() => enrollments.id),
-    slotId: text().references(() => attendanceSlots.id),
+    enrollmentId: text(),
+    slotId: text(),
     method: emargementMethodEnum().notNull(),
     signedAt: ts().notNull(),
     ip: text(),
@@ -147,6 +150,9 @@ export const emargements = pgTable(
     uniqueIndex("emargements_one_signature_uq")
       .on(t.tenantId, t.sessionId, t.userId, sql`coalesce(${t.slotId}, '')`)
       .where(sql`${t.method} in ('QR', 'QR_CODE', 'PIN', 'CANVAS')`),
+    foreignKey({ name: "emargements_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }),
+    foreignKey({ name: "emargements_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }),
+    foreignKey({ name: "emargements_slot_fk", columns: [t.tenantId, t.slotId], foreignColumns: [attendanceSlots.tenantId, attendanceSlots.id] }),
   ],
 );
 
@@ -165,9 +171,7 @@ export const pinAttempts = pgTable(
   "pin_attempts",
   {
     tenantId: tenantId().references(() => tenants.id),
-    sessionId: text()
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    sessionId: text().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id),
@@ -175,7 +179,10 @@ export const pinAttempts = pgTable(
     attempts: integer().notNull().default(0),
     lockedUntil: ts(),
   },
-  (t) => [primaryKey({ name: "pin_attempts_pk", columns: [t.tenantId, t.sessionId, t.userId] })],
+  (t) => [
+    primaryKey({ name: "pin_attempts_pk", columns: [t.tenantId, t.sessionId, t.userId] }),
+    foreignKey({ name: "pin_attempts_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+  ],
 );
 
 /** Single-use QR attendance tokens bound to one session. */
@@ -184,13 +191,14 @@ export const qrTokens = pgTable(
   {
     jti: text().primaryKey(),
     tenantId: tenantId().references(() => tenants.id),
-    sessionId: text()
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    sessionId: text().notNull(),
     expiresAt: ts().notNull(),
     usedAt: ts(),
     usedBy: text().references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index("qr_tokens_session_idx").on(t.tenantId, t.sessionId)],
+  (t) => [
+    index("qr_tokens_session_idx").on(t.tenantId, t.sessionId),
+    foreignKey({ name: "qr_tokens_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+  ],
 );
