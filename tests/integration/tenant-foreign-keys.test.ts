@@ -98,7 +98,7 @@ async function tenantRelations(): Promise<Fk[]> {
   return (await foreignKeys()).filter((fk) => owned.has(fk.child) && owned.has(fk.parent));
 }
 
-/** The relations this item made composite (migrations 0006-0008); later ones are covered by the catalogue check. */
+/** The relations this item made composite (issue #8 item 7); later ones are covered by the catalogue check. */
 const KNOWN = [
   "attendance_slots_session_fk",
   "course_trainers_course_fk",

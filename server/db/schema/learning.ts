@@ -176,7 +176,7 @@ export const lessons = pgTable(
     mediaUrl: text(),
     packageId: text(),
     /** QUIZ lessons point at their questionnaire. */
-    /** Deleting the questionnaire nulls this column only (drizzle/0008_lessons_questionnaire_set_null.sql). */
+    /** Deleting the questionnaire nulls this column only (the custom migration `*_lessons_questionnaire_set_null.sql`). */
     questionnaireId: text(),
     liveSessionId: text(),
     durationMinutes: integer(),
