@@ -173,7 +173,7 @@ describe("every tenant-owned relation is a composite foreign key (catalogue)", (
     expect(offenders, "single-column or tenant-less foreign keys between tenant-owned tables").toEqual([]);
   });
 
-  it("no ON DELETE SET NULL / SET DEFAULT ever touches tenant_id (a column list names the parent column only)", async () => {
+  it("no ON DELETE SET NULL / SET DEFAULT ever touches tenant_id (a column list names the referencing column only)", async () => {
     const relations = await tenantRelations();
     const setNull = relations.filter((fk) => fk.onDelete === "n" || fk.onDelete === "d");
     expect(setNull.map((fk) => fk.name)).toContain("lessons_questionnaire_fk");
