@@ -130,13 +130,13 @@ export function TenantsAdmin({ tenantUrlTemplate }: { tenantUrlTemplate: string 
                       <td data-label={t("platformTenants.colCreated")}>
                         <time dateTime={tenant.createdAt}>{formatDate(tenant.createdAt, locale)}</time>
                       </td>
-                      <td data-label={t("platformTenants.colActions")}>
+                      <td className={styles.actionsCell} data-label={t("platformTenants.colActions")}>
                         <span className={styles.actions}>
                           <button type="button" className="btn btn-secondary btn-sm" aria-label={t("platformTenants.editLabel", { name })} onClick={() => { setNotice(null); setEditing(tenant); }}>
                             {t("platformTenants.edit")}
                           </button>
                           {tenant.status === "ACTIVE" ? (
-                            <button type="button" className="btn btn-danger btn-sm" aria-label={t("platformTenants.suspendLabel", { name })} onClick={() => { setNotice(null); setPending({ tenant, to: "SUSPENDED" }); }}>
+                            <button type="button" className="btn btn-secondary btn-danger-text btn-sm" aria-label={t("platformTenants.suspendLabel", { name })} onClick={() => { setNotice(null); setPending({ tenant, to: "SUSPENDED" }); }}>
                               {t("platformTenants.suspend")}
                             </button>
                           ) : (
