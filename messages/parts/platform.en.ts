@@ -29,7 +29,6 @@ export const platform_en: Shape<typeof platform_fr> = {
     total: "{total} action(s)",
     pagination: "Administration actions pages",
     system: "System",
-    platformActor: "Platform administration",
     subject: "Concerns: {name}",
     roleChange: "Role: {from} → {to}",
     statusChange: "Status: {from} → {to}",

@@ -25,7 +25,6 @@ export const platform_fr = {
     total: "{total} action(s)",
     pagination: "Pagination des actions d'administration",
     system: "Système",
-    platformActor: "Administration de la plateforme",
     subject: "Concerne : {name}",
     roleChange: "Rôle : {from} → {to}",
     statusChange: "Statut : {from} → {to}",
