@@ -2,6 +2,7 @@ import type { Catalogue } from "./types";
 import { attendance_en } from "./parts/attendance.en";
 import { creator_en } from "./parts/creator.en";
 import { learning_en } from "./parts/learning.en";
+import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
@@ -285,4 +286,5 @@ export const en: Catalogue = {
   ...learning_en,
   ...sessions_en,
   ...attendance_en,
+  ...platform_en,
 };

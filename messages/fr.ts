@@ -1,6 +1,7 @@
 import { attendance_fr } from "./parts/attendance.fr";
 import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
+import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
@@ -284,4 +285,5 @@ export const fr = {
   ...learning_fr,
   ...sessions_fr,
   ...attendance_fr,
+  ...platform_fr,
 } as const;

@@ -24,7 +24,7 @@ function detailOf(t: Translate, item: TActivityItem, titles: Map<string, string>
   return parts.join(" · ");
 }
 
-/** The tenant's learning activity (ADMIN): filters, newest first, pagination. */
+/** The tenant's learning activity (ADMIN): filters, newest first, pagination. The heading is ActivityScreen's. */
 export function ActivityView() {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
@@ -35,23 +35,10 @@ export function ActivityView() {
     placeholderData: keepPreviousData,
   });
 
-  if (errorInfo(list.error).status === 403) {
-    return (
-      <>
-        <h1>{t("learnActivity.title")}</h1>
-        <Alert kind="error">{t("learnActivity.forbidden")}</Alert>
-      </>
-    );
-  }
+  if (errorInfo(list.error).status === 403) return <Alert kind="error">{t("learnActivity.forbidden")}</Alert>;
   const data = list.data;
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t("learnActivity.title")}</h1>
-          <p>{t("learnActivity.intro")}</p>
-        </div>
-      </div>
       <ActivityFiltersForm filters={filters} onChange={setFilters} />
       <div aria-live="polite" className="list-status">
         {list.isPending ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ZCreateTenantInput } from "@/server/contracts/tenants";
 import { Alert } from "@/components/ui/alert";
@@ -13,13 +13,20 @@ import { useTRPC } from "@/lib/trpc";
 
 type Created = { name: string; slug: string };
 
-/** tenants.create (platform administrators): name, optional slug, OF mode, auth mode, optional admin invitation. */
+/** tenants.create (platform administrators): name, optional slug, OF mode, auth mode, optional admin invitation. The list of every tenant is TenantsAdmin's. */
 export function CreateTenantForm({ tenantUrlTemplate }: { tenantUrlTemplate: string }) {
   const t = useT();
   const trpc = useTRPC();
   const [fields, setFields] = useState<FieldErrors>({});
-  const [created, setCreated] = useState<Created[]>([]);
-  const mutation = useMutation(trpc.tenants.create.mutationOptions({ onError: (e) => setFields(errorInfo(e).fields) }));
+  const [created, setCreated] = useState<Created | null>(null);
+  const queryClient = useQueryClient();
+  const mutation = useMutation(
+    trpc.tenants.create.mutationOptions({
+      onError: (e) => setFields(errorInfo(e).fields),
+      // The new tenant appears at the top of the list of every tenant (TenantsAdmin).
+      onSuccess: () => queryClient.invalidateQueries(trpc.platform.listTenants.pathFilter()),
+    }),
+  );
   const urlOf = (slug: string) => tenantUrlTemplate.replace("{slug}", slug);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -42,14 +49,14 @@ export function CreateTenantForm({ tenantUrlTemplate }: { tenantUrlTemplate: str
     setFields({});
     try {
       const { data } = await mutation.mutateAsync(parsed.data);
-      setCreated((list) => [{ name: data.name, slug: data.slug }, ...list]);
+      setCreated({ name: data.name, slug: data.slug });
       form.reset();
     } catch {
       // Shown from mutation.error below.
     }
   }
 
-  const last = mutation.isSuccess ? created[0] : undefined;
+  const last = mutation.isSuccess ? created : null;
   const hasFieldErrors = Object.keys(fields).length > 0;
   return (
     <div className="stack">
@@ -104,20 +111,6 @@ export function CreateTenantForm({ tenantUrlTemplate }: { tenantUrlTemplate: str
           </div>
         </form>
       </section>
-      {created.length ? (
-        <section className="card" aria-labelledby="created-title">
-          <h2 id="created-title" className="card-title">
-            {t("platform.createdList")}
-          </h2>
-          <ul>
-            {created.map((c) => (
-              <li key={c.slug}>
-                <strong>{c.name}</strong> — <a href={urlOf(c.slug)}>{urlOf(c.slug)}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
     </div>
   );
 }

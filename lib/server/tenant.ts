@@ -8,6 +8,7 @@ export type TenantProfile = {
   slug: string;
   name: string;
   authMode: "PASSWORD" | "HEADLESS";
+  status: "ACTIVE" | "SUSPENDED";
   branding: { displayName: string | null; primaryColor: string | null; logoUrl: string | null };
 };
 

@@ -1,6 +1,7 @@
 import { activityRouter } from "./routers/activity";
 import { aiRouter } from "./routers/ai";
 import { attendanceRouter } from "./routers/attendance";
+import { auditRouter } from "./routers/audit";
 import { qualiopiAttendanceRouter } from "./routers/attendance-qualiopi";
 import { attendanceSheetRouter } from "./routers/attendance-sheet";
 import { authRouter } from "./routers/auth";
@@ -8,6 +9,7 @@ import { courseContentRouter } from "./routers/course-content";
 import { coursesRouter } from "./routers/courses";
 import { enrollmentsRouter } from "./routers/enrollments";
 import { mediaRouter } from "./routers/media";
+import { platformRouter } from "./routers/platform";
 import { sessionsRouter } from "./routers/sessions";
 import { devRouter } from "./routers/dev";
 import { tenantsRouter } from "./routers/tenants";
@@ -31,12 +33,14 @@ export const appRouter = router({
   courses: coursesRouter,
   enrollments: enrollmentsRouter,
   activity: activityRouter,
+  audit: auditRouter,
   sessions: sessionsRouter,
   // attendance: static /emargement/sign/... and /qualiopi/emargement/<word>/... paths come first
   attendance: attendanceRouter,
   qualiopiAttendance: qualiopiAttendanceRouter,
   attendanceSheet: attendanceSheetRouter,
   dev: devRouter,
+  platform: platformRouter,
 });
 
 export type AppRouter = typeof appRouter;

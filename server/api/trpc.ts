@@ -7,6 +7,7 @@ import { env } from "../env";
 import { DomainError, toHttpError, TRPC_CODE_BY_CODE } from "../errors";
 import { slugFromHost } from "../lib/host";
 import { log } from "../lib/log";
+import { assertTenantActive } from "../services/tenants/status";
 import type { Context } from "./context";
 
 /**
@@ -77,6 +78,7 @@ async function loadTenant(ctx: Context, user: Identity | null, ref: string | nul
   if (!ref) throw new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain");
   const access = await resolveTenantAccess(ctx.db, ref, user?.userId ?? null);
   if (!access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  assertTenantActive(access.tenant); // a suspended tenant answers 403 to every tenant-scoped operation
   return access;
 }
 

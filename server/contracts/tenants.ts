@@ -13,6 +13,7 @@ export const ZBrandingOut = z.object({
   logoUrl: z.string().nullable(),
 });
 export const ZAuthMode = z.enum(["PASSWORD", "HEADLESS"]);
+export const ZTenantStatus = z.enum(["ACTIVE", "SUSPENDED"]).describe("SUSPENDED: every tenant-scoped operation answers 403 (set by a platform administrator)");
 export const ZSlug = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, "Lower-case letters, digits and hyphens (2-48 characters)")
@@ -36,6 +37,7 @@ export const ZTenant = z.object({
   name: z.string(),
   ofMode: z.boolean(),
   authMode: ZAuthMode,
+  status: ZTenantStatus,
   branding: ZBrandingOut,
   domain: z.string().nullable(),
   auth: z.object({
@@ -53,6 +55,7 @@ export const ZTenantPublic = z.object({
   name: z.string(),
   branding: ZBrandingOut,
   authMode: ZAuthMode,
+  status: ZTenantStatus,
 });
 
 export const ZCreateTenantInput = z.strictObject({

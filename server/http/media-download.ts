@@ -8,6 +8,7 @@ import { clock } from "../lib/clock";
 import { slugFromHost } from "../lib/host";
 import { log } from "../lib/log";
 import { openMediaFile } from "../services/media/media";
+import { assertTenantActive } from "../services/tenants/status";
 import { sendError } from "./send";
 
 const PATH = /^\/api\/v1\/media\/([A-Za-z0-9_-]{1,64})\/file\/?$/;
@@ -43,6 +44,7 @@ export async function serveMediaDownload(req: IncomingMessage, res: ServerRespon
     if (!ref) throw badRequest("Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain");
     const access = await resolveTenantAccess(db, ref, identity.userId);
     if (!access) throw notFound("Tenant");
+    assertTenantActive(access.tenant);
     if (access.membership?.status !== "ACTIVE" && !access.hasEnrollment) throw forbidden("Forbidden: not a member of this organisation");
     const file = await openMediaFile(db, forTenant(access.tenant.id), match[1]!);
     res.statusCode = 200;

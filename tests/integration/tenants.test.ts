@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const TENANT_KEYS = ["id", "slug", "name", "ofMode", "authMode", "branding", "domain", "auth", "integrations", "createdAt", "updatedAt"].sort();
+const TENANT_KEYS = ["id", "slug", "name", "ofMode", "authMode", "status", "branding", "domain", "auth", "integrations", "createdAt", "updatedAt"].sort();
 
 describe("GET /tenants/me", () => {
   it("answers the token's active tenant, whatever X-Tenant-ID says", async () => {
@@ -64,7 +64,7 @@ describe("GET /tenants/{slug} (public)", () => {
     const res = await api.call("GET", "/tenants/globex");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { id: globex.id, slug: "globex", name: "Globex Training", branding: { displayName: "Globex Training", primaryColor: "#047857", logoUrl: null }, authMode: "PASSWORD" },
+      data: { id: globex.id, slug: "globex", name: "Globex Training", branding: { displayName: "Globex Training", primaryColor: "#047857", logoUrl: null }, authMode: "PASSWORD", status: "ACTIVE" },
     });
     expect((await api.call("GET", "/tenants/GLOBEX")).body.data.slug).toBe("globex");
   });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { CreateTenantForm } from "@/components/platform/create-tenant-form";
+import { TenantsAdmin } from "@/components/platform/tenants-admin";
 import { SiteTopbar } from "@/components/site-topbar";
 import { Alert } from "@/components/ui/alert";
 import { getTranslator } from "@/lib/i18n/server";
@@ -13,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("platform.title") };
 }
 
-/** Platform administrators create tenants here (root host, signed in at /login with no tenant). */
+/** Platform administrators list, edit, suspend and create tenants here (root host, signed in at /login with no tenant). */
 export default async function PlatformTenantsPage() {
   const identity = await currentIdentity();
   if (!identity) redirect("/login");
@@ -31,6 +32,7 @@ export default async function PlatformTenantsPage() {
         </div>
         {identity.platformAdmin ? (
           <>
+            <TenantsAdmin tenantUrlTemplate={tenantHomeUrl("{slug}")} />
             <p className="muted">{t("platform.intro")}</p>
             <CreateTenantForm tenantUrlTemplate={tenantHomeUrl("{slug}")} />
           </>

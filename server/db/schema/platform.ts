@@ -22,7 +22,13 @@ export const auditLogs = pgTable(
     requestId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_logs_tenant_created_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    // GET /audit-logs walks these in its ORDER BY (created_at DESC, id DESC, i.e. NULLS FIRST):
+    // unfiltered, filtered by actor, filtered by action.
+    index("audit_logs_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_logs_tenant_actor_created_idx").on(t.tenantId, t.actorUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_logs_tenant_action_created_idx").on(t.tenantId, t.action, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** Events outbox: written in the transaction of the change, delivered by the webhook worker. */

@@ -6,6 +6,8 @@ import { users } from "./identity";
 export const authModeEnum = pgEnum("auth_mode", ["PASSWORD", "HEADLESS"]);
 export const roleEnum = pgEnum("role", ["ADMIN", "CREATOR", "TRAINER", "LEARNER", "FINANCIER", "FUNDER"]);
 export const membershipStatusEnum = pgEnum("membership_status", ["ACTIVE", "INVITED", "SUSPENDED"]);
+/** A SUSPENDED tenant answers 403 to every tenant-scoped operation (platform administrators suspend it). */
+export const tenantStatusEnum = pgEnum("tenant_status", ["ACTIVE", "SUSPENDED"]);
 
 export type Branding = { displayName?: string | null; primaryColor?: string | null; logoUrl?: string | null };
 export type OidcSettings = { issuer: string; audience: string; jwksUri?: string | null; jwks?: { keys: unknown[] } | null };
@@ -23,10 +25,16 @@ export const tenants = pgTable(
     integrations: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     domain: text(),
     aiCredits: integer().notNull().default(0),
+    status: tenantStatusEnum().notNull().default("ACTIVE"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("tenants_slug_uq").on(t.slug), uniqueIndex("tenants_domain_uq").on(t.domain).where(sql`${t.domain} is not null`)],
+  (t) => [
+    uniqueIndex("tenants_slug_uq").on(t.slug),
+    uniqueIndex("tenants_domain_uq").on(t.domain).where(sql`${t.domain} is not null`),
+    // The platform list's order (created_at DESC, id DESC: NULLS FIRST, as the query's plain DESC means).
+    index("tenants_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** A user's role and status inside one tenant (N:N). */

@@ -8,6 +8,7 @@ import { verifyPassword } from "../../auth/passwords";
 import { sha256Hex } from "../../lib/hash";
 import { clearCounter, hitCounter, peekCounter } from "../platform/counters";
 import { writeAudit, type AuditActor } from "../platform/audit";
+import { assertTenantActive } from "../tenants/status";
 import { findUserByEmail, findUserById } from "./accounts";
 import { issueTokens, revokeFamily } from "./session-tokens";
 import type { TTokens } from "../../contracts/auth";
@@ -40,6 +41,7 @@ export async function login(
   const access = input.tenantRef ? await resolveTenantAccess(db, input.tenantRef, null) : null;
   if (input.tenantRef && !access) throw new DomainError("NOT_FOUND", "Tenant not found");
   const tenant = access?.tenant ?? null;
+  if (tenant) assertTenantActive(tenant); // 403 before any credential check: the status is public (GET /tenants/{slug})
 
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);

@@ -7,6 +7,7 @@ import { hashPassword } from "../../auth/passwords";
 import { newId } from "../../lib/ids";
 import { RESERVED_SLUGS, slugify } from "../../lib/slug";
 import { writeAudit, type AuditActor } from "../platform/audit";
+import { assertTenantActive } from "../tenants/status";
 import { emitEvent } from "../platform/events";
 import { findUserByEmail, findUserById } from "./accounts";
 import { issueTokens } from "./session-tokens";
@@ -71,6 +72,7 @@ export async function signupLearner(db: Db, input: SignupBase, actor: AuditActor
 export async function switchTenant(db: Db, userId: string, tenantRef: string, actor: AuditActor, now: Date): Promise<TTokens> {
   const access = await resolveTenantAccess(db, tenantRef, userId);
   if (!access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  assertTenantActive(access.tenant);
   const allowed = access.membership?.status === "ACTIVE" || (!access.membership && access.hasEnrollment);
   if (!allowed) throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation");
   const user = await findUserById(db, userId);

@@ -7,6 +7,7 @@ import { courses, liveSessions, memberships, sessionTrainers } from "../../db/sc
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse, type LearningCaller } from "../courses/access";
+import { writeAudit } from "../platform/audit";
 import { enrolledCourseIds, isCourseTrainer, loadSession, assertModerator, type LoadedSession } from "./access";
 import { sendSessionNotices, type NoticeTenant } from "./notices";
 import { registeredCounts, toDetail, toSummary } from "./serialize";
@@ -124,6 +125,7 @@ export async function createSession(db: Db, caller: SessionCaller, input: TCreat
       .returning();
     if (!session) throw new Error("session insert returned nothing");
     await replaceTrainers(tx, caller, id, trainerIds);
+    await writeAudit(tx, { userId: caller.userId }, { tenantId: caller.scope.tenantId, action: "session.created", targetType: "session", targetId: id, metadata: { title: input.title, courseId: course.id, scheduledAt: scheduledAt.toISOString() } });
     return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds };
   });
   if (input.sendConvocation) await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "convocation", ...loaded, now });
@@ -176,6 +178,7 @@ export async function cancelSession(db: Db, caller: SessionCaller, id: string, n
       .where(caller.scope.where(liveSessions, and(eq(liveSessions.id, id), eq(liveSessions.status, "SCHEDULED"))))
       .returning();
     if (!session) throw conflict("Cannot cancel a LIVE or ENDED session");
+    await writeAudit(tx, { userId: caller.userId }, { tenantId: caller.scope.tenantId, action: "session.cancelled", targetType: "session", targetId: id, metadata: { title: session.title } });
     return { ...current, session };
   });
   await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "cancellation", ...loaded, now });

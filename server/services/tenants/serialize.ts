@@ -18,6 +18,7 @@ export function serializeTenant(row: TenantRow): TTenant {
     name: row.name,
     ofMode: row.ofMode,
     authMode: row.authMode,
+    status: row.status,
     branding: brandingOf(row),
     domain: row.domain ?? null,
     auth: {
@@ -33,5 +34,5 @@ export function serializeTenant(row: TenantRow): TTenant {
 }
 
 export function publicProfile(row: TenantRow) {
-  return { id: row.id, slug: row.slug, name: row.name, branding: brandingOf(row), authMode: row.authMode };
+  return { id: row.id, slug: row.slug, name: row.name, branding: brandingOf(row), authMode: row.authMode, status: row.status };
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { ActivityView } from "@/components/activity/activity-view";
+import { ActivityScreen } from "@/components/activity/activity-screen";
 import { getTranslator } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -8,11 +8,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("learnActivity.title") };
 }
 
-/** The learning activity log (ADMIN). */
+/** The learning activity log and the administration actions (ADMIN). */
 export default function ActivityPage() {
   return (
     <Suspense>
-      <ActivityView />
+      <ActivityScreen />
     </Suspense>
   );
 }

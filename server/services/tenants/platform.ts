@@ -1,0 +1,79 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db";
+import { tenants } from "../../db/schema";
+import type { TListPlatformTenantsInput, TPlatformUpdateTenantInput } from "../../contracts/platform";
+import type { TTenant } from "../../contracts/tenants";
+import { limitPageMeta } from "../../contracts/common";
+import { notFound } from "../../errors";
+import { writeAudit, type AuditActor } from "../platform/audit";
+import { serializeTenant } from "./serialize";
+import { getTenantById, updateTenant } from "./tenants";
+
+/** Platform administration of every tenant: list, edit, suspend, reactivate (platformAdminProcedure only). */
+
+async function tenantByRef(db: Db, ref: string) {
+  const [row] = await db
+    .select()
+    .from(tenants)
+    .where(or(eq(tenants.id, ref), eq(tenants.slug, ref.toLowerCase())))
+    .limit(1);
+  if (!row) throw notFound("Tenant");
+  return row;
+}
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** GET /platform/tenants: every tenant, newest first (walks tenants_created_idx); q and status filter. */
+export async function listAllTenants(db: Db, q: TListPlatformTenantsInput) {
+  const conds: (SQL | undefined)[] = [q.status ? eq(tenants.status, q.status) : undefined];
+  for (const term of (q.q ?? "").split(/\s+/).filter(Boolean).slice(0, 5)) {
+    const like = escapeLike(term);
+    conds.push(or(ilike(tenants.name, like), ilike(tenants.slug, like), ilike(sql`${tenants.branding} ->> 'displayName'`, like)));
+  }
+  const where = conds.some(Boolean) ? and(...conds) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(tenants)
+      .where(where)
+      .orderBy(desc(tenants.createdAt), desc(tenants.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(tenants).where(where),
+  ]);
+  return { data: rows.map(serializeTenant), meta: limitPageMeta(Number(counted?.n ?? 0), q.page, q.limit) };
+}
+
+/** PATCH /platform/tenants/{id}: name and branding, through the tenant's own update (audit `tenant.updated`). */
+export async function platformUpdateTenant(db: Db, input: TPlatformUpdateTenantInput, actor: AuditActor, now: Date): Promise<TTenant> {
+  const row = await tenantByRef(db, input.id);
+  return updateTenant(db, row.id, { name: input.name, branding: input.branding }, actor, now);
+}
+
+/**
+ * POST /platform/tenants/{id}/suspend and /reactivate. Idempotent: a tenant already in the
+ * wanted state is returned unchanged and no audit entry is written. The audit entry carries the
+ * tenant's id, so the tenant's own ADMIN sees it in their audit log.
+ */
+export async function setTenantStatus(
+  db: Db,
+  ref: string,
+  status: "ACTIVE" | "SUSPENDED",
+  actor: AuditActor,
+  now: Date,
+  reason?: string,
+): Promise<TTenant> {
+  const row = await tenantByRef(db, ref);
+  if (row.status === status) return serializeTenant(row);
+  await db.transaction(async (tx) => {
+    await tx.update(tenants).set({ status, updatedAt: now }).where(eq(tenants.id, row.id));
+    await writeAudit(tx, actor, {
+      tenantId: row.id,
+      action: status === "SUSPENDED" ? "tenant.suspended" : "tenant.reactivated",
+      targetType: "tenant",
+      targetId: row.id,
+      metadata: { from: row.status, to: status, ...(reason ? { reason } : {}) },
+    });
+  });
+  return serializeTenant(await getTenantById(db, row.id));
+}
