@@ -84,8 +84,9 @@ export const courses = pgTable(
   },
   (t) => [
     uniqueIndex("courses_tenant_slug_uq").on(t.tenantId, t.slug),
-    index("courses_tenant_status_idx").on(t.tenantId, t.status, t.createdAt),
-    index("courses_tenant_creator_idx").on(t.tenantId, t.creatorId),
+    index("courses_tenant_status_idx").on(t.tenantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_tenant_creator_idx").on(t.tenantId, t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -233,7 +234,8 @@ export const enrollments = pgTable(
   },
   (t) => [
     uniqueIndex("enrollments_tenant_course_user_uq").on(t.tenantId, t.courseId, t.userId),
-    index("enrollments_tenant_user_idx").on(t.tenantId, t.userId, t.enrolledAt),
+    index("enrollments_tenant_user_idx").on(t.tenantId, t.userId, t.enrolledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("enrollments_tenant_enrolled_idx").on(t.tenantId, t.enrolledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId),
   ],
 );
@@ -301,9 +303,9 @@ export const activityLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("activity_logs_tenant_created_idx").on(t.tenantId, t.createdAt),
-    index("activity_logs_course_idx").on(t.tenantId, t.courseId, t.createdAt),
-    index("activity_logs_enrollment_idx").on(t.tenantId, t.enrollmentId, t.createdAt),
+    index("activity_logs_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("activity_logs_course_idx").on(t.tenantId, t.courseId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("activity_logs_enrollment_idx").on(t.tenantId, t.enrollmentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -320,5 +322,5 @@ export const aiCreditLedger = pgTable(
     userId: text().references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index("ai_credit_ledger_tenant_idx").on(t.tenantId, t.createdAt)],
+  (t) => [index("ai_credit_ledger_tenant_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

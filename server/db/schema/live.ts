@@ -43,8 +43,8 @@ export const liveSessions = pgTable(
   },
   (t) => [
     uniqueIndex("live_sessions_room_uq").on(t.tenantId, t.mediaRoomName),
-    index("live_sessions_tenant_sched_idx").on(t.tenantId, t.scheduledAt),
-    index("live_sessions_course_idx").on(t.tenantId, t.courseId, t.scheduledAt),
+    index("live_sessions_tenant_sched_idx").on(t.tenantId, t.scheduledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("live_sessions_course_idx").on(t.tenantId, t.courseId, t.scheduledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
