@@ -236,7 +236,7 @@ export const enrollments = pgTable(
     uniqueIndex("enrollments_tenant_course_user_uq").on(t.tenantId, t.courseId, t.userId),
     index("enrollments_tenant_user_idx").on(t.tenantId, t.userId, t.enrolledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("enrollments_tenant_enrolled_idx").on(t.tenantId, t.enrolledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId),
+    index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId, t.status),
   ],
 );
 

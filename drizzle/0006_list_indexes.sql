@@ -14,6 +14,7 @@ DROP INDEX "ai_credit_ledger_tenant_idx";--> statement-breakpoint
 DROP INDEX "courses_tenant_status_idx";--> statement-breakpoint
 DROP INDEX "courses_tenant_creator_idx";--> statement-breakpoint
 DROP INDEX "enrollments_tenant_user_idx";--> statement-breakpoint
+DROP INDEX "enrollments_tenant_course_idx";--> statement-breakpoint
 DROP INDEX "live_sessions_tenant_sched_idx";--> statement-breakpoint
 DROP INDEX "live_sessions_course_idx";--> statement-breakpoint
 CREATE INDEX "memberships_tenant_role_created_idx" ON "memberships" USING btree ("tenant_id","role","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
@@ -29,5 +30,6 @@ CREATE INDEX "ai_credit_ledger_tenant_idx" ON "ai_credit_ledger" USING btree ("t
 CREATE INDEX "courses_tenant_status_idx" ON "courses" USING btree ("tenant_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "courses_tenant_creator_idx" ON "courses" USING btree ("tenant_id","creator_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "enrollments_tenant_user_idx" ON "enrollments" USING btree ("tenant_id","user_id","enrolled_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "enrollments_tenant_course_idx" ON "enrollments" USING btree ("tenant_id","course_id","status");--> statement-breakpoint
 CREATE INDEX "live_sessions_tenant_sched_idx" ON "live_sessions" USING btree ("tenant_id","scheduled_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "live_sessions_course_idx" ON "live_sessions" USING btree ("tenant_id","course_id","scheduled_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
