@@ -1,4 +1,4 @@
-import { count, desc, eq, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
 import { activityLogs, courses, enrollments, users } from "../../db/schema";
 import type { TActivityItem, TListActivityInput } from "../../contracts/activity";

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { courses, enrollments, memberships, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
