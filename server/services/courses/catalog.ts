@@ -47,7 +47,14 @@ export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKi
     if (kind === "mine") conds.push(eq(courses.creatorId, viewer.userId));
     else {
       const uid = viewer.userId;
-      conds.push(sql`exists (select 1 from ${courseTrainers} where ${viewer.scope.where(courseTrainers, eq(courseTrainers.courseId, courses.id), eq(courseTrainers.userId, uid))})`);
+      // `= any(array(...))`: PostgreSQL fetches the trainer's course ids first (course_trainers_user_idx),
+      // reads those courses by primary key and sorts them (the trainer's courses only). An
+      // `exists` here lets it walk the tenant's whole catalogue index checking each course.
+      const taught = db
+        .select({ id: courseTrainers.courseId })
+        .from(courseTrainers)
+        .where(viewer.scope.where(courseTrainers, eq(courseTrainers.userId, uid)));
+      conds.push(sql`${courses.id} = any(array(${taught}))`);
     }
   }
   if (q.format) conds.push(eq(courses.format, q.format));
