@@ -1,8 +1,9 @@
 CREATE TABLE "list_totals" (
 	"tenant_id" text NOT NULL,
 	"key" text NOT NULL,
+	"shard" integer DEFAULT 0 NOT NULL,
 	"n" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "list_totals_pk" PRIMARY KEY("tenant_id","key")
+	CONSTRAINT "list_totals_pk" PRIMARY KEY("tenant_id","key","shard")
 );
 --> statement-breakpoint
 DROP INDEX "memberships_tenant_created_idx";--> statement-breakpoint

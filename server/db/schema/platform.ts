@@ -68,15 +68,19 @@ export const counters = pgTable("counters", {
 
 /**
  * Row counts kept up to date by statement-level triggers (drizzle/*_list_totals_triggers.sql), so a
- * list's total does not count the whole tenant on every page. Keys: `memberships:<role>:<status>`.
- * Read through services/platform/pagination.ts (`maintainedTotal`), never written by services.
+ * list's total does not count the whole tenant on every page. Keys: `memberships:<role>:<status>`,
+ * `courses:<status>`, `enrollments:<status>`, `live_sessions:<status>`, `activity_logs`,
+ * `ai_credit_ledger`. A key's count is the sum of its shards (tables written concurrently in one
+ * tenant spread over several rows). Read through services/platform/pagination.ts
+ * (`maintainedTotal`), never written by services.
  */
 export const listTotals = pgTable(
   "list_totals",
   {
     tenantId: text().notNull(),
     key: text().notNull(),
+    shard: integer().notNull().default(0),
     n: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ name: "list_totals_pk", columns: [t.tenantId, t.key] })],
+  (t) => [primaryKey({ name: "list_totals_pk", columns: [t.tenantId, t.key, t.shard] })],
 );

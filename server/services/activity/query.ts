@@ -2,7 +2,7 @@ import { count, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
 import { activityLogs, courses, enrollments, users } from "../../db/schema";
 import type { TActivityItem, TListActivityInput } from "../../contracts/activity";
-import { countOf, limitPage, paginate } from "../platform/pagination";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { notFound } from "../../errors";
 import { assertCourseOwner, getCourse, type LearningCaller } from "../courses/access";
 import { enrollmentNotFound } from "../enrollments/access";
@@ -81,8 +81,10 @@ export async function listActivity(db: Db, caller: LearningCaller, q: TListActiv
     q.dateFrom ? gte(activityLogs.createdAt, new Date(isDateOnly(q.dateFrom) ? `${q.dateFrom}T00:00:00.000Z` : q.dateFrom)) : undefined,
     q.dateTo ? upperBound(q.dateTo) : undefined,
   );
-  // Walks activity_logs_tenant_created_idx (tenant, created_at, id) in order; a date range is a
-  // range of that index, so the total is an index-only count.
+  // Walks activity_logs_tenant_created_idx (tenant, created_at, id) in order. The whole log's
+  // total is the maintained counter; a filtered total counts its matches (a date range is a range of
+  // that index).
+  const filtered = Boolean(q.userId || q.action || q.dateFrom || q.dateTo);
   return paginate(limitPage(q), {
     rows: (limit, offset) =>
       db
@@ -93,7 +95,7 @@ export async function listActivity(db: Db, caller: LearningCaller, q: TListActiv
         .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
         .limit(limit)
         .offset(offset),
-    total: () => countOf(db.select({ n: count() }).from(activityLogs).where(where)),
+    total: () => (filtered ? countOf(db.select({ n: count() }).from(activityLogs).where(where)) : maintainedTotal(db, scope, totalKeys("activity_logs"))),
     map: (rows) => rows.map(serialize),
   });
 }

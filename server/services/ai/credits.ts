@@ -4,7 +4,7 @@ import { aiCreditLedger, tenants } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { DomainError, notFound } from "../../errors";
 import { newId } from "../../lib/ids";
-import { countOf, limitPage, paginate } from "../platform/pagination";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 
 /**
  * The tenant's AI credits: `tenants.ai_credits` is the balance and every movement is a row of
@@ -86,7 +86,7 @@ export async function listLedger(db: DbOrTx, scope: TenantScope, q: { page: numb
         .orderBy(desc(aiCreditLedger.createdAt), desc(aiCreditLedger.id))
         .limit(limit)
         .offset(offset),
-    total: () => countOf(db.select({ n: count() }).from(aiCreditLedger).where(where)),
+    total: () => (q.courseId ? countOf(db.select({ n: count() }).from(aiCreditLedger).where(where)) : maintainedTotal(db, scope, totalKeys("ai_credit_ledger"))),
     map: (rows) =>
       rows.map((r) => ({
         id: r.id,

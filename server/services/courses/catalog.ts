@@ -1,7 +1,7 @@
 import { count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courses, courseTrainers, lessons, modules, users } from "../../db/schema";
-import { countOf, pageOf, paginate } from "../platform/pagination";
+import { countOf, maintainedTotal, pageOf, paginate, totalKeys } from "../platform/pagination";
 import type { TCourseListItem, TListCoursesInput } from "../../contracts/courses";
 import { DomainError, forbidden } from "../../errors";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -68,8 +68,9 @@ export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKi
   }
 
   const where = viewer.scope.where(courses, ...conds);
-  // The page walks a (tenant, [status|creator], created_at, id) index in order; the total is an
-  // index-only count of the same filter.
+  // The page walks a (tenant, [status|creator], created_at, id) index in order. The total of the
+  // catalogue filtered by status alone is the maintained counter; any other filter counts its matches.
+  const statusOnly = kind === "catalogue" && conds.length === 1 ? (q.status ?? "PUBLISHED") : null;
   return paginate(pageOf(q, DEFAULT_LIMIT), {
     rows: (limit, offset) =>
       db
@@ -101,7 +102,8 @@ export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKi
         .orderBy(desc(courses.createdAt), desc(courses.id))
         .limit(limit)
         .offset(offset),
-    total: () => countOf(db.select({ n: count() }).from(courses).where(where)),
+    total: () =>
+      statusOnly ? maintainedTotal(db, viewer.scope, totalKeys("courses", [statusOnly])) : countOf(db.select({ n: count() }).from(courses).where(where)),
     map: async (rows): Promise<TCourseListItem[]> => {
       const counts = await structureCounts(db, viewer, rows.map((r) => r.id));
       return rows.map((r) => ({

@@ -1,9 +1,9 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, enrollments, memberships, users } from "../../db/schema";
+import { courses, enrollments, enrollmentStatusEnum, memberships, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TCreateEnrollmentInput, TListEnrollmentsInput, TUpdateEnrollmentInput } from "../../contracts/enrollments";
-import { countOf, limitPage, paginate } from "../platform/pagination";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
@@ -153,13 +153,12 @@ export async function listEnrollments(db: Db, caller: LearningCaller, q: TListEn
         .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
         .limit(limit)
         .offset(offset),
-    // Every enrollment has its course and learner (foreign keys): only a CREATOR's filter needs the join.
-    total: () =>
-      countOf(
-        ownCourses
-          ? db.select({ n: count() }).from(enrollments).innerJoin(courses, courseOfEnrollment(scope)).where(where)
-          : db.select({ n: count() }).from(enrollments).where(where),
-      ),
+    // Without a filter (or with status alone) the maintained counters; a CREATOR's total joins their courses.
+    total: () => {
+      if (ownCourses) return countOf(db.select({ n: count() }).from(enrollments).innerJoin(courses, courseOfEnrollment(scope)).where(where));
+      if (!q.courseId && !q.userId) return maintainedTotal(db, scope, totalKeys("enrollments", q.status ? [q.status] : enrollmentStatusEnum.enumValues));
+      return countOf(db.select({ n: count() }).from(enrollments).where(where));
+    },
     map: (rows) =>
       rows.map((r) => ({
         ...serializeEnrollment(r.enrollment),

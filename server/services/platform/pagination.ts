@@ -98,6 +98,18 @@ export async function countOf(query: PromiseLike<{ n: number | string | bigint }
   return Number(row?.n ?? 0);
 }
 
+/** Tables whose totals are maintained (drizzle/0007_list_totals_triggers.sql). */
+export type CountedTable = "memberships" | "courses" | "enrollments" | "live_sessions" | "activity_logs" | "ai_credit_ledger";
+
+/**
+ * Counter keys for a table and, per key dimension of that table, the values to add up:
+ * `totalKeys("courses", ["PUBLISHED"])`, `totalKeys("memberships", roles, statuses)`,
+ * `totalKeys("activity_logs")`.
+ */
+export function totalKeys(table: CountedTable, ...dims: (readonly string[])[]): string[] {
+  return dims.reduce<string[]>((keys, values) => keys.flatMap((k) => values.map((v) => `${k}:${v}`)), [table]);
+}
+
 /**
  * Sum of maintained counters of the tenant (see `listTotals` in db/schema/platform.ts for the
  * keys and the triggers that keep them). O(number of keys), whatever the tenant's size.

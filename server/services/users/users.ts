@@ -1,6 +1,6 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
-import { courses, enrollments, memberships, users } from "../../db/schema";
+import { courses, enrollments, memberships, membershipStatusEnum, roleEnum, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { DomainError, notFound } from "../../errors";
 import type { Role } from "../../auth/permissions";
@@ -11,8 +11,7 @@ import { emitEvent } from "../platform/events";
 import { findUserByEmail } from "../auth/accounts";
 import { sendInvitation } from "../auth/invitations";
 import { serializeUser } from "./serialize";
-import { countOf, limitPage, maintainedTotal, paginate } from "../platform/pagination";
-import { memberTotalKeys } from "./totals";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 
 export type TenantCaller = { scope: TenantScope; userId: string; role: Role; tenant: { id: string; slug: string; name: string } };
 
@@ -45,7 +44,7 @@ export async function listUsers(
     total: () =>
       terms.length
         ? countOf(db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where))
-        : maintainedTotal(db, scope, memberTotalKeys(q.role, q.status)),
+        : maintainedTotal(db, scope, totalKeys("memberships", q.role ? [q.role] : roleEnum.enumValues, q.status ? [q.status] : membershipStatusEnum.enumValues)),
     map: (rows) => rows.map((r) => serializeUser(r.user, r.m)),
   });
 }
