@@ -70,7 +70,7 @@ export function printReport(info: RunInfo, results: Measurement[], v: Verdict): 
   out.push(`users list app/bare: ${v.ratio === null ? "n/a" : `${v.ratio.toFixed(2)} x`} (req/s)`);
   for (const r of RATIOS) {
     const ratio = ratioOf(results, r.app, r.bare);
-    out.push(`${r.label} app/bare: ${ratio === null ? "n/a" : `${ratio.toFixed(2)} x`} (req/s)`);
+    out.push(`${r.label}: ${ratio === null ? "n/a" : `${ratio.toFixed(2)} x`} (req/s; target >= ${r.min.toFixed(2)}: ${ratio !== null && ratio >= r.min ? "PASS" : "MISS"})`);
   }
   if (info.sheetPdf) {
     const p = info.sheetPdf;

@@ -30,6 +30,9 @@ const COURSES = num("BENCH_COURSES", 2_000);
 /** Written by bench/seed-users.ts: the learner's enrollment and lesson used by the progress endpoint. */
 const FIXTURES = "bench/results/fixtures.json";
 const ADMIN = { tenant: TENANT, email: "admin@acme.test", password: "demo-Passw0rd!" };
+const LARGE_TENANT = "globex";
+const LARGE_USERS = num("BENCH_LARGE_USERS", 100_000);
+const LARGE_ADMIN = { tenant: LARGE_TENANT, email: "admin@globex.test", password: "demo-Passw0rd!" };
 const RESULTS_FILE = "bench/results/latest.json";
 const APP_LOG = "bench/results/app.log";
 const ATTENDANCE_FIXTURES = "bench/results/attendance-fixtures.json";
@@ -72,13 +75,18 @@ async function main(): Promise<void> {
   await ensureBuild();
   database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
   log(`database: ${database.backend} (${database.label})`);
-  await completed(track(startTsx("seed", "bench/seed-users.ts", { ...database.env, BENCH_USERS: String(USERS), BENCH_COURSES: String(COURSES), BENCH_FIXTURES: FIXTURES, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
+  await completed(track(startTsx("seed", "bench/seed-users.ts", { ...database.env, BENCH_USERS: String(USERS), BENCH_COURSES: String(COURSES), BENCH_FIXTURES: FIXTURES, BENCH_TENANT: TENANT, BENCH_LARGE_USERS: String(LARGE_USERS), BENCH_LARGE_TENANT: LARGE_TENANT, LOG_LEVEL: "warn" })));
 
-  const session: { admin?: Tokens; learner?: Tokens } = {};
+  const session: { admin?: Tokens; largeAdmin?: Tokens; learner?: Tokens } = {};
   const fixtures = JSON.parse(readFileSync(FIXTURES, "utf8")) as { learnerEmail: string; enrollmentId: string; lessonId: string };
   const ctx: BenchContext = {
     tenant: TENANT,
+    largeTenant: LARGE_TENANT,
     connections: SHAPE.connections,
+    largeAdmin: () => {
+      if (!session.largeAdmin) throw new Error("the large tenant's admin is not logged in yet");
+      return session.largeAdmin;
+    },
     admin: () => {
       if (!session.admin) throw new Error("the admin is not logged in yet");
       return session.admin;
@@ -110,6 +118,7 @@ async function main(): Promise<void> {
   log(`starting the app (output in ${APP_LOG})`);
   const appUrl = await startApp(database.env, await freePort(), APP_LOG, track, secrets);
   session.admin = await login(appUrl, ADMIN);
+  session.largeAdmin = await login(appUrl, LARGE_ADMIN);
   session.learner = await login(appUrl, { ...ADMIN, email: fixtures.learnerEmail });
   ctx.chains = new RefreshChains((n) => loginMany(appUrl, ADMIN, n));
   await runPhase("app", appUrl, ctx, results);

@@ -12,13 +12,16 @@ import { newId } from "../server/lib/ids";
  * Child process of `npm run bench`, run before the app starts (PGlite allows one process):
  * the demo data, then BENCH_USERS learners (ACTIVE) and BENCH_COURSES published courses (one
  * module, two lessons each) in BENCH_TENANT with multi-row inserts, and the enrollment whose
- * progress the benchmark posts (written to BENCH_FIXTURES).
+ * progress the benchmark posts (written to BENCH_FIXTURES). BENCH_LARGE_USERS more learners
+ * (default 100,000) go into BENCH_LARGE_TENANT (globex), so the users list is measured at both sizes.
  */
 const COURSES = Number(process.env.BENCH_COURSES ?? 2_000);
 const FIXTURES = process.env.BENCH_FIXTURES ?? "bench/results/fixtures.json";
 const COUNT = Number(process.env.BENCH_USERS ?? 10_000);
 const TENANT = process.env.BENCH_TENANT ?? "acme";
 const CHUNK = 1000;
+const LARGE_COUNT = Number(process.env.BENCH_LARGE_USERS ?? 100_000);
+const LARGE_TENANT = process.env.BENCH_LARGE_TENANT ?? "globex";
 
 const e = env();
 const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
@@ -29,23 +32,31 @@ try {
   const scope = forTenant(tenant.id);
   const started = performance.now();
   // Memberships a few seconds apart, older than the demo accounts, so the list order is realistic.
-  const base = Date.now() - COUNT * 1000;
-  await handle.db.transaction(async (tx) => {
-    for (let from = 0; from < COUNT; from += CHUNK) {
-      const n = Math.min(CHUNK, COUNT - from);
-      const batch = Array.from({ length: n }, (_, k) => {
-        const i = from + k;
-        const at = new Date(base + i * 1000);
-        const userId = newId("usr");
-        return {
-          user: { id: userId, email: `bench-${i}@${TENANT}.bench.test`, passwordHash: null, firstName: `First${i}`, lastName: `Last${i}`, createdAt: at, updatedAt: at },
-          membership: { id: newId("mbr"), userId, role: "LEARNER" as const, status: "ACTIVE" as const, createdAt: at, updatedAt: at },
-        };
-      });
-      await tx.insert(users).values(batch.map((b) => b.user));
-      await tx.insert(memberships).values(scope.valuesMany(memberships, batch.map((b) => b.membership)));
-    }
-  });
+  async function seedMembers(tenantScope: typeof scope, slug: string, count: number) {
+    const base = Date.now() - count * 1000;
+    await handle.db.transaction(async (tx) => {
+      for (let from = 0; from < count; from += CHUNK) {
+        const n = Math.min(CHUNK, count - from);
+        const batch = Array.from({ length: n }, (_, k) => {
+          const i = from + k;
+          const at = new Date(base + i * 1000);
+          const userId = newId("usr");
+          return {
+            user: { id: userId, email: `bench-${i}@${slug}.bench.test`, passwordHash: null, firstName: `First${i}`, lastName: `Last${i}`, createdAt: at, updatedAt: at },
+            membership: { id: newId("mbr"), userId, role: "LEARNER" as const, status: "ACTIVE" as const, createdAt: at, updatedAt: at },
+          };
+        });
+        await tx.insert(users).values(batch.map((b) => b.user));
+        await tx.insert(memberships).values(tenantScope.valuesMany(memberships, batch.map((b) => b.membership)));
+      }
+    });
+  }
+  await seedMembers(scope, TENANT, COUNT);
+  if (LARGE_COUNT > 0) {
+    const [large] = await handle.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, LARGE_TENANT)).limit(1);
+    if (!large) throw new Error(`tenant ${LARGE_TENANT} missing after the demo seed`);
+    await seedMembers(forTenant(large.id), LARGE_TENANT, LARGE_COUNT);
+  }
   const [creator] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, `creator@${TENANT}.test`)).limit(1);
   const [learner] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, `learner@${TENANT}.test`)).limit(1);
   if (!creator || !learner) throw new Error("demo creator or learner missing");
@@ -88,9 +99,10 @@ try {
   if (!progress) throw new Error("no enrollment to post progress to");
   mkdirSync(path.dirname(FIXTURES), { recursive: true });
   writeFileSync(FIXTURES, JSON.stringify({ learnerEmail: `learner@${TENANT}.test`, ...(progress as { enrollmentId: string; lessonId: string }) }));
-  // Fresh planner statistics, as autovacuum would gather soon after a bulk load: stable plans from the first request.
-  await handle.db.execute(sql`analyze`);
-  process.stdout.write(`seeded ${COUNT} users and ${COURSES} courses in ${TENANT} (${handle.driver}) in ${Math.round(performance.now() - started)} ms\n`);
+  // Fresh planner statistics and visibility map, as autovacuum would leave them soon after a bulk
+  // load: stable plans from the first request, index-only counts.
+  await handle.db.execute(sql`vacuum analyze`);
+  process.stdout.write(`seeded ${COUNT} users and ${COURSES} courses in ${TENANT}, ${LARGE_COUNT} users in ${LARGE_TENANT} (${handle.driver}) in ${Math.round(performance.now() - started)} ms\n`);
 } finally {
   await handle.close();
 }

@@ -31,6 +31,7 @@ export const ZLimitPageMeta = z.object({
   limit: z.number().int(),
   totalPages: z.number().int(),
 });
+/** @deprecated Lists build their meta with paginate() in server/services/platform/pagination.ts. */
 export const limitPageMeta = (total: number, page: number, limit: number) => ({
   total,
   page,

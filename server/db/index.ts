@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { sql, type Logger } from "drizzle-orm";
 import type { DbHandle } from "./client";
 import { schema } from "./client";
 
@@ -21,17 +21,19 @@ export async function openDatabase(opts: {
   pgliteLoadDataDir?: Blob;
   migrate?: boolean;
   poolSize?: number;
+  /** Drizzle query logger (tests record the SQL of a request with it). */
+  logger?: Logger;
 }): Promise<DbHandle> {
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts);
+  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.logger) : await openPglite(opts);
   if (opts.migrate !== false) await runMigrations(handle);
   return handle;
 }
 
-async function openPostgres(url: string, max: number): Promise<DbHandle> {
+async function openPostgres(url: string, max: number, logger?: Logger): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzle(client, { schema, casing: "snake_case" });
+  const db = drizzle(client, { schema, casing: "snake_case", logger });
   return {
     db: db as unknown as DbHandle["db"],
     driver: "postgres",
@@ -42,7 +44,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   };
 }
 
-async function openPglite(opts: { pgliteDir?: string; pgliteLoadDataDir?: Blob }): Promise<DbHandle> {
+async function openPglite(opts: { pgliteDir?: string; pgliteLoadDataDir?: Blob; logger?: Logger }): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let release: (() => Promise<void>) | undefined;
@@ -55,7 +57,7 @@ async function openPglite(opts: { pgliteDir?: string; pgliteLoadDataDir?: Blob }
   }
   try {
     const client = await PGlite.create({ dataDir, loadDataDir: opts.pgliteLoadDataDir });
-    const db = drizzle(client, { schema, casing: "snake_case" });
+    const db = drizzle(client, { schema, casing: "snake_case", logger: opts.logger });
     return {
       db: db as unknown as DbHandle["db"],
       driver: "pglite",

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Logger } from "drizzle-orm";
 import type { DbHandle } from "../../server/db";
 import { createApiHandler } from "../../server/http/api-handler";
 import { freshDatabase } from "./db";
@@ -20,8 +21,8 @@ export type TestApi = {
 };
 
 /** The real API handler on an ephemeral port, over a fresh migrated database. */
-export async function startApi(): Promise<TestApi> {
-  const handle = await freshDatabase();
+export async function startApi(opts: { logger?: Logger } = {}): Promise<TestApi> {
+  const handle = await freshDatabase(opts);
   const api = createApiHandler(handle.db);
   const server = http.createServer((req, res) => {
     api(req, res).then((handled) => {

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
+import type { Logger } from "drizzle-orm";
 import { openDatabase, type DbHandle } from "../../server/db";
 
 /** A fresh, migrated database for one test file: PGlite from the dump, or a PostgreSQL clone. */
-export async function freshDatabase(): Promise<DbHandle> {
+export async function freshDatabase(opts: { logger?: Logger } = {}): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   const pgTemplate = inject("pgTemplate");
   if (url && pgTemplate) {
@@ -16,7 +17,7 @@ export async function freshDatabase(): Promise<DbHandle> {
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: u.toString(), migrate: false, poolSize: 5 });
+    const handle = await openDatabase({ databaseUrl: u.toString(), migrate: false, poolSize: 5, logger: opts.logger });
     const close = handle.close;
     return {
       ...handle,
@@ -31,5 +32,5 @@ export async function freshDatabase(): Promise<DbHandle> {
   const file = inject("pgliteTemplate");
   if (!file) throw new Error("global setup did not prepare a database template");
   const blob = new Blob([readFileSync(file)]);
-  return openDatabase({ pgliteLoadDataDir: blob, migrate: false });
+  return openDatabase({ pgliteLoadDataDir: blob, migrate: false, logger: opts.logger });
 }

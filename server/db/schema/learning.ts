@@ -87,8 +87,9 @@ export const courses = pgTable(
   },
   (t) => [
     uniqueIndex("courses_tenant_slug_uq").on(t.tenantId, t.slug),
-    index("courses_tenant_status_idx").on(t.tenantId, t.status, t.createdAt),
-    index("courses_tenant_creator_idx").on(t.tenantId, t.creatorId),
+    index("courses_tenant_status_idx").on(t.tenantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_tenant_creator_idx").on(t.tenantId, t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     unique("courses_tenant_id_uq").on(t.tenantId, t.id),
     foreignKey({ name: "courses_banner_media_fk", columns: [t.tenantId, t.bannerMediaId], foreignColumns: [media.tenantId, media.id] }),
     foreignKey({ name: "courses_featured_media_fk", columns: [t.tenantId, t.featuredMediaId], foreignColumns: [media.tenantId, media.id] }),
@@ -257,8 +258,9 @@ export const enrollments = pgTable(
   },
   (t) => [
     uniqueIndex("enrollments_tenant_course_user_uq").on(t.tenantId, t.courseId, t.userId),
-    index("enrollments_tenant_user_idx").on(t.tenantId, t.userId, t.enrolledAt),
-    index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId),
+    index("enrollments_tenant_user_idx").on(t.tenantId, t.userId, t.enrolledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("enrollments_tenant_enrolled_idx").on(t.tenantId, t.enrolledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId, t.status),
     unique("enrollments_tenant_id_uq").on(t.tenantId, t.id),
     foreignKey({ name: "enrollments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],
@@ -334,9 +336,9 @@ export const activityLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("activity_logs_tenant_created_idx").on(t.tenantId, t.createdAt),
-    index("activity_logs_course_idx").on(t.tenantId, t.courseId, t.createdAt),
-    index("activity_logs_enrollment_idx").on(t.tenantId, t.enrollmentId, t.createdAt),
+    index("activity_logs_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("activity_logs_course_idx").on(t.tenantId, t.courseId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("activity_logs_enrollment_idx").on(t.tenantId, t.enrollmentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -353,5 +355,5 @@ export const aiCreditLedger = pgTable(
     userId: text().references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index("ai_credit_ledger_tenant_idx").on(t.tenantId, t.createdAt)],
+  (t) => [index("ai_credit_ledger_tenant_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

@@ -41,8 +41,8 @@ export const liveSessions = pgTable(
   },
   (t) => [
     uniqueIndex("live_sessions_room_uq").on(t.tenantId, t.mediaRoomName),
-    index("live_sessions_tenant_sched_idx").on(t.tenantId, t.scheduledAt),
-    index("live_sessions_course_idx").on(t.tenantId, t.courseId, t.scheduledAt),
+    index("live_sessions_tenant_sched_idx").on(t.tenantId, t.scheduledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("live_sessions_course_idx").on(t.tenantId, t.courseId, t.scheduledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     unique("live_sessions_tenant_id_uq").on(t.tenantId, t.id),
     foreignKey({ name: "live_sessions_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./_columns";
 
 export type MailAttachment = { filename: string; contentType: string; content: string };
@@ -62,7 +62,7 @@ export const mailOutbox = pgTable(
     providerMessageId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Fixed-window counters shared by every app instance: rate limit, login failures, PIN attempts. */
@@ -71,3 +71,22 @@ export const counters = pgTable("counters", {
   count: integer().notNull(),
   resetAt: ts().notNull(),
 });
+
+/**
+ * Row counts kept up to date by statement-level triggers (drizzle/*_list_totals_triggers.sql), so a
+ * list's total does not count the whole tenant on every page. Keys: `memberships:<role>:<status>`,
+ * `courses:<status>`, `enrollments:<status>`, `live_sessions:<status>`, `activity_logs`,
+ * `ai_credit_ledger`. A key's count is the sum of its shards (tables written concurrently in one
+ * tenant spread over several rows). Read through services/platform/pagination.ts
+ * (`maintainedTotal`), never written by services.
+ */
+export const listTotals = pgTable(
+  "list_totals",
+  {
+    tenantId: text().notNull(),
+    key: text().notNull(),
+    shard: integer().notNull().default(0),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "list_totals_pk", columns: [t.tenantId, t.key, t.shard] })],
+);

@@ -56,7 +56,8 @@ export const memberships = pgTable(
     uniqueIndex("memberships_tenant_user_uq").on(t.tenantId, t.userId),
     index("memberships_tenant_role_idx").on(t.tenantId, t.role, t.status),
     index("memberships_user_idx").on(t.userId),
-    index("memberships_tenant_created_idx").on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index("memberships_tenant_role_created_idx").on(t.tenantId, t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("memberships_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -1,8 +1,8 @@
-import { count, desc, eq, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
 import { activityLogs, courses, enrollments, users } from "../../db/schema";
 import type { TActivityItem, TListActivityInput } from "../../contracts/activity";
-import { limitPageMeta } from "../../contracts/common";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { notFound } from "../../errors";
 import { assertCourseOwner, getCourse, type LearningCaller } from "../courses/access";
 import { enrollmentNotFound } from "../enrollments/access";
@@ -81,18 +81,21 @@ export async function listActivity(db: Db, caller: LearningCaller, q: TListActiv
     q.dateFrom ? gte(activityLogs.createdAt, new Date(isDateOnly(q.dateFrom) ? `${q.dateFrom}T00:00:00.000Z` : q.dateFrom)) : undefined,
     q.dateTo ? upperBound(q.dateTo) : undefined,
   );
-  const rows = await db
-    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(activityLogs)
-    .leftJoin(users, eq(users.id, activityLogs.userId))
-    .where(where)
-    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const [c] = await db.select({ n: count() }).from(activityLogs).where(where);
-    total = Number(c?.n ?? 0);
-  }
-  return { data: rows.map(serialize), meta: limitPageMeta(total, q.page, q.limit) };
+  // Walks activity_logs_tenant_created_idx (tenant, created_at, id) in order. The whole log's
+  // total is the maintained counter; a filtered total counts its matches (a date range is a range of
+  // that index).
+  const filtered = Boolean(q.userId || q.action || q.dateFrom || q.dateTo);
+  return paginate(limitPage(q), {
+    rows: (limit, offset) =>
+      db
+        .select(columns)
+        .from(activityLogs)
+        .leftJoin(users, eq(users.id, activityLogs.userId))
+        .where(where)
+        .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+        .limit(limit)
+        .offset(offset),
+    total: () => (filtered ? countOf(db.select({ n: count() }).from(activityLogs).where(where)) : maintainedTotal(db, scope, totalKeys("activity_logs"))),
+    map: (rows) => rows.map(serialize),
+  });
 }

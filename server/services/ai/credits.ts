@@ -4,7 +4,7 @@ import { aiCreditLedger, tenants } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { DomainError, notFound } from "../../errors";
 import { newId } from "../../lib/ids";
-import { limitPageMeta } from "../../contracts/common";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 
 /**
  * The tenant's AI credits: `tenants.ai_credits` is the balance and every movement is a row of
@@ -76,26 +76,26 @@ export async function credit(tx: DbOrTx, scope: TenantScope, m: Movement, now: D
 /** The tenant's recent movements, newest first. */
 export async function listLedger(db: DbOrTx, scope: TenantScope, q: { page: number; limit: number; courseId?: string }) {
   const where = scope.where(aiCreditLedger, q.courseId ? eq(aiCreditLedger.courseId, q.courseId) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(aiCreditLedger)
-      .where(where)
-      .orderBy(desc(aiCreditLedger.createdAt), desc(aiCreditLedger.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(aiCreditLedger).where(where),
-  ]);
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      delta: r.delta,
-      balanceAfter: r.balanceAfter,
-      operation: r.operation,
-      courseId: r.courseId,
-      userId: r.userId,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    meta: limitPageMeta(Number(total?.n ?? 0), q.page, q.limit),
-  };
+  // Walks ai_credit_ledger_tenant_idx (tenant, created_at, id) in order.
+  return paginate(limitPage(q), {
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(aiCreditLedger)
+        .where(where)
+        .orderBy(desc(aiCreditLedger.createdAt), desc(aiCreditLedger.id))
+        .limit(limit)
+        .offset(offset),
+    total: () => (q.courseId ? countOf(db.select({ n: count() }).from(aiCreditLedger).where(where)) : maintainedTotal(db, scope, totalKeys("ai_credit_ledger"))),
+    map: (rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        delta: r.delta,
+        balanceAfter: r.balanceAfter,
+        operation: r.operation,
+        courseId: r.courseId,
+        userId: r.userId,
+        createdAt: r.createdAt.toISOString(),
+      })),
+  });
 }

@@ -1,7 +1,7 @@
-import { desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courses, courseTrainers, lessons, modules, users } from "../../db/schema";
-import { limitPageMeta } from "../../contracts/common";
+import { countOf, maintainedTotal, pageOf, paginate, totalKeys } from "../platform/pagination";
 import type { TCourseListItem, TListCoursesInput } from "../../contracts/courses";
 import { DomainError, forbidden } from "../../errors";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -34,8 +34,8 @@ function catalogueConds(viewer: Viewer, status: TListCoursesInput["status"]): SQ
 }
 
 /**
- * One query for the page and the total (count(*) over()), one for the page's module and lesson
- * counts. Newest first. Filters: words of `search`/`q` in title, description or tags (every
+ * The page and its total (services/platform/pagination.ts), then one query for the page's module
+ * and lesson counts. Newest first. Filters: words of `search`/`q` in title, description or tags (every
  * word must match), format, level, status, price range in cents.
  */
 export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKind, q: TListCoursesInput) {
@@ -47,7 +47,14 @@ export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKi
     if (kind === "mine") conds.push(eq(courses.creatorId, viewer.userId));
     else {
       const uid = viewer.userId;
-      conds.push(sql`exists (select 1 from ${courseTrainers} where ${viewer.scope.where(courseTrainers, eq(courseTrainers.courseId, courses.id), eq(courseTrainers.userId, uid))})`);
+      // `= any(array(...))`: PostgreSQL fetches the trainer's course ids first (course_trainers_user_idx),
+      // reads those courses by primary key and sorts them (the trainer's courses only). An
+      // `exists` here lets it walk the tenant's whole catalogue index checking each course.
+      const taught = db
+        .select({ id: courseTrainers.courseId })
+        .from(courseTrainers)
+        .where(viewer.scope.where(courseTrainers, eq(courseTrainers.userId, uid)));
+      conds.push(sql`${courses.id} = any(array(${taught}))`);
     }
   }
   if (q.format) conds.push(eq(courses.format, q.format));
@@ -60,68 +67,69 @@ export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKi
     conds.push(or(ilike(courses.title, like), ilike(courses.description, like), sql`${courses.tags}::text ilike ${like}`));
   }
 
-  const perPageForm = q.perPage !== undefined;
-  const size = q.perPage ?? q.limit ?? DEFAULT_LIMIT;
   const where = viewer.scope.where(courses, ...conds);
-  // The page walks the (tenant, status, created_at) index; the total is a second query, run alongside.
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: courses.id,
-        title: courses.title,
-        slug: courses.slug,
-        status: courses.status,
-        price: courses.price,
-        currency: courses.currency,
-        format: courses.format,
-        level: courses.level,
-        duration: courses.duration,
-        language: courses.language,
-        tags: courses.tags,
-        excerpt: sql<string>`left(${courses.description}, 240)`,
-        bannerMediaId: courses.bannerMediaId,
-        featuredMediaId: courses.featuredMediaId,
-        creatorId: users.id,
-        creatorFirstName: users.firstName,
-        creatorLastName: users.lastName,
-        publishedAt: courses.publishedAt,
-        createdAt: courses.createdAt,
-        updatedAt: courses.updatedAt,
-      })
-      .from(courses)
-      .innerJoin(users, eq(users.id, courses.creatorId))
-      .where(where)
-      .orderBy(desc(courses.createdAt), desc(courses.id))
-      .limit(size)
-      .offset((q.page - 1) * size),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courses).where(where),
-  ]);
-  const total = counted?.n ?? 0;
-  const counts = await structureCounts(db, viewer, rows.map((r) => r.id));
-  const data: TCourseListItem[] = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    slug: r.slug,
-    status: r.status,
-    price: r.price,
-    currency: r.currency,
-    format: r.format,
-    level: r.level,
-    duration: r.duration,
-    language: r.language,
-    tags: r.tags,
-    excerpt: r.excerpt,
-    bannerMediaId: r.bannerMediaId,
-    featuredMediaId: r.featuredMediaId,
-    creator: { id: r.creatorId, firstName: r.creatorFirstName, lastName: r.creatorLastName },
-    moduleCount: counts.get(r.id)?.modules ?? 0,
-    lessonCount: counts.get(r.id)?.lessons ?? 0,
-    publishedAt: r.publishedAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
-  const meta = perPageForm ? { total, page: q.page, perPage: size } : limitPageMeta(total, q.page, size);
-  return { data, meta };
+  // The page walks a (tenant, [status|creator], created_at, id) index in order. The total of the
+  // catalogue filtered by status alone is the maintained counter; any other filter counts its matches.
+  const statusOnly = kind === "catalogue" && conds.length === 1 ? (q.status ?? "PUBLISHED") : null;
+  return paginate(pageOf(q, DEFAULT_LIMIT), {
+    rows: (limit, offset) =>
+      db
+        .select({
+          id: courses.id,
+          title: courses.title,
+          slug: courses.slug,
+          status: courses.status,
+          price: courses.price,
+          currency: courses.currency,
+          format: courses.format,
+          level: courses.level,
+          duration: courses.duration,
+          language: courses.language,
+          tags: courses.tags,
+          excerpt: sql<string>`left(${courses.description}, 240)`,
+          bannerMediaId: courses.bannerMediaId,
+          featuredMediaId: courses.featuredMediaId,
+          creatorId: users.id,
+          creatorFirstName: users.firstName,
+          creatorLastName: users.lastName,
+          publishedAt: courses.publishedAt,
+          createdAt: courses.createdAt,
+          updatedAt: courses.updatedAt,
+        })
+        .from(courses)
+        .innerJoin(users, eq(users.id, courses.creatorId))
+        .where(where)
+        .orderBy(desc(courses.createdAt), desc(courses.id))
+        .limit(limit)
+        .offset(offset),
+    total: () =>
+      statusOnly ? maintainedTotal(db, viewer.scope, totalKeys("courses", [statusOnly])) : countOf(db.select({ n: count() }).from(courses).where(where)),
+    map: async (rows): Promise<TCourseListItem[]> => {
+      const counts = await structureCounts(db, viewer, rows.map((r) => r.id));
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        slug: r.slug,
+        status: r.status,
+        price: r.price,
+        currency: r.currency,
+        format: r.format,
+        level: r.level,
+        duration: r.duration,
+        language: r.language,
+        tags: r.tags,
+        excerpt: r.excerpt,
+        bannerMediaId: r.bannerMediaId,
+        featuredMediaId: r.featuredMediaId,
+        creator: { id: r.creatorId, firstName: r.creatorFirstName, lastName: r.creatorLastName },
+        moduleCount: counts.get(r.id)?.modules ?? 0,
+        lessonCount: counts.get(r.id)?.lessons ?? 0,
+        publishedAt: r.publishedAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      }));
+    },
+  });
 }
 
 /** Module and lesson counts of a page of courses, in one query. */

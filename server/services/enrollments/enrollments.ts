@@ -1,9 +1,9 @@
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, enrollments, memberships, users } from "../../db/schema";
+import { courses, enrollments, enrollmentStatusEnum, memberships, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TCreateEnrollmentInput, TListEnrollmentsInput, TUpdateEnrollmentInput } from "../../contracts/enrollments";
-import { limitPageMeta } from "../../contracts/common";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
@@ -106,24 +106,20 @@ const courseRef = { id: courses.id, title: courses.title, slug: courses.slug, ba
 export async function listMyEnrollments(db: Db, caller: LearningCaller, q: { page: number; limit: number; status?: EnrollmentStatus }) {
   const { scope } = caller;
   const where = scope.where(enrollments, eq(enrollments.userId, caller.userId), q.status ? eq(enrollments.status, q.status) : undefined);
-  const rows = await db
-    .select({ enrollment: enrollments, course: courseRef, ...progressCountColumns(scope), total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(enrollments)
-    .innerJoin(courses, courseOfEnrollment(scope))
-    .where(where)
-    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const total = rows[0]?.total ?? (await countEnrollments(db, scope, where));
-  return {
-    data: rows.map((r) => ({ ...serializeEnrollment(r.enrollment), course: r.course, progress: progressTotals(r.completedLessons, r.totalLessons) })),
-    meta: limitPageMeta(total, q.page, q.limit),
-  };
-}
-
-async function countEnrollments(db: DbOrTx, scope: TenantScope, where: SQL): Promise<number> {
-  const [c] = await db.select({ n: count() }).from(enrollments).innerJoin(courses, courseOfEnrollment(scope)).innerJoin(users, eq(users.id, enrollments.userId)).where(where);
-  return Number(c?.n ?? 0);
+  // Walks enrollments_tenant_user_idx (tenant, user, enrolled_at, id) in order.
+  return paginate(limitPage(q), {
+    rows: (limit, offset) =>
+      db
+        .select({ enrollment: enrollments, course: courseRef, ...progressCountColumns(scope) })
+        .from(enrollments)
+        .innerJoin(courses, courseOfEnrollment(scope))
+        .where(where)
+        .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
+        .limit(limit)
+        .offset(offset),
+    total: () => countOf(db.select({ n: count() }).from(enrollments).where(where)),
+    map: (rows) => rows.map((r) => ({ ...serializeEnrollment(r.enrollment), course: r.course, progress: progressTotals(r.completedLessons, r.totalLessons) })),
+  });
 }
 
 /**
@@ -132,38 +128,45 @@ async function countEnrollments(db: DbOrTx, scope: TenantScope, where: SQL): Pro
  */
 export async function listEnrollments(db: Db, caller: LearningCaller, q: TListEnrollmentsInput) {
   const { scope } = caller;
-  const where = scope.where(
-    enrollments,
+  const ownCourses = caller.role === "CREATOR" ? eq(courses.creatorId, caller.userId) : undefined;
+  const filters = [
     q.courseId ? eq(enrollments.courseId, q.courseId) : undefined,
     q.userId ? eq(enrollments.userId, q.userId) : undefined,
     q.status ? eq(enrollments.status, q.status) : undefined,
-    caller.role === "CREATOR" ? eq(courses.creatorId, caller.userId) : undefined,
-  );
-  const rows = await db
-    .select({
-      enrollment: enrollments,
-      course: courseRef,
-      learner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-      ...progressCountColumns(scope),
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(enrollments)
-    .innerJoin(courses, courseOfEnrollment(scope))
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(where)
-    .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const total = rows[0]?.total ?? (await countEnrollments(db, scope, where));
-  return {
-    data: rows.map((r) => ({
-      ...serializeEnrollment(r.enrollment),
-      learner: r.learner,
-      course: r.course,
-      progress: progressTotals(r.completedLessons, r.totalLessons),
-    })),
-    meta: limitPageMeta(total, q.page, q.limit),
-  };
+  ];
+  const where = scope.where(enrollments, ...filters, ownCourses);
+  // Walks enrollments_tenant_enrolled_idx (tenant, enrolled_at, id) in order, or the
+  // (tenant, user, ...) index for one learner; courses and users are joined by primary key.
+  return paginate(limitPage(q), {
+    rows: (limit, offset) =>
+      db
+        .select({
+          enrollment: enrollments,
+          course: courseRef,
+          learner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+          ...progressCountColumns(scope),
+        })
+        .from(enrollments)
+        .innerJoin(courses, courseOfEnrollment(scope))
+        .innerJoin(users, eq(users.id, enrollments.userId))
+        .where(where)
+        .orderBy(desc(enrollments.enrolledAt), desc(enrollments.id))
+        .limit(limit)
+        .offset(offset),
+    // Without a filter (or with status alone) the maintained counters; a CREATOR's total joins their courses.
+    total: () => {
+      if (ownCourses) return countOf(db.select({ n: count() }).from(enrollments).innerJoin(courses, courseOfEnrollment(scope)).where(where));
+      if (!q.courseId && !q.userId) return maintainedTotal(db, scope, totalKeys("enrollments", q.status ? [q.status] : enrollmentStatusEnum.enumValues));
+      return countOf(db.select({ n: count() }).from(enrollments).where(where));
+    },
+    map: (rows) =>
+      rows.map((r) => ({
+        ...serializeEnrollment(r.enrollment),
+        learner: r.learner,
+        course: r.course,
+        progress: progressTotals(r.completedLessons, r.totalLessons),
+      })),
+  });
 }
 
 /** ADMIN sets the BPF fields (conventions §10); null clears one. */

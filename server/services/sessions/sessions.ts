@@ -1,15 +1,15 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { limitPageMeta } from "../../contracts/common";
 import type { TCreateSessionInput, TSessionDetail, TSessionStatus, TUpdateSessionInput } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { courses, liveSessions, memberships, sessionTrainers } from "../../db/schema";
+import { courses, liveSessions, memberships, sessionStatusEnum, sessionTrainers } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse, type LearningCaller } from "../courses/access";
 import { writeAudit } from "../platform/audit";
 import { enrolledCourseIds, isCourseTrainer, loadSession, assertModerator, type LoadedSession } from "./access";
 import { sendSessionNotices, type NoticeTenant } from "./notices";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { registeredCounts, toDetail, toSummary } from "./serialize";
 
 export type SessionCaller = LearningCaller & { tenant: NoticeTenant };
@@ -32,21 +32,27 @@ export async function listSessions(
     q.mine ? runBy(caller) : undefined,
   ];
   const where = caller.scope.where(liveSessions, ...conds);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(liveSessions)
-      .where(where)
-      .orderBy(desc(liveSessions.scheduledAt), desc(liveSessions.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(liveSessions).where(where),
-  ]);
-  const counts = await registeredCounts(db, caller, [...new Set(rows.map((r) => r.courseId))]);
-  return {
-    data: rows.map((r) => toSummary(r, counts.get(r.courseId) ?? 0)),
-    meta: limitPageMeta(Number(counted?.n ?? 0), q.page, q.limit),
-  };
+  // Walks live_sessions_tenant_sched_idx (tenant, scheduled_at, id) in order. Without a filter
+  // (or with status alone) and for a caller who sees every session, the maintained counters.
+  const counted = !q.courseId && !q.fromDate && !q.toDate && !q.mine && caller.role !== "LEARNER";
+  return paginate(limitPage(q), {
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(liveSessions)
+        .where(where)
+        .orderBy(desc(liveSessions.scheduledAt), desc(liveSessions.id))
+        .limit(limit)
+        .offset(offset),
+    total: () =>
+      counted
+        ? maintainedTotal(db, caller.scope, totalKeys("live_sessions", q.status ? [q.status] : sessionStatusEnum.enumValues))
+        : countOf(db.select({ n: count() }).from(liveSessions).where(where)),
+    map: async (rows) => {
+      const counts = await registeredCounts(db, caller, [...new Set(rows.map((r) => r.courseId))]);
+      return rows.map((r) => toSummary(r, counts.get(r.courseId) ?? 0));
+    },
+  });
 }
 
 /** Sessions the caller runs: a trainer of the session, or the creator of its course. */

@@ -1,6 +1,6 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
-import { courses, enrollments, memberships, users } from "../../db/schema";
+import { courses, enrollments, memberships, membershipStatusEnum, roleEnum, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { DomainError, notFound } from "../../errors";
 import type { Role } from "../../auth/permissions";
@@ -11,7 +11,7 @@ import { emitEvent } from "../platform/events";
 import { findUserByEmail } from "../auth/accounts";
 import { sendInvitation } from "../auth/invitations";
 import { serializeUser } from "./serialize";
-import { limitPageMeta } from "../../contracts/common";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 
 export type TenantCaller = { scope: TenantScope; userId: string; role: Role; tenant: { id: string; slug: string; name: string } };
 
@@ -23,28 +23,30 @@ export async function listUsers(
   q: { page: number; limit: number; role?: Role; status?: "ACTIVE" | "INVITED" | "SUSPENDED"; q?: string },
 ) {
   const conds: (SQL | undefined)[] = [q.role ? eq(memberships.role, q.role) : undefined, q.status ? eq(memberships.status, q.status) : undefined];
-  for (const term of (q.q ?? "").split(/\s+/).filter(Boolean).slice(0, 5)) {
+  const terms = (q.q ?? "").split(/\s+/).filter(Boolean).slice(0, 5);
+  for (const term of terms) {
     const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conds.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like)));
   }
   const where = scope.where(memberships, ...conds);
-  // The page walks memberships_tenant_created_idx; the total is a second, index-only query.
-  // (A `count(*) over()` on the page query would read and sort every member of the tenant.)
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ user: users, m: memberships })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
-      .orderBy(desc(memberships.createdAt), desc(memberships.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    conds.some(Boolean)
-      ? db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where)
-      : db.select({ n: count() }).from(memberships).where(where),
-  ]);
-  const total = Number(counted?.n ?? 0);
-  return { data: rows.map((r) => serializeUser(r.user, r.m)), meta: limitPageMeta(total, q.page, q.limit) };
+  // The page walks memberships_tenant_created_idx in order. The total comes from the maintained
+  // member counters unless a search term needs the accounts (then an indexed count).
+  return paginate(limitPage(q), {
+    rows: (limit, offset) =>
+      db
+        .select({ user: users, m: memberships })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(where)
+        .orderBy(desc(memberships.createdAt), desc(memberships.id))
+        .limit(limit)
+        .offset(offset),
+    total: () =>
+      terms.length
+        ? countOf(db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where))
+        : maintainedTotal(db, scope, totalKeys("memberships", q.role ? [q.role] : roleEnum.enumValues, q.status ? [q.status] : membershipStatusEnum.enumValues)),
+    map: (rows) => rows.map((r) => serializeUser(r.user, r.m)),
+  });
 }
 
 async function memberRow(db: Db, scope: TenantScope, userId: string) {
