@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { can as roleCan, forbiddenMessage, type Permission, type Role } from "../auth/permissions";
+import { forbiddenMessage, type Permission, type Role } from "../auth/permissions";
+import { buildCaller, type Caller, type PublicCaller } from "../auth/caller";
 import type { Identity } from "../auth/session";
 import { forTenant, resolveTenantAccess, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
@@ -63,6 +64,8 @@ export type TenantCtx = {
   role: Role;
   membershipId: string | null;
   scope: TenantScope;
+  /** The one caller object services receive (auth/caller.ts); tenant, role and scope above are its parts. */
+  caller: Caller;
 };
 
 /** The tenant named by X-Tenant-ID (slug or id), else by the sub-domain (conventions §2). */
@@ -93,12 +96,17 @@ async function tenantContext(ctx: Context, user: Identity, ref: string | null): 
   } else {
     throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation");
   }
-  return {
+  const caller = buildCaller({
     tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
+    scope: forTenant(tenant.id),
+    userId: user.userId,
     role,
     membershipId: membership?.id ?? null,
-    scope: forTenant(tenant.id),
-  };
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    requestId: ctx.requestId,
+  });
+  return { tenant: caller.tenant, role, membershipId: caller.membershipId, scope: caller.scope, caller };
 }
 
 /** The tenant of X-Tenant-ID or the sub-domain. */
@@ -112,17 +120,32 @@ export const activeTenantProcedure = authedProcedure.use(async ({ ctx, next }) =
   return next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, ctx.user.activeTenantId)) } });
 });
 
-/** Tenant resolved, caller optional (login, public profile, public catalogue). */
+/**
+ * Tenant resolved, user optional (token exchange, public catalogue, course page, media server).
+ * ctx.caller is a PublicCaller: the role comes from the same one query as the tenant (an ACTIVE
+ * membership, else LEARNER through a participant enrollment, else null); a suspended or invited
+ * member is not refused here, they simply have no role.
+ */
 export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { identity } = await ctx.identity();
-  const { tenant } = await loadTenant(ctx, null);
-  return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: forTenant(tenant.id) } });
+  const { tenant, membership, hasEnrollment } = await loadTenant(ctx, identity);
+  const caller: PublicCaller = buildCaller({
+    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
+    scope: forTenant(tenant.id),
+    userId: identity?.userId ?? null,
+    role: membership?.status === "ACTIVE" ? membership.role : hasEnrollment ? "LEARNER" : null,
+    membershipId: membership?.status === "ACTIVE" ? membership.id : null,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    requestId: ctx.requestId,
+  });
+  return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: caller.scope, caller } });
 });
 
 /** Permission check from auth/permissions.ts. */
 export const can = (permission: Permission, base = tenantProcedure) =>
   base.use(({ ctx, next }) => {
-    if (!roleCan(ctx.role, permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission));
+    if (!ctx.caller.can(permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission));
     return next();
   });
 
