@@ -3,7 +3,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { forbiddenMessage, type Permission, type Role } from "../auth/permissions";
 import { buildCaller, type Caller, type PublicCaller } from "../auth/caller";
 import type { Identity } from "../auth/session";
-import { forTenant, resolveTenantAccess, type TenantScope } from "../db/tenant-scope";
+import { forTenant, resolveTenantAccess, type TenantAccess, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
 import { DomainError, toHttpError, TRPC_CODE_BY_CODE } from "../errors";
 import { slugFromHost } from "../lib/host";
@@ -59,13 +59,14 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: identity } });
 });
 
+/** What the tenant procedures add to the context: the caller, and two of its parts as shortcuts. */
 export type TenantCtx = {
-  tenant: { id: string; slug: string; name: string; ofMode: boolean; authMode: "PASSWORD" | "HEADLESS" };
-  role: Role;
-  membershipId: string | null;
-  scope: TenantScope;
-  /** The one caller object services receive (auth/caller.ts); tenant, role and scope above are its parts. */
+  /** The one caller object services receive (auth/caller.ts), built once per request. */
   caller: Caller;
+  /** caller.tenant */
+  tenant: Caller["tenant"];
+  /** caller.scope */
+  scope: TenantScope;
 };
 
 /** The tenant named by X-Tenant-ID (slug or id), else by the sub-domain (conventions §2). */
@@ -83,6 +84,17 @@ async function loadTenant(ctx: Context, user: Identity | null, ref: string | nul
   return access;
 }
 
+/** The caller's parts that come from the request and the tenant row. */
+function callerBase(ctx: Context, tenant: TenantAccess["tenant"]) {
+  return {
+    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
+    scope: forTenant(tenant.id),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    requestId: ctx.requestId,
+  };
+}
+
 /** Tenant + membership in one query; not a member (and not enrolled) -> 403. */
 async function tenantContext(ctx: Context, user: Identity, ref: string | null): Promise<TenantCtx> {
   const { tenant, membership, hasEnrollment } = await loadTenant(ctx, user, ref);
@@ -96,17 +108,8 @@ async function tenantContext(ctx: Context, user: Identity, ref: string | null): 
   } else {
     throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation");
   }
-  const caller = buildCaller({
-    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
-    scope: forTenant(tenant.id),
-    userId: user.userId,
-    role,
-    membershipId: membership?.id ?? null,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    requestId: ctx.requestId,
-  });
-  return { tenant: caller.tenant, role, membershipId: caller.membershipId, scope: caller.scope, caller };
+  const caller = buildCaller({ ...callerBase(ctx, tenant), userId: user.userId, role, membershipId: membership?.id ?? null });
+  return { caller, tenant: caller.tenant, scope: caller.scope };
 }
 
 /** The tenant of X-Tenant-ID or the sub-domain. */
@@ -129,15 +132,12 @@ export const activeTenantProcedure = authedProcedure.use(async ({ ctx, next }) =
 export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { identity } = await ctx.identity();
   const { tenant, membership, hasEnrollment } = await loadTenant(ctx, identity);
+  const active = membership?.status === "ACTIVE" ? membership : null;
   const caller: PublicCaller = buildCaller({
-    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
-    scope: forTenant(tenant.id),
+    ...callerBase(ctx, tenant),
     userId: identity?.userId ?? null,
-    role: membership?.status === "ACTIVE" ? membership.role : hasEnrollment ? "LEARNER" : null,
-    membershipId: membership?.status === "ACTIVE" ? membership.id : null,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    requestId: ctx.requestId,
+    role: active ? active.role : hasEnrollment ? "LEARNER" : null,
+    membershipId: active?.id ?? null,
   });
   return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: caller.scope, caller } });
 });
