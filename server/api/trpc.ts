@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { can as roleCan, forbiddenMessage, type Permission, type Role } from "../auth/permissions";
+import { forbiddenMessage, type Permission, type Role } from "../auth/permissions";
+import { buildCaller, type Caller, type PublicCaller } from "../auth/caller";
 import type { Identity } from "../auth/session";
-import { forTenant, resolveTenantAccess, type TenantScope } from "../db/tenant-scope";
+import { forTenant, resolveTenantAccess, type TenantAccess, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
 import { DomainError, toHttpError, TRPC_CODE_BY_CODE } from "../errors";
 import { slugFromHost } from "../lib/host";
@@ -59,10 +60,13 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: identity } });
 });
 
+/** What the tenant procedures add to the context: the caller, and two of its parts as shortcuts. */
 export type TenantCtx = {
-  tenant: { id: string; slug: string; name: string; ofMode: boolean; authMode: "PASSWORD" | "HEADLESS" };
-  role: Role;
-  membershipId: string | null;
+  /** The one caller object services receive (auth/caller.ts), built once per request. */
+  caller: Caller;
+  /** caller.tenant */
+  tenant: Caller["tenant"];
+  /** caller.scope */
   scope: TenantScope;
 };
 
@@ -82,6 +86,17 @@ async function loadTenant(ctx: Context, user: Identity | null, ref: string | nul
   return access;
 }
 
+/** The caller's parts that come from the request and the tenant row. */
+function callerBase(ctx: Context, tenant: TenantAccess["tenant"]) {
+  return {
+    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
+    scope: forTenant(tenant.id),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    requestId: ctx.requestId,
+  };
+}
+
 /** Tenant + membership in one query; not a member (and not enrolled) -> 403. */
 async function tenantContext(ctx: Context, user: Identity, ref: string | null): Promise<TenantCtx> {
   const { tenant, membership, hasEnrollment } = await loadTenant(ctx, user, ref);
@@ -95,12 +110,8 @@ async function tenantContext(ctx: Context, user: Identity, ref: string | null): 
   } else {
     throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation");
   }
-  return {
-    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
-    role,
-    membershipId: membership?.id ?? null,
-    scope: forTenant(tenant.id),
-  };
+  const caller = buildCaller({ ...callerBase(ctx, tenant), userId: user.userId, role, membershipId: membership?.id ?? null });
+  return { caller, tenant: caller.tenant, scope: caller.scope };
 }
 
 /** The tenant of X-Tenant-ID or the sub-domain. */
@@ -114,17 +125,29 @@ export const activeTenantProcedure = authedProcedure.use(async ({ ctx, next }) =
   return next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, ctx.user.activeTenantId)) } });
 });
 
-/** Tenant resolved, caller optional (login, public profile, public catalogue). */
+/**
+ * Tenant resolved, user optional (token exchange, public catalogue, course page, media server).
+ * ctx.caller is a PublicCaller: the role comes from the same one query as the tenant (an ACTIVE
+ * membership, else LEARNER through a participant enrollment, else null); a suspended or invited
+ * member is not refused here, they simply have no role.
+ */
 export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { identity } = await ctx.identity();
-  const { tenant } = await loadTenant(ctx, null);
-  return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: forTenant(tenant.id) } });
+  const { tenant, membership, hasEnrollment } = await loadTenant(ctx, identity);
+  const active = membership?.status === "ACTIVE" ? membership : null;
+  const caller: PublicCaller = buildCaller({
+    ...callerBase(ctx, tenant),
+    userId: identity?.userId ?? null,
+    role: active ? active.role : hasEnrollment ? "LEARNER" : null,
+    membershipId: active?.id ?? null,
+  });
+  return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: caller.scope, caller } });
 });
 
 /** Permission check from auth/permissions.ts. */
 export const can = (permission: Permission, base = tenantProcedure) =>
   base.use(({ ctx, next }) => {
-    if (!roleCan(ctx.role, permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission));
+    if (!ctx.caller.can(permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission));
     return next();
   });
 

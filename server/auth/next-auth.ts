@@ -59,6 +59,7 @@ async function authorize(
     ip: forwarded?.split(",")[0]?.trim() ?? null,
     userAgent: header(req.headers, "user-agent"),
     requestId: header(req.headers, "x-request-id") ?? randomUUID(),
+    scope: null,
   };
   try {
     const tokens = await login(appDatabase().db, { email, password, tenantRef }, actor, clock.now());

@@ -1,6 +1,7 @@
 /**
- * Role -> permission map (spec, Authentication §7-8). Procedures ask `can(permission)`;
- * nothing else compares role names for access decisions.
+ * Role -> permission map (spec, Authentication §7-8). Procedures ask `can(permission)`, services
+ * `caller.can(permission)` (auth/caller.ts) and the object-level rules of
+ * services/platform/who-may.ts; nothing else compares role names for access decisions.
  */
 export const ROLES = ["ADMIN", "CREATOR", "TRAINER", "LEARNER", "FINANCIER", "FUNDER"] as const;
 export type Role = (typeof ROLES)[number];
@@ -18,10 +19,16 @@ const P = {
   "users.create": ["ADMIN"],
   "users.update": ["ADMIN"],
   "users.changeRole": ["ADMIN"],
+  /** Reads any member's details (others: themselves, and a CREATOR the learners of their courses). */
+  "users.readAny": ["ADMIN"],
   // courses and learning (catalogue issue)
   "courses.create": ["CREATOR", "ADMIN"],
   "courses.manage": ["CREATOR", "ADMIN"],
   "courses.teach": ["TRAINER", "CREATOR", "ADMIN"],
+  /** Owner of every course of the tenant (others own the courses they created): edits, runs every session. */
+  "courses.ownAll": ["ADMIN"],
+  /** Reads any trainer's competencies (a TRAINER: their own). */
+  "competencies.readAny": ["ADMIN", "CREATOR"],
   "media.upload": ["CREATOR", "ADMIN"],
   "ai.use": ["CREATOR", "ADMIN"],
   "enrollments.update": ["ADMIN"],
@@ -30,15 +37,25 @@ const P = {
   "enrollments.create": ["ADMIN", "CREATOR"],
   "enrollments.cancel": ["ADMIN", "CREATOR"],
   "enrollments.readAll": ["ADMIN", "CREATOR", "FUNDER"],
+  /** Reads every enrollment of the tenant, not only their own and their courses' (object level). */
+  "enrollments.readTenant": ["ADMIN", "FUNDER"],
+  /** Reads every learner's quiz feedback (answers and corrections); FUNDER does not. */
+  "quiz.readTenant": ["ADMIN"],
   "progress.update": ["LEARNER"],
   "activity.readAll": ["ADMIN"],
   // live sessions and attendance
   "sessions.manage": ["ADMIN", "CREATOR", "TRAINER"],
+  /** Sees every session of the tenant; a LEARNER only those of the courses they take part in. */
+  "sessions.readTenant": ["ADMIN", "CREATOR", "TRAINER", "FINANCIER", "FUNDER"],
   "attendance.manage": ["ADMIN", "CREATOR"],
   "attendance.sign": ["LEARNER"],
   "attendance.override": ["ADMIN"],
   "attendance.read": ["ADMIN", "CREATOR", "TRAINER"],
   "attendance.history": ["LEARNER", "ADMIN", "CREATOR"],
+  /** Reads any attendance record and enrollment history of the tenant (others: their own, a CREATOR their courses'). */
+  "attendance.readTenant": ["ADMIN"],
+  /** Reads the attendance history of the enrollments of their courses instead of their own. */
+  "attendance.readOwnCourses": ["CREATOR"],
   // quality
   "audit.export": ["ADMIN"],
   "complaints.comment": ["ADMIN", "CREATOR"],
@@ -59,6 +76,11 @@ export type Permission = keyof typeof P;
 
 export function can(role: Role, permission: Permission): boolean {
   return (P[permission] as readonly Role[]).includes(role);
+}
+
+/** The roles holding a permission (who may be assigned to teach: `rolesWith("courses.teach")`). */
+export function rolesWith<K extends Permission>(permission: K): (typeof P)[K] {
+  return P[permission];
 }
 
 /** The 403 message names the roles that would be allowed ("Forbidden: ADMIN required"). */

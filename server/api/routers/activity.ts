@@ -1,7 +1,6 @@
 import { ZActivityOutput, ZCourseActivityInput, ZEnrollmentActivityInput, ZListActivityInput, ZListActivityOutput } from "../../contracts/activity";
 import { courseActivity, enrollmentActivity, listActivity } from "../../services/activity/query";
 import { can, router } from "../trpc";
-import { learningCaller } from "./enrollments";
 
 const tags = ["Activity log"];
 
@@ -21,7 +20,7 @@ export const activityRouter = router({
     })
     .input(ZCourseActivityInput)
     .output(ZActivityOutput)
-    .query(async ({ ctx, input }) => ({ data: await courseActivity(ctx.db, learningCaller(ctx), input.slug, input.limit) })),
+    .query(async ({ ctx, input }) => ({ data: await courseActivity(ctx.db, ctx.caller, input.slug, input.limit) })),
 
   enrollment: can("activity.readCourse")
     .meta({
@@ -36,7 +35,7 @@ export const activityRouter = router({
     })
     .input(ZEnrollmentActivityInput)
     .output(ZActivityOutput)
-    .query(async ({ ctx, input }) => ({ data: await enrollmentActivity(ctx.db, learningCaller(ctx), input.id, input.limit) })),
+    .query(async ({ ctx, input }) => ({ data: await enrollmentActivity(ctx.db, ctx.caller, input.id, input.limit) })),
 
   list: can("activity.readAll")
     .meta({
@@ -53,5 +52,5 @@ export const activityRouter = router({
     })
     .input(ZListActivityInput)
     .output(ZListActivityOutput)
-    .query(({ ctx, input }) => listActivity(ctx.db, learningCaller(ctx), input)),
+    .query(({ ctx, input }) => listActivity(ctx.db, ctx.caller, input)),
 });

@@ -27,9 +27,8 @@ import type { AiDeps } from "../../services/ai/operation";
 import { BRIEF_MIN_LENGTH, regenerateFromBrief } from "../../services/ai/regenerate";
 import { aiProvider } from "../../services/ai/select-provider";
 import { createCourseVariant } from "../../services/ai/variant";
-import type { LearningCaller } from "../../services/courses/access";
 import type { Context } from "../context";
-import { can, router, type TenantCtx } from "../trpc";
+import { can, router } from "../trpc";
 
 /**
  * AI course operations and the tenant's AI credits (conventions §9). CREATOR or ADMIN on their
@@ -40,7 +39,6 @@ import { can, router, type TenantCtx } from "../trpc";
 const tags = ["AI"];
 const C = AI_COSTS;
 
-const caller = (ctx: TenantCtx & { user: { userId: string } }): LearningCaller => ({ scope: ctx.scope, userId: ctx.user.userId, role: ctx.role });
 const deps = (ctx: Context): AiDeps => ({ provider: aiProvider(), now: ctx.clock.now() });
 
 const courseErrors = {
@@ -97,7 +95,7 @@ export const aiRouter = router({
     })
     .input(ZEstimatesInput)
     .output(ZEstimatesOutput)
-    .query(async ({ ctx, input }) => ({ data: await estimateCourseCosts(ctx.db, caller(ctx), input.courseId) })),
+    .query(async ({ ctx, input }) => ({ data: await estimateCourseCosts(ctx.db, ctx.caller, input.courseId) })),
 
   generateFaq: can("ai.use")
     .meta({
@@ -113,7 +111,7 @@ export const aiRouter = router({
     })
     .input(ZCourseIdPath)
     .output(ZFaqOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateCourseFaq(ctx.db, caller(ctx), input.id, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => ({ data: await generateCourseFaq(ctx.db, ctx.caller, input.id, deps(ctx)) })),
 
   generateSeo: can("ai.use")
     .meta({
@@ -130,7 +128,7 @@ export const aiRouter = router({
     })
     .input(ZCourseIdPath)
     .output(ZSeoOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateCourseSeo(ctx.db, caller(ctx), input.id, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => ({ data: await generateCourseSeo(ctx.db, ctx.caller, input.id, deps(ctx)) })),
 
   createVariant: can("ai.use")
     .meta({
@@ -149,7 +147,7 @@ export const aiRouter = router({
     })
     .input(ZCreateVariantInput)
     .output(ZVariantOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createCourseVariant(ctx.db, caller(ctx), input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createCourseVariant(ctx.db, ctx.caller, input, deps(ctx)) })),
 
   enrichDraft: can("ai.use")
     .meta({
@@ -167,7 +165,7 @@ export const aiRouter = router({
     })
     .input(ZEnrichDraftInput)
     .output(ZEnrichDraftOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await enrichDraft(ctx.db, caller(ctx), input.courseId, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => ({ data: await enrichDraft(ctx.db, ctx.caller, input.courseId, deps(ctx)) })),
 
   generateAllContent: can("ai.use")
     .meta({
@@ -186,7 +184,7 @@ export const aiRouter = router({
     })
     .input(ZGenerateAllContentInput)
     .output(ZGenerateAllContentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateAllContent(ctx.db, caller(ctx), input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => ({ data: await generateAllContent(ctx.db, ctx.caller, input, deps(ctx)) })),
 
   regenerateFromBrief: can("ai.use")
     .meta({
@@ -206,5 +204,5 @@ export const aiRouter = router({
     })
     .input(ZRegenerateFromBriefInput)
     .output(ZRegenerateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await regenerateFromBrief(ctx.db, caller(ctx), input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => ({ data: await regenerateFromBrief(ctx.db, ctx.caller, input, deps(ctx)) })),
 });

@@ -16,16 +16,13 @@ import {
   ZSlotsOutput,
   ZVerifyOutput,
 } from "../../contracts/attendance";
-import { DomainError, unprocessable } from "../../errors";
-import { issueQrToken, validateQrError } from "../../services/attendance/qr";
+import { issueQrToken } from "../../services/attendance/qr";
 import { enrollmentHistory, sealCertificate, sessionAttendance, verifySession } from "../../services/attendance/queries";
 import { recordAttendance } from "../../services/attendance/record";
-import { signWithQr } from "../../services/attendance/sign";
+import { QR_VALIDATE, signWithQr } from "../../services/attendance/sign";
 import { listSlots, regenerateSlots, signSlot } from "../../services/attendance/slots";
 import { assertModerator, loadSession } from "../../services/sessions/access";
 import { ofModeProcedure, router } from "../trpc";
-import { attendanceCaller } from "./attendance-caller";
-import { learningCaller } from "./course-caller";
 
 const tags = ["Attendance (Qualiopi)"];
 const MODERATORS = "ADMIN, the course's creator and the session's trainers";
@@ -53,7 +50,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZRecordInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await recordAttendance(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await recordAttendance(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   qrGenerate: ofModeProcedure("attendance.read")
     .meta({
@@ -72,7 +69,7 @@ export const qualiopiAttendanceRouter = router({
     .input(ZQrGenerateInput)
     .output(ZQrGenerateOutput)
     .mutation(async ({ ctx, input }) => {
-      const caller = learningCaller(ctx);
+      const caller = ctx.caller;
       const loaded = await loadSession(ctx.db, caller, input.sessionId);
       assertModerator(loaded, caller);
       return { data: await issueQrToken(ctx.db, ctx.scope, ctx.tenant.slug, loaded.session.id, ctx.clock.now()) };
@@ -94,18 +91,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZQrValidateInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => {
-      const caller = attendanceCaller(ctx);
-      try {
-        return { data: await signWithQr(ctx.db, caller, input, ctx.clock.now(), { method: "QR_CODE", mapError: validateQrError }) };
-      } catch (error) {
-        // For this operation a missing enrollment is a 422 (spec), not the 403 of the method endpoints.
-        if (error instanceof DomainError && error.code === "FORBIDDEN") {
-          throw unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course");
-        }
-        throw error;
-      }
-    }),
+    .mutation(async ({ ctx, input }) => ({ data: await signWithQr(ctx.db, ctx.caller, input, ctx.clock.now(), QR_VALIDATE) })),
 
   enrollmentHistory: ofModeProcedure("attendance.history")
     .meta({
@@ -120,7 +106,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZEnrollmentHistoryInput)
     .output(ZEmargementListOutput)
-    .query(async ({ ctx, input }) => ({ data: await enrollmentHistory(ctx.db, learningCaller(ctx), input.enrollmentId) })),
+    .query(async ({ ctx, input }) => ({ data: await enrollmentHistory(ctx.db, ctx.caller, input.enrollmentId) })),
 
   generateSlots: ofModeProcedure("attendance.manage")
     .meta({
@@ -138,7 +124,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZGenerateSlotsInput)
     .output(ZSlotsOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await regenerateSlots(ctx.db, learningCaller(ctx), input) })),
+    .mutation(async ({ ctx, input }) => ({ data: await regenerateSlots(ctx.db, ctx.caller, input) })),
 
   slots: ofModeProcedure()
     .meta({
@@ -153,7 +139,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSlotsInput)
     .output(ZSlotsOutput)
-    .query(async ({ ctx, input }) => ({ data: await listSlots(ctx.db, learningCaller(ctx), input.sessionId) })),
+    .query(async ({ ctx, input }) => ({ data: await listSlots(ctx.db, ctx.caller, input.sessionId) })),
 
   signSlot: ofModeProcedure()
     .meta({
@@ -171,7 +157,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSignSlotInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signSlot(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await signSlot(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   sessionAttendance: ofModeProcedure("attendance.read")
     .meta({
@@ -188,7 +174,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSessionRecordsInput)
     .output(ZSessionAttendanceOutput)
-    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, learningCaller(ctx), input.sessionId) })),
+    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, ctx.caller, input.sessionId) })),
 
   sealCertificate: ofModeProcedure()
     .meta({
@@ -205,7 +191,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZRecordIdInput)
     .output(ZSealCertificateOutput)
-    .query(async ({ ctx, input }) => ({ data: await sealCertificate(ctx.db, attendanceCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await sealCertificate(ctx.db, ctx.caller, input.id) })),
 
   verify: ofModeProcedure("attendance.read")
     .meta({
@@ -222,5 +208,5 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSessionRecordsInput)
     .output(ZVerifyOutput)
-    .query(async ({ ctx, input }) => ({ data: await verifySession(ctx.db, learningCaller(ctx), input.sessionId) })),
+    .query(async ({ ctx, input }) => ({ data: await verifySession(ctx.db, ctx.caller, input.sessionId) })),
 });

@@ -2,7 +2,6 @@ import { ZSheetInput, ZSheetOutput, ZSheetPdfAccess, ZSheetPdfOutput } from "../
 import { authorizeSheet, loadSheet, sheetFilename } from "../../services/attendance/sheet/sheet-data";
 import { buildSheetPdf } from "../../services/attendance/sheet/sheet-pdf";
 import { ofModeProcedure, router } from "../trpc";
-import { learningCaller } from "./course-caller";
 
 const tags = ["Attendance (Qualiopi)"];
 
@@ -45,7 +44,7 @@ export const attendanceSheetRouter = router({
     .input(ZSheetInput)
     .output(ZSheetOutput)
     .query(async ({ ctx, input }) => {
-      await authorizeSheet(ctx.db, learningCaller(ctx), input.sessionId, input.slotId);
+      await authorizeSheet(ctx.db, ctx.caller, input.sessionId, input.slotId);
       const { sheet } = await loadSheet(ctx.db, ctx.scope, input.sessionId, { slotId: input.slotId, now: ctx.clock.now() });
       return { data: sheet };
     }),
@@ -70,7 +69,7 @@ export const attendanceSheetRouter = router({
     .input(ZSheetInput)
     .output(ZSheetPdfOutput)
     .query(async ({ ctx, input }) => {
-      await authorizeSheet(ctx.db, learningCaller(ctx), input.sessionId, input.slotId);
+      await authorizeSheet(ctx.db, ctx.caller, input.sessionId, input.slotId);
       const pdf = await buildSheetPdf(ctx.db, ctx.scope, input.sessionId, { slotId: input.slotId, now: ctx.clock.now() });
       return Buffer.from(pdf).toString("base64");
     }),
@@ -80,7 +79,7 @@ export const attendanceSheetRouter = router({
     .input(ZSheetInput)
     .output(ZSheetPdfAccess)
     .query(async ({ ctx, input }) => {
-      const target = await authorizeSheet(ctx.db, learningCaller(ctx), input.sessionId, input.slotId);
+      const target = await authorizeSheet(ctx.db, ctx.caller, input.sessionId, input.slotId);
       return { tenantId: ctx.tenant.id, sessionId: target.sessionId, slotId: target.slotId, filename: sheetFilename(target.sessionId, target.scheduledAt, target.slotId) };
     }),
 });

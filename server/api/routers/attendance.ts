@@ -17,8 +17,6 @@ import { overrideAttendance } from "../../services/attendance/override";
 import { sessionRecords, signatureImage } from "../../services/attendance/queries";
 import { signSession, signWithCanvas, signWithPin, signWithQr } from "../../services/attendance/sign";
 import { ofModeProcedure, publicTenantProcedure, router } from "../trpc";
-import { attendanceCaller } from "./attendance-caller";
-import { learningCaller } from "./course-caller";
 
 const tags = ["Attendance"];
 const WHO_SIGNS =
@@ -46,7 +44,7 @@ export const attendanceRouter = router({
     })
     .input(ZSignQrInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signWithQr(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await signWithQr(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   signPin: ofModeProcedure()
     .meta({
@@ -64,7 +62,7 @@ export const attendanceRouter = router({
     })
     .input(ZSignPinInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signWithPin(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await signWithPin(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   signCanvas: ofModeProcedure()
     .meta({
@@ -83,7 +81,7 @@ export const attendanceRouter = router({
     })
     .input(ZSignCanvasInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signWithCanvas(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await signWithCanvas(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   auto: publicTenantProcedure
     .meta({
@@ -125,7 +123,7 @@ export const attendanceRouter = router({
     })
     .input(ZOverrideInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await overrideAttendance(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await overrideAttendance(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   sessionRecords: ofModeProcedure()
     .meta({
@@ -140,7 +138,7 @@ export const attendanceRouter = router({
     })
     .input(ZSessionRecordsInput)
     .output(ZEmargementListOutput)
-    .query(async ({ ctx, input }) => ({ data: await sessionRecords(ctx.db, learningCaller(ctx), input.sessionId) })),
+    .query(async ({ ctx, input }) => ({ data: await sessionRecords(ctx.db, ctx.caller, input.sessionId) })),
 
   sign: ofModeProcedure()
     .meta({
@@ -158,7 +156,7 @@ export const attendanceRouter = router({
     })
     .input(ZSignSessionInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signSession(ctx.db, attendanceCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await signSession(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   signatureImage: ofModeProcedure()
     .meta({
@@ -176,7 +174,7 @@ export const attendanceRouter = router({
     .input(ZRecordIdInput)
     .output(ZSignatureImageOutput)
     .query(async ({ ctx, input }) => {
-      const image = await signatureImage(ctx.db, learningCaller(ctx), input.id);
+      const image = await signatureImage(ctx.db, ctx.caller, input.id);
       return { data: { id: image.id, contentType: image.contentType, base64: image.png.toString("base64") } };
     }),
 });

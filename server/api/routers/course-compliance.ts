@@ -9,7 +9,6 @@ import {
 import { setCourseImage, type CourseImageSlot } from "../../services/courses/images";
 import { getPublicStats, getQualiopiInfo, getQualiopiStatus } from "../../services/courses/stats";
 import { can, tenantProcedure } from "../trpc";
-import { learningCaller } from "./course-caller";
 
 const tags = ["Courses"];
 
@@ -27,7 +26,7 @@ const imageReference = (slot: CourseImageSlot) =>
     })
     .input(ZSetMediaReferenceInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setCourseImage(ctx.db, learningCaller(ctx), input.id, slot, input.mediaId, ctx.clock.now()) }));
+    .mutation(async ({ ctx, input }) => ({ data: await setCourseImage(ctx.db, ctx.caller, input.id, slot, input.mediaId, ctx.clock.now()) }));
 
 /** Qualiopi status and information, result indicators and image references of a course. */
 export const courseComplianceProcedures = {
@@ -51,7 +50,7 @@ export const courseComplianceProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZQualiopiStatusOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQualiopiStatus(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => ({ data: await getQualiopiStatus(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   qualiopiInfo: tenantProcedure
     .meta({
@@ -66,7 +65,7 @@ export const courseComplianceProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZQualiopiInfoOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQualiopiInfo(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => ({ data: await getQualiopiInfo(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   publicStats: tenantProcedure
     .meta({
@@ -84,7 +83,7 @@ export const courseComplianceProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZPublicStatsOutput)
-    .query(async ({ ctx, input }) => ({ data: await getPublicStats(ctx.db, learningCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getPublicStats(ctx.db, ctx.caller, input.id) })),
 
   setBannerImage: imageReference("banner"),
   setFeaturedImage: imageReference("featured"),

@@ -22,7 +22,6 @@ import {
   ZUpdateModuleInput,
   ZUpdateQuestionnaireInput,
 } from "../../contracts/course-content";
-import type { LearningCaller } from "../../services/courses/access";
 import { getLessonView } from "../../services/course-content/lesson-view";
 import { createLesson, deleteLesson, reorderLessons, updateLesson } from "../../services/course-content/lessons";
 import { createModule, deleteModule, listModules, reorderModules, updateModule } from "../../services/course-content/modules";
@@ -34,14 +33,13 @@ import {
   replaceQuestions,
   updateQuestionnaire,
 } from "../../services/course-content/questionnaires";
-import { can, router, tenantProcedure, type TenantCtx } from "../trpc";
+import { can, router, tenantProcedure } from "../trpc";
 
 /**
  * The course builder: modules, lessons and questionnaires of one course, under /courses/{id}/...
  * Static path segments (`/modules/order`) come before parameterised ones of the same method.
  */
 const tags = ["Course content"];
-const caller = (ctx: TenantCtx & { user: { userId: string } }): LearningCaller => ({ scope: ctx.scope, userId: ctx.user.userId, role: ctx.role });
 const write = can("courses.manage");
 
 const WRITE_RULES =
@@ -72,7 +70,7 @@ export const courseContentRouter = router({
     })
     .input(ZCourseContentInput)
     .output(ZModulesOutput)
-    .query(({ ctx, input }) => listModules(ctx.db, caller(ctx), input.id)),
+    .query(({ ctx, input }) => listModules(ctx.db, ctx.caller, input.id)),
 
   createModule: write
     .meta({
@@ -88,7 +86,7 @@ export const courseContentRouter = router({
     })
     .input(ZCreateModuleInput)
     .output(ZModuleOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createModule(ctx.db, caller(ctx), input.id, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createModule(ctx.db, ctx.caller, input.id, input, ctx.clock.now()) })),
 
   reorderModules: write
     .meta({
@@ -103,7 +101,7 @@ export const courseContentRouter = router({
     })
     .input(ZReorderModulesInput)
     .output(ZModulesOutput)
-    .mutation(({ ctx, input }) => reorderModules(ctx.db, caller(ctx), input.id, input.moduleIds, ctx.clock.now())),
+    .mutation(({ ctx, input }) => reorderModules(ctx.db, ctx.caller, input.id, input.moduleIds, ctx.clock.now())),
 
   updateModule: write
     .meta({
@@ -111,7 +109,7 @@ export const courseContentRouter = router({
     })
     .input(ZUpdateModuleInput)
     .output(ZModuleOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateModule(ctx.db, caller(ctx), input.id, input.moduleId, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await updateModule(ctx.db, ctx.caller, input.id, input.moduleId, input, ctx.clock.now()) })),
 
   deleteModule: write
     .meta({
@@ -128,7 +126,7 @@ export const courseContentRouter = router({
     })
     .input(ZModuleRefInput)
     .output(envelope(ZModuleDeleted))
-    .mutation(async ({ ctx, input }) => ({ data: await deleteModule(ctx.db, caller(ctx), input.id, input.moduleId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await deleteModule(ctx.db, ctx.caller, input.id, input.moduleId, ctx.clock.now()) })),
 
   // ---------------------------------------------------------------- lessons
   createLesson: write
@@ -149,7 +147,7 @@ export const courseContentRouter = router({
     .output(ZLessonOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, moduleId, ...fields } = input;
-      return { data: await createLesson(ctx.db, caller(ctx), id, moduleId, fields, ctx.clock.now()) };
+      return { data: await createLesson(ctx.db, ctx.caller, id, moduleId, fields, ctx.clock.now()) };
     }),
 
   reorderLessons: write
@@ -165,7 +163,7 @@ export const courseContentRouter = router({
     })
     .input(ZReorderLessonsInput)
     .output(ZModuleOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await reorderLessons(ctx.db, caller(ctx), input.id, input.moduleId, input.lessonIds, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await reorderLessons(ctx.db, ctx.caller, input.id, input.moduleId, input.lessonIds, ctx.clock.now()) })),
 
   lessonView: tenantProcedure
     .meta({
@@ -183,7 +181,7 @@ export const courseContentRouter = router({
     })
     .input(ZLessonRefInput)
     .output(envelope(ZLessonView))
-    .query(async ({ ctx, input }) => ({ data: await getLessonView(ctx.db, caller(ctx), input.id, input.lessonId) })),
+    .query(async ({ ctx, input }) => ({ data: await getLessonView(ctx.db, ctx.caller, input.id, input.lessonId) })),
 
   updateLesson: write
     .meta({
@@ -202,7 +200,7 @@ export const courseContentRouter = router({
     .output(ZLessonOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, lessonId, ...changes } = input;
-      return { data: await updateLesson(ctx.db, caller(ctx), id, lessonId, changes, ctx.clock.now()) };
+      return { data: await updateLesson(ctx.db, ctx.caller, id, lessonId, changes, ctx.clock.now()) };
     }),
 
   deleteLesson: write
@@ -218,7 +216,7 @@ export const courseContentRouter = router({
     })
     .input(ZLessonRefInput)
     .output(envelope(ZDeleted))
-    .mutation(async ({ ctx, input }) => ({ data: await deleteLesson(ctx.db, caller(ctx), input.id, input.lessonId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await deleteLesson(ctx.db, ctx.caller, input.id, input.lessonId, ctx.clock.now()) })),
 
   // ---------------------------------------------------------------- questionnaires
   listQuestionnaires: tenantProcedure
@@ -234,7 +232,7 @@ export const courseContentRouter = router({
     })
     .input(ZCourseContentInput)
     .output(envelope(ZQuestionnaireSummary.array()))
-    .query(async ({ ctx, input }) => ({ data: await listQuestionnaires(ctx.db, caller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await listQuestionnaires(ctx.db, ctx.caller, input.id) })),
 
   createQuestionnaire: write
     .meta({
@@ -250,7 +248,7 @@ export const courseContentRouter = router({
     })
     .input(ZCreateQuestionnaireInput)
     .output(ZQuestionnaireOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createQuestionnaire(ctx.db, caller(ctx), input.id, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createQuestionnaire(ctx.db, ctx.caller, input.id, input, ctx.clock.now()) })),
 
   getQuestionnaire: tenantProcedure
     .meta({
@@ -265,7 +263,7 @@ export const courseContentRouter = router({
     })
     .input(ZQuestionnaireRefInput)
     .output(ZQuestionnaireOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQuestionnaire(ctx.db, caller(ctx), input.id, input.questionnaireId) })),
+    .query(async ({ ctx, input }) => ({ data: await getQuestionnaire(ctx.db, ctx.caller, input.id, input.questionnaireId) })),
 
   updateQuestionnaire: write
     .meta({
@@ -284,7 +282,7 @@ export const courseContentRouter = router({
     .output(ZQuestionnaireOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, questionnaireId, ...changes } = input;
-      return { data: await updateQuestionnaire(ctx.db, caller(ctx), id, questionnaireId, changes, ctx.clock.now()) };
+      return { data: await updateQuestionnaire(ctx.db, ctx.caller, id, questionnaireId, changes, ctx.clock.now()) };
     }),
 
   replaceQuestions: write
@@ -302,7 +300,7 @@ export const courseContentRouter = router({
     })
     .input(ZReplaceQuestionsInput)
     .output(ZQuestionnaireOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await replaceQuestions(ctx.db, caller(ctx), input.id, input.questionnaireId, input.questions, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await replaceQuestions(ctx.db, ctx.caller, input.id, input.questionnaireId, input.questions, ctx.clock.now()) })),
 
   deleteQuestionnaire: write
     .meta({
@@ -317,5 +315,5 @@ export const courseContentRouter = router({
     })
     .input(ZQuestionnaireRefInput)
     .output(envelope(ZDeleted))
-    .mutation(async ({ ctx, input }) => ({ data: await deleteQuestionnaire(ctx.db, caller(ctx), input.id, input.questionnaireId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await deleteQuestionnaire(ctx.db, ctx.caller, input.id, input.questionnaireId, ctx.clock.now()) })),
 });

@@ -13,7 +13,6 @@ import { ZCourseIdInput } from "../../contracts/courses";
 import { addCompetency, listCompetencies, removeCompetency } from "../../services/courses/competencies";
 import { listCourseTrainers, listTeachingMembers, setCourseTrainers } from "../../services/courses/trainers";
 import { can } from "../trpc";
-import { learningCaller } from "./course-caller";
 
 const tags = ["Courses"];
 const trainerTags = ["Trainers"];
@@ -48,7 +47,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZCourseTrainersOutput)
-    .query(async ({ ctx, input }) => ({ data: await listCourseTrainers(ctx.db, learningCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await listCourseTrainers(ctx.db, ctx.caller, input.id) })),
 
   setTrainers: can("courses.manage")
     .meta({
@@ -65,7 +64,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZSetCourseTrainersInput)
     .output(ZCourseTrainersOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setCourseTrainers(ctx.db, learningCaller(ctx), input.id, input.trainers, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await setCourseTrainers(ctx.db, ctx.caller, input.id, input.trainers, ctx.clock.now()) })),
 
   competencies: can("courses.teach")
     .meta({
@@ -80,7 +79,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZTrainerUserInput)
     .output(ZCompetenciesOutput)
-    .query(async ({ ctx, input }) => ({ data: await listCompetencies(ctx.db, learningCaller(ctx), input.userId, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => ({ data: await listCompetencies(ctx.db, ctx.caller, input.userId, ctx.clock.now()) })),
 
   addCompetency: can("courses.manage")
     .meta({
@@ -96,7 +95,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZCreateCompetencyInput)
     .output(ZCompetencyOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await addCompetency(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await addCompetency(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   removeCompetency: can("courses.manage")
     .meta({
@@ -113,6 +112,6 @@ export const courseTrainerProcedures = {
     .input(ZDeleteCompetencyInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await removeCompetency(ctx.db, learningCaller(ctx), input.userId, input.competencyId);
+      await removeCompetency(ctx.db, ctx.caller, input.userId, input.competencyId);
     }),
 };

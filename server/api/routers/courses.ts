@@ -14,13 +14,11 @@ import {
 } from "../../contracts/courses";
 import { createCourse, recordCourseView, updateCourse } from "../../services/courses/authoring";
 import { createCourseBulk } from "../../services/courses/bulk";
-import { listCatalogue, listCourses } from "../../services/courses/catalog";
+import { listCourses } from "../../services/courses/catalog";
 import { getCourseDetail, getPublicCourse } from "../../services/courses/detail";
 import { duplicateCourse } from "../../services/courses/duplicate";
 import { archiveCourse, publishCourse } from "../../services/courses/lifecycle";
-import { resolveViewer } from "../../services/courses/viewer";
 import { can, publicTenantProcedure, router, tenantProcedure } from "../trpc";
-import { learningCaller } from "./course-caller";
 import { courseComplianceProcedures } from "./course-compliance";
 import { courseTrainerProcedures } from "./course-trainers";
 
@@ -60,7 +58,7 @@ export const coursesRouter = router({
     })
     .input(ZListCoursesInput)
     .output(ZListCoursesOutput)
-    .query(({ ctx, input }) => listCatalogue(ctx.db, ctx.scope, ctx.user?.userId ?? null, input)),
+    .query(({ ctx, input }) => listCourses(ctx.db, ctx.caller, "catalogue", input)),
 
   myCourses: can("courses.manage")
     .meta({
@@ -75,7 +73,7 @@ export const coursesRouter = router({
     })
     .input(ZListCoursesInput)
     .output(ZListCoursesOutput)
-    .query(({ ctx, input }) => listCourses(ctx.db, learningCaller(ctx), "mine", input)),
+    .query(({ ctx, input }) => listCourses(ctx.db, ctx.caller, "mine", input)),
 
   myTrainer: can("courses.teach")
     .meta({
@@ -90,7 +88,7 @@ export const coursesRouter = router({
     })
     .input(ZListCoursesInput)
     .output(ZListCoursesOutput)
-    .query(({ ctx, input }) => listCourses(ctx.db, learningCaller(ctx), "teaching", input)),
+    .query(({ ctx, input }) => listCourses(ctx.db, ctx.caller, "teaching", input)),
 
   byId: can("courses.manage")
     .meta({
@@ -107,7 +105,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseIdInput)
     .output(envelope(ZCourseDetail))
-    .query(async ({ ctx, input }) => ({ data: await getCourseDetail(ctx.db, learningCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getCourseDetail(ctx.db, ctx.caller, input.id) })),
 
   create: can("courses.create")
     .meta({
@@ -125,7 +123,7 @@ export const coursesRouter = router({
     })
     .input(ZCreateCourseInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createCourse(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createCourse(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   bulk: can("courses.create")
     .meta({
@@ -145,7 +143,7 @@ export const coursesRouter = router({
     })
     .input(ZCreateCourseBulkInput)
     .output(envelope(ZCourseDetail))
-    .mutation(async ({ ctx, input }) => ({ data: await createCourseBulk(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createCourseBulk(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   view: tenantProcedure
     .meta({
@@ -163,7 +161,7 @@ export const coursesRouter = router({
     .input(ZCourseSlugInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await recordCourseView(ctx.db, learningCaller(ctx), input.slug, ctx.clock.now());
+      await recordCourseView(ctx.db, ctx.caller, input.slug, ctx.clock.now());
     }),
 
   publish: can("courses.manage")
@@ -182,7 +180,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseIdInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await publishCourse(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await publishCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   duplicate: can("courses.create")
     .meta({
@@ -201,7 +199,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseIdInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await duplicateCourse(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await duplicateCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   update: can("courses.manage")
     .meta({
@@ -222,7 +220,7 @@ export const coursesRouter = router({
     .output(ZCourseOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, slug: _slug, ...changes } = input;
-      return { data: await updateCourse(ctx.db, learningCaller(ctx), id, changes, ctx.clock.now()) };
+      return { data: await updateCourse(ctx.db, ctx.caller, id, changes, ctx.clock.now()) };
     }),
 
   archive: can("courses.manage")
@@ -240,7 +238,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseIdInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await archiveCourse(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await archiveCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   ...courseComplianceProcedures,
   ...courseTrainerProcedures,
@@ -261,8 +259,5 @@ export const coursesRouter = router({
     })
     .input(ZCourseSlugInput)
     .output(envelope(ZCoursePublicDetail))
-    .query(async ({ ctx, input }) => {
-      const viewer = await resolveViewer(ctx.db, ctx.scope, ctx.user?.userId ?? null);
-      return { data: await getPublicCourse(ctx.db, viewer, input.slug) };
-    }),
+    .query(async ({ ctx, input }) => ({ data: await getPublicCourse(ctx.db, ctx.caller, input.slug) })),
 });

@@ -22,17 +22,15 @@ import {
   ZUpdateEnrollmentInput,
   ZUpdateProgressInput,
 } from "../../contracts/enrollments";
-import type { LearningCaller } from "../../services/courses/access";
 import { cancelEnrollment, createEnrollment, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
 import { authorizeExport, exportCsvText } from "../../services/enrollments/export";
 import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
 import { getQuizFeedback, getQuizScores, submitQuizAttempt } from "../../services/enrollments/quiz";
 import { listUpcomingSessions } from "../../services/enrollments/upcoming";
-import { can, router, tenantProcedure, type TenantCtx } from "../trpc";
+import { can, router, tenantProcedure } from "../trpc";
 
 const tags = ["Enrollments"];
 
-export const learningCaller = (ctx: TenantCtx & { user: { userId: string } }): LearningCaller => ({ scope: ctx.scope, userId: ctx.user.userId, role: ctx.role });
 
 /**
  * REST paths are matched in declaration order: the static /enrollments/me... and
@@ -54,7 +52,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZMyEnrollmentsInput)
     .output(ZMyEnrollmentsOutput)
-    .query(({ ctx, input }) => listMyEnrollments(ctx.db, learningCaller(ctx), input)),
+    .query(({ ctx, input }) => listMyEnrollments(ctx.db, ctx.caller, input)),
 
   upcomingSessions: tenantProcedure
     .meta({
@@ -70,7 +68,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZUpcomingSessionsInput)
     .output(ZUpcomingSessionsOutput)
-    .query(async ({ ctx, input }) => ({ data: await listUpcomingSessions(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => ({ data: await listUpcomingSessions(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   export: can("enrollments.export")
     .meta({
@@ -89,13 +87,13 @@ export const enrollmentsRouter = router({
     })
     .input(ZExportInput)
     .output(ZExportOutput)
-    .query(({ ctx, input }) => exportCsvText(ctx.db, learningCaller(ctx), input.courseId)),
+    .query(({ ctx, input }) => exportCsvText(ctx.db, ctx.caller, input.courseId)),
 
   /** Authorization of the streamed REST export (server/http/csv-export.ts); no REST path of its own. */
   exportAccess: can("enrollments.export")
     .input(ZExportInput)
     .output(z.object({ tenantId: z.string(), courseId: z.string(), filename: z.string() }))
-    .query(({ ctx, input }) => authorizeExport(ctx.db, learningCaller(ctx), input.courseId)),
+    .query(({ ctx, input }) => authorizeExport(ctx.db, ctx.caller, input.courseId)),
 
   list: can("enrollments.readAll")
     .meta({
@@ -112,7 +110,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZListEnrollmentsInput)
     .output(ZListEnrollmentsOutput)
-    .query(({ ctx, input }) => listEnrollments(ctx.db, learningCaller(ctx), input)),
+    .query(({ ctx, input }) => listEnrollments(ctx.db, ctx.caller, input)),
 
   create: can("enrollments.create")
     .meta({
@@ -132,7 +130,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZCreateEnrollmentInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createEnrollment(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createEnrollment(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   byId: tenantProcedure
     .meta({
@@ -149,7 +147,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZEnrollmentDetailOutput)
-    .query(async ({ ctx, input }) => ({ data: await getEnrollmentDetail(ctx.db, learningCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getEnrollmentDetail(ctx.db, ctx.caller, input.id) })),
 
   progress: tenantProcedure
     .meta({
@@ -164,7 +162,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZProgressSummaryOutput)
-    .query(async ({ ctx, input }) => ({ data: await getProgressSummary(ctx.db, learningCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getProgressSummary(ctx.db, ctx.caller, input.id) })),
 
   quizScores: tenantProcedure
     .meta({
@@ -181,7 +179,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZQuizScoresOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQuizScores(ctx.db, learningCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getQuizScores(ctx.db, ctx.caller, input.id) })),
 
   quizFeedback: tenantProcedure
     .meta({
@@ -198,7 +196,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZQuizFeedbackInput)
     .output(ZQuizFeedbackOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQuizFeedback(ctx.db, learningCaller(ctx), input.id, input.lessonId) })),
+    .query(async ({ ctx, input }) => ({ data: await getQuizFeedback(ctx.db, ctx.caller, input.id, input.lessonId) })),
 
   recordProgress: can("progress.update")
     .meta({
@@ -218,7 +216,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZUpdateProgressInput)
     .output(ZProgressUpdateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await recordProgress(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await recordProgress(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   submitQuiz: can("progress.update")
     .meta({
@@ -239,7 +237,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZSubmitQuizInput)
     .output(ZQuizResultOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await submitQuizAttempt(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await submitQuizAttempt(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   update: can("enrollments.update")
     .meta({
@@ -254,7 +252,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZUpdateEnrollmentInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateEnrollment(ctx.db, learningCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await updateEnrollment(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   cancel: can("enrollments.cancel")
     .meta({
@@ -271,5 +269,5 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await cancelEnrollment(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await cancelEnrollment(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 });

@@ -23,7 +23,7 @@ export const mediaRouter = router({
     })
     .input(ZUploadMediaInput)
     .output(ZMediaOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await uploadMedia(ctx.db, { scope: ctx.scope, userId: ctx.user.userId }, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await uploadMedia(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   byId: tenantProcedure
     .meta({

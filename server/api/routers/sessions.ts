@@ -13,13 +13,11 @@ import { endSession, startSession } from "../../services/sessions/lifecycle";
 import { issueMediaToken } from "../../services/sessions/media-token";
 import { listRecordings } from "../../services/sessions/serialize";
 import { loadSession } from "../../services/sessions/access";
-import { cancelSession, createSession, getSessionDetail, listSessions, updateSession, type SessionCaller } from "../../services/sessions/sessions";
-import { learningCaller } from "./course-caller";
-import { can, router, tenantProcedure, type TenantCtx } from "../trpc";
+import { cancelSession, createSession, getSessionDetail, listSessions, updateSession } from "../../services/sessions/sessions";
+import { can, router, tenantProcedure } from "../trpc";
 
 const tags = ["Live sessions"];
 
-const sessionCaller = (ctx: TenantCtx & { user: { userId: string } }): SessionCaller => ({ ...learningCaller(ctx), tenant: ctx.tenant });
 
 const MODERATORS = "ADMIN, the course's creator and the session's trainers";
 const notFound = { 404: "Session not found (or another tenant's, or a LEARNER not enrolled in its course)" };
@@ -40,7 +38,7 @@ export const sessionsRouter = router({
     })
     .input(ZListSessionsInput)
     .output(ZListSessionsOutput)
-    .query(({ ctx, input }) => listSessions(ctx.db, learningCaller(ctx), input)),
+    .query(({ ctx, input }) => listSessions(ctx.db, ctx.caller, input)),
 
   create: can("sessions.manage")
     .meta({
@@ -60,7 +58,7 @@ export const sessionsRouter = router({
     })
     .input(ZCreateSessionInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createSession(ctx.db, sessionCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await createSession(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   get: tenantProcedure
     .meta({
@@ -75,7 +73,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZSessionOutput)
-    .query(async ({ ctx, input }) => ({ data: await getSessionDetail(ctx.db, learningCaller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getSessionDetail(ctx.db, ctx.caller, input.id) })),
 
   update: can("sessions.manage")
     .meta({
@@ -92,7 +90,7 @@ export const sessionsRouter = router({
     })
     .input(ZUpdateSessionInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateSession(ctx.db, sessionCaller(ctx), input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await updateSession(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
   cancel: can("sessions.manage")
     .meta({
@@ -112,7 +110,7 @@ export const sessionsRouter = router({
     .input(ZSessionIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await cancelSession(ctx.db, sessionCaller(ctx), input.id, ctx.clock.now());
+      await cancelSession(ctx.db, ctx.caller, input.id, ctx.clock.now());
     }),
 
   start: can("sessions.manage")
@@ -128,7 +126,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await startSession(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await startSession(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   end: can("sessions.manage")
     .meta({
@@ -143,7 +141,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await endSession(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await endSession(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   recordings: tenantProcedure
     .meta({
@@ -159,7 +157,7 @@ export const sessionsRouter = router({
     .input(ZSessionIdInput)
     .output(ZRecordingsOutput)
     .query(async ({ ctx, input }) => {
-      const caller = learningCaller(ctx);
+      const caller = ctx.caller;
       await loadSession(ctx.db, caller, input.id);
       return { data: await listRecordings(ctx.db, caller, input.id) };
     }),
@@ -180,5 +178,5 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZMediaTokenOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await issueMediaToken(ctx.db, learningCaller(ctx), input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await issueMediaToken(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 });

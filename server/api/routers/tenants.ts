@@ -75,7 +75,7 @@ export const tenantsRouter = router({
     })
     .input(ZToggleOfModeInput)
     .output(envelope(ZTenant))
-    .mutation(async ({ ctx, input }) => ({ data: await setOfMode(ctx.db, ctx.tenant.id, input.enabled, actorOf(ctx), ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => ({ data: await setOfMode(ctx.db, ctx.caller, input.enabled, ctx.clock.now()) })),
 
   create: platformAdminProcedure
     .meta({
@@ -129,7 +129,7 @@ export const tenantsRouter = router({
     .mutation(async ({ ctx, input }) => {
       assertSameTenant(input.id, ctx.tenant);
       const { id: _id, slug: _ignored, ...changes } = input;
-      return { data: await updateTenant(ctx.db, ctx.tenant.id, changes, actorOf(ctx), ctx.clock.now()) };
+      return { data: await updateTenant(ctx.db, ctx.caller, changes, ctx.clock.now()) };
     }),
 
   stats: can("tenant.stats")
@@ -164,7 +164,7 @@ export const tenantsRouter = router({
     .output(ZReseedFundersOutput)
     .mutation(async ({ ctx, input }) => {
       assertSameTenant(input.id, ctx.tenant);
-      return { data: await reseedFunders(ctx.db, ctx.tenant.id, actorOf(ctx)) };
+      return { data: await reseedFunders(ctx.db, ctx.caller) };
     }),
 
   rotateServiceApiKey: can("tenant.apiKey")
@@ -183,6 +183,6 @@ export const tenantsRouter = router({
     .output(ZServiceApiKeyOutput)
     .mutation(async ({ ctx, input }) => {
       assertSameTenant(input.id, ctx.tenant);
-      return { data: await rotateServiceApiKey(ctx.db, ctx.tenant.id, actorOf(ctx), ctx.clock.now()) };
+      return { data: await rotateServiceApiKey(ctx.db, ctx.caller, ctx.clock.now()) };
     }),
 });

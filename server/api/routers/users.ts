@@ -15,18 +15,10 @@ import {
 } from "../../contracts/users";
 import { findUserById } from "../../services/auth/accounts";
 import { getProfile, updatePreferences } from "../../services/users/profile";
-import { createUser, getUserDetail, listUsers, updateUser, type TenantCaller } from "../../services/users/users";
-import { actorOf } from "../helpers";
-import { authedProcedure, can, router, tenantProcedure, tenantRef, type TenantCtx } from "../trpc";
+import { createUser, getUserDetail, listUsers, updateUser } from "../../services/users/users";
+import { authedProcedure, can, router, tenantProcedure, tenantRef } from "../trpc";
 
 const tags = ["Users"];
-
-const caller = (ctx: TenantCtx & { user: { userId: string } }): TenantCaller => ({
-  scope: ctx.scope,
-  userId: ctx.user.userId,
-  role: ctx.role,
-  tenant: ctx.tenant,
-});
 
 export const usersRouter = router({
   list: can("users.list")
@@ -91,7 +83,7 @@ export const usersRouter = router({
     .output(ZCreatedUser)
     .mutation(async ({ ctx, input }) => {
       const me = await findUserById(ctx.db, ctx.user.userId);
-      return { data: await createUser(ctx.db, { ...caller(ctx), name: me ? `${me.firstName} ${me.lastName}` : ctx.tenant.name }, input, actorOf(ctx), ctx.clock.now()) };
+      return { data: await createUser(ctx.db, { ...ctx.caller, name: me ? `${me.firstName} ${me.lastName}` : ctx.tenant.name }, input, ctx.clock.now()) };
     }),
 
   byId: can("users.read")
@@ -107,7 +99,7 @@ export const usersRouter = router({
     })
     .input(ZUserIdInput)
     .output(envelope(ZUserDetail))
-    .query(async ({ ctx, input }) => ({ data: await getUserDetail(ctx.db, caller(ctx), input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getUserDetail(ctx.db, ctx.caller, input.id) })),
 
   update: tenantProcedure
     .meta({
@@ -127,6 +119,6 @@ export const usersRouter = router({
     .output(ZUpdatedUser)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      return { data: await updateUser(ctx.db, caller(ctx), id, changes, actorOf(ctx), ctx.clock.now()) };
+      return { data: await updateUser(ctx.db, ctx.caller, id, changes, ctx.clock.now()) };
     }),
 });

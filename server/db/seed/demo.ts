@@ -4,6 +4,7 @@ import { ensureMembership, ensureTenant, ensureUser } from "./factories";
 import { seedCatalogue } from "./catalogue";
 import { seedSessions } from "./sessions";
 import { reseedFunders } from "../../services/tenants/tenants";
+import { forTenant } from "../tenant-scope";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -35,6 +36,6 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
     }
     await seedCatalogue(db, tenant.id, t.slug, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await seedSessions(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
-    await reseedFunders(db, tenant.id, { userId: null, requestId: "seed" });
+    await reseedFunders(db, { userId: null, ip: null, userAgent: null, requestId: "seed", scope: forTenant(tenant.id) });
   }
 }

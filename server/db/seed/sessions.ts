@@ -111,7 +111,7 @@ export async function seedSessions(db: Db, tenantId: string, people: People, now
   const reason = "Absence l'après-midi justifiée par un rendez-vous médical (justificatif reçu).";
   const overrideId = newId("emg");
   await db.transaction(async (tx) => {
-    const auditLogId = await writeAudit(tx, { userId: people.admin, requestId: "seed" }, { tenantId, action: "emargement.override", targetType: "emargement", targetId: overrideId, metadata: { sessionId: day1.id, userId: people.learner2, reason, attendanceMinutes: 235 } });
+    const auditLogId = await writeAudit(tx, { userId: people.admin, ip: null, userAgent: null, requestId: "seed", scope: forTenant(tenantId) }, { action: "emargement.override", targetType: "emargement", targetId: overrideId, metadata: { sessionId: day1.id, userId: people.learner2, reason, attendanceMinutes: 235 } });
     await appendRecord(
       tx,
       scope,

@@ -4,8 +4,9 @@ import { activityLogs, courses, enrollments, users } from "../../db/schema";
 import type { TActivityItem, TListActivityInput } from "../../contracts/activity";
 import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { notFound } from "../../errors";
-import { assertCourseOwner, getCourse, type LearningCaller } from "../courses/access";
+import { assertCourseOwner, getCourse } from "../courses/access";
 import { enrollmentNotFound } from "../enrollments/access";
+import type { Caller } from "../../auth/caller";
 
 const columns = {
   log: activityLogs,
@@ -41,7 +42,7 @@ async function latest(db: Db, where: SQL, limit: number): Promise<TActivityItem[
 }
 
 /** GET /courses/{slug}/activity-log: the course's CREATOR or an ADMIN. The course id is accepted in place of the slug. */
-export async function courseActivity(db: Db, caller: LearningCaller, slugOrId: string, limit: number): Promise<TActivityItem[]> {
+export async function courseActivity(db: Db, caller: Caller, slugOrId: string, limit: number): Promise<TActivityItem[]> {
   const { scope } = caller;
   const [course] = await db
     .select()
@@ -54,7 +55,7 @@ export async function courseActivity(db: Db, caller: LearningCaller, slugOrId: s
 }
 
 /** GET /enrollments/{id}/activity-log: the CREATOR of the enrollment's course or an ADMIN. */
-export async function enrollmentActivity(db: Db, caller: LearningCaller, enrollmentId: string, limit: number): Promise<TActivityItem[]> {
+export async function enrollmentActivity(db: Db, caller: Caller, enrollmentId: string, limit: number): Promise<TActivityItem[]> {
   const { scope } = caller;
   const [enrollment] = await db.select().from(enrollments).where(scope.where(enrollments, eq(enrollments.id, enrollmentId))).limit(1);
   if (!enrollment) throw enrollmentNotFound();
@@ -72,7 +73,7 @@ function upperBound(s: string): SQL {
 }
 
 /** GET /activity-logs (ADMIN): the tenant's log, newest first, filtered and paginated. */
-export async function listActivity(db: Db, caller: LearningCaller, q: TListActivityInput) {
+export async function listActivity(db: Db, caller: Caller, q: TListActivityInput) {
   const { scope } = caller;
   const where = scope.where(
     activityLogs,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { courses, lessons } from "../../db/schema";
 import type { TAiDraft } from "../../contracts/ai";
-import { getOwnedCourse, type LearningCaller } from "../courses/access";
+import { getOwnedCourse } from "../courses/access";
 import { AI_OPERATIONS, enrichDraftCost } from "./costs";
 import { hasQuiz, isEmptyText, loadCourseTree, serializeDraft, toCourseContext } from "./course-tree";
 import { assertCredits, debit } from "./credits";
@@ -10,6 +10,7 @@ import { mapLimit } from "./map-limit";
 import { ownedCourseTree, recordAiActivity, type AiDeps } from "./operation";
 import { lessonContent, moduleQuiz } from "./provider";
 import { insertGeneratedQuiz } from "./quiz-writer";
+import type { Caller } from "../../auth/caller";
 
 /**
  * POST /courses/enrich-draft: writes every empty TEXT lesson and gives each module that has
@@ -21,7 +22,7 @@ const PARALLEL_CALLS = 4;
 
 export async function enrichDraft(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   courseId: string,
   deps: AiDeps,
 ): Promise<{ draft: TAiDraft; lessonsGenerated: number; questionnairesGenerated: number; creditsConsumed: number }> {

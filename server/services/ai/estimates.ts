@@ -1,12 +1,12 @@
 import type { Db } from "../../db";
-import type { LearningCaller } from "../courses/access";
 import { AI_COSTS, enrichDraftCost, lessonsCost, variantCost } from "./costs";
 import { hasQuiz, isEmptyText, lessonCount } from "./course-tree";
 import { getBalance } from "./credits";
 import { ownedCourseTree } from "./operation";
+import type { Caller } from "../../auth/caller";
 
 /** What each AI operation would cost on this course now, with the balance (the UI shows both before running). */
-export async function estimateCourseCosts(db: Db, caller: LearningCaller, courseId: string) {
+export async function estimateCourseCosts(db: Db, caller: Caller, courseId: string) {
   const tree = await ownedCourseTree(db, caller, courseId);
   const lessons = tree.modules.flatMap((m) => m.lessons);
   const emptyText = lessons.filter(isEmptyText).length;

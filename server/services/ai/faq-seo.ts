@@ -2,19 +2,20 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { courses } from "../../db/schema";
 import type { TFaqItem, TSeoFields } from "../../contracts/ai";
-import { getOwnedCourse, type LearningCaller } from "../courses/access";
+import { getOwnedCourse } from "../courses/access";
 import { AI_COSTS, AI_OPERATIONS } from "./costs";
 import { toCourseContext } from "./course-tree";
 import { assertCredits, debit } from "./credits";
 import { ownedCourseTree, recordAiActivity, type AiDeps } from "./operation";
 import { faq, seo } from "./provider";
+import type { Caller } from "../../auth/caller";
 
 /**
  * POST /courses/{id}/generate-faq and /generate-seo. The order is: course (404/403), credits
  * (402, nothing done), provider, then ONE transaction that debits (checked again under the
  * tenant lock), saves into `seoMetadata` (other keys kept) and records the activity.
  */
-export async function generateCourseFaq(db: Db, caller: LearningCaller, courseId: string, deps: AiDeps): Promise<TFaqItem[]> {
+export async function generateCourseFaq(db: Db, caller: Caller, courseId: string, deps: AiDeps): Promise<TFaqItem[]> {
   const tree = await ownedCourseTree(db, caller, courseId);
   const cost = AI_COSTS.faq;
   const operation = AI_OPERATIONS.faq;
@@ -33,7 +34,7 @@ export async function generateCourseFaq(db: Db, caller: LearningCaller, courseId
 }
 
 /** The suggested slug is returned only: a course's slug is immutable, so it is not stored. */
-export async function generateCourseSeo(db: Db, caller: LearningCaller, courseId: string, deps: AiDeps): Promise<TSeoFields> {
+export async function generateCourseSeo(db: Db, caller: Caller, courseId: string, deps: AiDeps): Promise<TSeoFields> {
   const tree = await ownedCourseTree(db, caller, courseId);
   const cost = AI_COSTS.seo;
   const operation = AI_OPERATIONS.seo;

@@ -4,13 +4,13 @@ import { lessons } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { clock } from "../../lib/clock";
 import { log } from "../../lib/log";
-import type { LearningCaller } from "../courses/access";
 import { AI_OPERATIONS, lessonsCost } from "./costs";
 import { isEmptyText, loadCourseTree, lessonCount, toCourseContext, type CourseTree } from "./course-tree";
 import { credit, debit, assertCredits } from "./credits";
 import { enqueueAiJob } from "./jobs";
 import { ownedCourseTree, recordAiActivity, type AiDeps } from "./operation";
 import { lessonContent, type AiProvider } from "./provider";
+import type { Caller } from "../../auth/caller";
 
 /**
  * POST /courses/{courseId}/generate-all-content (202): the TEXT lessons to write (only the empty
@@ -21,7 +21,7 @@ import { lessonContent, type AiProvider } from "./provider";
  */
 export async function generateAllContent(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   input: { courseId: string; onlyEmpty: boolean },
   deps: AiDeps,
 ): Promise<{ enqueued: number; skipped: number; totalCost: number }> {

@@ -6,7 +6,6 @@ import { badRequest, DomainError } from "../../errors";
 import { clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
-import type { LearningCaller } from "../courses/access";
 import { withUniqueSlug } from "../courses/slug";
 import { AI_COSTS, AI_OPERATIONS } from "./costs";
 import { isEmptyText, loadCourseTree, toCourseContext, type CourseTree } from "./course-tree";
@@ -16,6 +15,7 @@ import { ownedCourseTree, recordAiActivity, type AiDeps } from "./operation";
 import { draftFromBrief, lessonContent, type AiProvider } from "./provider";
 import type { DraftResult } from "./results";
 import { insertGeneratedQuiz } from "./quiz-writer";
+import type { Caller } from "../../auth/caller";
 
 /**
  * POST /courses/{courseId}/regenerate-from-brief (202). The brief (at least 30 characters, else
@@ -30,7 +30,7 @@ export const BRIEF_MIN_LENGTH = 30;
 
 export async function regenerateFromBrief(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   input: { courseId: string; brief?: string },
   deps: AiDeps,
 ): Promise<{ courseId: string; draftId: string; status: "QUEUED" }> {
@@ -62,7 +62,7 @@ export async function regenerateFromBrief(
   return { courseId: source.course.id, draftId, status: "QUEUED" };
 }
 
-async function createDraft(tx: Tx, caller: LearningCaller, source: CourseTree, draft: DraftResult, id: string, now: Date): Promise<void> {
+async function createDraft(tx: Tx, caller: Caller, source: CourseTree, draft: DraftResult, id: string, now: Date): Promise<void> {
   const { scope } = caller;
   const s = source.course;
   await withUniqueSlug(tx, scope, draft.title, async (sp, slug) => {

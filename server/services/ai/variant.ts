@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "../../db";
 import { lessons, modules } from "../../db/schema";
 import type { TAiDraft, TAudience } from "../../contracts/ai";
 import { unprocessable } from "../../errors";
-import { getOwnedCourse, type LearningCaller } from "../courses/access";
+import { getOwnedCourse } from "../courses/access";
 import { copyCourse } from "../courses/duplicate";
 import { AI_OPERATIONS, variantCost } from "./costs";
 import { lessonCount, loadCourseTree, serializeDraft, toCourseContext, type CourseTree } from "./course-tree";
@@ -13,6 +13,7 @@ import { ownedCourseTree, recordAiActivity, type AiDeps } from "./operation";
 import { variant } from "./provider";
 import type { VariantResult } from "./results";
 import { clause } from "./text";
+import type { Caller } from "../../auth/caller";
 
 /**
  * POST /courses/{id}/create-variant: a DRAFT copy of the course (duplicate's rules: modules,
@@ -30,7 +31,7 @@ export function variantTitle(title: string, audience: TAudience, language: strin
 const key = (...parts: (string | number)[]) => parts.join("\u0000");
 
 /** Applies the adapted texts to the copy, matching each copied row to its source row. */
-async function applyTexts(tx: DbOrTx, caller: LearningCaller, source: CourseTree, copy: CourseTree, texts: VariantResult, now: Date): Promise<void> {
+async function applyTexts(tx: DbOrTx, caller: Caller, source: CourseTree, copy: CourseTree, texts: VariantResult, now: Date): Promise<void> {
   const copiedModules = new Map<string, CourseTree["modules"]>();
   for (const m of copy.modules) copiedModules.set(key(m.position, m.title, m.description), [...(copiedModules.get(key(m.position, m.title, m.description)) ?? []), m]);
   for (const [i, sm] of source.modules.entries()) {
@@ -60,7 +61,7 @@ async function applyTexts(tx: DbOrTx, caller: LearningCaller, source: CourseTree
 
 export async function createCourseVariant(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   input: { id: string; targetAudience: TAudience; instructions?: string },
   deps: AiDeps,
 ): Promise<TAiDraft> {

@@ -133,7 +133,7 @@ export async function appendRecord(tx: DbOrTx, scope: TenantScope, rec: NewRecor
     .update(attendanceChains)
     .set({ position: head.position + 1, headHash: sealedHash, updatedAt: rec.signedAt })
     .where(scope.where(attendanceChains));
-  await emitEvent(tx, scope.tenantId, "emargement.signed", {
+  await emitEvent(tx, scope, "emargement.signed", {
     emargementId: row!.id,
     sessionId: row!.sessionId,
     userId: row!.userId,

@@ -8,7 +8,7 @@ import { appendRecord } from "./chain";
 import { roundRate } from "./lib/presence";
 import { participantOf } from "./participants";
 import { toRecord } from "./serialize";
-import type { AttendanceCaller } from "./signer";
+import type { Caller } from "../../auth/caller";
 
 export type OverrideInput = { sessionId: string; userId: string; reason?: string; attendanceMinutes: number };
 
@@ -21,7 +21,7 @@ export const MIN_REASON_LENGTH = 20;
  * learner or a trainer of the session (422 errors.userId); the minutes cannot exceed the
  * session's duration (422 errors.attendanceMinutes); a CANCELLED session takes none (409).
  */
-export async function overrideAttendance(db: Db, caller: AttendanceCaller, input: OverrideInput, now: Date): Promise<TEmargement> {
+export async function overrideAttendance(db: Db, caller: Caller, input: OverrideInput, now: Date): Promise<TEmargement> {
   const reason = input.reason?.trim() ?? "";
   if (reason.length < MIN_REASON_LENGTH) {
     throw unprocessable("Validation failed", { reason: [`Reason must be at least ${MIN_REASON_LENGTH} characters`] });
@@ -37,9 +37,8 @@ export async function overrideAttendance(db: Db, caller: AttendanceCaller, input
   const row = await db.transaction(async (tx) => {
     const auditLogId = await writeAudit(
       tx,
-      { userId: caller.userId, ip: caller.ip, userAgent: caller.userAgent, requestId: caller.requestId },
+      caller,
       {
-        tenantId: caller.scope.tenantId,
         action: "emargement.override",
         targetType: "emargement",
         targetId: id,

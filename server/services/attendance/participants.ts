@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { enrollments, liveSessions, sessionTrainers, courses, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
-import { PARTICIPANT_STATUSES, sessionNotFound, type SessionRow } from "../sessions/access";
-import { participantEnrollment } from "./signer";
+import { sessionNotFound, type SessionRow } from "../sessions/access";
+import { participantEnrollment, participantEnrollments, teachesSession } from "../platform/who-may";
 
 /** A session of the tenant, without any caller (the media server's calls). */
 export async function sessionOfTenant(db: DbOrTx, scope: TenantScope, id: string): Promise<SessionRow> {
@@ -21,18 +21,10 @@ export async function participantOf(
 ): Promise<{ enrollmentId: string | null; asTrainer: boolean } | null> {
   const enrollmentId = await participantEnrollment(db, scope, session.courseId, userId);
   if (enrollmentId) return { enrollmentId, asTrainer: false };
-  const [trainer] = await db
-    .select({ userId: sessionTrainers.userId })
-    .from(sessionTrainers)
-    .where(scope.where(sessionTrainers, and(eq(sessionTrainers.sessionId, session.id), eq(sessionTrainers.userId, userId))))
-    .limit(1);
-  if (trainer) return { enrollmentId: null, asTrainer: true };
-  const [creator] = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(scope.where(courses, and(eq(courses.id, session.courseId), eq(courses.creatorId, userId))))
-    .limit(1);
-  return creator ? { enrollmentId: null, asTrainer: true } : null;
+  const [course] = await db.select({ creatorId: courses.creatorId }).from(courses).where(scope.where(courses, eq(courses.id, session.courseId))).limit(1);
+  const trainers = await db.select({ userId: sessionTrainers.userId }).from(sessionTrainers).where(scope.where(sessionTrainers, eq(sessionTrainers.sessionId, session.id)));
+  const staff = { course: { creatorId: course?.creatorId ?? "" }, trainerIds: trainers.map((t) => t.userId) };
+  return teachesSession(staff, userId) ? { enrollmentId: null, asTrainer: true } : null;
 }
 
 export type ExpectedLearner = { userId: string; enrollmentId: string; firstName: string; lastName: string; email: string };
@@ -43,6 +35,6 @@ export async function expectedLearners(db: DbOrTx, scope: TenantScope, courseId:
     .select({ userId: users.id, enrollmentId: enrollments.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(scope.where(enrollments, eq(enrollments.courseId, courseId), inArray(enrollments.status, [...PARTICIPANT_STATUSES])))
+    .where(participantEnrollments(scope, eq(enrollments.courseId, courseId)))
     .orderBy(asc(users.lastName), asc(users.firstName));
 }

@@ -4,18 +4,18 @@ import type { DbOrTx } from "../../db";
 import { courses, emargements, enrollments } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { tenantUrl } from "../../lib/urls";
-import type { LearningCaller } from "../courses/access";
-import { assertModerator, canModerate, loadSession } from "../sessions/access";
+import { isSessionStaff } from "../platform/who-may";
+import { assertModerator, loadSession } from "../sessions/access";
 import { findRecord, verifySessionChain, SIGNATURE_METHODS } from "./chain";
 import { expectedLearners } from "./participants";
 import { toRecordsWithUsers, usersById } from "./serialize";
 import { readSignaturePng } from "./signatures";
-import type { AttendanceCaller } from "./signer";
+import type { Caller } from "../../auth/caller";
 
 /** GET /emargement/{sessionId}: moderators get every record with names; anyone else only their own. */
-export async function sessionRecords(db: DbOrTx, caller: LearningCaller, sessionId: string): Promise<TEmargement[]> {
+export async function sessionRecords(db: DbOrTx, caller: Caller, sessionId: string): Promise<TEmargement[]> {
   const loaded = await loadSession(db, caller, sessionId);
-  const all = canModerate(loaded, caller);
+  const all = isSessionStaff(loaded, caller);
   const rows = await db
     .select()
     .from(emargements)
@@ -29,14 +29,14 @@ export async function sessionRecords(db: DbOrTx, caller: LearningCaller, session
  * A LEARNER reads only their own enrollments, a CREATOR those of their courses, ADMIN all; any
  * other enrollment is not found.
  */
-export async function enrollmentHistory(db: DbOrTx, caller: LearningCaller, enrollmentId: string): Promise<TEmargement[]> {
+export async function enrollmentHistory(db: DbOrTx, caller: Caller, enrollmentId: string): Promise<TEmargement[]> {
   const [row] = await db
     .select({ userId: enrollments.userId, creatorId: courses.creatorId })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(caller.scope.where(enrollments, eq(enrollments.id, enrollmentId)))
     .limit(1);
-  const visible = row && (caller.role === "ADMIN" || (caller.role === "CREATOR" ? row.creatorId === caller.userId : row.userId === caller.userId));
+  const visible = row && (caller.can("attendance.readTenant") || (caller.can("attendance.readOwnCourses") ? row.creatorId === caller.userId : row.userId === caller.userId));
   if (!visible) throw notFound("Enrollment");
   const rows = await db
     .select()
@@ -54,7 +54,7 @@ const latest = (records: TEmargement[]) => records.reduce<TEmargement | null>((a
  * OVERRIDE's when there is one, else the latest AUTO figure, else the session's duration for a
  * signature.
  */
-export async function sessionAttendance(db: DbOrTx, caller: LearningCaller, sessionId: string) {
+export async function sessionAttendance(db: DbOrTx, caller: Caller, sessionId: string) {
   const loaded = await loadSession(db, caller, sessionId);
   assertModerator(loaded, caller);
   const { session, course } = loaded;
@@ -100,10 +100,10 @@ export async function sessionAttendance(db: DbOrTx, caller: LearningCaller, sess
 }
 
 /** A record is read by its signer, an ADMIN or the moderators of its session (403 otherwise). */
-async function assertRecordReader(db: DbOrTx, caller: LearningCaller, row: { userId: string; sessionId: string }, what: string): Promise<void> {
-  if (row.userId === caller.userId || caller.role === "ADMIN") return;
+async function assertRecordReader(db: DbOrTx, caller: Caller, row: { userId: string; sessionId: string }, what: string): Promise<void> {
+  if (row.userId === caller.userId || caller.can("attendance.readTenant")) return;
   const loaded = await loadSession(db, caller, row.sessionId, { hideFromOutsiders: false });
-  if (!canModerate(loaded, caller)) throw forbidden(`Forbidden: only the signer, an ADMIN or the session's trainers can ${what}`);
+  if (!isSessionStaff(loaded, caller)) throw forbidden(`Forbidden: only the signer, an ADMIN or the session's trainers can ${what}`);
 }
 
 /** The staff page where a session's attendance and chain status are checked. */
@@ -114,7 +114,7 @@ export const verificationUrl = (slug: string, sessionId: string) => tenantUrl(sl
  * written, so sealedAt is never null for a stored record). The record's own person, ADMIN and
  * the session's moderators may read it (403 otherwise; 404 for another tenant's record).
  */
-export async function sealCertificate(db: DbOrTx, caller: AttendanceCaller, id: string) {
+export async function sealCertificate(db: DbOrTx, caller: Caller, id: string) {
   const row = await findRecord(db, caller.scope, id);
   if (!row) throw notFound("Attendance record");
   await assertRecordReader(db, caller, row, "read this certificate");
@@ -131,7 +131,7 @@ export async function sealCertificate(db: DbOrTx, caller: AttendanceCaller, id: 
 }
 
 /** GET /qualiopi/emargement/{sessionId}/verify (moderators). */
-export async function verifySession(db: DbOrTx, caller: LearningCaller, sessionId: string) {
+export async function verifySession(db: DbOrTx, caller: Caller, sessionId: string) {
   const loaded = await loadSession(db, caller, sessionId);
   assertModerator(loaded, caller);
   return verifySessionChain(db, caller.scope, sessionId);
@@ -142,7 +142,7 @@ export async function verifySession(db: DbOrTx, caller: LearningCaller, sessionI
  * The drawn signature of a CANVAS record, decrypted: for the signer, ADMIN and the session's
  * moderators (403 otherwise); 404 for another tenant's record or a record without a drawing.
  */
-export async function signatureImage(db: DbOrTx, caller: LearningCaller, id: string): Promise<{ id: string; contentType: "image/png"; png: Buffer }> {
+export async function signatureImage(db: DbOrTx, caller: Caller, id: string): Promise<{ id: string; contentType: "image/png"; png: Buffer }> {
   const row = await findRecord(db, caller.scope, id);
   if (!row || !row.signatureCiphertext) throw notFound("Signature");
   await assertRecordReader(db, caller, row, "see this signature");

@@ -4,13 +4,15 @@ import type { Db } from "../../db";
 import { enrollments } from "../../db/schema";
 import { forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
-import { canModerate, loadSession, PARTICIPANT_STATUSES } from "../sessions/access";
+import { isParticipantStatus, isSessionStaff } from "../platform/who-may";
+import { loadSession } from "../sessions/access";
 import { appendRecord, hasSignature } from "./chain";
 import { toRecord } from "./serialize";
 import { prepareSignature } from "./signatures";
-import { assertOpen, type AttendanceCaller } from "./signer";
+import { assertOpen } from "./signer";
 import { assertSlotOpen, findSlot } from "./slots";
 import type { Strokes } from "./types";
+import type { Caller } from "../../auth/caller";
 
 export type RecordInput = {
   enrollmentId: string;
@@ -31,17 +33,17 @@ export type RecordInput = {
  * enrollment is not ACTIVE or COMPLETED, belongs to another course, or the learner already
  * signed the session (or slot); 409 when the session does not take signatures.
  */
-export async function recordAttendance(db: Db, caller: AttendanceCaller, input: RecordInput, now: Date): Promise<TEmargement> {
+export async function recordAttendance(db: Db, caller: Caller, input: RecordInput, now: Date): Promise<TEmargement> {
   const [enrollment] = await db.select().from(enrollments).where(caller.scope.where(enrollments, eq(enrollments.id, input.enrollmentId))).limit(1);
   const own = enrollment?.userId === caller.userId;
   // hideFromOutsiders false: a caller outside the course learns nothing more than "Enrollment not found" below.
   const loaded = await loadSession(db, caller, input.sessionId, { hideFromOutsiders: false });
-  const moderator = canModerate(loaded, caller);
+  const moderator = isSessionStaff(loaded, caller);
   if (!enrollment || (!own && !moderator)) throw notFound("Enrollment");
   if (own && !moderator && input.method !== "CANVAS") {
     throw forbidden("A learner signs by PIN with /emargement/sign/pin and by QR code with /qualiopi/emargement/qr-validate");
   }
-  if (!(PARTICIPANT_STATUSES as readonly string[]).includes(enrollment.status)) throw unprocessable("Enrollment is not active");
+  if (!isParticipantStatus(enrollment.status)) throw unprocessable("Enrollment is not active");
   if (enrollment.courseId !== loaded.session.courseId) throw unprocessable("Validation failed", { enrollmentId: ["Enrollment is not for this session's course"] });
   const slot = input.slotId ? await findSlot(db, caller, input.slotId) : null;
   if (slot && slot.sessionId !== loaded.session.id) throw notFound("Slot");

@@ -1,21 +1,22 @@
 import type { TEmargement } from "../../contracts/attendance";
 import type { Db } from "../../db";
 import type { EmargementLocation } from "../../db/schema";
-import { unauthorized, badRequest } from "../../errors";
+import { unauthorized, badRequest, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { appendRecord, alreadySigned, hasSignature, type NewRecord } from "./chain";
 import { pinMatches } from "./lib/pin";
 import { countPinAttempt } from "./pin-attempts";
-import { consumeQrToken, methodQrError, QrTokenError, readQrToken } from "./qr";
+import { consumeQrToken, methodQrError, QrTokenError, readQrToken, validateQrError } from "./qr";
 import { toRecord } from "./serialize";
 import { prepareSignature } from "./signatures";
-import { assertOpen, resolveSigner, type AttendanceCaller, type Signer } from "./signer";
+import { assertOpen, resolveSigner, type Signer } from "./signer";
 import type { Strokes } from "./types";
+import type { Caller } from "../../auth/caller";
 
 type Location = EmargementLocation | undefined;
 
 /** The record fields every signature of the caller carries. */
-function base(caller: AttendanceCaller, signer: Signer, now: Date, location?: Location): Omit<NewRecord, "method"> {
+function base(caller: Caller, signer: Signer, now: Date, location?: Location): Omit<NewRecord, "method"> {
   return {
     sessionId: signer.loaded.session.id,
     userId: caller.userId,
@@ -28,15 +29,15 @@ function base(caller: AttendanceCaller, signer: Signer, now: Date, location?: Lo
 }
 
 /** Who, whether the session takes signatures, and whether the caller already signed it: checked before any PIN or token is spent. */
-async function prepare(db: Db, caller: AttendanceCaller, sessionId: string, now: Date): Promise<Signer> {
-  const signer = await resolveSigner(db, caller, sessionId);
+async function prepare(db: Db, caller: Caller, sessionId: string, now: Date, notParticipant?: () => Error): Promise<Signer> {
+  const signer = await resolveSigner(db, caller, sessionId, { notParticipant });
   assertOpen(signer.loaded, now);
   if (await hasSignature(db, caller.scope, { sessionId, userId: caller.userId, slotId: null })) throw alreadySigned();
   return signer;
 }
 
 /** POST /emargement/sign/pin: the attempt is counted before the PIN is compared (429 after the limit). */
-export async function signWithPin(db: Db, caller: AttendanceCaller, input: { sessionId: string; pin: string }, now: Date): Promise<TEmargement> {
+export async function signWithPin(db: Db, caller: Caller, input: { sessionId: string; pin: string }, now: Date): Promise<TEmargement> {
   const signer = await prepare(db, caller, input.sessionId, now);
   await countPinAttempt(db, caller.scope, input.sessionId, caller.userId, now);
   if (!pinMatches(input.pin, signer.loaded.session.attendancePin)) throw unauthorized("Invalid PIN");
@@ -44,21 +45,31 @@ export async function signWithPin(db: Db, caller: AttendanceCaller, input: { ses
   return toRecord(row);
 }
 
+/** How a QR signature is recorded and answered: the method, the token errors, and the error for a caller who is not a participant (403 by default). */
+export type SignWithQrOptions = { method: "QR" | "QR_CODE"; mapError: (reason: QrTokenError["reason"]) => Error; notParticipant?: () => Error };
+
+/** The Qualiopi qr-validate: method QR_CODE, its token errors, and 422 (the spec's code) for a learner without a participant enrollment. */
+export const QR_VALIDATE: SignWithQrOptions = {
+  method: "QR_CODE",
+  mapError: validateQrError,
+  notParticipant: () => unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course"),
+};
+
 /**
- * POST /emargement/sign/qr (method QR) and the Qualiopi qr-validate (method QR_CODE): the token
+ * POST /emargement/sign/qr (method QR) and the Qualiopi qr-validate (QR_VALIDATE): the token
  * names the session; it is consumed in the signing transaction, so it signs exactly once.
  */
 export async function signWithQr(
   db: Db,
-  caller: AttendanceCaller,
+  caller: Caller,
   input: { qrToken: string; location?: Location; sessionId?: string },
   now: Date,
-  opts: { method: "QR" | "QR_CODE"; mapError: (reason: QrTokenError["reason"]) => Error } = { method: "QR", mapError: methodQrError },
+  opts: SignWithQrOptions = { method: "QR", mapError: methodQrError },
 ): Promise<TEmargement> {
   try {
     const token = await readQrToken(input.qrToken, caller.scope, now);
     if (input.sessionId !== undefined && input.sessionId !== token.sessionId) throw new QrTokenError("invalid");
-    const signer = await prepare(db, caller, token.sessionId, now);
+    const signer = await prepare(db, caller, token.sessionId, now, opts.notParticipant);
     const row = await db.transaction(async (tx) => {
       await consumeQrToken(tx, caller.scope, token.jti, token.sessionId, caller.userId, now);
       return appendRecord(tx, caller.scope, { ...base(caller, signer, now, input.location), method: opts.method });
@@ -73,7 +84,7 @@ export async function signWithQr(
 /** POST /emargement/sign/canvas: 30 drawn points, the PNG stored encrypted. */
 export async function signWithCanvas(
   db: Db,
-  caller: AttendanceCaller,
+  caller: Caller,
   input: { sessionId: string; signatureBase64: string; strokes?: Strokes; location?: Location },
   now: Date,
 ): Promise<TEmargement> {
@@ -95,7 +106,7 @@ export type SignSessionInput = {
 };
 
 /** POST /emargement/{sessionId}/sign: the method endpoint named by `method`, for that session. */
-export async function signSession(db: Db, caller: AttendanceCaller, input: SignSessionInput, now: Date): Promise<TEmargement> {
+export async function signSession(db: Db, caller: Caller, input: SignSessionInput, now: Date): Promise<TEmargement> {
   const missing = (field: string) => badRequest("Validation failed", { [field]: [`Required for method ${input.method}`] });
   switch (input.method) {
     case "PIN":

@@ -1,19 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { enrollments } from "../../db/schema";
-import type { TenantScope } from "../../db/tenant-scope";
 import { conflict, forbidden } from "../../errors";
-import type { Role } from "../../auth/permissions";
-import type { LearningCaller } from "../courses/access";
-import { loadSession, PARTICIPANT_STATUSES, type LoadedSession } from "../sessions/access";
-
-/** The caller of attendance operations: who, where from (IP and user agent are recorded). */
-export type AttendanceCaller = LearningCaller & {
-  tenant: { id: string; slug: string };
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-};
+import { participantEnrollment, teachesSession } from "../platform/who-may";
+import { loadSession, type LoadedSession } from "../sessions/access";
+import type { Caller } from "../../auth/caller";
 
 /** Who signs a session: a participant learner (with the enrollment) or a trainer countersigning. */
 export type Signer = { loaded: LoadedSession; enrollmentId: string | null; asTrainer: boolean };
@@ -24,29 +13,17 @@ export const CLOSES_AFTER_MINUTES = 120;
 
 export const notOpen = () => conflict("Attendance is not open for this session");
 
-/** The session's trainers and the course's creator countersign; they are not learners of it. */
-export function isSessionTrainer(loaded: LoadedSession, userId: string): boolean {
-  return loaded.trainerIds.includes(userId) || loaded.course.creatorId === userId;
-}
-
-export async function participantEnrollment(db: DbOrTx, scope: TenantScope, courseId: string, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(scope.where(enrollments, and(eq(enrollments.courseId, courseId), eq(enrollments.userId, userId), inArray(enrollments.status, [...PARTICIPANT_STATUSES]))))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
  * Conventions §7: a learner signs with an ACTIVE or COMPLETED enrollment in the session's course;
  * the session's trainers (and the course's creator) countersign. Anyone else: 403. Another
- * tenant's session: 404.
+ * tenant's session: 404. `notParticipant` replaces that 403 where an operation answers otherwise
+ * (the Qualiopi qr-validate: 422).
  */
-export async function resolveSigner(db: DbOrTx, caller: LearningCaller, sessionId: string): Promise<Signer> {
+export async function resolveSigner(db: DbOrTx, caller: Caller, sessionId: string, opts: { notParticipant?: () => Error } = {}): Promise<Signer> {
   const loaded = await loadSession(db, caller, sessionId, { hideFromOutsiders: false });
-  if (isSessionTrainer(loaded, caller.userId)) return { loaded, enrollmentId: null, asTrainer: true };
+  if (teachesSession(loaded, caller.userId)) return { loaded, enrollmentId: null, asTrainer: true };
   const enrollmentId = await participantEnrollment(db, caller.scope, loaded.session.courseId, caller.userId);
+  if (!enrollmentId && opts.notParticipant) throw opts.notParticipant();
   if (!enrollmentId) throw forbidden("Only the session's enrolled learners (ACTIVE or COMPLETED enrollment) and its trainers can sign");
   return { loaded, enrollmentId, asTrainer: false };
 }
@@ -64,5 +41,3 @@ export function assertOpen(loaded: LoadedSession, now: Date): void {
   const closes = s.scheduledAt.getTime() + (s.durationMinutes + CLOSES_AFTER_MINUTES) * 60_000;
   if (now.getTime() < opens || now.getTime() > closes) throw notOpen();
 }
-
-export const isLearnerRole = (role: Role) => role === "LEARNER";

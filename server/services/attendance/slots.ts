@@ -4,24 +4,25 @@ import type { Db, DbOrTx } from "../../db";
 import { attendanceSlots, emargements } from "../../db/schema";
 import { badRequest, conflict, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
-import type { LearningCaller } from "../courses/access";
-import { assertModerator, canModerate, loadSession, type LoadedSession } from "../sessions/access";
+import { isSessionStaff, teachesSession } from "../platform/who-may";
+import { assertModerator, loadSession, type LoadedSession } from "../sessions/access";
 import { appendRecord, hasSignature, SIGNATURE_METHODS } from "./chain";
 import { generateSlots as planSlots, type SlotFrequency } from "./lib/slots";
 import { toRecord, usersById } from "./serialize";
 import { prepareSignature } from "./signatures";
-import { CLOSES_AFTER_MINUTES, isSessionTrainer, notOpen, resolveSigner, type AttendanceCaller } from "./signer";
+import { CLOSES_AFTER_MINUTES, notOpen, resolveSigner } from "./signer";
 import type { Strokes } from "./types";
+import type { Caller } from "../../auth/caller";
 
 type SlotRow = typeof attendanceSlots.$inferSelect;
 
-async function slotsWithSignatures(db: DbOrTx, caller: LearningCaller, loaded: LoadedSession) {
+async function slotsWithSignatures(db: DbOrTx, caller: Caller, loaded: LoadedSession) {
   const slots = await db
     .select()
     .from(attendanceSlots)
     .where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, loaded.session.id)))
     .orderBy(asc(attendanceSlots.startsAt), asc(attendanceSlots.position));
-  const everyone = canModerate(loaded, caller);
+  const everyone = isSessionStaff(loaded, caller);
   const signed = slots.length
     ? await db
         .select()
@@ -56,13 +57,13 @@ async function slotsWithSignatures(db: DbOrTx, caller: LearningCaller, loaded: L
         lastName: names.get(r.userId)?.lastName ?? "",
         method: r.method,
         signedAt: r.signedAt.toISOString(),
-        role: isSessionTrainer(loaded, r.userId) ? ("TRAINER" as const) : ("LEARNER" as const),
+        role: teachesSession(loaded, r.userId) ? ("TRAINER" as const) : ("LEARNER" as const),
       })),
   }));
 }
 
 /** GET /qualiopi/emargement/slots/{sessionId}: moderators see every signature, a learner their own. */
-export async function listSlots(db: DbOrTx, caller: LearningCaller, sessionId: string) {
+export async function listSlots(db: DbOrTx, caller: Caller, sessionId: string) {
   const loaded = await loadSession(db, caller, sessionId);
   return slotsWithSignatures(db, caller, loaded);
 }
@@ -73,7 +74,7 @@ export async function listSlots(db: DbOrTx, caller: LearningCaller, sessionId: s
  * slots are never dropped: when a slot already carries signatures the regeneration is refused
  * (409), since sealed records point at it. A CANCELLED session has no slots to generate (409).
  */
-export async function regenerateSlots(db: Db, caller: LearningCaller, input: { sessionId: string; frequency: SlotFrequency }) {
+export async function regenerateSlots(db: Db, caller: Caller, input: { sessionId: string; frequency: SlotFrequency }) {
   return db.transaction(async (tx) => {
     const loaded = await loadSession(tx, caller, input.sessionId, { forUpdate: true });
     assertModerator(loaded, caller);
@@ -91,7 +92,7 @@ export async function regenerateSlots(db: Db, caller: LearningCaller, input: { s
   });
 }
 
-async function findSlot(db: DbOrTx, caller: LearningCaller, slotId: string): Promise<SlotRow> {
+async function findSlot(db: DbOrTx, caller: Caller, slotId: string): Promise<SlotRow> {
   const [slot] = await db.select().from(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.id, slotId))).limit(1);
   if (!slot) throw notFound("Slot");
   return slot;
@@ -111,7 +112,7 @@ export function assertSlotOpen(slot: SlotRow, loaded: LoadedSession, now: Date):
  * Enrolled learners sign, and the session's trainers countersign their slots; 422 when the
  * person already signed that slot.
  */
-export async function signSlot(db: Db, caller: AttendanceCaller, input: { slotId: string; signatureBase64: string; strokes?: Strokes }, now: Date): Promise<TEmargement> {
+export async function signSlot(db: Db, caller: Caller, input: { slotId: string; signatureBase64: string; strokes?: Strokes }, now: Date): Promise<TEmargement> {
   const slot = await findSlot(db, caller, input.slotId);
   const signer = await resolveSigner(db, caller, slot.sessionId);
   assertSlotOpen(slot, signer.loaded, now);

@@ -6,11 +6,12 @@ import { DomainError } from "../../errors";
 import { hashPassword } from "../../auth/passwords";
 import { signInvitationToken, verifyInvitationToken } from "../../auth/tokens";
 import { tenantUrl } from "../../lib/urls";
-import { writeAudit, type AuditActor } from "../platform/audit";
+import { writeAudit } from "../platform/audit";
 import { sendMail } from "../mail";
 import { findUserById } from "./accounts";
 import { issueTokens } from "./session-tokens";
 import type { TTokens } from "../../contracts/auth";
+import type { RequestActor } from "../../auth/caller";
 
 /** Mail an invitation link for an INVITED membership. Called after the creating transaction commits. */
 export async function sendInvitation(
@@ -20,7 +21,7 @@ export async function sendInvitation(
 ): Promise<void> {
   const token = await signInvitationToken({ membershipId: p.membershipId, tenantId: p.tenant.id, email: p.user.email }, now);
   await sendMail(db, {
-    tenantId: p.tenant.id,
+    scope: forTenant(p.tenant.id),
     to: p.user.email,
     template: "invitation",
     locale: p.user.locale,
@@ -38,7 +39,7 @@ const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid or expired invita
 export async function acceptInvite(
   db: Db,
   input: { token: string; password?: string; firstName?: string; lastName?: string },
-  actor: AuditActor,
+  actor: RequestActor,
   now: Date,
 ): Promise<TTokens> {
   const claims = await verifyInvitationToken(input.token, now);
@@ -68,7 +69,7 @@ export async function acceptInvite(
       .update(memberships)
       .set({ status: "ACTIVE", updatedAt: now })
       .where(scope.where(memberships, and(eq(memberships.id, membership.id), eq(memberships.status, "INVITED"))));
-    await writeAudit(tx, { ...actor, userId: user.id }, { tenantId: claims.tenantId, action: "user.invitation_accepted", targetType: "user", targetId: user.id });
+    await writeAudit(tx, { ...actor, userId: user.id, scope }, { action: "user.invitation_accepted", targetType: "user", targetId: user.id });
     const [tenant] = await tx.select({ id: tenants.id, slug: tenants.slug }).from(tenants).where(eq(tenants.id, claims.tenantId)).limit(1);
     return issueTokens(tx, user, tenant ?? null, now);
   });

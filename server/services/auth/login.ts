@@ -7,11 +7,12 @@ import { DomainError } from "../../errors";
 import { verifyPassword } from "../../auth/passwords";
 import { sha256Hex } from "../../lib/hash";
 import { clearCounter, hitCounter, peekCounter } from "../platform/counters";
-import { writeAudit, type AuditActor } from "../platform/audit";
+import { writeAudit } from "../platform/audit";
 import { assertTenantActive } from "../tenants/status";
 import { findUserByEmail, findUserById } from "./accounts";
 import { issueTokens, revokeFamily } from "./session-tokens";
 import type { TTokens } from "../../contracts/auth";
+import { inTenant, type RequestActor } from "../../auth/caller";
 
 const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid credentials");
 const lockKey = (email: string) => `login-fail:${email.toLowerCase()}`;
@@ -31,7 +32,7 @@ function lockedError(resetAt: Date, now: Date): DomainError {
 export async function login(
   db: Db,
   input: { email: string; password: string; tenantRef: string | null },
-  actor: AuditActor,
+  actor: RequestActor,
   now: Date,
 ): Promise<TTokens> {
   const e = env();
@@ -47,8 +48,7 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
     const state = await hitCounter(db, lockKey(input.email), e.LOGIN_LOCK_SECONDS, now);
-    await writeAudit(db, { ...actor, userId: user?.id ?? null }, {
-      tenantId: tenant?.id ?? null,
+    await writeAudit(db, inTenant({ ...actor, userId: user?.id ?? null }, tenant?.id ?? null), {
       action: "auth.login_failed",
       targetType: "user",
       targetId: user?.id,
@@ -63,7 +63,7 @@ export async function login(
     const mine = await resolveTenantAccess(db, tenant.id, user.id);
     const membership = mine?.membership;
     if (membership?.status === "SUSPENDED") {
-      await writeAudit(db, { ...actor, userId: user.id }, { tenantId: tenant.id, action: "auth.login_refused_suspended", targetType: "user", targetId: user.id });
+      await writeAudit(db, inTenant({ ...actor, userId: user.id }, tenant.id), { action: "auth.login_refused_suspended", targetType: "user", targetId: user.id });
       throw new DomainError("FORBIDDEN", "Account suspended");
     }
     const allowed = membership?.status === "ACTIVE" || (!membership && mine?.hasEnrollment);
@@ -74,7 +74,7 @@ export async function login(
   await clearCounter(db, lockKey(input.email));
   return db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    await writeAudit(tx, { ...actor, userId: user.id }, { tenantId: active?.id ?? null, action: "auth.login", targetType: "user", targetId: user.id });
+    await writeAudit(tx, inTenant({ ...actor, userId: user.id }, active?.id ?? null), { action: "auth.login", targetType: "user", targetId: user.id });
     return issueTokens(tx, user, active, now);
   });
 }
@@ -85,14 +85,13 @@ const INVALID_REFRESH = () => new DomainError("UNAUTHORIZED", "Invalid or expire
  * Rotation: each refresh token works once. Presenting a used (or revoked) one revokes the
  * whole family: whoever holds the stolen copy and the victim are both logged out.
  */
-export async function refresh(db: Db, refreshToken: string, actor: AuditActor, now: Date): Promise<TTokens> {
+export async function refresh(db: Db, refreshToken: string, actor: RequestActor, now: Date): Promise<TTokens> {
   const hash = sha256Hex(refreshToken);
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
   if (!row) throw INVALID_REFRESH();
   if (row.usedAt || row.revokedAt) {
     await revokeFamily(db, row.familyId, now);
-    await writeAudit(db, { ...actor, userId: row.userId }, {
-      tenantId: row.activeTenantId,
+    await writeAudit(db, inTenant({ ...actor, userId: row.userId }, row.activeTenantId), {
       action: "auth.refresh_reuse_detected",
       targetType: "user",
       targetId: row.userId,
@@ -134,9 +133,9 @@ export async function refresh(db: Db, refreshToken: string, actor: AuditActor, n
 }
 
 /** Logout revokes the refresh token's family. Tokens of other users are left alone. */
-export async function logout(db: Db, userId: string, refreshToken: string, actor: AuditActor, now: Date): Promise<void> {
+export async function logout(db: Db, userId: string, refreshToken: string, actor: RequestActor, now: Date): Promise<void> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken))).limit(1);
   if (!row || row.userId !== userId) return;
   await revokeFamily(db, row.familyId, now);
-  await writeAudit(db, { ...actor, userId }, { tenantId: row.activeTenantId, action: "auth.logout", targetType: "user", targetId: userId });
+  await writeAudit(db, inTenant({ ...actor, userId }, row.activeTenantId), { action: "auth.logout", targetType: "user", targetId: userId });
 }

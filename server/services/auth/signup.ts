@@ -6,19 +6,20 @@ import { DomainError } from "../../errors";
 import { hashPassword } from "../../auth/passwords";
 import { newId } from "../../lib/ids";
 import { RESERVED_SLUGS, slugify } from "../../lib/slug";
-import { writeAudit, type AuditActor } from "../platform/audit";
+import { writeAudit } from "../platform/audit";
 import { assertTenantActive } from "../tenants/status";
 import { emitEvent } from "../platform/events";
 import { findUserByEmail, findUserById } from "./accounts";
 import { issueTokens } from "./session-tokens";
 import type { TTokens } from "../../contracts/auth";
+import { inTenant, type RequestActor } from "../../auth/caller";
 
 type SignupBase = { email: string; password: string; firstName: string; lastName: string; locale?: string };
 
 const emailTaken = () => new DomainError("CONFLICT", "Email already exists");
 
 /** Creator signup: user, tenant (slug from companyName) and CREATOR membership in one transaction. */
-export async function signupCreator(db: Db, input: SignupBase & { companyName: string }, actor: AuditActor, now: Date): Promise<TTokens> {
+export async function signupCreator(db: Db, input: SignupBase & { companyName: string }, actor: RequestActor, now: Date): Promise<TTokens> {
   const slug = slugify(input.companyName);
   if (!slug || slug.length < 2 || RESERVED_SLUGS.has(slug)) {
     throw new DomainError("BAD_REQUEST", "Validation failed", { fields: { companyName: ["Cannot derive a valid organisation address from this name"] } });
@@ -41,15 +42,15 @@ export async function signupCreator(db: Db, input: SignupBase & { companyName: s
     await tx.insert(tenants).values({ id: tenantId, slug, name: input.companyName, branding: { displayName: input.companyName } });
     const scope = forTenant(tenantId);
     await tx.insert(memberships).values(scope.values(memberships, { id: newId("mbr"), userId, role: "CREATOR" as const, status: "ACTIVE" as const }));
-    await emitEvent(tx, tenantId, "user.created", { userId, email: input.email.toLowerCase(), role: "CREATOR" });
-    await writeAudit(tx, { ...actor, userId }, { tenantId, action: "tenant.created", targetType: "tenant", targetId: tenantId, metadata: { slug, via: "creator-signup" } });
+    await emitEvent(tx, scope, "user.created", { userId, email: input.email.toLowerCase(), role: "CREATOR" });
+    await writeAudit(tx, { ...actor, userId, scope }, { action: "tenant.created", targetType: "tenant", targetId: tenantId, metadata: { slug, via: "creator-signup" } });
     const user = (await findUserById(tx, userId))!;
     return issueTokens(tx, user, { id: tenantId, slug }, now);
   });
 }
 
 /** Learner signup: an account with no membership (activeTenantId null). */
-export async function signupLearner(db: Db, input: SignupBase, actor: AuditActor, now: Date): Promise<TTokens> {
+export async function signupLearner(db: Db, input: SignupBase, actor: RequestActor, now: Date): Promise<TTokens> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     if (await findUserByEmail(tx, input.email)) throw emailTaken();
@@ -62,14 +63,14 @@ export async function signupLearner(db: Db, input: SignupBase, actor: AuditActor
       lastName: input.lastName,
       locale: input.locale ?? "fr",
     });
-    await writeAudit(tx, { ...actor, userId }, { tenantId: null, action: "auth.signup_learner", targetType: "user", targetId: userId });
+    await writeAudit(tx, { ...actor, userId }, { action: "auth.signup_learner", targetType: "user", targetId: userId });
     const user = (await findUserById(tx, userId))!;
     return issueTokens(tx, user, null, now);
   });
 }
 
 /** New token pair with another active tenant; the caller must be an active member or enrolled there. */
-export async function switchTenant(db: Db, userId: string, tenantRef: string, actor: AuditActor, now: Date): Promise<TTokens> {
+export async function switchTenant(db: Db, userId: string, tenantRef: string, actor: RequestActor, now: Date): Promise<TTokens> {
   const access = await resolveTenantAccess(db, tenantRef, userId);
   if (!access) throw new DomainError("NOT_FOUND", "Tenant not found");
   assertTenantActive(access.tenant);
@@ -78,7 +79,7 @@ export async function switchTenant(db: Db, userId: string, tenantRef: string, ac
   const user = await findUserById(db, userId);
   if (!user) throw new DomainError("UNAUTHORIZED", "Unauthorized");
   return db.transaction(async (tx) => {
-    await writeAudit(tx, { ...actor, userId }, { tenantId: access.tenant.id, action: "auth.switch_tenant", targetType: "tenant", targetId: access.tenant.id });
+    await writeAudit(tx, inTenant({ ...actor, userId }, access.tenant.id), { action: "auth.switch_tenant", targetType: "tenant", targetId: access.tenant.id });
     return issueTokens(tx, user, { id: access.tenant.id, slug: access.tenant.slug }, now);
   });
 }

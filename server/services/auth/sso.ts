@@ -7,11 +7,12 @@ import { DomainError } from "../../errors";
 import type { Role } from "../../auth/permissions";
 import { sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
-import { writeAudit, type AuditActor } from "../platform/audit";
+import { writeAudit } from "../platform/audit";
 import { emitEvent } from "../platform/events";
 import { findUserByEmail, findUserById } from "./accounts";
 import { issueTokens } from "./session-tokens";
 import type { TTokens } from "../../contracts/auth";
+import { inTenant, type RequestActor } from "../../auth/caller";
 
 type TenantRow = typeof tenants.$inferSelect;
 
@@ -63,7 +64,7 @@ async function upsertExternalUser(
   const [membership] = await tx.select({ id: memberships.id }).from(memberships).where(scope.where(memberships, eq(memberships.userId, userId))).limit(1);
   if (!membership) {
     await tx.insert(memberships).values(scope.values(memberships, { id: newId("mbr"), userId, role: p.role, status: "ACTIVE" as const }));
-    await emitEvent(tx, tenantId, "user.created", { userId, email: p.email.toLowerCase(), role: p.role });
+    await emitEvent(tx, scope, "user.created", { userId, email: p.email.toLowerCase(), role: p.role });
   }
   return { userId, isNewUser };
 }
@@ -85,7 +86,7 @@ async function assertLinkable(tx: DbOrTx, tenantId: string, user: { id: string; 
 }
 
 /** Headless SSO: verify the identity provider's JWT against the tenant's issuer, audience and JWKS. */
-export async function exchangeToken(db: Db, tenant: TenantRow, token: string, actor: AuditActor, now: Date): Promise<TTokens & { isNewUser: boolean }> {
+export async function exchangeToken(db: Db, tenant: TenantRow, token: string, actor: RequestActor, now: Date): Promise<TTokens & { isNewUser: boolean }> {
   if (tenant.authMode !== "HEADLESS" || !tenant.oidc) throw headlessOff();
   const oidc = tenant.oidc;
   let claims: Record<string, unknown>;
@@ -93,7 +94,7 @@ export async function exchangeToken(db: Db, tenant: TenantRow, token: string, ac
     const verified = await jwtVerify(token, keySet(oidc), { issuer: oidc.issuer, audience: oidc.audience, currentDate: now });
     claims = verified.payload as Record<string, unknown>;
   } catch {
-    await writeAudit(db, actor, { tenantId: tenant.id, action: "auth.token_exchange_failed" });
+    await writeAudit(db, inTenant(actor, tenant.id), { action: "auth.token_exchange_failed" });
     throw new DomainError("UNAUTHORIZED", "Token verification failed");
   }
   const email = typeof claims.email === "string" ? claims.email : null;
@@ -108,7 +109,7 @@ export async function exchangeToken(db: Db, tenant: TenantRow, token: string, ac
       role: "LEARNER",
     });
     const user = (await findUserById(tx, userId))!;
-    await writeAudit(tx, { ...actor, userId }, { tenantId: tenant.id, action: "auth.token_exchange", targetType: "user", targetId: userId });
+    await writeAudit(tx, inTenant({ ...actor, userId }, tenant.id), { action: "auth.token_exchange", targetType: "user", targetId: userId });
     const tokens = await issueTokens(tx, user, { id: tenant.id, slug: tenant.slug }, now);
     return { ...tokens, isNewUser };
   });
@@ -131,18 +132,18 @@ export async function provisionUser(
   db: Db,
   tenant: TenantRow,
   input: { externalId: string; provider: string; email: string; firstName: string; lastName: string; role: Role },
-  actor: AuditActor,
+  actor: RequestActor,
 ): Promise<Upserted> {
   if (tenant.authMode !== "HEADLESS") throw headlessOff();
   return db.transaction(async (tx) => {
     const result = await upsertExternalUser(tx, tenant.id, input);
-    await writeAudit(tx, actor, { tenantId: tenant.id, action: "scim.user_provisioned", targetType: "user", targetId: result.userId, metadata: { provider: input.provider, externalId: input.externalId } });
+    await writeAudit(tx, inTenant(actor, tenant.id), { action: "scim.user_provisioned", targetType: "user", targetId: result.userId, metadata: { provider: input.provider, externalId: input.externalId } });
     return result;
   });
 }
 
 /** Removes only the external link; the account and its history stay. */
-export async function deprovisionUser(db: Db, tenant: TenantRow, p: { externalId: string; tenantSlug: string }, actor: AuditActor): Promise<void> {
+export async function deprovisionUser(db: Db, tenant: TenantRow, p: { externalId: string; tenantSlug: string }, actor: RequestActor): Promise<void> {
   if (p.tenantSlug.toLowerCase() !== tenant.slug) throw new DomainError("NOT_FOUND", "Tenant not found");
   if (tenant.authMode !== "HEADLESS") throw headlessOff();
   const scope = forTenant(tenant.id);
@@ -151,5 +152,5 @@ export async function deprovisionUser(db: Db, tenant: TenantRow, p: { externalId
     .where(scope.where(externalIdentities, eq(externalIdentities.externalId, p.externalId)))
     .returning({ userId: externalIdentities.userId });
   if (removed.length === 0) throw new DomainError("NOT_FOUND", "External identity not found");
-  await writeAudit(db, actor, { tenantId: tenant.id, action: "scim.user_deprovisioned", targetType: "user", targetId: removed[0]!.userId, metadata: { externalId: p.externalId } });
+  await writeAudit(db, { ...actor, scope }, { action: "scim.user_deprovisioned", targetType: "user", targetId: removed[0]!.userId, metadata: { externalId: p.externalId } });
 }

@@ -1,9 +1,11 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courses, courseTrainers, enrollments, lessonProgress, lessons, modules, questionnaires, quizAttempts } from "../../db/schema";
+import { courses, lessonProgress, lessons, modules, questionnaires, quizAttempts } from "../../db/schema";
 import { DomainError, forbidden, notFound } from "../../errors";
 import { logActivity } from "../activity/log";
-import { getCourse, getOwnedCourse, isCourseOwner, type CourseRow, type LearningCaller } from "../courses/access";
+import { getCourse, getOwnedCourse, type CourseRow } from "../courses/access";
+import { isCourseOwner, isCourseTrainer } from "../platform/who-may";
+import type { Caller } from "../../auth/caller";
 
 /**
  * Who may touch a course's content, and the lookups that keep every id inside one course.
@@ -12,39 +14,14 @@ import { getCourse, getOwnedCourse, isCourseOwner, type CourseRow, type Learning
  */
 
 /** The course, locked for the transaction, owned by the caller and not archived. */
-export async function getEditableCourse(tx: DbOrTx, caller: LearningCaller, courseId: string): Promise<CourseRow> {
+export async function getEditableCourse(tx: DbOrTx, caller: Caller, courseId: string): Promise<CourseRow> {
   const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });
   if (course.status === "ARCHIVED") throw new DomainError("INVALID_STATE", "Course is archived: its content is read-only");
   return course;
 }
 
-export async function isCourseTrainer(db: DbOrTx, caller: LearningCaller, courseId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: courseTrainers.id })
-    .from(courseTrainers)
-    .where(caller.scope.where(courseTrainers, eq(courseTrainers.courseId, courseId), eq(courseTrainers.userId, caller.userId)))
-    .limit(1);
-  return !!row;
-}
-
-export async function hasLearnerAccess(db: DbOrTx, caller: LearningCaller, courseId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(
-      caller.scope.where(
-        enrollments,
-        eq(enrollments.courseId, courseId),
-        eq(enrollments.userId, caller.userId),
-        inArray(enrollments.status, ["ACTIVE", "COMPLETED"]),
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
 /** The course for its editing view: owner (creator or ADMIN) or assigned trainer; 403 otherwise. */
-export async function getReadableCourse(db: DbOrTx, caller: LearningCaller, courseId: string): Promise<CourseRow> {
+export async function getReadableCourse(db: DbOrTx, caller: Caller, courseId: string): Promise<CourseRow> {
   const course = await getCourse(db, caller.scope, courseId);
   if (!isCourseOwner(course, caller) && !(await isCourseTrainer(db, caller, courseId))) {
     throw forbidden("Forbidden: only the course's creator, an ADMIN or its trainers may read its content");
@@ -56,19 +33,19 @@ export type ModuleRow = typeof modules.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
 
-export async function getModule(db: DbOrTx, caller: LearningCaller, courseId: string, moduleId: string): Promise<ModuleRow> {
+export async function getModule(db: DbOrTx, caller: Caller, courseId: string, moduleId: string): Promise<ModuleRow> {
   const [row] = await db.select().from(modules).where(caller.scope.where(modules, eq(modules.id, moduleId), eq(modules.courseId, courseId))).limit(1);
   if (!row) throw notFound("Module");
   return row;
 }
 
-export async function getLesson(db: DbOrTx, caller: LearningCaller, courseId: string, lessonId: string): Promise<LessonRow> {
+export async function getLesson(db: DbOrTx, caller: Caller, courseId: string, lessonId: string): Promise<LessonRow> {
   const [row] = await db.select().from(lessons).where(caller.scope.where(lessons, eq(lessons.id, lessonId), eq(lessons.courseId, courseId))).limit(1);
   if (!row) throw notFound("Lesson");
   return row;
 }
 
-export async function getQuestionnaireRow(db: DbOrTx, caller: LearningCaller, courseId: string, questionnaireId: string): Promise<QuestionnaireRow> {
+export async function getQuestionnaireRow(db: DbOrTx, caller: Caller, courseId: string, questionnaireId: string): Promise<QuestionnaireRow> {
   const [row] = await db
     .select()
     .from(questionnaires)
@@ -82,7 +59,7 @@ export async function getQuestionnaireRow(db: DbOrTx, caller: LearningCaller, co
  * Learners' records hang off lessons (progress, quiz attempts) and would be deleted with them:
  * a lesson someone has started is kept, as evidence of the training delivered.
  */
-export async function assertNoLearnerRecords(db: DbOrTx, caller: LearningCaller, lessonIds: string[], what: string): Promise<void> {
+export async function assertNoLearnerRecords(db: DbOrTx, caller: Caller, lessonIds: string[], what: string): Promise<void> {
   if (lessonIds.length === 0) return;
   const [progress] = await db
     .select({ id: lessonProgress.id })
@@ -100,7 +77,7 @@ export async function assertNoLearnerRecords(db: DbOrTx, caller: LearningCaller,
 /** Records a content change on the course (activity log) and bumps the course's updatedAt. */
 export async function recordContentChange(
   tx: DbOrTx,
-  caller: LearningCaller,
+  caller: Caller,
   courseId: string,
   change: string,
   metadata: Record<string, unknown>,
@@ -118,7 +95,7 @@ function positionCase(column: typeof modules.id | typeof lessons.id, ids: string
   )} end`;
 }
 
-export async function setModulePositions(tx: DbOrTx, caller: LearningCaller, ids: string[], now: Date): Promise<void> {
+export async function setModulePositions(tx: DbOrTx, caller: Caller, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(modules)
@@ -126,7 +103,7 @@ export async function setModulePositions(tx: DbOrTx, caller: LearningCaller, ids
     .where(caller.scope.where(modules, inArray(modules.id, ids)));
 }
 
-export async function setLessonPositions(tx: DbOrTx, caller: LearningCaller, ids: string[], now: Date): Promise<void> {
+export async function setLessonPositions(tx: DbOrTx, caller: Caller, ids: string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(lessons)

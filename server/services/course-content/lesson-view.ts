@@ -1,20 +1,22 @@
 import type { Db } from "../../db";
 import { forbidden } from "../../errors";
 import type { TLessonView } from "../../contracts/course-content";
-import { getCourse, isCourseOwner, type LearningCaller } from "../courses/access";
-import { getLesson, getQuestionnaireRow, hasLearnerAccess, isCourseTrainer } from "./guards";
+import { getCourse } from "../courses/access";
+import { isCourseOwner, isCourseTrainer, isParticipant } from "../platform/who-may";
+import { getLesson, getQuestionnaireRow } from "./guards";
 import { loadOutline } from "./modules";
 import { listQuestionRows } from "./questions";
 import { serializeLearnerQuestionnaire } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 /**
  * A lesson as the learner player shows it: for the course's owner (creator or ADMIN), its
  * trainers, and learners with an ACTIVE or COMPLETED enrollment (also on an ARCHIVED course:
  * enrolled learners keep access). A QUIZ lesson carries its questionnaire without answers.
  */
-export async function getLessonView(db: Db, caller: LearningCaller, courseId: string, lessonId: string): Promise<TLessonView> {
+export async function getLessonView(db: Db, caller: Caller, courseId: string, lessonId: string): Promise<TLessonView> {
   const course = await getCourse(db, caller.scope, courseId);
-  const allowed = isCourseOwner(course, caller) || (await hasLearnerAccess(db, caller, courseId)) || (await isCourseTrainer(db, caller, courseId));
+  const allowed = isCourseOwner(course, caller) || (await isParticipant(db, caller, courseId)) || (await isCourseTrainer(db, caller, courseId));
   if (!allowed) throw forbidden("Forbidden: not enrolled in this course");
   const lesson = await getLesson(db, caller, courseId, lessonId);
 

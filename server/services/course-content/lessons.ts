@@ -4,7 +4,6 @@ import { lessons, media, modules, questionnaires } from "../../db/schema";
 import { DomainError, type FieldErrors } from "../../errors";
 import { newId } from "../../lib/ids";
 import type { TCreateLessonInput, TUpdateLessonInput } from "../../contracts/course-content";
-import type { LearningCaller } from "../courses/access";
 import {
   assertNoLearnerRecords,
   assertSameIds,
@@ -17,12 +16,13 @@ import {
 } from "./guards";
 import { moduleWithLessons } from "./modules";
 import { serializeLesson } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 type LessonKind = LessonRow["kind"];
 type LessonRefs = { kind: LessonKind; mediaId: string | null; questionnaireId: string | null };
 
 /** Field errors for the ids a lesson points at: its questionnaire (same course) and its media (same tenant). */
-async function lessonRefErrors(tx: DbOrTx, caller: LearningCaller, courseId: string, l: LessonRefs): Promise<FieldErrors> {
+async function lessonRefErrors(tx: DbOrTx, caller: Caller, courseId: string, l: LessonRefs): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (l.kind === "QUIZ" && !l.questionnaireId) errors.questionnaireId = ["Required for QUIZ lessons"];
   if (l.kind !== "QUIZ" && l.questionnaireId) errors.questionnaireId = ["Only QUIZ lessons reference a questionnaire"];
@@ -46,12 +46,12 @@ function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new DomainError("UNPROCESSABLE", "Validation failed", { fields: errors });
 }
 
-async function nextPosition(tx: DbOrTx, caller: LearningCaller, moduleId: string): Promise<number> {
+async function nextPosition(tx: DbOrTx, caller: Caller, moduleId: string): Promise<number> {
   const [last] = await tx.select({ position: max(lessons.position) }).from(lessons).where(caller.scope.where(lessons, eq(lessons.moduleId, moduleId)));
   return (last?.position ?? -1) + 1;
 }
 
-async function lessonIdsOf(tx: DbOrTx, caller: LearningCaller, moduleId: string): Promise<string[]> {
+async function lessonIdsOf(tx: DbOrTx, caller: Caller, moduleId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: lessons.id })
     .from(lessons)
@@ -62,7 +62,7 @@ async function lessonIdsOf(tx: DbOrTx, caller: LearningCaller, moduleId: string)
 
 type CreateLesson = Omit<TCreateLessonInput, "id" | "moduleId">;
 
-export async function createLesson(db: Db, caller: LearningCaller, courseId: string, moduleId: string, input: CreateLesson, now: Date) {
+export async function createLesson(db: Db, caller: Caller, courseId: string, moduleId: string, input: CreateLesson, now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     await getModule(tx, caller, courseId, moduleId);
@@ -97,7 +97,7 @@ type UpdateLesson = Omit<TUpdateLessonInput, "id" | "lessonId">;
  * Partial update. Changing `kind` away from QUIZ drops the questionnaire link; `moduleId`
  * moves the lesson to the end of another module of the same course (the old one closes ranks).
  */
-export async function updateLesson(db: Db, caller: LearningCaller, courseId: string, lessonId: string, input: UpdateLesson, now: Date) {
+export async function updateLesson(db: Db, caller: Caller, courseId: string, lessonId: string, input: UpdateLesson, now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     const current = await getLesson(tx, caller, courseId, lessonId);
@@ -136,7 +136,7 @@ export async function updateLesson(db: Db, caller: LearningCaller, courseId: str
   });
 }
 
-export async function deleteLesson(db: Db, caller: LearningCaller, courseId: string, lessonId: string, now: Date) {
+export async function deleteLesson(db: Db, caller: Caller, courseId: string, lessonId: string, now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     const lesson = await getLesson(tx, caller, courseId, lessonId);
@@ -154,7 +154,7 @@ export async function deleteLesson(db: Db, caller: LearningCaller, courseId: str
 }
 
 /** New lesson order inside a module: `lessonIds` must be exactly the module's lessons (422 otherwise). */
-export async function reorderLessons(db: Db, caller: LearningCaller, courseId: string, moduleId: string, lessonIds: string[], now: Date) {
+export async function reorderLessons(db: Db, caller: Caller, courseId: string, moduleId: string, lessonIds: string[], now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     await getModule(tx, caller, courseId, moduleId);

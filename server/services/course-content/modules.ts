@@ -2,7 +2,6 @@ import { asc, eq, max } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { lessons, modules } from "../../db/schema";
 import { newId } from "../../lib/ids";
-import type { LearningCaller } from "../courses/access";
 import {
   assertNoLearnerRecords,
   assertSameIds,
@@ -13,9 +12,10 @@ import {
   setModulePositions,
 } from "./guards";
 import { serializeModule, serializeOutline } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 /** The course outline: modules in order, each with its lessons in order. */
-export async function loadOutline(db: DbOrTx, caller: LearningCaller, courseId: string) {
+export async function loadOutline(db: DbOrTx, caller: Caller, courseId: string) {
   const moduleRows = await db
     .select()
     .from(modules)
@@ -29,14 +29,14 @@ export async function loadOutline(db: DbOrTx, caller: LearningCaller, courseId: 
   return { moduleRows, lessonRows };
 }
 
-export async function listModules(db: Db, caller: LearningCaller, courseId: string) {
+export async function listModules(db: Db, caller: Caller, courseId: string) {
   await getReadableCourse(db, caller, courseId);
   const { moduleRows, lessonRows } = await loadOutline(db, caller, courseId);
   return serializeOutline(moduleRows, lessonRows);
 }
 
 /** A module with its lessons, in position order. */
-export async function moduleWithLessons(db: DbOrTx, caller: LearningCaller, courseId: string, moduleId: string) {
+export async function moduleWithLessons(db: DbOrTx, caller: Caller, courseId: string, moduleId: string) {
   const row = await getModule(db, caller, courseId, moduleId);
   const lessonRows = await db
     .select()
@@ -46,7 +46,7 @@ export async function moduleWithLessons(db: DbOrTx, caller: LearningCaller, cour
   return serializeModule(row, lessonRows);
 }
 
-export async function createModule(db: Db, caller: LearningCaller, courseId: string, input: { title: string; description?: string }, now: Date) {
+export async function createModule(db: Db, caller: Caller, courseId: string, input: { title: string; description?: string }, now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     const [last] = await tx
@@ -74,7 +74,7 @@ export async function createModule(db: Db, caller: LearningCaller, courseId: str
 
 export async function updateModule(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   courseId: string,
   moduleId: string,
   input: { title?: string; description?: string },
@@ -93,7 +93,7 @@ export async function updateModule(
 }
 
 /** Deletes a module and its lessons (409 when learners have records on them); the others close ranks. */
-export async function deleteModule(db: Db, caller: LearningCaller, courseId: string, moduleId: string, now: Date) {
+export async function deleteModule(db: Db, caller: Caller, courseId: string, moduleId: string, now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     await getModule(tx, caller, courseId, moduleId);
@@ -113,7 +113,7 @@ export async function deleteModule(db: Db, caller: LearningCaller, courseId: str
 }
 
 /** New module order: `moduleIds` must be exactly the course's modules (422 otherwise). */
-export async function reorderModules(db: Db, caller: LearningCaller, courseId: string, moduleIds: string[], now: Date) {
+export async function reorderModules(db: Db, caller: Caller, courseId: string, moduleIds: string[], now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     const actual = await tx.select({ id: modules.id }).from(modules).where(caller.scope.where(modules, eq(modules.courseId, courseId)));

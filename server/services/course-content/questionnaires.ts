@@ -4,13 +4,13 @@ import { lessons, questionnaires, questions, quizAttempts } from "../../db/schem
 import { DomainError } from "../../errors";
 import { newId } from "../../lib/ids";
 import type { TQuestionData, TQuestionnaireKind } from "../../contracts/course-content";
-import type { LearningCaller } from "../courses/access";
 import { getEditableCourse, getQuestionnaireRow, getReadableCourse, recordContentChange, type QuestionnaireRow } from "./guards";
 import { listQuestionRows, prepareQuestions, storedQuestionErrors, writeQuestions } from "./questions";
 import { serializeQuestionnaire, serializeQuestionnaireSummary } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 /** QUIZ lessons using each questionnaire. */
-async function lessonIdsByQuestionnaire(db: DbOrTx, caller: LearningCaller, questionnaireIds: string[]): Promise<Map<string, string[]>> {
+async function lessonIdsByQuestionnaire(db: DbOrTx, caller: Caller, questionnaireIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (questionnaireIds.length === 0) return out;
   const rows = await db
@@ -22,13 +22,13 @@ async function lessonIdsByQuestionnaire(db: DbOrTx, caller: LearningCaller, ques
   return out;
 }
 
-async function fullQuestionnaire(db: DbOrTx, caller: LearningCaller, row: QuestionnaireRow) {
+async function fullQuestionnaire(db: DbOrTx, caller: Caller, row: QuestionnaireRow) {
   const questionRows = await listQuestionRows(db, caller, row.id);
   const lessonIds = await lessonIdsByQuestionnaire(db, caller, [row.id]);
   return serializeQuestionnaire(row, questionRows, lessonIds.get(row.id) ?? []);
 }
 
-export async function listQuestionnaires(db: Db, caller: LearningCaller, courseId: string) {
+export async function listQuestionnaires(db: Db, caller: Caller, courseId: string) {
   await getReadableCourse(db, caller, courseId);
   const rows = await db
     .select()
@@ -54,14 +54,14 @@ export async function listQuestionnaires(db: Db, caller: LearningCaller, courseI
   );
 }
 
-export async function getQuestionnaire(db: Db, caller: LearningCaller, courseId: string, questionnaireId: string) {
+export async function getQuestionnaire(db: Db, caller: Caller, courseId: string, questionnaireId: string) {
   await getReadableCourse(db, caller, courseId);
   return fullQuestionnaire(db, caller, await getQuestionnaireRow(db, caller, courseId, questionnaireId));
 }
 
 type CreateQuestionnaire = { title: string; kind: TQuestionnaireKind; passMark?: number; questions: TQuestionData[] };
 
-export async function createQuestionnaire(db: Db, caller: LearningCaller, courseId: string, input: CreateQuestionnaire, now: Date) {
+export async function createQuestionnaire(db: Db, caller: Caller, courseId: string, input: CreateQuestionnaire, now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     const prepared = prepareQuestions(input.kind, input.questions, new Set());
@@ -88,7 +88,7 @@ export async function createQuestionnaire(db: Db, caller: LearningCaller, course
 /** Title, kind and pass mark. A kind change re-checks the stored questions against the new kind (422). */
 export async function updateQuestionnaire(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   courseId: string,
   questionnaireId: string,
   input: { title?: string; kind?: TQuestionnaireKind; passMark?: number },
@@ -118,7 +118,7 @@ export async function updateQuestionnaire(
   });
 }
 
-export async function replaceQuestions(db: Db, caller: LearningCaller, courseId: string, questionnaireId: string, list: TQuestionData[], now: Date) {
+export async function replaceQuestions(db: Db, caller: Caller, courseId: string, questionnaireId: string, list: TQuestionData[], now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     const current = await getQuestionnaireRow(tx, caller, courseId, questionnaireId);
@@ -135,7 +135,7 @@ export async function replaceQuestions(db: Db, caller: LearningCaller, courseId:
 }
 
 /** 409 while a lesson uses it or learners have attempts on it (their results are training evidence). */
-export async function deleteQuestionnaire(db: Db, caller: LearningCaller, courseId: string, questionnaireId: string, now: Date) {
+export async function deleteQuestionnaire(db: Db, caller: Caller, courseId: string, questionnaireId: string, now: Date) {
   return db.transaction(async (tx) => {
     await getEditableCourse(tx, caller, courseId);
     await getQuestionnaireRow(tx, caller, courseId, questionnaireId);

@@ -5,7 +5,7 @@ import { questions, type Choice } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { questionRuleErrors, type TQuestionData, type TQuestionnaireKind } from "../../contracts/course-content";
-import type { LearningCaller } from "../courses/access";
+import type { Caller } from "../../auth/caller";
 
 /**
  * A questionnaire's question list is written whole: questions sent with an id are updated in
@@ -62,7 +62,7 @@ export function prepareQuestions(kind: TQuestionnaireKind, list: TQuestionData[]
   }));
 }
 
-export async function listQuestionRows(db: DbOrTx, caller: LearningCaller, questionnaireId: string): Promise<QuestionRow[]> {
+export async function listQuestionRows(db: DbOrTx, caller: Caller, questionnaireId: string): Promise<QuestionRow[]> {
   return db
     .select()
     .from(questions)
@@ -71,7 +71,7 @@ export async function listQuestionRows(db: DbOrTx, caller: LearningCaller, quest
 }
 
 /** Replaces the questionnaire's questions with `prepared`, in the caller's transaction. */
-export async function writeQuestions(tx: DbOrTx, caller: LearningCaller, questionnaireId: string, prepared: PreparedQuestion[]): Promise<void> {
+export async function writeQuestions(tx: DbOrTx, caller: Caller, questionnaireId: string, prepared: PreparedQuestion[]): Promise<void> {
   const kept = prepared.filter((q) => !q.isNew).map((q) => q.id);
   const ofQuestionnaire = eq(questions.questionnaireId, questionnaireId);
   await tx.delete(questions).where(caller.scope.where(questions, kept.length ? and(ofQuestionnaire, notInArray(questions.id, kept)) : ofQuestionnaire));

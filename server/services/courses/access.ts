@@ -3,11 +3,10 @@ import type { DbOrTx } from "../../db";
 import { courses } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { forbidden, notFound } from "../../errors";
-import type { Role } from "../../auth/permissions";
+import { isCourseOwner } from "../platform/who-may";
+import type { Caller } from "../../auth/caller";
 
 export type CourseRow = typeof courses.$inferSelect;
-/** Who is acting, in which tenant: built by routers from the procedure context. */
-export type LearningCaller = { scope: TenantScope; userId: string; role: Role };
 
 /** The course of the caller's tenant, or 404 (another tenant's id matches nothing). */
 export async function getCourse(db: DbOrTx, scope: TenantScope, courseId: string, opts: { forUpdate?: boolean } = {}): Promise<CourseRow> {
@@ -17,17 +16,12 @@ export async function getCourse(db: DbOrTx, scope: TenantScope, courseId: string
   return row;
 }
 
-/** Owner rules: the course's creator, or an ADMIN of the tenant (full tenant access). */
-export function isCourseOwner(course: Pick<CourseRow, "creatorId">, caller: Pick<LearningCaller, "userId" | "role">): boolean {
-  return caller.role === "ADMIN" || course.creatorId === caller.userId;
-}
-
-export function assertCourseOwner(course: Pick<CourseRow, "creatorId">, caller: Pick<LearningCaller, "userId" | "role">): void {
+export function assertCourseOwner(course: Pick<CourseRow, "creatorId">, caller: Pick<Caller, "userId" | "can">): void {
   if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course");
 }
 
 /** Loads a course and checks ownership: 404 outside the tenant, 403 for someone else's course. */
-export async function getOwnedCourse(db: DbOrTx, caller: LearningCaller, courseId: string, opts: { forUpdate?: boolean } = {}): Promise<CourseRow> {
+export async function getOwnedCourse(db: DbOrTx, caller: Caller, courseId: string, opts: { forUpdate?: boolean } = {}): Promise<CourseRow> {
   const course = await getCourse(db, caller.scope, courseId, opts);
   assertCourseOwner(course, caller);
   return course;

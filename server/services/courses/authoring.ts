@@ -4,16 +4,17 @@ import { courses } from "../../db/schema";
 import type { TCreateCourseInput, TUpdateCourseInput } from "../../contracts/courses";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
-import { getOwnedCourse, type CourseRow, type LearningCaller } from "./access";
+import { getOwnedCourse, type CourseRow } from "./access";
 import { courseColumns } from "./fields";
 import { transitionCourse } from "./lifecycle";
 import { assertPublishable } from "./qualiopi";
 import { serializeCourse } from "./serialize";
 import { withUniqueSlug } from "./slug";
-import { getVisibleCourse, type Viewer } from "./viewer";
+import { getVisibleCourse } from "./viewer";
+import type { Caller, PublicCaller } from "../../auth/caller";
 
 /** POST /courses: a DRAFT with a slug made unique in the tenant; activity course.created. */
-export async function createCourse(db: Db, caller: LearningCaller, input: TCreateCourseInput, now: Date) {
+export async function createCourse(db: Db, caller: Caller, input: TCreateCourseInput, now: Date) {
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const course = await withUniqueSlug(tx, scope, input.title, async (sp, slug) => {
@@ -33,7 +34,7 @@ export async function createCourse(db: Db, caller: LearningCaller, input: TCreat
  * status (see transitionCourse). A PUBLISHED course that stays PUBLISHED must still meet the
  * publication rules after the change (422 otherwise).
  */
-export async function updateCourse(db: Db, caller: LearningCaller, courseId: string, input: TUpdateCourseInput, now: Date) {
+export async function updateCourse(db: Db, caller: Caller, courseId: string, input: TUpdateCourseInput, now: Date) {
   const { scope } = caller;
   const { status, ...fields } = input;
   return db.transaction(async (tx) => {
@@ -60,7 +61,7 @@ export async function updateCourse(db: Db, caller: LearningCaller, courseId: str
 }
 
 /** POST /courses/{slug}/view: counts a view of a course the caller may see; activity course.viewed. */
-export async function recordCourseView(db: Db, viewer: Viewer & { userId: string }, slugOrId: string, now: Date): Promise<void> {
+export async function recordCourseView(db: Db, viewer: PublicCaller & { userId: string }, slugOrId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const course = await getVisibleCourse(tx, viewer, slugOrId);
     await tx

@@ -5,11 +5,11 @@ import type { TenantScope } from "../../db/tenant-scope";
 import type { TCreateCourseBulkInput } from "../../contracts/courses";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
-import type { LearningCaller } from "./access";
 import { courseColumns } from "./fields";
 import { transitionCourse } from "./lifecycle";
 import { getCourseDetail } from "./detail";
 import { withUniqueSlug } from "./slug";
+import type { Caller } from "../../auth/caller";
 
 export const choiceId = () => `ch_${randomBytes(6).toString("hex")}`;
 
@@ -67,7 +67,7 @@ function quizLinks(input: TCreateCourseBulkInput): Map<string, number> {
  * With `publish`, the publication rules run on what was written; a 422 rolls everything back.
  * Answers the builder's detail view (new ids of modules, lessons and questionnaires).
  */
-export async function createCourseBulk(db: Db, caller: LearningCaller, input: TCreateCourseBulkInput, now: Date) {
+export async function createCourseBulk(db: Db, caller: Caller, input: TCreateCourseBulkInput, now: Date) {
   const { scope } = caller;
   const { modules: moduleInput, questionnaires: questionnaireInput = [], publish, ...fields } = input;
   const links = quizLinks(input);

@@ -4,8 +4,7 @@ import { courses, courseTrainers, lessons, modules, users } from "../../db/schem
 import { countOf, maintainedTotal, pageOf, paginate, totalKeys } from "../platform/pagination";
 import type { TCourseListItem, TListCoursesInput } from "../../contracts/courses";
 import { DomainError, forbidden } from "../../errors";
-import type { TenantScope } from "../../db/tenant-scope";
-import { resolveViewer, type Viewer } from "./viewer";
+import type { PublicCaller } from "../../auth/caller";
 
 /** Which list: the tenant's catalogue, the caller's own courses, or the courses they teach. */
 export type CourseListKind = "catalogue" | "mine" | "teaching";
@@ -25,11 +24,11 @@ const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
  * PUBLISHED courses. DRAFT or ARCHIVED lists need a CREATOR (their own courses) or an ADMIN
  * (every course); anonymous callers get 401, other roles 403.
  */
-function catalogueConds(viewer: Viewer, status: TListCoursesInput["status"]): SQL[] {
+function catalogueConds(viewer: PublicCaller, status: TListCoursesInput["status"]): SQL[] {
   if (!status || status === "PUBLISHED") return [eq(courses.status, "PUBLISHED")];
   if (!viewer.userId) throw new DomainError("UNAUTHORIZED", "Unauthorized");
-  if (viewer.role === "ADMIN") return [eq(courses.status, status)];
-  if (viewer.role === "CREATOR") return [eq(courses.status, status), eq(courses.creatorId, viewer.userId)];
+  if (viewer.can("courses.ownAll")) return [eq(courses.status, status)];
+  if (viewer.can("courses.manage")) return [eq(courses.status, status), eq(courses.creatorId, viewer.userId)];
   throw forbidden("Forbidden: CREATOR or ADMIN required to list unpublished courses");
 }
 
@@ -38,7 +37,7 @@ function catalogueConds(viewer: Viewer, status: TListCoursesInput["status"]): SQ
  * and lesson counts. Newest first. Filters: words of `search`/`q` in title, description or tags (every
  * word must match), format, level, status, price range in cents.
  */
-export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKind, q: TListCoursesInput) {
+export async function listCourses(db: DbOrTx, viewer: PublicCaller, kind: CourseListKind, q: TListCoursesInput) {
   const conds: (SQL | undefined)[] = [];
   if (kind === "catalogue") conds.push(...catalogueConds(viewer, q.status));
   else {
@@ -133,7 +132,7 @@ export async function listCourses(db: DbOrTx, viewer: Viewer, kind: CourseListKi
 }
 
 /** Module and lesson counts of a page of courses, in one query. */
-async function structureCounts(db: DbOrTx, viewer: Viewer, ids: string[]) {
+async function structureCounts(db: DbOrTx, viewer: PublicCaller, ids: string[]) {
   const out = new Map<string, { modules: number; lessons: number }>();
   if (!ids.length) return out;
   const rows = await db
@@ -146,14 +145,4 @@ async function structureCounts(db: DbOrTx, viewer: Viewer, ids: string[]) {
     .where(viewer.scope.where(courses, inArray(courses.id, ids)));
   for (const r of rows) out.set(r.id, { modules: r.modules, lessons: r.lessons });
   return out;
-}
-
-/**
- * GET /courses (auth optional): the caller's role is looked up only when a non-PUBLISHED
- * status is asked for, so the public catalogue stays one query plus the counts.
- */
-export async function listCatalogue(db: DbOrTx, scope: TenantScope, userId: string | null, q: TListCoursesInput) {
-  const needsRole = !!q.status && q.status !== "PUBLISHED";
-  const viewer = needsRole ? await resolveViewer(db, scope, userId) : { scope, userId, role: null };
-  return listCourses(db, viewer, "catalogue", q);
 }

@@ -4,9 +4,9 @@ import { memberships, trainerCompetencies } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
-import type { LearningCaller } from "./access";
 import { isoDay } from "./qualiopi";
-import { TEACHING_ROLES } from "./trainers";
+import { TEACHING_ROLES } from "../platform/who-may";
+import type { Caller } from "../../auth/caller";
 
 type CompetencyRow = typeof trainerCompetencies.$inferSelect;
 
@@ -28,8 +28,8 @@ async function memberOf(db: Db, scope: TenantScope, userId: string) {
 }
 
 /** GET /trainers/{userId}/competencies: ADMIN and CREATOR see anyone's; a TRAINER only their own. */
-export async function listCompetencies(db: Db, caller: LearningCaller, userId: string, now: Date) {
-  if (caller.role !== "ADMIN" && caller.role !== "CREATOR" && caller.userId !== userId) throw forbidden("Forbidden: ADMIN or CREATOR required");
+export async function listCompetencies(db: Db, caller: Caller, userId: string, now: Date) {
+  if (!caller.can("competencies.readAny") && caller.userId !== userId) throw forbidden("Forbidden: ADMIN or CREATOR required");
   await memberOf(db, caller.scope, userId);
   const rows = await db
     .select()
@@ -42,7 +42,7 @@ export async function listCompetencies(db: Db, caller: LearningCaller, userId: s
 /** POST /trainers/{userId}/competencies (ADMIN or CREATOR): the user must be able to teach (422). */
 export async function addCompetency(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   input: { userId: string; domain: string; evidence: string; validUntil?: string | null },
   now: Date,
 ) {
@@ -67,7 +67,7 @@ export async function addCompetency(
 }
 
 /** DELETE /trainers/{userId}/competencies/{competencyId} (ADMIN or CREATOR). */
-export async function removeCompetency(db: Db, caller: LearningCaller, userId: string, competencyId: string): Promise<void> {
+export async function removeCompetency(db: Db, caller: Caller, userId: string, competencyId: string): Promise<void> {
   const deleted = await db
     .delete(trainerCompetencies)
     .where(caller.scope.where(trainerCompetencies, and(eq(trainerCompetencies.id, competencyId), eq(trainerCompetencies.userId, userId))))

@@ -3,9 +3,11 @@ import type { DbOrTx } from "../../db";
 import { courseTrainers, lessons, modules, questionnaires, questions, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { forbidden } from "../../errors";
-import { getCourse, isCourseOwner, type CourseRow, type LearningCaller } from "./access";
+import { getCourse, type CourseRow } from "./access";
+import { isCourseOwner } from "../platform/who-may";
 import { serializeCourse } from "./serialize";
-import { getVisibleCourse, type Viewer } from "./viewer";
+import { getVisibleCourse } from "./viewer";
+import type { Caller, PublicCaller } from "../../auth/caller";
 
 /** Modules with their lessons (by position), questionnaires, trainers and the creator of a course. */
 async function loadStructure(db: DbOrTx, scope: TenantScope, course: CourseRow) {
@@ -48,14 +50,14 @@ const outline = (l: typeof lessons.$inferSelect) => ({ id: l.id, title: l.title,
  * A course as the builder may read it: the owner (creator or ADMIN) any status; another
  * CREATOR a PUBLISHED course, not someone else's draft or archive (403).
  */
-export async function getReadableCourse(db: DbOrTx, caller: LearningCaller, courseId: string): Promise<CourseRow> {
+export async function getReadableCourse(db: DbOrTx, caller: Caller, courseId: string): Promise<CourseRow> {
   const course = await getCourse(db, caller.scope, courseId);
   if (course.status !== "PUBLISHED" && !isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course");
   return course;
 }
 
 /** GET /courses/by-id/{id}: the builder's view (lessons with content, questionnaires, trainers). */
-export async function getCourseDetail(db: DbOrTx, caller: LearningCaller, courseId: string) {
+export async function getCourseDetail(db: DbOrTx, caller: Caller, courseId: string) {
   const course = await getReadableCourse(db, caller, courseId);
   const s = await loadStructure(db, caller.scope, course);
   return {
@@ -77,7 +79,7 @@ export async function getCourseDetail(db: DbOrTx, caller: LearningCaller, course
 }
 
 /** GET /courses/{slug}: the course page (outline only, no lesson content). */
-export async function getPublicCourse(db: DbOrTx, viewer: Viewer, slugOrId: string) {
+export async function getPublicCourse(db: DbOrTx, viewer: PublicCaller, slugOrId: string) {
   const course = await getVisibleCourse(db, viewer, slugOrId);
   const s = await loadStructure(db, viewer.scope, course);
   const { viewCount: _v, sourceCourseId: _s, ...base } = serializeCourse(course);

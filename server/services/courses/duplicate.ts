@@ -3,10 +3,11 @@ import type { Db, DbOrTx } from "../../db";
 import { courses, lessons, modules, questionnaires, questions } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
-import type { CourseRow, LearningCaller } from "./access";
+import type { CourseRow } from "./access";
 import { getReadableCourse } from "./detail";
 import { serializeCourse } from "./serialize";
 import { withUniqueSlug } from "./slug";
+import type { Caller } from "../../auth/caller";
 
 /** "Copie de …" for French courses (the default), "Copy of …" otherwise; at most 200 characters. */
 export function copyTitle(title: string, language: string): string {
@@ -23,7 +24,7 @@ type CourseOverrides = Partial<Omit<typeof courses.$inferInsert, "id" | "tenantI
  * session links; trainers, enrollments and view counts are not copied. Also the base of AI
  * variants (pass the adapted fields in `overrides`).
  */
-export async function copyCourse(tx: DbOrTx, caller: LearningCaller, source: CourseRow, overrides: CourseOverrides, now: Date): Promise<CourseRow> {
+export async function copyCourse(tx: DbOrTx, caller: Caller, source: CourseRow, overrides: CourseOverrides, now: Date): Promise<CourseRow> {
   const { scope } = caller;
   const { id: _id, tenantId: _t, slug: _s, viewCount: _v, publishedAt: _p, archivedAt: _a, createdAt: _c, updatedAt: _u, ...fields } = source;
   const title = overrides.title ?? copyTitle(source.title, source.language);
@@ -118,7 +119,7 @@ export async function copyCourse(tx: DbOrTx, caller: LearningCaller, source: Cou
  * POST /courses/{id}/duplicate (CREATOR or ADMIN): any course of the tenant the caller may
  * read in the builder (their own, any for ADMIN, or a PUBLISHED one); activity course.duplicated.
  */
-export async function duplicateCourse(db: Db, caller: LearningCaller, courseId: string, now: Date) {
+export async function duplicateCourse(db: Db, caller: Caller, courseId: string, now: Date) {
   return db.transaction(async (tx) => {
     const source = await getReadableCourse(tx, caller, courseId);
     const copy = await copyCourse(tx, caller, source, {}, now);

@@ -3,8 +3,9 @@ import type { Db } from "../../db";
 import { courses, media } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { logActivity } from "../activity/log";
-import { getOwnedCourse, type LearningCaller } from "./access";
+import { getOwnedCourse } from "./access";
 import { serializeCourse } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 export type CourseImageSlot = "banner" | "featured";
 
@@ -12,7 +13,7 @@ export type CourseImageSlot = "banner" | "featured";
  * PATCH /courses/{id}/images/{slot}/reference: links an IMAGE media of the tenant (404 when
  * absent or another tenant's, 400 when not an image), or unlinks with null. Owner only.
  */
-export async function setCourseImage(db: Db, caller: LearningCaller, courseId: string, slot: CourseImageSlot, mediaId: string | null, now: Date) {
+export async function setCourseImage(db: Db, caller: Caller, courseId: string, slot: CourseImageSlot, mediaId: string | null, now: Date) {
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });

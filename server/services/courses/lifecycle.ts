@@ -4,9 +4,10 @@ import { courses } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { logActivity } from "../activity/log";
 import { emitEvent } from "../platform/events";
-import { getOwnedCourse, type CourseRow, type LearningCaller } from "./access";
+import { getOwnedCourse, type CourseRow } from "./access";
 import { assertPublishable } from "./qualiopi";
 import { serializeCourse } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 type Status = CourseRow["status"];
 
@@ -16,7 +17,7 @@ type Status = CourseRow["status"];
  * (event course.archived); PUBLISHED -> DRAFT (unpublish) and ARCHIVED -> DRAFT (restore);
  * ARCHIVED -> PUBLISHED is refused (409). Moving to the current status changes nothing.
  */
-export async function transitionCourse(tx: DbOrTx, caller: LearningCaller, course: CourseRow, target: Status, now: Date): Promise<CourseRow> {
+export async function transitionCourse(tx: DbOrTx, caller: Caller, course: CourseRow, target: Status, now: Date): Promise<CourseRow> {
   const { scope } = caller;
   if (target === course.status) return course;
   if (target === "PUBLISHED" && course.status === "ARCHIVED") {
@@ -37,10 +38,10 @@ export async function transitionCourse(tx: DbOrTx, caller: LearningCaller, cours
   const updated = row!;
   const data = { courseId: updated.id, title: updated.title, slug: updated.slug, creatorId: updated.creatorId, previousStatus: course.status };
   if (target === "PUBLISHED") {
-    await emitEvent(tx, scope.tenantId, "course.published", { ...data, publishedAt: now.toISOString() });
+    await emitEvent(tx, scope, "course.published", { ...data, publishedAt: now.toISOString() });
     await logActivity(tx, scope, { userId: caller.userId, action: "course.published", courseId: updated.id }, now);
   } else if (target === "ARCHIVED") {
-    await emitEvent(tx, scope.tenantId, "course.archived", { ...data, archivedAt: now.toISOString() });
+    await emitEvent(tx, scope, "course.archived", { ...data, archivedAt: now.toISOString() });
     await logActivity(tx, scope, { userId: caller.userId, action: "course.archived", courseId: updated.id }, now);
   } else {
     await logActivity(tx, scope, { userId: caller.userId, action: "course.updated", courseId: updated.id, metadata: { status: { from: course.status, to: target } } }, now);
@@ -49,7 +50,7 @@ export async function transitionCourse(tx: DbOrTx, caller: LearningCaller, cours
 }
 
 /** POST /courses/{id}/publish. Publishing a PUBLISHED course is idempotent (no second event). */
-export async function publishCourse(db: Db, caller: LearningCaller, courseId: string, now: Date) {
+export async function publishCourse(db: Db, caller: Caller, courseId: string, now: Date) {
   return db.transaction(async (tx) => {
     const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });
     return serializeCourse(await transitionCourse(tx, caller, course, "PUBLISHED", now));
@@ -57,7 +58,7 @@ export async function publishCourse(db: Db, caller: LearningCaller, courseId: st
 }
 
 /** DELETE /courses/{id}: soft archive; archiving an archived course changes nothing. */
-export async function archiveCourse(db: Db, caller: LearningCaller, courseId: string, now: Date) {
+export async function archiveCourse(db: Db, caller: Caller, courseId: string, now: Date) {
   return db.transaction(async (tx) => {
     const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });
     return serializeCourse(await transitionCourse(tx, caller, course, "ARCHIVED", now));

@@ -1,13 +1,13 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { enrollments, lessonProgress, lessons, quizAttempts } from "../../db/schema";
-import type { LearningCaller } from "./access";
 import { getReadableCourse } from "./detail";
 import { isoDay, loadPublicationFacts, publicationCheck, publicationErrors } from "./qualiopi";
-import { getVisibleCourseById, type Viewer } from "./viewer";
+import { getVisibleCourseById } from "./viewer";
+import type { Caller, PublicCaller } from "../../auth/caller";
 
 /** GET /courses/{id}/qualiopi-status: the 422 list of publish, plus the richer publication check. */
-export async function getQualiopiStatus(db: DbOrTx, caller: LearningCaller, courseId: string, now: Date) {
+export async function getQualiopiStatus(db: DbOrTx, caller: Caller, courseId: string, now: Date) {
   const course = await getReadableCourse(db, caller, courseId);
   const facts = await loadPublicationFacts(db, caller.scope, course, now);
   const errors = publicationErrors(facts);
@@ -15,7 +15,7 @@ export async function getQualiopiStatus(db: DbOrTx, caller: LearningCaller, cour
 }
 
 /** GET /courses/{id}/qualiopi-info: the legal fields shown on the course sheet. */
-export async function getQualiopiInfo(db: DbOrTx, viewer: Viewer, courseId: string, now: Date) {
+export async function getQualiopiInfo(db: DbOrTx, viewer: PublicCaller, courseId: string, now: Date) {
   const c = await getVisibleCourseById(db, viewer, courseId);
   return {
     activityNumber: c.activityNumber,
@@ -35,7 +35,7 @@ const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10_000) / 
  * completed per non-cancelled enrollment (0..1); averageQuizScore = mean attempt percentage of the
  * non-cancelled enrollments.
  */
-export async function getPublicStats(db: DbOrTx, viewer: Viewer, courseId: string) {
+export async function getPublicStats(db: DbOrTx, viewer: PublicCaller, courseId: string) {
   const course = await getVisibleCourseById(db, viewer, courseId);
   const { scope } = viewer;
   const live = and(eq(enrollments.courseId, course.id), ne(enrollments.status, "CANCELLED"));

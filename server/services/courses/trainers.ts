@@ -5,10 +5,9 @@ import type { TenantScope } from "../../db/tenant-scope";
 import { forbidden, unprocessable, type FieldErrors } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
-import { getCourse, getOwnedCourse, isCourseOwner, type LearningCaller } from "./access";
-
-/** Roles that may teach a course. */
-export const TEACHING_ROLES = ["TRAINER", "CREATOR", "ADMIN"] as const;
+import { getCourse, getOwnedCourse } from "./access";
+import { isCourseOwner, TEACHING_ROLES } from "../platform/who-may";
+import type { Caller } from "../../auth/caller";
 
 async function trainersOf(db: DbOrTx, scope: TenantScope, courseId: string) {
   const rows = await db
@@ -33,7 +32,7 @@ async function trainersOf(db: DbOrTx, scope: TenantScope, courseId: string) {
  * GET /courses/{id}/trainers: for the owner (creator or ADMIN), for anyone allowed to teach when
  * the course is PUBLISHED, and for the course's own trainers whatever its status (403 otherwise).
  */
-export async function listCourseTrainers(db: Db, caller: LearningCaller, courseId: string) {
+export async function listCourseTrainers(db: Db, caller: Caller, courseId: string) {
   const course = await getCourse(db, caller.scope, courseId);
   const list = await trainersOf(db, caller.scope, course.id);
   const allowed = course.status === "PUBLISHED" || isCourseOwner(course, caller) || list.some((t) => t.userId === caller.userId);
@@ -47,7 +46,7 @@ export async function listCourseTrainers(db: Db, caller: LearningCaller, courseI
  */
 export async function setCourseTrainers(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   courseId: string,
   trainers: { userId: string; role: "PRIMARY" | "SECONDARY" }[],
   now: Date,

@@ -3,16 +3,19 @@ import type { DbOrTx } from "../../db";
 import { courses, enrollments, lessonProgress, lessons } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { forbidden, notFound } from "../../errors";
-import type { CourseRow, LearningCaller } from "../courses/access";
+import type { CourseRow } from "../courses/access";
 import type { EnrollmentRow } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 /**
- * Who may read an enrollment: ADMIN and FUNDER every enrollment of the tenant, anyone else the
- * enrollments they are the learner of and those of the courses they created. Used as a
- * where-clause on `enrollments JOIN courses`, so anything else is simply not found (404).
+ * Who may read an enrollment: `enrollments.readTenant` (ADMIN, FUNDER) every enrollment of the
+ * tenant, anyone else the enrollments they are the learner of and those of the courses they
+ * created. `funder: false` (quiz feedback) narrows the tenant-wide read to `quiz.readTenant`
+ * (ADMIN). Used as a where-clause on `enrollments JOIN courses`, so anything else is simply
+ * not found (404).
  */
-export function readableBy(caller: LearningCaller, opts: { funder: boolean } = { funder: true }): SQL | undefined {
-  if (caller.role === "ADMIN" || (opts.funder && caller.role === "FUNDER")) return undefined;
+export function readableBy(caller: Caller, opts: { funder: boolean } = { funder: true }): SQL | undefined {
+  if (caller.can(opts.funder ? "enrollments.readTenant" : "quiz.readTenant")) return undefined;
   return or(eq(enrollments.userId, caller.userId), eq(courses.creatorId, caller.userId));
 }
 
@@ -24,7 +27,7 @@ export const enrollmentNotFound = () => notFound("Enrollment");
 /** The enrollment with its course when the caller may read it, else 404. `funder: false` drops FUNDER's tenant-wide read. */
 export async function getReadableEnrollment(
   db: DbOrTx,
-  caller: LearningCaller,
+  caller: Caller,
   id: string,
   opts: { funder: boolean } = { funder: true },
 ): Promise<{ enrollment: EnrollmentRow; course: CourseRow }> {
@@ -50,7 +53,7 @@ export async function lockEnrollment(tx: DbOrTx, scope: TenantScope, id: string)
 }
 
 /** Progress writes are the learner's own: 403 for anyone else's enrollment. */
-export function assertOwnEnrollment(enrollment: EnrollmentRow, caller: LearningCaller): void {
+export function assertOwnEnrollment(enrollment: EnrollmentRow, caller: Caller): void {
   if (enrollment.userId !== caller.userId) throw forbidden("Forbidden: not your enrollment");
 }
 

@@ -7,10 +7,12 @@ import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../pla
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
-import { getCourse, getOwnedCourse, isCourseOwner, type LearningCaller } from "../courses/access";
+import { getCourse, getOwnedCourse } from "../courses/access";
+import { isCourseOwner } from "../platform/who-may";
 import { emitEvent } from "../platform/events";
 import { courseOfEnrollment, lockEnrollment, progressCountColumns } from "./access";
 import { fullName, progressTotals, serializeEnrollment } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 type EnrollmentStatus = (typeof enrollments.$inferSelect)["status"];
 
@@ -41,7 +43,7 @@ async function findLearner(tx: DbOrTx, scope: TenantScope, userId: string) {
  * A CANCELLED enrollment of the same learner and course is re-activated (one row per pair, its
  * progress kept); an ACTIVE or COMPLETED one answers 409. Emits enrollment.created.
  */
-export async function createEnrollment(db: Db, caller: LearningCaller, input: TCreateEnrollmentInput, now: Date) {
+export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnrollmentInput, now: Date) {
   if (input.paymentMethod !== "FREE") {
     throw unprocessable("Paid enrollment goes through the payments flow", { paymentMethod: ["Only FREE is accepted by this operation"] });
   }
@@ -76,7 +78,7 @@ export async function createEnrollment(db: Db, caller: LearningCaller, input: TC
           .values(scope.values(enrollments, { id: newId("enr"), courseId: course.id, userId: learner.id, ...fields }))
           .returning();
     const enrollment = row!;
-    await emitEvent(tx, scope.tenantId, "enrollment.created", {
+    await emitEvent(tx, scope, "enrollment.created", {
       enrollmentId: enrollment.id,
       courseId: course.id,
       userId: learner.id,
@@ -103,7 +105,7 @@ export async function createEnrollment(db: Db, caller: LearningCaller, input: TC
 const courseRef = { id: courses.id, title: courses.title, slug: courses.slug, bannerMediaId: courses.bannerMediaId };
 
 /** The caller's own enrollments in the tenant, newest first, with their progress. */
-export async function listMyEnrollments(db: Db, caller: LearningCaller, q: { page: number; limit: number; status?: EnrollmentStatus }) {
+export async function listMyEnrollments(db: Db, caller: Caller, q: { page: number; limit: number; status?: EnrollmentStatus }) {
   const { scope } = caller;
   const where = scope.where(enrollments, eq(enrollments.userId, caller.userId), q.status ? eq(enrollments.status, q.status) : undefined);
   // Walks enrollments_tenant_user_idx (tenant, user, enrolled_at, id) in order.
@@ -126,9 +128,9 @@ export async function listMyEnrollments(db: Db, caller: LearningCaller, q: { pag
  * Enrollments of the tenant for the management screens, newest first. ADMIN and FUNDER see
  * all of them; a CREATOR only those of the courses they created.
  */
-export async function listEnrollments(db: Db, caller: LearningCaller, q: TListEnrollmentsInput) {
+export async function listEnrollments(db: Db, caller: Caller, q: TListEnrollmentsInput) {
   const { scope } = caller;
-  const ownCourses = caller.role === "CREATOR" ? eq(courses.creatorId, caller.userId) : undefined;
+  const ownCourses = caller.can("enrollments.readTenant") ? undefined : eq(courses.creatorId, caller.userId);
   const filters = [
     q.courseId ? eq(enrollments.courseId, q.courseId) : undefined,
     q.userId ? eq(enrollments.userId, q.userId) : undefined,
@@ -170,7 +172,7 @@ export async function listEnrollments(db: Db, caller: LearningCaller, q: TListEn
 }
 
 /** ADMIN sets the BPF fields (conventions §10); null clears one. */
-export async function updateEnrollment(db: Db, caller: LearningCaller, input: TUpdateEnrollmentInput, now: Date) {
+export async function updateEnrollment(db: Db, caller: Caller, input: TUpdateEnrollmentInput, now: Date) {
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const current = await lockEnrollment(tx, scope, input.id);
@@ -199,7 +201,7 @@ const CANCELLABLE: EnrollmentStatus[] = ["ACTIVE", "COMPLETED"];
  * ACTIVE or COMPLETED -> CANCELLED by the course's creator or an ADMIN. Progress and quiz
  * attempts are kept (audit evidence); the learner loses access to the course.
  */
-export async function cancelEnrollment(db: Db, caller: LearningCaller, id: string, now: Date) {
+export async function cancelEnrollment(db: Db, caller: Caller, id: string, now: Date) {
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const current = await lockEnrollment(tx, scope, id);

@@ -2,10 +2,11 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { enrollments, lessons, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
-import { getOwnedCourse, type CourseRow, type LearningCaller } from "../courses/access";
+import { getOwnedCourse, type CourseRow } from "../courses/access";
 import { progressCountColumns } from "./access";
 import { csvLine, UTF8_BOM } from "./csv";
 import { fullName, percentOf } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 export const EXPORT_COLUMNS = [
   "enrollmentId",
@@ -23,7 +24,7 @@ export const EXPORT_COLUMNS = [
 export type ExportTarget = { tenantId: string; courseId: string; filename: string };
 
 /** CREATOR of the course or ADMIN: 404 outside the tenant, 403 for someone else's course. */
-export async function authorizeExport(db: Db, caller: LearningCaller, courseId: string): Promise<ExportTarget> {
+export async function authorizeExport(db: Db, caller: Caller, courseId: string): Promise<ExportTarget> {
   const course = await getOwnedCourse(db, caller, courseId);
   return { tenantId: caller.scope.tenantId, courseId: course.id, filename: exportFilename(course) };
 }
@@ -96,7 +97,7 @@ export async function* exportCsvChunks(db: Db, scope: TenantScope, courseId: str
 }
 
 /** The whole export as one string (the tRPC transport; REST streams the chunks). */
-export async function exportCsvText(db: Db, caller: LearningCaller, courseId: string): Promise<string> {
+export async function exportCsvText(db: Db, caller: Caller, courseId: string): Promise<string> {
   const target = await authorizeExport(db, caller, courseId);
   let out = "";
   for await (const chunk of exportCsvChunks(db, caller.scope, target.courseId)) out += chunk;

@@ -6,10 +6,10 @@ import type { TProgressSummary, TUpdateProgressInput } from "../../contracts/enr
 import { notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
-import type { LearningCaller } from "../courses/access";
 import { emitEvent } from "../platform/events";
 import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
 import { fullName, percentOf, progressTotals, serializeEnrollment, serializeProgressRecord, type EnrollmentRow } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 type ProgressStatus = (typeof lessonProgress.$inferSelect)["status"];
 export type LessonRow = typeof lessons.$inferSelect;
@@ -116,7 +116,7 @@ async function completeEnrollment(tx: DbOrTx, scope: TenantScope, enrollment: En
     .innerJoin(users, eq(users.id, enrollment.userId))
     .where(scope.where(courses, eq(courses.id, enrollment.courseId)))
     .limit(1);
-  await emitEvent(tx, scope.tenantId, "enrollment.completed", {
+  await emitEvent(tx, scope, "enrollment.completed", {
     enrollmentId: enrollment.id,
     courseId: enrollment.courseId,
     userId: enrollment.userId,
@@ -129,7 +129,7 @@ async function completeEnrollment(tx: DbOrTx, scope: TenantScope, enrollment: En
 }
 
 /** POST /enrollments/{id}/progress/{lessonId}: the learner's own ACTIVE enrollment only. */
-export async function recordProgress(db: Db, caller: LearningCaller, input: TUpdateProgressInput, now: Date) {
+export async function recordProgress(db: Db, caller: Caller, input: TUpdateProgressInput, now: Date) {
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const enrollment = await lockEnrollment(tx, scope, input.id);
@@ -166,7 +166,7 @@ async function moduleProgress(db: DbOrTx, scope: TenantScope, enrollmentId: stri
 }
 
 /** GET /enrollments/{id}/progress. */
-export async function getProgressSummary(db: Db, caller: LearningCaller, id: string): Promise<TProgressSummary> {
+export async function getProgressSummary(db: Db, caller: Caller, id: string): Promise<TProgressSummary> {
   const { enrollment } = await getReadableEnrollment(db, caller, id);
   const rows = await moduleProgress(db, caller.scope, enrollment.id, enrollment.courseId);
   const completed = rows.reduce((n, r) => n + r.completed, 0);
@@ -183,7 +183,7 @@ export async function getProgressSummary(db: Db, caller: LearningCaller, id: str
  * GET /enrollments/{id}: the enrollment with every lesson of its course, grouped by module.
  * Lessons without a progress record are NOT_STARTED with `progress: null`.
  */
-export async function getEnrollmentDetail(db: Db, caller: LearningCaller, id: string) {
+export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
   const { scope } = caller;
   const { enrollment, course } = await getReadableEnrollment(db, caller, id);
   const [learner] = await db

@@ -6,10 +6,10 @@ import type { TSubmitQuizInput } from "../../contracts/enrollments";
 import { badRequest, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
-import type { LearningCaller } from "../courses/access";
 import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
 import { applyLessonStatus, assertActive, lessonOfCourse } from "./progress";
 import { correctChoiceIds, isScored, scoreAnswers } from "./scoring";
+import type { Caller } from "../../auth/caller";
 
 async function questionsOf(db: DbOrTx, scope: TenantScope, questionnaireId: string) {
   return db
@@ -25,7 +25,7 @@ async function questionsOf(db: DbOrTx, scope: TenantScope, questionnaireId: stri
  * through the progress cascade (which may complete the enrollment); a failed one leaves it
  * IN_PROGRESS. Attempts are unlimited; the best one counts for "passed".
  */
-export async function submitQuizAttempt(db: Db, caller: LearningCaller, input: TSubmitQuizInput, now: Date) {
+export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQuizInput, now: Date) {
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const enrollment = await lockEnrollment(tx, scope, input.id);
@@ -86,7 +86,7 @@ export async function submitQuizAttempt(db: Db, caller: LearningCaller, input: T
 }
 
 /** GET /enrollments/{id}/quiz-scores: every quiz lesson of the course, with the enrollment's attempts. */
-export async function getQuizScores(db: Db, caller: LearningCaller, id: string) {
+export async function getQuizScores(db: Db, caller: Caller, id: string) {
   const { scope } = caller;
   const { enrollment } = await getReadableEnrollment(db, caller, id);
   const quizLessons = await db
@@ -134,7 +134,7 @@ export async function getQuizScores(db: Db, caller: LearningCaller, id: string) 
  * answers and explanations. The learner themself, the course's creator or an ADMIN (other
  * callers, FUNDER included, get 404); 404 before the first attempt.
  */
-export async function getQuizFeedback(db: Db, caller: LearningCaller, id: string, lessonId: string) {
+export async function getQuizFeedback(db: Db, caller: Caller, id: string, lessonId: string) {
   const { scope } = caller;
   const { enrollment } = await getReadableEnrollment(db, caller, id, { funder: false });
   const [lesson] = await db

@@ -1,16 +1,17 @@
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { TUpcomingSession } from "../../contracts/enrollments";
 import type { Db } from "../../db";
 import { courses, enrollments, liveSessions } from "../../db/schema";
 import { clock } from "../../lib/clock";
-import type { LearningCaller } from "../courses/access";
+import { participantEnrollments } from "../platform/who-may";
+import type { Caller } from "../../auth/caller";
 
 /**
  * GET /enrollments/me/upcoming-sessions: the live sessions of the caller's ACTIVE or COMPLETED
  * enrollments' courses that are LIVE now, or SCHEDULED and not over yet (a late start still
  * counts until its planned end), soonest first, at most `limit`.
  */
-export async function listUpcomingSessions(db: Db, caller: LearningCaller, q: { limit: number }, now: Date = clock.now()): Promise<TUpcomingSession[]> {
+export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: number }, now: Date = clock.now()): Promise<TUpcomingSession[]> {
   // (the instant is bound as text: a raw Date parameter is not serialised by every driver)
   const plannedEnd = sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes})`;
   const rows = await db
@@ -28,10 +29,9 @@ export async function listUpcomingSessions(db: Db, caller: LearningCaller, q: { 
     .innerJoin(liveSessions, and(eq(liveSessions.courseId, enrollments.courseId), eq(liveSessions.tenantId, enrollments.tenantId)))
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(
-      caller.scope.where(
-        enrollments,
+      participantEnrollments(
+        caller.scope,
         eq(enrollments.userId, caller.userId),
-        inArray(enrollments.status, ["ACTIVE", "COMPLETED"]),
         or(eq(liveSessions.status, "LIVE"), and(eq(liveSessions.status, "SCHEDULED"), gt(plannedEnd, sql`${now.toISOString()}::timestamptz`))),
       ),
     )

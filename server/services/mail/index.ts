@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox, type MailAttachment } from "../../db/schema";
 import type { Db } from "../../db";
+import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
 import { renderMail, type MailTemplate } from "./templates";
@@ -13,7 +14,8 @@ export function setMailTransport(t: MailTransport | null): void {
 }
 
 export type SendMailInput = {
-  tenantId: string | null;
+  /** The tenant the message is sent for (`caller.scope` or the service's scope); null for platform mail (password reset). */
+  scope: TenantScope | null;
   to: string;
   template: MailTemplate;
   locale: string;
@@ -38,7 +40,7 @@ export async function sendMail(db: Db, input: SendMailInput): Promise<string> {
   }
   await db.insert(mailOutbox).values({
     id,
-    tenantId: input.tenantId,
+    tenantId: input.scope?.tenantId ?? null,
     to: input.to.toLowerCase(),
     subject,
     text,

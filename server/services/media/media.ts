@@ -8,6 +8,7 @@ import { env } from "../../env";
 import { badRequest, notFound } from "../../errors";
 import { newId } from "../../lib/ids";
 import { mediaStorage } from "./storage";
+import type { Caller } from "../../auth/caller";
 
 type MediaRow = typeof media.$inferSelect;
 type MediaKind = MediaRow["kind"];
@@ -48,7 +49,7 @@ const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / (1024 
  * PNG, JPEG, GIF and WebP, that the bytes are what the MIME type says; stores the bytes through
  * the storage adapter, then records the media. Kind: image/* IMAGE, video/* VIDEO, else DOCUMENT.
  */
-export async function uploadMedia(db: Db, caller: { scope: TenantScope; userId: string }, input: TUploadMediaInput, now: Date) {
+export async function uploadMedia(db: Db, caller: Caller, input: TUploadMediaInput, now: Date) {
   const max = env().MEDIA_MAX_BYTES;
   // 4 base64 characters carry 3 bytes: refuse before decoding anything too large.
   if (Math.floor((input.dataBase64.length * 3) / 4) - 2 > max) throw badRequest(`File too large: the limit is ${formatBytes(max)}`, { dataBase64: [`At most ${formatBytes(max)}`] });

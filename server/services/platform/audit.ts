@@ -1,23 +1,25 @@
 import { auditLogs } from "../../db/schema";
 import type { DbOrTx } from "../../db";
 import { newId } from "../../lib/ids";
-
-export type AuditActor = { userId?: string | null; ip?: string | null; userAgent?: string | null; requestId?: string | null };
+import type { RequestActor } from "../../auth/caller";
 
 export type AuditEntry = {
-  tenantId: string | null;
   action: string;
   targetType?: string;
   targetId?: string;
   metadata?: Record<string, unknown>;
 };
 
-/** The one audit writer: append-only rows, written in the caller's transaction. */
-export async function writeAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<string> {
+/**
+ * The one audit writer: append-only rows, written in the caller's transaction. The actor is the
+ * procedure's Caller, or a RequestActor where no tenant procedure ran (sign-in, platform
+ * administration); the row's tenant is the actor's scope (none for platform-wide actions).
+ */
+export async function writeAudit(db: DbOrTx, actor: RequestActor, entry: AuditEntry): Promise<string> {
   const id = newId("aud");
   await db.insert(auditLogs).values({
     id,
-    tenantId: entry.tenantId,
+    tenantId: actor.scope?.tenantId ?? null,
     actorUserId: actor.userId ?? null,
     action: entry.action,
     targetType: entry.targetType ?? null,

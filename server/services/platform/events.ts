@@ -1,5 +1,6 @@
 import { events } from "../../db/schema";
 import type { DbOrTx } from "../../db";
+import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
 
 /** The 14 event names of the spec. */
@@ -23,10 +24,11 @@ export type EventName = (typeof EVENT_NAMES)[number];
 
 /**
  * The one event writer: inserts into the outbox inside the caller's transaction, so an event
- * exists exactly when its change is committed. Delivery is the webhook worker's job.
+ * exists exactly when its change is committed. The tenant is the scope's (a service passes
+ * `caller.scope`, or the scope it works in). Delivery is the webhook worker's job.
  */
-export async function emitEvent(tx: DbOrTx, tenantId: string, event: EventName, data: Record<string, unknown>): Promise<string> {
+export async function emitEvent(tx: DbOrTx, scope: TenantScope, event: EventName, data: Record<string, unknown>): Promise<string> {
   const id = newId("evt");
-  await tx.insert(events).values({ id, tenantId, event, data });
+  await tx.insert(events).values(scope.values(events, { id, event, data }));
   return id;
 }

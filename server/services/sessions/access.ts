@@ -1,34 +1,24 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courses, courseTrainers, enrollments, liveSessions, sessionTrainers } from "../../db/schema";
+import { courses, liveSessions, sessionTrainers } from "../../db/schema";
+import { isParticipant, isSessionStaff } from "../platform/who-may";
 import { forbidden, notFound } from "../../errors";
-import type { LearningCaller } from "../courses/access";
+import type { Caller } from "../../auth/caller";
 
 export type SessionRow = typeof liveSessions.$inferSelect;
 export type SessionCourse = { id: string; title: string; creatorId: string };
 export type LoadedSession = { session: SessionRow; course: SessionCourse; trainerIds: string[] };
 
-/** Enrollment states that make a learner a participant (conventions §7). */
-export const PARTICIPANT_STATUSES = ["ACTIVE", "COMPLETED"] as const;
-
-/** Course ids in which the caller holds an ACTIVE or COMPLETED enrollment. */
-export function enrolledCourseIds(caller: LearningCaller) {
-  return sql`(select ${enrollments.courseId} from ${enrollments} where ${caller.scope.where(
-    enrollments,
-    eq(enrollments.userId, caller.userId),
-    inArray(enrollments.status, [...PARTICIPANT_STATUSES]),
-  )})`;
-}
-
 export const sessionNotFound = () => notFound("Session");
 
 /**
- * The session with its course and trainers, or 404: another tenant's id, or (for a LEARNER) a
- * session of a course the caller is not enrolled in, is simply not found.
+ * The session with its course and trainers, or 404: another tenant's id, or (for a caller
+ * without `sessions.readTenant`: a LEARNER) a session of a course the caller does not take
+ * part in, is simply not found.
  */
 export async function loadSession(
   db: DbOrTx,
-  caller: LearningCaller,
+  caller: Caller,
   id: string,
   opts: { forUpdate?: boolean; /** false: a LEARNER outside the course still finds it (signing answers 403). */ hideFromOutsiders?: boolean } = {},
 ): Promise<LoadedSession> {
@@ -45,43 +35,13 @@ export async function loadSession(
     .from(sessionTrainers)
     .where(caller.scope.where(sessionTrainers, eq(sessionTrainers.sessionId, id)));
   const loaded = { session: row.session, course: row.course, trainerIds: trainers.map((t) => t.userId) };
-  if (opts.hideFromOutsiders !== false && caller.role === "LEARNER" && !(await isParticipantLearner(db, caller, row.session.courseId))) {
+  if (opts.hideFromOutsiders !== false && !caller.can("sessions.readTenant") && !(await isParticipant(db, caller, row.session.courseId))) {
     throw sessionNotFound();
   }
   return loaded;
 }
 
-/** ADMIN, the course's creator and the session's trainers run the session (conventions §7, §9). */
-export function canModerate(loaded: LoadedSession, caller: LearningCaller): boolean {
-  return caller.role === "ADMIN" || loaded.course.creatorId === caller.userId || loaded.trainerIds.includes(caller.userId);
-}
-
-export function assertModerator(loaded: LoadedSession, caller: LearningCaller): void {
-  if (!canModerate(loaded, caller)) throw forbidden("Forbidden: only an ADMIN, the course's creator or the session's trainers may do this");
-}
-
-export async function isParticipantLearner(db: DbOrTx, caller: LearningCaller, courseId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(
-      caller.scope.where(
-        enrollments,
-        eq(enrollments.courseId, courseId),
-        eq(enrollments.userId, caller.userId),
-        inArray(enrollments.status, [...PARTICIPANT_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Is `userId` one of the course's assigned trainers (course_trainers)? */
-export async function isCourseTrainer(db: DbOrTx, caller: LearningCaller, courseId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: courseTrainers.id })
-    .from(courseTrainers)
-    .where(caller.scope.where(courseTrainers, and(eq(courseTrainers.courseId, courseId), eq(courseTrainers.userId, userId))))
-    .limit(1);
-  return Boolean(row);
+/** 403 unless the caller is one of the session's staff (who-may.ts isSessionStaff). */
+export function assertModerator(loaded: LoadedSession, caller: Caller): void {
+  if (!isSessionStaff(loaded, caller)) throw forbidden("Forbidden: only an ADMIN, the course's creator or the session's trainers may do this");
 }

@@ -3,10 +3,10 @@ import type { TSessionDetail } from "../../contracts/sessions";
 import type { Db } from "../../db";
 import { liveSessions } from "../../db/schema";
 import { conflict } from "../../errors";
-import type { LearningCaller } from "../courses/access";
 import { emitEvent } from "../platform/events";
 import { assertModerator, loadSession, type SessionRow } from "./access";
 import { toDetail } from "./serialize";
+import type { Caller } from "../../auth/caller";
 
 type Move = { from: SessionRow["status"]; to: SessionRow["status"]; event: "session.started" | "session.ended" };
 const START: Move = { from: "SCHEDULED", to: "LIVE", event: "session.started" };
@@ -17,7 +17,7 @@ const END: Move = { from: "LIVE", to: "ENDED", event: "session.ended" };
  * trainers (conventions §9). The guarded UPDATE makes two concurrent moves yield one winner;
  * the event is written in the same transaction.
  */
-async function move(db: Db, caller: LearningCaller, id: string, m: Move, now: Date): Promise<TSessionDetail> {
+async function move(db: Db, caller: Caller, id: string, m: Move, now: Date): Promise<TSessionDetail> {
   const loaded = await db.transaction(async (tx) => {
     const current = await loadSession(tx, caller, id, { forUpdate: true });
     assertModerator(current, caller);
@@ -28,7 +28,7 @@ async function move(db: Db, caller: LearningCaller, id: string, m: Move, now: Da
       .where(caller.scope.where(liveSessions, and(eq(liveSessions.id, id), eq(liveSessions.status, m.from))))
       .returning();
     if (!session) throw conflict(`Session is ${current.session.status}: only a ${m.from} session can become ${m.to}`);
-    await emitEvent(tx, caller.scope.tenantId, m.event, {
+    await emitEvent(tx, caller.scope, m.event, {
       sessionId: session.id,
       courseId: session.courseId,
       title: session.title,
@@ -39,5 +39,5 @@ async function move(db: Db, caller: LearningCaller, id: string, m: Move, now: Da
   return toDetail(db, caller, loaded);
 }
 
-export const startSession = (db: Db, caller: LearningCaller, id: string, now: Date) => move(db, caller, id, START, now);
-export const endSession = (db: Db, caller: LearningCaller, id: string, now: Date) => move(db, caller, id, END, now);
+export const startSession = (db: Db, caller: Caller, id: string, now: Date) => move(db, caller, id, START, now);
+export const endSession = (db: Db, caller: Caller, id: string, now: Date) => move(db, caller, id, END, now);

@@ -6,8 +6,9 @@ import { users } from "../../db/schema";
 import { env } from "../../env";
 import { conflict, forbidden } from "../../errors";
 import { unixSeconds } from "../../lib/clock";
-import type { LearningCaller } from "../courses/access";
-import { canModerate, isParticipantLearner, loadSession } from "./access";
+import { isParticipant, isSessionStaff } from "../platform/who-may";
+import { loadSession } from "./access";
+import type { Caller } from "../../auth/caller";
 
 /** Spec Limits: the media-room token is valid 1 hour. */
 export const MEDIA_TOKEN_TTL_SECONDS = 3600;
@@ -18,10 +19,10 @@ export const MEDIA_TOKEN_TTL_SECONDS = 3600;
  * trainer, the course's creator or an ADMIN (403 otherwise). Everyone may publish audio and
  * video; moderators also get roomAdmin. CANCELLED and ENDED sessions have no room (409).
  */
-export async function issueMediaToken(db: Db, caller: LearningCaller, id: string, now: Date): Promise<TMediaToken> {
+export async function issueMediaToken(db: Db, caller: Caller, id: string, now: Date): Promise<TMediaToken> {
   const loaded = await loadSession(db, caller, id);
-  const moderator = canModerate(loaded, caller);
-  if (!moderator && !(await isParticipantLearner(db, caller, loaded.session.courseId))) {
+  const moderator = isSessionStaff(loaded, caller);
+  if (!moderator && !(await isParticipant(db, caller, loaded.session.courseId))) {
     throw forbidden("Forbidden: only the session's participants may join its room");
   }
   const { status } = loaded.session;

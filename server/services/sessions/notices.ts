@@ -7,9 +7,9 @@ import { buildIcs, type IcsMethod } from "../../lib/ics";
 import { tenantUrl } from "../../lib/urls";
 import { sendMail } from "../mail";
 import type { SessionCourse, SessionRow } from "./access";
+import type { Caller } from "../../auth/caller";
 
 export type NoticeKind = "convocation" | "update" | "cancellation";
-export type NoticeTenant = { id: string; slug: string; name: string };
 
 type Recipient = { email: string; firstName: string; lastName: string; locale: string };
 
@@ -52,10 +52,10 @@ const utcText = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} 
  */
 export async function sendSessionNotices(
   db: Db,
-  scope: TenantScope,
-  tenant: NoticeTenant,
+  caller: Caller,
   input: { kind: NoticeKind; session: SessionRow; course: SessionCourse; now: Date },
 ): Promise<number> {
+  const { scope, tenant } = caller;
   const { session, course, kind, now } = input;
   const link = tenantUrl(tenant.slug, `/sessions/${session.id}`);
   const end = new Date(session.scheduledAt.getTime() + session.durationMinutes * 60_000);
@@ -74,7 +74,7 @@ export async function sendSessionNotices(
       attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
     });
     await sendMail(db, {
-      tenantId: scope.tenantId,
+      scope,
       to: r.email,
       template: TEMPLATE[kind],
       locale: r.locale,

@@ -2,8 +2,9 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import type { TRecording, TSessionDetail, TSessionSummary } from "../../contracts/sessions";
 import type { DbOrTx } from "../../db";
 import { enrollments, sessionRecordings, sessionTrainers, users } from "../../db/schema";
-import type { LearningCaller } from "../courses/access";
-import { canModerate, PARTICIPANT_STATUSES, type LoadedSession, type SessionRow } from "./access";
+import { isSessionStaff, participantEnrollments } from "../platform/who-may";
+import type { LoadedSession, SessionRow } from "./access";
+import type { Caller } from "../../auth/caller";
 
 export function toSummary(s: SessionRow, registeredCount: number): TSessionSummary {
   return {
@@ -23,17 +24,17 @@ export function toSummary(s: SessionRow, registeredCount: number): TSessionSumma
 }
 
 /** ACTIVE or COMPLETED enrollments per course, for the given courses. */
-export async function registeredCounts(db: DbOrTx, caller: LearningCaller, courseIds: string[]): Promise<Map<string, number>> {
+export async function registeredCounts(db: DbOrTx, caller: Caller, courseIds: string[]): Promise<Map<string, number>> {
   if (!courseIds.length) return new Map();
   const rows = await db
     .select({ courseId: enrollments.courseId, n: count() })
     .from(enrollments)
-    .where(caller.scope.where(enrollments, inArray(enrollments.courseId, courseIds), inArray(enrollments.status, [...PARTICIPANT_STATUSES])))
+    .where(participantEnrollments(caller.scope, inArray(enrollments.courseId, courseIds)))
     .groupBy(enrollments.courseId);
   return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
 }
 
-export async function listRecordings(db: DbOrTx, caller: LearningCaller, sessionId: string): Promise<TRecording[]> {
+export async function listRecordings(db: DbOrTx, caller: Caller, sessionId: string): Promise<TRecording[]> {
   const rows = await db
     .select()
     .from(sessionRecordings)
@@ -43,7 +44,7 @@ export async function listRecordings(db: DbOrTx, caller: LearningCaller, session
 }
 
 /** Detail view; the attendance PIN only for the session's moderators (conventions §7). */
-export async function toDetail(db: DbOrTx, caller: LearningCaller, loaded: LoadedSession): Promise<TSessionDetail> {
+export async function toDetail(db: DbOrTx, caller: Caller, loaded: LoadedSession): Promise<TSessionDetail> {
   const s = loaded.session;
   const [counts, trainers, recordings] = await Promise.all([
     registeredCounts(db, caller, [s.courseId]),
@@ -63,6 +64,6 @@ export async function toDetail(db: DbOrTx, caller: LearningCaller, loaded: Loade
     startedAt: s.startedAt?.toISOString() ?? null,
     endedAt: s.endedAt?.toISOString() ?? null,
     cancelledAt: s.cancelledAt?.toISOString() ?? null,
-    ...(canModerate(loaded, caller) ? { attendancePin: s.attendancePin } : {}),
+    ...(isSessionStaff(loaded, caller) ? { attendancePin: s.attendancePin } : {}),
   };
 }

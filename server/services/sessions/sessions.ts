@@ -5,22 +5,21 @@ import type { Db, DbOrTx } from "../../db";
 import { courses, liveSessions, memberships, sessionStatusEnum, sessionTrainers } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
-import { getCourse, type LearningCaller } from "../courses/access";
+import { getCourse } from "../courses/access";
+import { isCourseOwner, isCourseTrainer, participantCourseIds, TEACHING_ROLES } from "../platform/who-may";
+import { loadSession, assertModerator, type LoadedSession } from "./access";
+import { sendSessionNotices } from "./notices";
 import { writeAudit } from "../platform/audit";
-import { enrolledCourseIds, isCourseTrainer, loadSession, assertModerator, type LoadedSession } from "./access";
-import { sendSessionNotices, type NoticeTenant } from "./notices";
 import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { registeredCounts, toDetail, toSummary } from "./serialize";
-
-export type SessionCaller = LearningCaller & { tenant: NoticeTenant };
+import type { Caller } from "../../auth/caller";
 
 /** A move of the start by more than this sends an update notice (spec Limits). */
 const NOTICE_THRESHOLD_MS = 60 * 60 * 1000;
-const TEACHING_ROLES = ["ADMIN", "CREATOR", "TRAINER"] as const;
 
 export async function listSessions(
   db: Db,
-  caller: LearningCaller,
+  caller: Caller,
   q: { page: number; limit: number; courseId?: string; status?: TSessionStatus; fromDate?: string; toDate?: string; mine?: boolean },
 ) {
   const conds: (SQL | undefined)[] = [
@@ -28,7 +27,7 @@ export async function listSessions(
     q.status ? eq(liveSessions.status, q.status) : undefined,
     q.fromDate ? gte(liveSessions.scheduledAt, new Date(q.fromDate)) : undefined,
     q.toDate ? lte(liveSessions.scheduledAt, new Date(q.toDate)) : undefined,
-    caller.role === "LEARNER" ? inArray(liveSessions.courseId, enrolledCourseIds(caller)) : undefined,
+    caller.can("sessions.readTenant") ? undefined : inArray(liveSessions.courseId, participantCourseIds(caller)),
     q.mine ? runBy(caller) : undefined,
   ];
   const where = caller.scope.where(liveSessions, ...conds);
@@ -56,13 +55,13 @@ export async function listSessions(
 }
 
 /** Sessions the caller runs: a trainer of the session, or the creator of its course. */
-function runBy(caller: LearningCaller): SQL {
+function runBy(caller: Caller): SQL {
   const trained = sql`(select ${sessionTrainers.sessionId} from ${sessionTrainers} where ${caller.scope.where(sessionTrainers, eq(sessionTrainers.userId, caller.userId))})`;
   const created = sql`(select ${courses.id} from ${courses} where ${caller.scope.where(courses, eq(courses.creatorId, caller.userId))})`;
   return or(inArray(liveSessions.id, trained), inArray(liveSessions.courseId, created))!;
 }
 
-export async function getSessionDetail(db: Db, caller: LearningCaller, id: string): Promise<TSessionDetail> {
+export async function getSessionDetail(db: Db, caller: Caller, id: string): Promise<TSessionDetail> {
   return toDetail(db, caller, await loadSession(db, caller, id));
 }
 
@@ -73,7 +72,7 @@ function assertFuture(scheduledAt: string, now: Date): Date {
 }
 
 /** trainerIds must be ACTIVE teaching members (TRAINER, CREATOR, ADMIN) of the tenant: 422 otherwise. */
-async function checkTrainers(db: DbOrTx, caller: LearningCaller, trainerIds: string[]): Promise<string[]> {
+async function checkTrainers(db: DbOrTx, caller: Caller, trainerIds: string[]): Promise<string[]> {
   const ids = [...new Set(trainerIds)];
   if (!ids.length) return ids;
   const rows = await db
@@ -86,7 +85,7 @@ async function checkTrainers(db: DbOrTx, caller: LearningCaller, trainerIds: str
   return ids;
 }
 
-async function replaceTrainers(tx: DbOrTx, caller: LearningCaller, sessionId: string, ids: string[]): Promise<void> {
+async function replaceTrainers(tx: DbOrTx, caller: Caller, sessionId: string, ids: string[]): Promise<void> {
   await tx.delete(sessionTrainers).where(caller.scope.where(sessionTrainers, eq(sessionTrainers.sessionId, sessionId)));
   if (ids.length) await tx.insert(sessionTrainers).values(caller.scope.valuesMany(sessionTrainers, ids.map((userId) => ({ sessionId, userId }))));
 }
@@ -98,10 +97,10 @@ const newPin = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
  * or one of its assigned trainers (403 otherwise). A caller who is not ADMIN nor the course's
  * creator is always one of the session's trainers.
  */
-export async function createSession(db: Db, caller: SessionCaller, input: TCreateSessionInput, now: Date): Promise<TSessionDetail> {
+export async function createSession(db: Db, caller: Caller, input: TCreateSessionInput, now: Date): Promise<TSessionDetail> {
   const loaded = await db.transaction(async (tx) => {
     const course = await getCourse(tx, caller.scope, input.courseId);
-    const owner = caller.role === "ADMIN" || course.creatorId === caller.userId;
+    const owner = isCourseOwner(course, caller);
     if (!owner && !(await isCourseTrainer(tx, caller, course.id, caller.userId))) {
       throw forbidden("Forbidden: you are not allowed to teach this course");
     }
@@ -131,15 +130,15 @@ export async function createSession(db: Db, caller: SessionCaller, input: TCreat
       .returning();
     if (!session) throw new Error("session insert returned nothing");
     await replaceTrainers(tx, caller, id, trainerIds);
-    await writeAudit(tx, { userId: caller.userId }, { tenantId: caller.scope.tenantId, action: "session.created", targetType: "session", targetId: id, metadata: { title: input.title, courseId: course.id, scheduledAt: scheduledAt.toISOString() } });
+    await writeAudit(tx, caller, { action: "session.created", targetType: "session", targetId: id, metadata: { title: input.title, courseId: course.id, scheduledAt: scheduledAt.toISOString() } });
     return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds };
   });
-  if (input.sendConvocation) await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "convocation", ...loaded, now });
+  if (input.sendConvocation) await sendSessionNotices(db, caller, { kind: "convocation", ...loaded, now });
   return toDetail(db, caller, loaded);
 }
 
 /** PATCH /sessions/{id}: SCHEDULED sessions only (409); a start moved by more than 1 hour notifies. */
-export async function updateSession(db: Db, caller: SessionCaller, input: TUpdateSessionInput, now: Date): Promise<TSessionDetail> {
+export async function updateSession(db: Db, caller: Caller, input: TUpdateSessionInput, now: Date): Promise<TSessionDetail> {
   const { loaded, moved } = await db.transaction(async (tx) => {
     const current = await loadSession(tx, caller, input.id, { forUpdate: true });
     assertModerator(current, caller);
@@ -166,12 +165,12 @@ export async function updateSession(db: Db, caller: SessionCaller, input: TUpdat
     const loaded: LoadedSession = { session, course: current.course, trainerIds };
     return { loaded, moved };
   });
-  if (moved) await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "update", ...loaded, now });
+  if (moved) await sendSessionNotices(db, caller, { kind: "update", ...loaded, now });
   return toDetail(db, caller, loaded);
 }
 
 /** DELETE /sessions/{id}: SCHEDULED -> CANCELLED with cancellation notices; LIVE or ENDED -> 409. */
-export async function cancelSession(db: Db, caller: SessionCaller, id: string, now: Date): Promise<void> {
+export async function cancelSession(db: Db, caller: Caller, id: string, now: Date): Promise<void> {
   const loaded = await db.transaction(async (tx) => {
     const current = await loadSession(tx, caller, id, { forUpdate: true });
     assertModerator(current, caller);
@@ -184,8 +183,8 @@ export async function cancelSession(db: Db, caller: SessionCaller, id: string, n
       .where(caller.scope.where(liveSessions, and(eq(liveSessions.id, id), eq(liveSessions.status, "SCHEDULED"))))
       .returning();
     if (!session) throw conflict("Cannot cancel a LIVE or ENDED session");
-    await writeAudit(tx, { userId: caller.userId }, { tenantId: caller.scope.tenantId, action: "session.cancelled", targetType: "session", targetId: id, metadata: { title: session.title } });
+    await writeAudit(tx, caller, { action: "session.cancelled", targetType: "session", targetId: id, metadata: { title: session.title } });
     return { ...current, session };
   });
-  await sendSessionNotices(db, caller.scope, caller.tenant, { kind: "cancellation", ...loaded, now });
+  await sendSessionNotices(db, caller, { kind: "cancellation", ...loaded, now });
 }

@@ -5,7 +5,9 @@ import type { TListPlatformTenantsInput, TPlatformUpdateTenantInput } from "../.
 import type { TTenant } from "../../contracts/tenants";
 import { limitPageMeta } from "../../contracts/common";
 import { notFound } from "../../errors";
-import { writeAudit, type AuditActor } from "../platform/audit";
+import { writeAudit } from "../platform/audit";
+import { inTenant, type RequestActor } from "../../auth/caller";
+import { forTenant } from "../../db/tenant-scope";
 import { serializeTenant } from "./serialize";
 import { getTenantById, updateTenant } from "./tenants";
 
@@ -45,9 +47,9 @@ export async function listAllTenants(db: Db, q: TListPlatformTenantsInput) {
 }
 
 /** PATCH /platform/tenants/{id}: name and branding, through the tenant's own update (audit `tenant.updated`). */
-export async function platformUpdateTenant(db: Db, input: TPlatformUpdateTenantInput, actor: AuditActor, now: Date): Promise<TTenant> {
+export async function platformUpdateTenant(db: Db, input: TPlatformUpdateTenantInput, actor: RequestActor, now: Date): Promise<TTenant> {
   const row = await tenantByRef(db, input.id);
-  return updateTenant(db, row.id, { name: input.name, branding: input.branding }, actor, now);
+  return updateTenant(db, { ...actor, scope: forTenant(row.id) }, { name: input.name, branding: input.branding }, now);
 }
 
 /**
@@ -59,7 +61,7 @@ export async function setTenantStatus(
   db: Db,
   ref: string,
   status: "ACTIVE" | "SUSPENDED",
-  actor: AuditActor,
+  actor: RequestActor,
   now: Date,
   reason?: string,
 ): Promise<TTenant> {
@@ -67,8 +69,7 @@ export async function setTenantStatus(
   if (row.status === status) return serializeTenant(row);
   await db.transaction(async (tx) => {
     await tx.update(tenants).set({ status, updatedAt: now }).where(eq(tenants.id, row.id));
-    await writeAudit(tx, actor, {
-      tenantId: row.id,
+    await writeAudit(tx, inTenant(actor, row.id), {
       action: status === "SUSPENDED" ? "tenant.suspended" : "tenant.reactivated",
       targetType: "tenant",
       targetId: row.id,

@@ -1,18 +1,19 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { apiKeys, courses, funders, memberships, payments, tenants, users } from "../../db/schema";
-import { forTenant } from "../../db/tenant-scope";
+import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { DomainError, notFound } from "../../errors";
 import { sha256Hex } from "../../lib/hash";
 import { newId, randomToken } from "../../lib/ids";
 import { RESERVED_SLUGS, SLUG_PATTERN, slugify } from "../../lib/slug";
-import { writeAudit, type AuditActor } from "../platform/audit";
+import { writeAudit } from "../platform/audit";
 import { emitEvent } from "../platform/events";
 import { findUserByEmail } from "../auth/accounts";
 import { sendInvitation } from "../auth/invitations";
 import { STANDARD_FUNDERS } from "./funders";
 import { publicProfile, serializeTenant } from "./serialize";
 import type { TTenant } from "../../contracts/tenants";
+import type { Caller, RequestActor } from "../../auth/caller";
 
 type TenantRow = typeof tenants.$inferSelect;
 
@@ -53,7 +54,7 @@ export type CreateTenantInput = {
 };
 
 /** Platform admins create tenants; the optional admin is invited as ADMIN. */
-export async function createTenant(db: Db, input: CreateTenantInput, actor: AuditActor & { name: string }, now: Date): Promise<TTenant> {
+export async function createTenant(db: Db, input: CreateTenantInput, actor: RequestActor & { name: string }, now: Date): Promise<TTenant> {
   const slug = input.slug ?? slugify(input.name);
   if (!SLUG_PATTERN.test(slug) || RESERVED_SLUGS.has(slug)) {
     throw new DomainError("BAD_REQUEST", "Invalid slug", { fields: { slug: ["Lower-case letters, digits and hyphens; not a reserved name"] } });
@@ -73,7 +74,7 @@ export async function createTenant(db: Db, input: CreateTenantInput, actor: Audi
       branding: { displayName: input.branding?.displayName ?? input.name, primaryColor: input.branding?.primaryColor ?? null, logoUrl: input.branding?.logoUrl ?? null },
       domain: input.domain ?? null,
     });
-    await writeAudit(tx, actor, { tenantId, action: "tenant.created", targetType: "tenant", targetId: tenantId, metadata: { slug } });
+    await writeAudit(tx, { ...actor, scope: forTenant(tenantId) }, { action: "tenant.created", targetType: "tenant", targetId: tenantId, metadata: { slug } });
     if (!input.admin) return null;
     const scope = forTenant(tenantId);
     let user = await findUserByEmail(tx, input.admin.email);
@@ -86,7 +87,7 @@ export async function createTenant(db: Db, input: CreateTenantInput, actor: Audi
     }
     const membershipId = newId("mbr");
     await tx.insert(memberships).values(scope.values(memberships, { id: membershipId, userId: user.id, role: "ADMIN" as const, status: "INVITED" as const, invitedBy: actor.userId ?? null }));
-    await emitEvent(tx, tenantId, "user.created", { userId: user.id, email: user.email, role: "ADMIN" });
+    await emitEvent(tx, scope, "user.created", { userId: user.id, email: user.email, role: "ADMIN" });
     return { membershipId, user };
   });
   if (invite) {
@@ -104,7 +105,9 @@ export type UpdateTenantInput = {
 };
 
 /** Name, branding, auth settings, integrations and domain. The slug never changes. */
-export async function updateTenant(db: Db, tenantId: string, input: UpdateTenantInput, actor: AuditActor, now: Date): Promise<TTenant> {
+/** `caller`: the tenant's ADMIN (PATCH /tenants/{id}) or a platform administrator acting in the tenant's scope. */
+export async function updateTenant(db: Db, caller: RequestActor & { scope: TenantScope }, input: UpdateTenantInput, now: Date): Promise<TTenant> {
+  const tenantId = caller.scope.tenantId;
   const current = await getTenantById(db, tenantId);
   if (input.domain) await assertDomainFree(db, input.domain, tenantId);
   if (input.auth?.mode === "HEADLESS") {
@@ -125,8 +128,7 @@ export async function updateTenant(db: Db, tenantId: string, input: UpdateTenant
         updatedAt: now,
       })
       .where(eq(tenants.id, tenantId));
-    await writeAudit(tx, actor, {
-      tenantId,
+    await writeAudit(tx, caller, {
       action: "tenant.updated",
       targetType: "tenant",
       targetId: tenantId,
@@ -136,10 +138,11 @@ export async function updateTenant(db: Db, tenantId: string, input: UpdateTenant
   return serializeTenant(await getTenantById(db, tenantId));
 }
 
-export async function setOfMode(db: Db, tenantId: string, enabled: boolean, actor: AuditActor, now: Date): Promise<TTenant> {
+export async function setOfMode(db: Db, caller: Caller, enabled: boolean, now: Date): Promise<TTenant> {
+  const tenantId = caller.tenant.id;
   await db.transaction(async (tx) => {
     await tx.update(tenants).set({ ofMode: enabled, updatedAt: now }).where(eq(tenants.id, tenantId));
-    await writeAudit(tx, actor, { tenantId, action: "tenant.of_mode_changed", targetType: "tenant", targetId: tenantId, metadata: { enabled } });
+    await writeAudit(tx, caller, { action: "tenant.of_mode_changed", targetType: "tenant", targetId: tenantId, metadata: { enabled } });
   });
   return serializeTenant(await getTenantById(db, tenantId));
 }
@@ -172,8 +175,10 @@ export async function tenantStats(db: Db, tenantId: string) {
 }
 
 /** Idempotent: adds the standard funders the tenant does not have yet. */
-export async function reseedFunders(db: Db, tenantId: string, actor: AuditActor) {
-  const scope = forTenant(tenantId);
+/** `by`: the procedure's caller, or the seed's actor (any RequestActor with the tenant's scope). */
+export async function reseedFunders(db: Db, by: RequestActor & { scope: TenantScope }) {
+  const { scope } = by;
+  const tenantId = scope.tenantId;
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(funders)
@@ -181,20 +186,20 @@ export async function reseedFunders(db: Db, tenantId: string, actor: AuditActor)
       .onConflictDoNothing({ target: [funders.tenantId, funders.code] })
       .returning({ id: funders.id });
     const [total] = await tx.select({ n: count() }).from(funders).where(scope.where(funders));
-    await writeAudit(tx, actor, { tenantId, action: "tenant.funders_reseeded", targetType: "tenant", targetId: tenantId, metadata: { created: inserted.length } });
+    await writeAudit(tx, by, { action: "tenant.funders_reseeded", targetType: "tenant", targetId: tenantId, metadata: { created: inserted.length } });
     return { created: inserted.length, total: Number(total?.n ?? 0) };
   });
 }
 
 /** Creates or rotates the tenant's service API key; the clear key is returned once. */
-export async function rotateServiceApiKey(db: Db, tenantId: string, actor: AuditActor, now: Date) {
-  const scope = forTenant(tenantId);
+export async function rotateServiceApiKey(db: Db, caller: Caller, now: Date) {
+  const { scope } = caller;
   const apiKey = `tsk_${randomToken(32)}`;
   const lastFour = apiKey.slice(-4);
   await db.transaction(async (tx) => {
     await tx.update(apiKeys).set({ revokedAt: now }).where(scope.where(apiKeys, sql`${apiKeys.revokedAt} is null`));
-    await tx.insert(apiKeys).values(scope.values(apiKeys, { id: newId("key"), keyHash: sha256Hex(apiKey), lastFour, createdBy: actor.userId ?? null, createdAt: now }));
-    await writeAudit(tx, actor, { tenantId, action: "tenant.api_key_rotated", targetType: "tenant", targetId: tenantId, metadata: { lastFour } });
+    await tx.insert(apiKeys).values(scope.values(apiKeys, { id: newId("key"), keyHash: sha256Hex(apiKey), lastFour, createdBy: caller.userId, createdAt: now }));
+    await writeAudit(tx, caller, { action: "tenant.api_key_rotated", targetType: "tenant", targetId: scope.tenantId, metadata: { lastFour } });
   });
   return { apiKey, lastFour, createdAt: now.toISOString() };
 }

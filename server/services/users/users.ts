@@ -6,14 +6,13 @@ import { DomainError, notFound } from "../../errors";
 import type { Role } from "../../auth/permissions";
 import { hashPassword } from "../../auth/passwords";
 import { newId } from "../../lib/ids";
-import { writeAudit, type AuditActor } from "../platform/audit";
+import { writeAudit } from "../platform/audit";
 import { emitEvent } from "../platform/events";
 import { findUserByEmail } from "../auth/accounts";
 import { sendInvitation } from "../auth/invitations";
 import { serializeUser } from "./serialize";
 import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
-
-export type TenantCaller = { scope: TenantScope; userId: string; role: Role; tenant: { id: string; slug: string; name: string } };
+import type { Caller } from "../../auth/caller";
 
 const userNotFound = () => notFound("User");
 
@@ -60,9 +59,9 @@ async function memberRow(db: Db, scope: TenantScope, userId: string) {
 }
 
 /** ADMIN sees any member; a CREATOR only learners enrolled in one of their courses; anyone sees themselves. */
-export async function getUserDetail(db: Db, caller: TenantCaller, userId: string) {
+export async function getUserDetail(db: Db, caller: Caller, userId: string) {
   const { scope } = caller;
-  if (caller.role !== "ADMIN" && caller.userId !== userId) {
+  if (!caller.can("users.readAny") && caller.userId !== userId) {
     const [own] = await db
       .select({ id: enrollments.id })
       .from(enrollments)
@@ -111,7 +110,7 @@ export type CreateUserInput = {
  * one the account is ACTIVE at once (ADMIN and CREATOR then need a password). An existing
  * account keeps its own password: a tenant admin never sets the credentials of a shared account.
  */
-export async function createUser(db: Db, caller: TenantCaller & { name: string }, input: CreateUserInput, actor: AuditActor, now: Date) {
+export async function createUser(db: Db, caller: Caller & { name: string }, input: CreateUserInput, now: Date) {
   if (!input.sendInvitation && (input.role === "ADMIN" || input.role === "CREATOR") && !input.password) {
     throw new DomainError("UNPROCESSABLE", "Validation failed", { fields: { password: ["Required for ADMIN or CREATOR when no invitation is sent"] } });
   }
@@ -134,8 +133,8 @@ export async function createUser(db: Db, caller: TenantCaller & { name: string }
       .insert(memberships)
       .values(scope.values(memberships, { id: newId("mbr"), userId: user.id, role: input.role, status, invitedBy: caller.userId }))
       .returning();
-    await emitEvent(tx, scope.tenantId, "user.created", { userId: user.id, email: user.email, role: input.role, status });
-    await writeAudit(tx, actor, { tenantId: scope.tenantId, action: "user.created", targetType: "user", targetId: user.id, metadata: { role: input.role, status } });
+    await emitEvent(tx, scope, "user.created", { userId: user.id, email: user.email, role: input.role, status });
+    await writeAudit(tx, caller, { action: "user.created", targetType: "user", targetId: user.id, metadata: { role: input.role, status } });
     return { user, m: m! };
   });
   if (input.sendInvitation) {
@@ -151,8 +150,8 @@ export type UpdateUserInput = { firstName?: string; lastName?: string; role?: Ro
  * ADMIN updates any member; a member may change their own names. Role changes need ADMIN
  * (403 with the spec's message); an admin cannot demote or suspend themselves.
  */
-export async function updateUser(db: Db, caller: TenantCaller, userId: string, input: UpdateUserInput, actor: AuditActor, now: Date) {
-  const isAdmin = caller.role === "ADMIN";
+export async function updateUser(db: Db, caller: Caller, userId: string, input: UpdateUserInput, now: Date) {
+  const isAdmin = caller.can("users.update");
   const isSelf = caller.userId === userId;
   if (input.role !== undefined && !isAdmin) throw new DomainError("FORBIDDEN", "Cannot change role without ADMIN privileges");
   if (!isAdmin && !isSelf) throw new DomainError("FORBIDDEN", "Forbidden: ADMIN required");
@@ -182,10 +181,10 @@ export async function updateUser(db: Db, caller: TenantCaller, userId: string, i
         .where(scope.where(memberships, eq(memberships.id, row.m.id)));
     }
     if (roleChanged) {
-      await writeAudit(tx, actor, { tenantId: scope.tenantId, action: "user.role_changed", targetType: "user", targetId: userId, metadata: { from: row.m.role, to: input.role } });
+      await writeAudit(tx, caller, { action: "user.role_changed", targetType: "user", targetId: userId, metadata: { from: row.m.role, to: input.role } });
     }
     if (statusChanged) {
-      await writeAudit(tx, actor, { tenantId: scope.tenantId, action: "user.status_changed", targetType: "user", targetId: userId, metadata: { from: row.m.status, to: input.status } });
+      await writeAudit(tx, caller, { action: "user.status_changed", targetType: "user", targetId: userId, metadata: { from: row.m.status, to: input.status } });
     }
   });
   const updated = (await memberRow(db, scope, userId))!;

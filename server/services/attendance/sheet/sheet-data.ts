@@ -1,15 +1,16 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import type { DbOrTx } from "../../../db";
-import { attendanceSlots, courses, emargements, enrollments, liveSessions, modules, sessionTrainers, tenants, users } from "../../../db/schema";
+import { attendanceSlots, courses, emargements, liveSessions, modules, sessionTrainers, tenants, users } from "../../../db/schema";
 import type { TenantScope } from "../../../db/tenant-scope";
 import { notFound } from "../../../errors";
 import { tenantUrl } from "../../../lib/urls";
-import type { LearningCaller } from "../../courses/access";
-import { assertModerator, loadSession, PARTICIPANT_STATUSES, sessionNotFound } from "../../sessions/access";
+import { assertModerator, loadSession, sessionNotFound } from "../../sessions/access";
+import { expectedLearners } from "../participants";
 import { DEFAULT_TIME_ZONE, generateSlots } from "../lib/slots";
 import { signatureUrl } from "../signatures";
 import { attributeSignatures, buildSlot, byName, isSignature, toSheetOverride, toSheetRecord, type SheetLearner, type SheetPerson, type SheetRecordRow, type SlotWindow } from "./sheet-rows";
+import type { Caller } from "../../../auth/caller";
 
 /** Live sessions happen in the platform's video room. */
 export const REMOTE_MODALITY = "À distance — classe virtuelle";
@@ -19,7 +20,7 @@ export const REMOTE_MODALITY = "À distance — classe virtuelle";
  * (404 for another tenant's session, 403 for anyone else). A `slotId` must be one of the
  * session's slots (404 otherwise).
  */
-export async function authorizeSheet(db: DbOrTx, caller: LearningCaller, sessionId: string, slotId?: string): Promise<{ sessionId: string; slotId: string | null; title: string; scheduledAt: Date }> {
+export async function authorizeSheet(db: DbOrTx, caller: Caller, sessionId: string, slotId?: string): Promise<{ sessionId: string; slotId: string | null; title: string; scheduledAt: Date }> {
   const loaded = await loadSession(db, caller, sessionId);
   assertModerator(loaded, caller);
   if (slotId) await assertSlot(db, caller.scope, sessionId, slotId);
@@ -64,11 +65,7 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
       .innerJoin(users, eq(users.id, sessionTrainers.userId))
       .where(scope.where(sessionTrainers, eq(sessionTrainers.sessionId, sessionId))),
     db.select().from(attendanceSlots).where(scope.where(attendanceSlots, eq(attendanceSlots.sessionId, sessionId))).orderBy(asc(attendanceSlots.position)),
-    db
-      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, enrollmentId: enrollments.id })
-      .from(enrollments)
-      .innerJoin(users, eq(users.id, enrollments.userId))
-      .where(scope.where(enrollments, eq(enrollments.courseId, course.id), inArray(enrollments.status, [...PARTICIPANT_STATUSES]))),
+    expectedLearners(db, scope, course.id),
     db
       .select({
         id: emargements.id,

@@ -1,0 +1,77 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { courseTrainers, enrollments } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import type { Caller, PublicCaller } from "../../auth/caller";
+import { rolesWith } from "../../auth/permissions";
+
+/**
+ * The object-level "who may" rules, each written once. Role-wide rules are permissions
+ * (auth/permissions.ts, asked through `caller.can(...)`); the rules here add the caller's
+ * relation to one object: a participant of a course, its owner, a trainer of it, the staff of
+ * a live session. Services ask these functions and never compare role names.
+ */
+
+/** Enrollment states that make a learner a participant of its course (conventions §7): completing or archiving keeps access. */
+export const PARTICIPANT_STATUSES = ["ACTIVE", "COMPLETED"] as const;
+
+export function isParticipantStatus(status: string): boolean {
+  return (PARTICIPANT_STATUSES as readonly string[]).includes(status);
+}
+
+/** The participant rule as a where-clause on `enrollments`, inside the scope and ANDed with `conds` (lists, joins). */
+export function participantEnrollments(scope: TenantScope, ...conds: (SQL | undefined)[]): SQL {
+  return scope.where(enrollments, inArray(enrollments.status, [...PARTICIPANT_STATUSES]), ...conds);
+}
+
+/** The user's participant enrollment (ACTIVE or COMPLETED) in the course, or null. */
+export async function participantEnrollment(db: DbOrTx, scope: TenantScope, courseId: string, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(participantEnrollments(scope, eq(enrollments.courseId, courseId), eq(enrollments.userId, userId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Is the caller an enrolled participant (ACTIVE or COMPLETED) of the course? An anonymous caller never is. */
+export async function isParticipant(db: DbOrTx, caller: Pick<PublicCaller, "scope" | "userId">, courseId: string): Promise<boolean> {
+  if (!caller.userId) return false;
+  return (await participantEnrollment(db, caller.scope, courseId, caller.userId)) !== null;
+}
+
+/** The ids of the courses the caller takes part in, as a sub-query for `inArray(column, ...)`. */
+export function participantCourseIds(caller: Pick<Caller, "scope" | "userId">): SQL {
+  return sql`(select ${enrollments.courseId} from ${enrollments} where ${participantEnrollments(caller.scope, eq(enrollments.userId, caller.userId))})`;
+}
+
+/** Owner of a course: its creator, or whoever owns every course of the tenant (`courses.ownAll`: ADMIN). */
+export function isCourseOwner(course: { creatorId: string }, caller: Pick<PublicCaller, "userId" | "can">): boolean {
+  return caller.can("courses.ownAll") || (caller.userId !== null && course.creatorId === caller.userId);
+}
+
+/** Is `userId` (by default the caller) one of the course's assigned trainers (course_trainers)? */
+export async function isCourseTrainer(db: DbOrTx, caller: Pick<Caller, "scope" | "userId">, courseId: string, userId: string = caller.userId): Promise<boolean> {
+  const [row] = await db
+    .select({ id: courseTrainers.id })
+    .from(courseTrainers)
+    .where(caller.scope.where(courseTrainers, and(eq(courseTrainers.courseId, courseId), eq(courseTrainers.userId, userId))))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A live session with what the rules need: its course's creator and its trainers. */
+export type SessionStaffRef = { course: { creatorId: string }; trainerIds: string[] };
+
+/** Teaches the session: the course's creator or one of the session's trainers (they countersign; they are not its learners). */
+export function teachesSession(loaded: SessionStaffRef, userId: string): boolean {
+  return loaded.trainerIds.includes(userId) || loaded.course.creatorId === userId;
+}
+
+/** The session's staff run it (conventions §7, §9): the course's owner (creator or ADMIN) and the session's trainers. */
+export function isSessionStaff(loaded: SessionStaffRef, caller: Pick<PublicCaller, "userId" | "can">): boolean {
+  return isCourseOwner(loaded.course, caller) || (caller.userId !== null && teachesSession(loaded, caller.userId));
+}
+
+/** Roles whose members may be assigned to teach a course or a session (the `courses.teach` permission). */
+export const TEACHING_ROLES = rolesWith("courses.teach");
