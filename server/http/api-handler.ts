@@ -15,10 +15,7 @@ import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
 import { MAX_BODY_BYTES, readJsonBody } from "./body";
 import { lockBodyCoercion } from "./body-coercion";
-import { serveAttendancePdf } from "./attendance-pdf";
-import { serveCsvExport } from "./csv-export";
-import { serveSignatureDownload } from "./signature-download";
-import { serveMediaDownload } from "./media-download";
+import { RAW_ROUTES } from "./raw-routes";
 import { applyRateLimit } from "./rate-limit";
 import { sendError, sendJson } from "./send";
 
@@ -52,8 +49,6 @@ function statusByProcedure(): Map<string, number> {
   }
   return out;
 }
-
-const RAW_ROUTES = [serveMediaDownload, serveCsvExport, serveSignatureDownload, serveAttendancePdf];
 
 /**
  * The API in front of Next (custom server): /api/health, /api/v1 (REST through
@@ -113,8 +108,8 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
             responseMeta: ({ ctx }) => ({ headers: ctx?.response.headers ?? {} }),
           });
         }
-        // Binary and streamed answers (trpc-to-openapi answers JSON only); each returns false when the path isn't its own.
-        for (const serveRaw of RAW_ROUTES) if (await serveRaw(req, res, db)) return;
+        // Binary and streamed answers (raw-routes.ts); each returns false when the path isn't its own.
+        for (const route of RAW_ROUTES) if (await route.serve(req, res, db)) return;
         const pathOnly = url.split("?")[0]!;
         if (req.method === "GET" && (pathOnly === "/api/v1/openapi.json" || pathOnly === "/api/v1/openapi.json/")) {
           return sendJson(res, 200, openApiDocument());

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   ZCreateEnrollmentInput,
   ZEnrollmentDetailOutput,
@@ -24,7 +23,7 @@ import {
 } from "../../contracts/enrollments";
 import type { LearningCaller } from "../../services/courses/access";
 import { cancelEnrollment, createEnrollment, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
-import { authorizeExport, exportCsvText } from "../../services/enrollments/export";
+import { exportCsvText } from "../../services/enrollments/export";
 import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
 import { getQuizFeedback, getQuizScores, submitQuizAttempt } from "../../services/enrollments/quiz";
 import { listUpcomingSessions } from "../../services/enrollments/upcoming";
@@ -91,11 +90,6 @@ export const enrollmentsRouter = router({
     .output(ZExportOutput)
     .query(({ ctx, input }) => exportCsvText(ctx.db, learningCaller(ctx), input.courseId)),
 
-  /** Authorization of the streamed REST export (server/http/csv-export.ts); no REST path of its own. */
-  exportAccess: can("enrollments.export")
-    .input(ZExportInput)
-    .output(z.object({ tenantId: z.string(), courseId: z.string(), filename: z.string() }))
-    .query(({ ctx, input }) => authorizeExport(ctx.db, learningCaller(ctx), input.courseId)),
 
   list: can("enrollments.readAll")
     .meta({
