@@ -13,6 +13,7 @@ import { env } from "../env";
 import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
 import { MAX_BODY_BYTES } from "./body";
+import type { RawRoute } from "./raw-route";
 import { RAW_ROUTES } from "./raw-routes";
 import { applyRateLimit } from "./rate-limit";
 import { buildRestTable, callOperation, matchRest, readRestBody, restInput } from "./rest-routes";
@@ -45,8 +46,9 @@ function requestInfo(req: ApiRequest, requestId: string): RequestInfo {
  * routes, raw-routes.ts), /api/v1/openapi.json and /api/trpc. Returns false for anything else
  * (pages, next-auth), which Next serves.
  */
-export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const restTable = buildRestTable();
+  const rawRoutes = opts.rawRoutes ?? RAW_ROUTES;
 
   return async (rawReq, res) => {
     const req = rawReq as ApiRequest;
@@ -84,7 +86,7 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
           });
         }
         // Binary and streamed answers (raw-routes.ts); each returns false when the path isn't its own.
-        for (const route of RAW_ROUTES) if (await route.serve(req, res, db)) return;
+        for (const route of rawRoutes) if (await route.serve(req, res, db)) return;
         const pathOnly = url.split("?")[0]!;
         if (req.method === "GET" && (pathOnly === "/api/v1/openapi.json" || pathOnly === "/api/v1/openapi.json/")) {
           return sendJson(res, 200, openApiDocument());

@@ -162,8 +162,13 @@ async function sendRaw(res: ServerResponse, out: RawBody, headOnly: boolean): Pr
     return;
   }
   async function* rest() {
-    if (!first!.done) yield first!.value;
-    for (let next = await iterator!.next(); !next.done; next = await iterator!.next()) yield next.value;
+    try {
+      if (first!.done) return;
+      yield first!.value;
+      for (let next = await iterator!.next(); !next.done; next = await iterator!.next()) yield next.value;
+    } finally {
+      await iterator!.return?.(); // the client went away (or the source failed): close the source
+    }
   }
   // pipeline: waits for the socket to drain (back-pressure) and, when the client goes away,
   // stops reading the source.

@@ -20,9 +20,9 @@ export type TestApi = {
 };
 
 /** The real API handler on an ephemeral port, over a fresh migrated database. */
-export async function startApi(): Promise<TestApi> {
+export async function startApi(opts: Parameters<typeof createApiHandler>[1] = {}): Promise<TestApi> {
   const handle = await freshDatabase();
-  const api = createApiHandler(handle.db);
+  const api = createApiHandler(handle.db, opts);
   const server = http.createServer((req, res) => {
     api(req, res).then((handled) => {
       if (!handled) {
