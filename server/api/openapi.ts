@@ -37,7 +37,8 @@ export function openApiDocument(baseUrl = "/api/v1"): Json {
     description:
       "Multi-tenant API for professional-training organisations. Send `X-Tenant-ID: <slug>` (or use the tenant sub-domain) and " +
       "`Authorization: Bearer <accessToken>`. Success bodies are `{data}` (plus `meta` for lists and login); errors are " +
-      "`{statusCode, message, errors?}`. Every response carries X-Request-Id and RateLimit-Limit/Remaining/Reset headers.",
+      "`{statusCode, message, errors?}`. Files (PDF, CSV, images, stored media) are answered with their own media type, shown on each " +
+      "such operation; their errors are the same JSON body. Every response carries X-Request-Id and RateLimit-Limit/Remaining/Reset headers.",
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
     },
