@@ -8,8 +8,8 @@ import { createApiHandler } from "./server/http/api-handler";
 import { log } from "./server/lib/log";
 
 /**
- * The app's own Node server: the API (/api/v1, /api/trpc, /api/health) is served by the
- * tRPC and trpc-to-openapi Node adapters; everything else (pages, next-auth) goes to Next.
+ * The app's own Node server: the API (/api/v1, /api/trpc, /api/health) is served by
+ * server/http/api-handler.ts (REST route table, raw routes, tRPC's Node adapter); everything else (pages, next-auth) goes to Next.
  * Same code in development and production.
  */
 async function main(): Promise<void> {

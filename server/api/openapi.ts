@@ -1,6 +1,8 @@
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
+import { RAW_ROUTES } from "../http/raw-routes";
+import type { RawRoute } from "../http/raw-route";
 
 type Json = Record<string, unknown>;
 
@@ -23,7 +25,8 @@ let cached: Json | undefined;
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from the procedures' meta and zod
  * contracts, then corrected where the generator cannot know: our error body, the
- * tenant header, 201/204 statuses and the rate-limit headers.
+ * tenant header, 201/204 statuses, the rate-limit headers and the media types of the raw
+ * (binary or streamed) routes.
  */
 export function openApiDocument(baseUrl = "/api/v1"): Json {
   if (cached) return cached;
@@ -34,7 +37,8 @@ export function openApiDocument(baseUrl = "/api/v1"): Json {
     description:
       "Multi-tenant API for professional-training organisations. Send `X-Tenant-ID: <slug>` (or use the tenant sub-domain) and " +
       "`Authorization: Bearer <accessToken>`. Success bodies are `{data}` (plus `meta` for lists and login); errors are " +
-      "`{statusCode, message, errors?}`. Every response carries X-Request-Id and RateLimit-Limit/Remaining/Reset headers.",
+      "`{statusCode, message, errors?}`. Files (PDF, CSV, images, stored media) are answered with their own media type, shown on each " +
+      "such operation; their errors are the same JSON body. Every response carries X-Request-Id and RateLimit-Limit/Remaining/Reset headers.",
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
     },
@@ -43,6 +47,7 @@ export function openApiDocument(baseUrl = "/api/v1"): Json {
   const schemas = ((components.schemas ??= {}) as Json);
   schemas.Error = ERROR_SCHEMA;
   const paths = doc.paths as Record<string, Record<string, Json>>;
+  for (const route of RAW_ROUTES) describeRawRoute(paths, route);
   for (const [path, ops] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(ops)) {
       fixOperation(path, method, op);
@@ -90,4 +95,36 @@ function fixOperation(path: string, method: string, op: Json): void {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
   op.responses = responses;
+}
+
+/**
+ * A raw route (server/http/raw-routes.ts) answers its own media type, not JSON. Its operation is
+ * the documenting procedure's (same method and path; its parameters and errors), or, for a route
+ * no procedure documents, one built from the route's `doc`.
+ */
+function describeRawRoute(paths: Record<string, Record<string, Json>>, route: RawRoute): void {
+  const ops = (paths[route.path] ??= {});
+  const method = route.method.toLowerCase();
+  let op = ops[method];
+  if (!op) {
+    if (!route.doc) throw new Error(`Raw route ${route.method} ${route.path}: no procedure documents it and it has no doc`);
+    const params: Json[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+    for (const name of route.query) params.push({ name, in: "query", required: false, schema: { type: "string" } });
+    if (route.tenantQuery) {
+      params.push({ name: route.tenantQuery, in: "query", required: false, description: "Tenant slug, when neither X-Tenant-ID nor the sub-domain names it", schema: { type: "string" } });
+    }
+    op = ops[method] = {
+      operationId: `raw-${method}-${route.path.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}`,
+      summary: route.doc.summary,
+      description: route.doc.description,
+      tags: route.doc.tags,
+      security: [{ bearerAuth: [] }],
+      parameters: params,
+      responses: Object.fromEntries(Object.entries(route.doc.errorResponses).map(([code, description]) => [code, { description }])),
+    };
+  }
+  const responses = ((op.responses ??= {}) as Record<string, Json>);
+  const binary = route.produces.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" };
+  responses["200"] = { description: route.successDescription, content: { [route.produces]: { schema: binary } } };
+  if (route.head && !ops.head) ops.head = { ...op, operationId: `${String(op.operationId)}-head`, summary: `${String(op.summary)} (headers only)`, responses: { ...responses, "200": { description: route.successDescription } } };
 }

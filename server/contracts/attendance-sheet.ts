@@ -110,4 +110,3 @@ export type TSheet = z.infer<typeof ZSheet>;
 
 export const ZSheetOutput = envelope(ZSheet);
 export const ZSheetPdfOutput = z.string().describe("The PDF, base64-encoded on the tRPC transport; the REST route answers the binary file (application/pdf)");
-export const ZSheetPdfAccess = z.object({ tenantId: z.string(), sessionId: z.string(), slotId: z.string().nullable(), filename: z.string() });

@@ -23,9 +23,8 @@ const ZDescription = z.string().trim().max(5000);
 const ZMarkdown = z.string().max(200_000).describe("Markdown (TEXT lessons) or notes for the other kinds");
 const ZMediaUrl = z.url({ protocol: /^https?$/, message: "An http(s) URL" }).max(2000).describe("External http(s) URL (video, file, live-session link)");
 /*
- * Numbers and booleans of request bodies are built by factories, one instance per operation:
- * the REST layer locks each body schema's coercion in place (server/http/body-coercion.ts) and
- * cannot lock one instance twice.
+ * Numbers and booleans of request bodies are built by factories, one instance per operation.
+ * (JSON bodies are never coerced from strings: server/http/rest-routes.ts.)
  */
 const duration = () => z.number().int().min(0).max(10_000).describe("Expected duration in minutes");
 const passMark = () => z.number().int().min(0).max(100).describe("Percentage (0-100) needed to pass; default 50");

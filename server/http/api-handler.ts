@@ -1,28 +1,25 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { identify, type IdentityResult } from "../auth/session";
 import { createContext, type RequestInfo } from "../api/context";
 import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
-import { procedureMetas } from "../api/procedure-meta";
 import { toHttpError } from "../errors";
 import { env } from "../env";
 import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
-import { MAX_BODY_BYTES, readJsonBody } from "./body";
-import { lockBodyCoercion } from "./body-coercion";
-import { serveAttendancePdf } from "./attendance-pdf";
-import { serveCsvExport } from "./csv-export";
-import { serveSignatureDownload } from "./signature-download";
-import { serveMediaDownload } from "./media-download";
+import { MAX_BODY_BYTES } from "./body";
+import type { RawRoute } from "./raw-route";
+import { RAW_ROUTES } from "./raw-routes";
 import { applyRateLimit } from "./rate-limit";
+import { buildRestTable, callOperation, matchRest, readRestBody, restInput } from "./rest-routes";
 import { sendError, sendJson } from "./send";
 
-type ApiRequest = IncomingMessage & { body?: unknown; info?: RequestInfo; apiError?: unknown };
+type ApiRequest = IncomingMessage & { info?: RequestInfo };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -43,40 +40,15 @@ function requestInfo(req: ApiRequest, requestId: string): RequestInfo {
   };
 }
 
-/** REST success status per tRPC procedure path, from the procedures' meta. */
-function statusByProcedure(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const { path, meta } of procedureMetas()) {
-    const s = meta.status;
-    if (s) out.set(path, s);
-  }
-  return out;
-}
-
-const RAW_ROUTES = [serveMediaDownload, serveCsvExport, serveSignatureDownload, serveAttendancePdf];
-
 /**
- * The API in front of Next (custom server): /api/health, /api/v1 (REST through
- * trpc-to-openapi's Node adapter), /api/v1/openapi.json and /api/trpc. Adapters are built
- * once. Returns false for anything else (pages, next-auth), which Next serves.
+ * The API in front of Next (custom server): /api/health, /api/v1 (REST: the procedures
+ * dispatched from a route table built once from their `openapi` meta, rest-routes.ts; the raw
+ * routes, raw-routes.ts), /api/v1/openapi.json and /api/trpc. Returns false for anything else
+ * (pages, next-auth), which Next serves.
  */
-export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
-  const statuses = statusByProcedure();
-  lockBodyCoercion(appRouter);
-
-  const rest = createOpenApiNodeHttpHandler<typeof appRouter, ApiRequest, ServerResponse>({
-    router: appRouter,
-    createContext: ({ req }) => createContext(db, (req as ApiRequest).info!),
-    responseMeta: ({ ctx, errors, paths }) => {
-      const headers = ctx?.response.headers ?? {};
-      if (errors.length) return { headers };
-      const status = ctx?.response.status ?? (paths?.[0] ? statuses.get(paths[0]) : undefined) ?? 200;
-      return { status, headers };
-    },
-    onError: ({ error, req }) => {
-      (req as ApiRequest).apiError = error;
-    },
-  });
+export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+  const restTable = buildRestTable();
+  const rawRoutes = opts.rawRoutes ?? RAW_ROUTES;
 
   return async (rawReq, res) => {
     const req = rawReq as ApiRequest;
@@ -113,8 +85,8 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
             responseMeta: ({ ctx }) => ({ headers: ctx?.response.headers ?? {} }),
           });
         }
-        // Binary and streamed answers (trpc-to-openapi answers JSON only); each returns false when the path isn't its own.
-        for (const serveRaw of RAW_ROUTES) if (await serveRaw(req, res, db)) return;
+        // Binary and streamed answers (raw-routes.ts); each returns false when the path isn't its own.
+        for (const route of rawRoutes) if (await route.serve(req, res, db)) return;
         const pathOnly = url.split("?")[0]!;
         if (req.method === "GET" && (pathOnly === "/api/v1/openapi.json" || pathOnly === "/api/v1/openapi.json/")) {
           return sendJson(res, 200, openApiDocument());
@@ -142,37 +114,40 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
     return true;
   };
 
+  /**
+   * A JSON operation: the procedure called through the app router's caller (the same chain as
+   * tRPC), its answer written as the spec's body. Errors are thrown to the one error tail above.
+   */
   async function serveRest(req: ApiRequest, res: ServerResponse): Promise<void> {
     const method = req.method ?? "GET";
-    if (method === "POST" || method === "PATCH" || method === "PUT") {
-      const type = req.headers["content-type"];
-      if (!type || type.startsWith("application/json")) {
-        req.body = await readJsonBody(req, bodyLimitFor(req.url ?? "/"));
-        req.headers["content-type"] = "application/json";
-      }
-    }
-    // Rewrite the adapter's answer into the spec's envelope for errors and empty 204s.
-    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
-    res.end = ((chunk?: unknown) => {
-      if (res.statusCode === 204) {
-        res.removeHeader("Content-Type");
-        return end();
-      }
-      if (res.statusCode >= 400) {
-        const mapped = toHttpError(req.apiError ?? { name: "TRPCError", code: "NOT_FOUND", message: "Not found" });
-        if (mapped.statusCode >= 500) log.error("request.failed", { error: String(req.apiError), stack: ((req.apiError as { cause?: Error })?.cause ?? (req.apiError as Error))?.stack });
-        const body = JSON.stringify({ statusCode: mapped.statusCode, message: mapped.message, ...(mapped.errors ? { errors: mapped.errors } : {}) });
-        res.statusCode = mapped.statusCode;
-        if (mapped.retryAfterSeconds) res.setHeader("Retry-After", String(mapped.retryAfterSeconds));
-        res.setHeader("Content-Type", "application/json; charset=utf-8");
-        return end(body);
-      }
-      res.setHeader("Content-Type", "application/json; charset=utf-8");
-      return end(chunk);
-    }) as typeof res.end;
+    const url = new URL(req.url ?? "/", "http://local");
+    const body = await readRestBody(req, bodyLimitFor(url.pathname));
     // Procedures are declared without the version prefix.
-    req.url = (req.url ?? "/").slice("/api/v1".length) || "/";
-    await rest(req, res);
+    const match = matchRest(restTable, method, url.pathname.slice("/api/v1".length) || "/");
+    if (!match) {
+      if (method === "HEAD") {
+        res.statusCode = 204; // warm-up probe
+        res.end();
+        return;
+      }
+      throw new TRPCError({ code: "NOT_FOUND", message: "Not found" });
+    }
+    const input = restInput(req, url, match.params, body);
+    const ctx = createContext(db, req.info!);
+    let data: unknown;
+    try {
+      data = await callOperation(match.operation, ctx, input);
+    } finally {
+      // Headers a procedure asked for (Retry-After, Location...), on success and on error.
+      for (const [name, value] of Object.entries(ctx.response.headers)) res.setHeader(name, value);
+    }
+    const status = ctx.response.status ?? match.operation.status;
+    if (status === 204 || data === undefined) {
+      res.statusCode = status;
+      res.end();
+      return;
+    }
+    sendJson(res, status, data);
   }
 }
 
@@ -186,8 +161,7 @@ async function health(db: Db, res: ServerResponse): Promise<void> {
 }
 
 /** Media uploads carry the file base64-encoded in JSON (4/3 of its size); every other body stays small. */
-function bodyLimitFor(url: string): number {
-  const path = url.split("?")[0];
+function bodyLimitFor(path: string): number {
   if (path === "/api/v1/media" || path === "/api/v1/media/") return Math.ceil((env().MEDIA_MAX_BYTES * 4) / 3) + 64 * 1024;
   return MAX_BODY_BYTES;
 }

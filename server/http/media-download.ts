@@ -1,74 +1,43 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Db } from "../db";
-import { forTenant, resolveTenantAccess } from "../db/tenant-scope";
-import { identify } from "../auth/session";
-import { env } from "../env";
-import { badRequest, forbidden, notFound, toHttpError, unauthorized } from "../errors";
-import { clock } from "../lib/clock";
-import { slugFromHost } from "../lib/host";
-import { log } from "../lib/log";
+import { ZMediaIdInput } from "../contracts/media";
+import { tenantProcedure } from "../api/trpc";
 import { openMediaFile } from "../services/media/media";
-import { assertTenantActive } from "../services/tenants/status";
-import { sendError } from "./send";
+import { rawRoute } from "./raw-route";
 
-const PATH = /^\/api\/v1\/media\/([A-Za-z0-9_-]{1,64})\/file\/?$/;
 /** Shown in the browser; anything else is downloaded (no HTML, SVG or script rendered from our origin). */
 const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|application\/pdf)$/;
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function contentDisposition(mimeType: string, fileName: string): string {
-  const type = INLINE.test(mimeType) ? "inline" : "attachment";
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /**
- * GET (or HEAD) /api/v1/media/{id}/file: the bytes of a media, for members of its tenant
- * (or learners enrolled there). Identity: Bearer token or the web session cookie. Tenant:
- * X-Tenant-ID, else the sub-domain, else the `tenant` query parameter (for <img src> links);
- * another tenant's media is 404. Returns false for any other request.
+ * GET (or HEAD) /api/v1/media/{id}/file: the bytes of a media, for members of its tenant (or
+ * learners enrolled there). Tenant: X-Tenant-ID, else the sub-domain, else the `tenant` query
+ * parameter (for <img src> links); another tenant's media is 404.
  */
-export async function serveMediaDownload(req: IncomingMessage, res: ServerResponse, db: Db): Promise<boolean> {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const url = new URL(req.url ?? "/", "http://local");
-  const match = PATH.exec(url.pathname);
-  if (!match) return false;
-  try {
-    const { identity } = await identify({ authorization: header(req, "authorization"), cookie: header(req, "cookie") }, clock.now());
-    if (!identity) throw unauthorized();
-    const ref = header(req, "x-tenant-id")?.trim() || slugFromHost(header(req, "host"), env().APP_ROOT_DOMAIN) || url.searchParams.get("tenant")?.trim();
-    if (!ref) throw badRequest("Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain");
-    const access = await resolveTenantAccess(db, ref, identity.userId);
-    if (!access) throw notFound("Tenant");
-    assertTenantActive(access.tenant);
-    if (access.membership?.status !== "ACTIVE" && !access.hasEnrollment) throw forbidden("Forbidden: not a member of this organisation");
-    const file = await openMediaFile(db, forTenant(access.tenant.id), match[1]!);
-    res.statusCode = 200;
-    res.setHeader("Content-Type", file.media.mimeType);
-    res.setHeader("Content-Length", String(file.size));
-    res.setHeader("Content-Disposition", contentDisposition(file.media.mimeType, file.media.fileName));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Content-Security-Policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
-    res.setHeader("Cache-Control", "private, max-age=3600");
-    if (req.method === "HEAD") {
-      file.stream.destroy();
-      res.end();
-      return true;
-    }
-    await new Promise<void>((resolve, reject) => {
-      file.stream.on("error", reject);
-      res.on("close", resolve);
-      file.stream.pipe(res);
-    });
-  } catch (error) {
-    const mapped = toHttpError(error);
-    if (mapped.statusCode >= 500) log.error("media.download.failed", { error: String(error), stack: (error as Error).stack });
-    if (!res.headersSent) sendError(res, mapped);
-    else res.destroy();
-  }
-  return true;
-}
+export const mediaDownloadRoute = rawRoute({
+  method: "GET",
+  head: true,
+  path: "/media/{id}/file",
+  tenantQuery: "tenant",
+  produces: "*/*",
+  successDescription: "The file, with the media's own Content-Type (mimeType); inline for images, video, audio and PDF, an attachment otherwise",
+  doc: {
+    summary: "Download a media's file",
+    description:
+      "Any member of the tenant (or learner enrolled there), with the Bearer token or the web session cookie. Tenant: X-Tenant-ID, else the sub-domain, " +
+      "else the `tenant` query parameter (for <img src> links). The answer's Content-Type is the media's mimeType; images, video, audio and PDF are inline, " +
+      "anything else an attachment; served with a sandboxing Content-Security-Policy. HEAD answers the headers only.",
+    tags: ["Media"],
+    errorResponses: { 400: "Tenant required", 401: "Unauthorized", 403: "Not a member of this organisation", 404: "Media (or tenant) not found" },
+  },
+  procedure: tenantProcedure.input(ZMediaIdInput).query(async ({ ctx, input }) => {
+    const file = await openMediaFile(ctx.db, ctx.scope, input.id);
+    const { mimeType, fileName } = file.media;
+    return {
+      contentType: mimeType,
+      filename: fileName,
+      disposition: INLINE.test(mimeType) ? ("inline" as const) : ("attachment" as const),
+      body: file.stream,
+      length: file.size,
+      cacheControl: "private, max-age=3600",
+      headers: { "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
+    };
+  }),
+});

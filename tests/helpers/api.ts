@@ -21,9 +21,10 @@ export type TestApi = {
 };
 
 /** The real API handler on an ephemeral port, over a fresh migrated database. */
-export async function startApi(opts: { logger?: Logger } = {}): Promise<TestApi> {
-  const handle = await freshDatabase(opts);
-  const api = createApiHandler(handle.db);
+export async function startApi(opts: Parameters<typeof createApiHandler>[1] & { logger?: Logger } = {}): Promise<TestApi> {
+  const { logger, ...apiOpts } = opts;
+  const handle = await freshDatabase({ logger });
+  const api = createApiHandler(handle.db, apiOpts);
   const server = http.createServer((req, res) => {
     api(req, res).then((handled) => {
       if (!handled) {

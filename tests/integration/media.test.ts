@@ -1,11 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
-import { serveMediaDownload } from "../../server/http/media-download";
 import { startApi, type TestApi } from "../helpers/api";
 import { createCourse, minimalCourse } from "../helpers/courses";
 import { expectError, expectUnknownFields, expectValidation, tenantBySlug } from "../helpers/rest";
@@ -26,7 +23,7 @@ let creator: string;
 let creator2: string;
 let learner: string;
 let globexCreator: string;
-/** The raw download route (server/http/media-download.ts) on its own server over the same database. */
+/** The raw download route (server/http/media-download.ts), served by the API handler. */
 let download: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
@@ -36,19 +33,7 @@ beforeAll(async () => {
   await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");
   [admin, creator, creator2, learner] = (await Promise.all(["admin", "creator", "creator2", "learner"].map((l) => tokenFor(api, "acme", l)))) as [string, string, string, string];
   globexCreator = await tokenFor(api, "globex", "creator");
-  const server = http.createServer((req, res) => {
-    serveMediaDownload(req, res, api.db).then((handled) => {
-      if (!handled) {
-        res.statusCode = 418;
-        res.end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  download = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  download = { url: api.url, close: async () => undefined };
 });
 afterAll(async () => {
   await download.close();
@@ -169,8 +154,10 @@ describe("GET /media/{id} and the file download", () => {
     expect((await fetchFile(image.id, { token: admin, tenant: "nowhere" })).status).toBe(404);
     expect((await fetchFile(image.id, { token: admin })).status).toBe(400);
     expect((await fetchFile("med_missing", { token: admin, tenant: "acme" })).status).toBe(404);
-    // other paths are not this handler's
-    expect((await fetch(`${download.url}/api/v1/media/${image.id}`)).status).toBe(418);
+    // other paths are not this route's: GET /media/{id} is the JSON operation
+    const record = await fetch(`${download.url}/api/v1/media/${image.id}`);
+    expect(record.status).toBe(401);
+    expect(record.headers.get("content-type")).toMatch(/^application\/json/);
   });
 });
 

@@ -1,33 +1,24 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
-import { serveMediaDownload } from "../../server/http/media-download";
 import { startApi, type TestApi } from "../helpers/api";
 import { login, seedDemoData, tokenFor } from "../factories";
 
-/** The raw media download route resolves the tenant on its own: a suspended tenant's files answer 403 there too. */
+/** The binary media route runs the same tenant chain: a suspended tenant's files answer 403 there too. */
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "media-suspended-"));
 process.env.MEDIA_DIR = mediaDir;
 resetEnvCache();
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 let api: TestApi;
-let server: http.Server;
-let url: string;
 
 beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
-  server = http.createServer((req, res) => void serveMediaDownload(req, res, api.db));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   await api.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
@@ -37,7 +28,7 @@ it("answers 403 for a suspended tenant's media and serves it again after reactiv
   const platform = (await login(api, "", "platform@admin.test")).accessToken;
   const uploaded = await api.call("POST", "/media", { tenant: "globex", token: creator, body: { fileName: "logo.png", mimeType: "image/png", dataBase64: PNG.toString("base64") } });
   expect(uploaded.status).toBe(201);
-  const get = () => fetch(`${url}/api/v1/media/${uploaded.body.data.id}/file`, { headers: { Authorization: `Bearer ${creator}`, "X-Tenant-ID": "globex" } });
+  const get = () => fetch(`${api.url}/api/v1/media/${uploaded.body.data.id}/file`, { headers: { Authorization: `Bearer ${creator}`, "X-Tenant-ID": "globex" } });
   expect((await get()).status).toBe(200);
 
   expect((await api.call("POST", "/platform/tenants/globex/suspend", { token: platform, body: {} })).status).toBe(200);

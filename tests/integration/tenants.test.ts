@@ -147,7 +147,7 @@ describe("PATCH /tenants/me/of-mode", () => {
   });
 });
 
-/** trpc-to-openapi coerces query values; JSON bodies keep their types (server/http/body-coercion.ts). */
+/** Query values parse through the contracts' z.coerce; JSON bodies keep their types (server/http/rest-routes.ts). */
 describe("REST body booleans are not coerced from strings", () => {
   it("PATCH /tenants/me/of-mode {enabled: \"false\"} answers 400 and changes nothing", async () => {
     await api.call("PATCH", "/tenants/me/of-mode", { token: admin, body: { enabled: false } });

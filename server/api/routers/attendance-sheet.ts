@@ -1,5 +1,5 @@
-import { ZSheetInput, ZSheetOutput, ZSheetPdfAccess, ZSheetPdfOutput } from "../../contracts/attendance-sheet";
-import { authorizeSheet, loadSheet, sheetFilename } from "../../services/attendance/sheet/sheet-data";
+import { ZSheetInput, ZSheetOutput, ZSheetPdfOutput } from "../../contracts/attendance-sheet";
+import { authorizeSheet, loadSheet } from "../../services/attendance/sheet/sheet-data";
 import { buildSheetPdf } from "../../services/attendance/sheet/sheet-pdf";
 import { ofModeProcedure, router } from "../trpc";
 
@@ -26,8 +26,8 @@ const RULES =
 /**
  * The attendance sheet (feuille d'émargement): JSON data and the PDF. The PDF's REST answer is
  * binary, so GET /emargement/{sessionId}/pdf is served by server/http/attendance-pdf.ts, which
- * authorizes through `pdfAccess`; the `pdf` procedure documents that path and serves the tRPC
- * transport (base64).
+ * runs the same chain (a raw route, server/http/raw-route.ts); the `pdf` procedure documents that path
+ * and serves the tRPC transport (base64).
  */
 export const attendanceSheetRouter = router({
   sheet: ofModeProcedure("attendance.read")
@@ -74,12 +74,4 @@ export const attendanceSheetRouter = router({
       return Buffer.from(pdf).toString("base64");
     }),
 
-  /** Authorization of the binary REST route (server/http/attendance-pdf.ts); no REST path of its own. */
-  pdfAccess: ofModeProcedure("attendance.read")
-    .input(ZSheetInput)
-    .output(ZSheetPdfAccess)
-    .query(async ({ ctx, input }) => {
-      const target = await authorizeSheet(ctx.db, ctx.caller, input.sessionId, input.slotId);
-      return { tenantId: ctx.tenant.id, sessionId: target.sessionId, slotId: target.slotId, filename: sheetFilename(target.sessionId, target.scheduledAt, target.slotId) };
-    }),
 });

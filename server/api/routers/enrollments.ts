@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   ZCreateEnrollmentInput,
   ZEnrollmentDetailOutput,
@@ -23,7 +22,7 @@ import {
   ZUpdateProgressInput,
 } from "../../contracts/enrollments";
 import { cancelEnrollment, createEnrollment, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
-import { authorizeExport, exportCsvText } from "../../services/enrollments/export";
+import { exportCsvText } from "../../services/enrollments/export";
 import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
 import { getQuizFeedback, getQuizScores, submitQuizAttempt } from "../../services/enrollments/quiz";
 import { listUpcomingSessions } from "../../services/enrollments/upcoming";
@@ -89,11 +88,6 @@ export const enrollmentsRouter = router({
     .output(ZExportOutput)
     .query(({ ctx, input }) => exportCsvText(ctx.db, ctx.caller, input.courseId)),
 
-  /** Authorization of the streamed REST export (server/http/csv-export.ts); no REST path of its own. */
-  exportAccess: can("enrollments.export")
-    .input(ZExportInput)
-    .output(z.object({ tenantId: z.string(), courseId: z.string(), filename: z.string() }))
-    .query(({ ctx, input }) => authorizeExport(ctx.db, ctx.caller, input.courseId)),
 
   list: can("enrollments.readAll")
     .meta({

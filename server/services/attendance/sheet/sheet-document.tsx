@@ -1,4 +1,4 @@
-import { Document, Font, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { dateTime, L } from "./sheet-labels";
 import { CoverPage } from "./sheet-cover-page";
@@ -8,9 +8,6 @@ import { accentOf, s } from "./sheet-styles";
 
 /** What the renderer needs: the JSON sheet, the brand colour and the drawn signatures as PNG data URIs (null: unreadable). */
 export type SheetPdfInput = { sheet: TSheet; accentColor: string | null; images: SignatureImages };
-
-// Names, hashes and URLs must never be hyphenated.
-Font.registerHyphenationCallback((word) => [word]);
 
 function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
   return (
@@ -38,6 +35,7 @@ function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
   );
 }
 
+/** The sheet as a react-pdf document (the render pool's `attendance-sheet` type, documents/registry.tsx). */
 export function SheetDocument({ sheet, accentColor, images }: SheetPdfInput) {
   const accent = accentOf(accentColor);
   return (
@@ -51,8 +49,3 @@ export function SheetDocument({ sheet, accentColor, images }: SheetPdfInput) {
   );
 }
 
-/** Renders the sheet to PDF bytes. CPU-bound: call it from the render worker, not the request thread. */
-export async function renderSheetPdf(input: SheetPdfInput): Promise<Uint8Array> {
-  const buffer = await renderToBuffer(<SheetDocument {...input} />);
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-}

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../../db";
 import type { TenantScope } from "../../../db/tenant-scope";
 import { log } from "../../../lib/log";
 import { readSignaturePng } from "../signatures";
-import { renderSheetInWorker } from "./render-pool";
+import { renderDocument } from "../../documents/render-pool";
 import { loadSheet } from "./sheet-data";
 import type { SheetPdfInput } from "./sheet-document";
 
@@ -31,7 +31,7 @@ export async function sheetPdfInput(db: DbOrTx, scope: TenantScope, sessionId: s
   return { sheet, accentColor, images: signatureImages(sheet, ciphertexts) };
 }
 
-/** The sheet PDF, rendered off the request thread (render-pool.ts). */
+/** The sheet PDF, rendered off the request thread (documents/render-pool.ts). */
 export async function buildSheetPdf(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date }): Promise<Uint8Array> {
-  return renderSheetInWorker(await sheetPdfInput(db, scope, sessionId, opts));
+  return renderDocument("attendance-sheet", await sheetPdfInput(db, scope, sessionId, opts));
 }

@@ -1,6 +1,7 @@
 import { StyleSheet } from "@react-pdf/renderer";
+import { FONT } from "../../documents/fonts";
 
-/** Styles of the attendance sheet PDF (A4 portrait, standard PDF fonts: Helvetica, Courier). */
+/** Styles of the attendance sheet PDF (A4 portrait, the documents' embedded fonts: DejaVu Sans, DejaVu Sans Mono). */
 export const INK = "#111827";
 export const MUTED = "#4b5563";
 export const LINE = "#d1d5db";
@@ -12,41 +13,41 @@ export const PRESENT = "#166534";
 export const accentOf = (color: string | null | undefined) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : "#1e3a8a");
 
 export const s = StyleSheet.create({
-  page: { paddingTop: 46, paddingBottom: 58, paddingHorizontal: 36, fontFamily: "Helvetica", fontSize: 9, color: INK, lineHeight: 1.3 },
+  page: { paddingTop: 46, paddingBottom: 58, paddingHorizontal: 36, fontFamily: FONT.sans, fontSize: 9, color: INK, lineHeight: 1.3 },
   runningHead: { position: "absolute", top: 18, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED, borderBottomWidth: 0.5, borderBottomColor: LINE, paddingBottom: 3 },
   // `top`, not `bottom`: react-pdf 4.9 drops `render` Texts (page numbers) inside a bottom-anchored fixed View.
   footer: { position: "absolute", top: 796, left: 36, right: 36, borderTopWidth: 0.5, borderTopColor: LINE, paddingTop: 4, fontSize: 6.5, color: MUTED },
   footerRow: { flexDirection: "row", justifyContent: "space-between" },
-  mono: { fontFamily: "Courier", fontSize: 6.5, color: INK },
-  title: { fontSize: 18, lineHeight: 1.2, fontFamily: "Helvetica-Bold", textTransform: "uppercase", letterSpacing: 0.5 },
+  mono: { fontFamily: FONT.mono, fontSize: 6.5, color: INK },
+  title: { fontSize: 18, lineHeight: 1.2, fontWeight: "bold", textTransform: "uppercase", letterSpacing: 0.5 },
   subtitle: { fontSize: 10, lineHeight: 1.3, color: MUTED, marginTop: 2, marginBottom: 12 },
   boxes: { flexDirection: "row", gap: 10, marginBottom: 10 },
   box: { flex: 1, borderWidth: 0.75, borderColor: LINE, borderRadius: 3, padding: 8 },
   card: { borderWidth: 0.75, borderColor: LINE, borderRadius: 3, padding: 8, marginBottom: 6 },
-  boxTitle: { fontSize: 7.5, fontFamily: "Helvetica-Bold", color: MUTED, textTransform: "uppercase", letterSpacing: 0.4, marginBottom: 4 },
-  strong: { fontFamily: "Helvetica-Bold" },
+  boxTitle: { fontSize: 7.5, fontWeight: "bold", color: MUTED, textTransform: "uppercase", letterSpacing: 0.4, marginBottom: 4 },
+  strong: { fontWeight: "bold" },
   field: { flexDirection: "row", marginBottom: 1.5 },
   fieldLabel: { width: 118, color: MUTED },
   fieldValue: { flex: 1 },
-  missing: { color: ABSENT, fontFamily: "Helvetica-Oblique" },
+  missing: { color: ABSENT, fontStyle: "italic" },
   section: { marginBottom: 10 },
-  sectionTitle: { fontSize: 10.5, lineHeight: 1.3, fontFamily: "Helvetica-Bold", marginBottom: 4, paddingBottom: 2, borderBottomWidth: 1 },
+  sectionTitle: { fontSize: 10.5, lineHeight: 1.3, fontWeight: "bold", marginBottom: 4, paddingBottom: 2, borderBottomWidth: 1 },
   list: { marginLeft: 4 },
   small: { fontSize: 7.5, color: MUTED },
   table: { borderWidth: 0.75, borderColor: LINE, borderRadius: 2 },
-  th: { flexDirection: "row", backgroundColor: SOFT, borderBottomWidth: 0.75, borderBottomColor: LINE, fontFamily: "Helvetica-Bold", fontSize: 7.5, color: MUTED },
+  th: { flexDirection: "row", backgroundColor: SOFT, borderBottomWidth: 0.75, borderBottomColor: LINE, fontWeight: "bold", fontSize: 7.5, color: MUTED },
   tr: { flexDirection: "row", minHeight: 28, alignItems: "center" },
   trCompact: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: LINE, minHeight: 16, alignItems: "center" },
   td: { paddingHorizontal: 5, paddingVertical: 3 },
   slotBar: { flexDirection: "row", justifyContent: "space-between", alignItems: "center", color: "#ffffff", paddingHorizontal: 8, paddingVertical: 6, borderRadius: 3, marginBottom: 8 },
-  slotTitle: { fontSize: 12, lineHeight: 1.2, fontFamily: "Helvetica-Bold" },
-  slotMeta: { fontSize: 8.5 },
+  slotTitle: { flex: 1, fontSize: 12, lineHeight: 1.2, fontWeight: "bold" },
+  slotMeta: { fontSize: 8.5, marginLeft: 10, flexShrink: 0 },
   signatureImage: { width: 104, height: 24, objectFit: "contain", objectPosition: "left" },
-  absent: { color: ABSENT, fontFamily: "Helvetica-Bold" },
-  present: { color: PRESENT, fontFamily: "Helvetica-Bold" },
+  absent: { color: ABSENT, fontWeight: "bold" },
+  present: { color: PRESENT, fontWeight: "bold" },
   rowGroup: { borderBottomWidth: 0.5, borderBottomColor: LINE },
   muted: { color: MUTED },
   method: { fontSize: 8, color: INK },
-  override: { fontSize: 7, color: MUTED, fontFamily: "Helvetica-Oblique", paddingHorizontal: 5, paddingBottom: 3 },
+  override: { fontSize: 7, color: MUTED, fontStyle: "italic", paddingHorizontal: 5, paddingBottom: 3 },
   summary: { flexDirection: "row", gap: 14, marginTop: 6, fontSize: 8.5 },
 });

@@ -2,18 +2,21 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
-import { DomainError } from "../../../errors";
-import { log } from "../../../lib/log";
-import type { SheetPdfInput } from "./sheet-document";
+import { DomainError } from "../../errors";
+import { log } from "../../lib/log";
+import type { DocumentInputs, DocumentType } from "./types";
 
 /**
- * A small pool of worker threads that render sheet PDFs, so a large sheet (seconds of CPU in
- * @react-pdf/renderer) never blocks the event loop that serves everyone else's API calls.
- * - SHEET_PDF_WORKERS threads at most (default: 2, or 1 on a single-CPU machine), started on the
- *   first render and stopped after IDLE_MS without work; an idle pool keeps no thread alive.
+ * A small pool of worker threads that render documents (PDF) of any registered type
+ * (registry.tsx: the attendance sheet; certificates, invoices, the BPF form and the audit report
+ * next), so a large document (seconds of CPU in @react-pdf/renderer) never blocks the event loop
+ * that serves everyone else's API calls.
+ * - DOCUMENT_RENDER_WORKERS threads at most (default: 2, or 1 on a single-CPU machine), started on
+ *   the first render and stopped after IDLE_MS without work; an idle pool keeps no thread alive.
  * - Jobs wait in a FIFO queue; beyond MAX_QUEUE waiting jobs a render is refused with 503 and Retry-After.
- * - A render running longer than SHEET_PDF_TIMEOUT_MS (default 120 s) terminates its thread (503).
+ * - A render running longer than DOCUMENT_RENDER_TIMEOUT_MS (default 120 s) terminates its thread (503).
  * - A crashed thread fails only its own job; the next job starts a fresh thread.
+ * SHEET_PDF_WORKERS and SHEET_PDF_TIMEOUT_MS, the former names, are still read as aliases.
  */
 const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "render-worker.mjs");
 
@@ -21,18 +24,21 @@ const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "ren
  * worker_threads is looked up at run time on purpose: Next's bundler (Turbopack) follows
  * `new Worker(...)` of an imported Worker and bundles the worker's code into the pages that
  * import the app router (lib/server/api-caller.ts), where tsx's loader cannot be bundled. Only
- * the custom server (tsx) ever renders a sheet.
+ * the custom server (tsx) ever renders a document.
  */
 const threads = () => process.getBuiltinModule("node:worker_threads");
 const IDLE_MS = 60_000;
 const MAX_QUEUE = 32;
 
-const envInt = (name: string, def: number) => {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : def;
+const envInt = (names: string[], def: number) => {
+  for (const name of names) {
+    const n = Number(process.env[name]);
+    if (Number.isInteger(n) && n > 0) return n;
+  }
+  return def;
 };
 
-type Job = { id: number; input: SheetPdfInput; resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void };
+type Job = { id: number; type: DocumentType; input: unknown; resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
 type Reply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; error: string };
 
@@ -40,8 +46,8 @@ const slots: Slot[] = [];
 const queue: Job[] = [];
 let nextId = 1;
 
-const size = () => envInt("SHEET_PDF_WORKERS", Math.max(1, Math.min(2, os.availableParallelism() - 1)));
-const timeoutMs = () => envInt("SHEET_PDF_TIMEOUT_MS", 120_000);
+const size = () => envInt(["DOCUMENT_RENDER_WORKERS", "SHEET_PDF_WORKERS"], Math.max(1, Math.min(2, os.availableParallelism() - 1)));
+const timeoutMs = () => envInt(["DOCUMENT_RENDER_TIMEOUT_MS", "SHEET_PDF_TIMEOUT_MS"], 120_000);
 
 function spawn(): Slot {
   const worker = new (threads().Worker)(WORKER_FILE);
@@ -51,7 +57,7 @@ function spawn(): Slot {
     if (!job || job.id !== reply.id) return;
     finish(slot);
     if (reply.ok) job.resolve(reply.pdf);
-    else job.reject(new Error(`Sheet PDF rendering failed: ${reply.error}`));
+    else job.reject(new Error(`Rendering of ${job.type} failed: ${reply.error}`));
   });
   const fail = (error: Error) => {
     remove(slot);
@@ -61,7 +67,7 @@ function spawn(): Slot {
     dispatch();
   };
   worker.on("error", (error) => fail(error));
-  worker.on("exit", (code) => fail(new Error(`Sheet PDF worker exited (code ${code})`)));
+  worker.on("exit", (code) => fail(new Error(`Document render worker exited (code ${code})`)));
   slots.push(slot);
   return slot;
 }
@@ -97,30 +103,30 @@ function dispatch(): void {
     slot.job = job;
     slot.worker.ref();
     slot.timer = setTimeout(() => {
-      log.error("sheet-pdf.timeout", { ms: timeoutMs() });
+      log.error("document-render.timeout", { type: job.type, ms: timeoutMs() });
       remove(slot);
       slot.job = null;
-      job.reject(new DomainError("UNAVAILABLE", "Attendance sheet rendering timed out", { retryAfterSeconds: 30 }));
+      job.reject(new DomainError("UNAVAILABLE", "Document rendering timed out", { retryAfterSeconds: 30 }));
       void slot.worker.terminate();
       dispatch();
     }, timeoutMs());
-    slot.worker.postMessage({ id: job.id, input: job.input });
+    slot.worker.postMessage({ id: job.id, type: job.type, input: job.input });
   }
 }
 
-/** Renders the sheet in a worker thread; resolves with the PDF bytes. */
-export function renderSheetInWorker(input: SheetPdfInput): Promise<Uint8Array> {
+/** Renders a registered document in a worker thread; resolves with the PDF bytes. */
+export function renderDocument<K extends DocumentType>(type: K, input: DocumentInputs[K]): Promise<Uint8Array> {
   if (queue.length >= MAX_QUEUE) {
-    return Promise.reject(new DomainError("UNAVAILABLE", "Too many attendance sheets are being generated: retry in a few seconds", { retryAfterSeconds: 5 }));
+    return Promise.reject(new DomainError("UNAVAILABLE", "Too many documents are being generated: retry in a few seconds", { retryAfterSeconds: 5 }));
   }
   return new Promise((resolve, reject) => {
-    queue.push({ id: nextId++, input, resolve, reject });
+    queue.push({ id: nextId++, type, input, resolve, reject });
     dispatch();
   });
 }
 
 /** Stops every worker (tests, shutdown). Pending jobs fail. */
 export async function closeRenderPool(): Promise<void> {
-  for (const job of queue.splice(0)) job.reject(new Error("Sheet PDF renderer closed"));
+  for (const job of queue.splice(0)) job.reject(new Error("Document renderer closed"));
   await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
 }

@@ -1,18 +1,18 @@
-// Worker thread that renders attendance-sheet PDFs (server/services/attendance/sheet/render-pool.ts).
+// Worker thread that renders documents (PDF) for server/services/documents/render-pool.ts.
 // Plain ESM so it starts the same way under `tsx` (dev, `npm start`), vitest and plain node:
-// tsx's programmatic loader compiles the .tsx document on the fly.
+// tsx's programmatic loader compiles the .tsx documents on the fly.
 import { parentPort } from "node:worker_threads";
 import { tsImport } from "tsx/esm/api";
 
 if (!parentPort) throw new Error("render-worker.mjs must run as a worker thread");
 const port = parentPort;
 
-const { renderSheetPdf } = await tsImport("./sheet-document.tsx", import.meta.url);
+const { renderDocumentPdf } = await tsImport("./registry.tsx", import.meta.url);
 
 port.on("message", async (message) => {
-  const { id, input } = message;
+  const { id, type, input } = message;
   try {
-    const pdf = await renderSheetPdf(input);
+    const pdf = await renderDocumentPdf(type, input);
     const out = new Uint8Array(pdf); // own ArrayBuffer, so it can be transferred without copying again
     port.postMessage({ id, ok: true, pdf: out }, [out.buffer]);
   } catch (error) {

@@ -1,0 +1,181 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { AnyTRPCQueryProcedure } from "@trpc/server";
+import { createContext, type RequestInfo } from "../api/context";
+import { createCallerFactory, router } from "../api/trpc";
+import type { Db } from "../db";
+import { DomainError } from "../errors";
+import { log } from "../lib/log";
+
+/** What a raw route's procedure returns: the body and how to present it. */
+export type RawBody = {
+  contentType: string;
+  /** Sent as Content-Disposition (attachment unless `disposition` says inline). */
+  filename?: string;
+  disposition?: "inline" | "attachment";
+  /** A buffer is sent with Content-Length; a stream or async iterable is piped with back-pressure. */
+  body: Uint8Array | Readable | AsyncIterable<Uint8Array | string>;
+  /** Known size of a streamed body (Content-Length). */
+  length?: number;
+  /** Default `no-store`. */
+  cacheControl?: string;
+  /** Extra headers (Content-Security-Policy...). */
+  headers?: Record<string, string>;
+};
+
+/** The part of an OpenAPI operation the document cannot take from a documenting procedure. */
+export type RawOperationDoc = { summary: string; description: string; tags: string[]; errorResponses: Record<number, string> };
+
+export type RawRouteDef<TProcedure extends AnyTRPCQueryProcedure> = {
+  method: "GET";
+  /** Also answer HEAD (headers only). */
+  head?: boolean;
+  /** Path under /api/v1, `{name}` for a path parameter: "/emargement/{sessionId}/pdf". */
+  path: string;
+  /** Query parameters passed to the procedure's input (any other is ignored). */
+  query?: string[];
+  /**
+   * A query parameter that names the tenant when neither X-Tenant-ID nor the sub-domain does
+   * (links in `<img src>` cannot send a header).
+   */
+  tenantQuery?: string;
+  /** Media type of the success body, for the OpenAPI document (`*\/*` when it is the stored file's own). */
+  produces: string;
+  /** The success response's description in the OpenAPI document. */
+  successDescription: string;
+  /**
+   * The procedure chain and the producer in one: built from the app's procedure builders
+   * (tenantProcedure, can(...), ofModeProcedure(...)), so identity, tenant, membership and
+   * permission are the same as for every JSON operation, and the resolver gets the same ctx
+   * (caller, scope). It returns a RawBody. Input: the path parameters plus the `query` ones.
+   */
+  procedure: TProcedure;
+  /**
+   * For a route no procedure documents in the OpenAPI document (a procedure with the same
+   * method and path and `openapi` meta: its parameters are reused and its success content
+   * replaced by `produces`), the operation's text.
+   */
+  doc?: RawOperationDoc;
+};
+
+export type RawRoute = {
+  method: "GET";
+  head: boolean;
+  path: string;
+  produces: string;
+  successDescription: string;
+  query: string[];
+  tenantQuery?: string;
+  doc?: RawOperationDoc;
+  /** Answers the request when it is this route's; false otherwise. */
+  serve: (req: IncomingMessage & { info?: RequestInfo }, res: ServerResponse, db: Db) => Promise<boolean>;
+};
+
+type RawCaller = (ctx: ReturnType<typeof createContext>) => { run: (input: unknown) => Promise<RawBody> };
+
+function pathRegExp(path: string): RegExp {
+  const body = path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => `(?<${name}>[^/?#]+)`);
+  return new RegExp(`^/api/v1${body}/?$`);
+}
+
+/**
+ * One raw (non-JSON) route: PDF, CSV, images, stored files, ZIP. The route is declarative: method,
+ * path, the procedure that authorizes and produces the body, and the media type the OpenAPI
+ * document shows. Errors (before the first byte) use the spec's JSON error body through the API
+ * handler's one error tail; after the first byte the connection is cut.
+ */
+export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRouteDef<TProcedure>): RawRoute {
+  const re = pathRegExp(def.path);
+  const caller = createCallerFactory(router({ run: def.procedure })) as unknown as RawCaller;
+  return {
+    method: def.method,
+    head: def.head ?? false,
+    path: def.path,
+    produces: def.produces,
+    successDescription: def.successDescription,
+    query: def.query ?? [],
+    tenantQuery: def.tenantQuery,
+    doc: def.doc,
+    async serve(req, res, db) {
+      const isHead = req.method === "HEAD" && def.head === true;
+      if (req.method !== def.method && !isHead) return false;
+      const url = new URL(req.url ?? "/", "http://local");
+      const match = re.exec(url.pathname);
+      if (!match) return false;
+      if (!req.info) throw new Error("raw routes run behind the API handler (request info missing)");
+      const input: Record<string, string> = {};
+      for (const key of def.query ?? []) {
+        const value = url.searchParams.get(key);
+        if (value !== null) input[key] = value;
+      }
+      for (const [key, value] of Object.entries(match.groups ?? {})) {
+        try {
+          input[key] = decodeURIComponent(value);
+        } catch {
+          throw new DomainError("BAD_REQUEST", `Invalid ${key}`);
+        }
+      }
+      const info = withTenantFromQuery(req.info, def.tenantQuery ? url.searchParams.get(def.tenantQuery) : null);
+      const out = await caller(createContext(db, info)).run(input);
+      await sendRaw(res, out, isHead);
+      return true;
+    },
+  };
+}
+
+/** The chain reads the tenant from X-Tenant-ID or the host; a route's tenant query parameter fills in when both are absent. */
+function withTenantFromQuery(info: RequestInfo, ref: string | null): RequestInfo {
+  const value = ref?.trim();
+  if (!value || info.headers["x-tenant-id"]) return info;
+  return { ...info, headers: { ...info.headers, "x-tenant-id": value } };
+}
+
+/** `inline|attachment; filename="…"`, plus the RFC 6266 UTF-8 form when the name is not plain ASCII. */
+export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  if (ascii === fileName) return `${type}; filename="${fileName}"`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+async function sendRaw(res: ServerResponse, out: RawBody, headOnly: boolean): Promise<void> {
+  const stream = !(out.body instanceof Uint8Array);
+  // A stream's first chunk is read before the status line, so a failure there is still a JSON error.
+  const iterator = stream ? (out.body as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]() : undefined;
+  const first = iterator && !headOnly ? await iterator.next() : undefined;
+  if (res.destroyed) {
+    await iterator?.return?.();
+    return; // the client went away while the body was prepared
+  }
+  res.statusCode = 200;
+  res.setHeader("Content-Type", out.contentType);
+  if (out.filename) res.setHeader("Content-Disposition", contentDisposition(out.disposition ?? "attachment", out.filename));
+  res.setHeader("Cache-Control", out.cacheControl ?? "no-store");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  for (const [name, value] of Object.entries(out.headers ?? {})) res.setHeader(name, value);
+  const length = stream ? out.length : (out.body as Uint8Array).byteLength;
+  if (length !== undefined) res.setHeader("Content-Length", String(length));
+  if (headOnly || !iterator) {
+    if (iterator) await iterator.return?.();
+    if (out.body instanceof Readable) out.body.destroy();
+    res.end(headOnly ? undefined : (out.body as Uint8Array));
+    return;
+  }
+  async function* rest() {
+    try {
+      if (first!.done) return;
+      yield first!.value;
+      for (let next = await iterator!.next(); !next.done; next = await iterator!.next()) yield next.value;
+    } finally {
+      await iterator!.return?.(); // the client went away (or the source failed): close the source
+    }
+  }
+  // pipeline: waits for the socket to drain (back-pressure) and, when the client goes away,
+  // stops reading the source.
+  try {
+    await pipeline(Readable.from(rest(), { objectMode: false }), res);
+  } catch (error) {
+    // After the first byte nothing can be answered: the connection is cut (pipeline destroyed it).
+    if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") log.error("raw.stream.failed", { error: String(error), stack: (error as Error).stack });
+  }
+}

@@ -1,0 +1,105 @@
+import type { IncomingMessage } from "node:http";
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import type { Context } from "../api/context";
+import { procedureTable, type ProcedureEntry } from "../api/procedure-table";
+import { createCaller } from "../api/root";
+import { readJsonBody } from "./body";
+
+/** One REST operation: a procedure with `openapi` meta. */
+export type RestOperation = {
+  method: string;
+  /** The documented path, e.g. /users/{id}. */
+  path: string;
+  /** Dotted procedure path, e.g. users.byId. */
+  procedure: string;
+  segments: string[];
+  /** REST success status from the meta (201, 202, 204), else 200. */
+  status: number;
+  /** False when the procedure takes no input at all (z.void()). */
+  takesInput: boolean;
+  re: RegExp;
+};
+
+export type RestMatch = { operation: RestOperation; params: Record<string, string> };
+
+/** Same normalisation and matching as trpc-to-openapi's, so the document and the dispatch agree. */
+export const normalizePath = (path: string) => `/${path.replace(/^\/|\/$/g, "")}`;
+const pathRegExp = (path: string) => new RegExp(`^${path.replace(/\{(.+?)\}/g, (_, key: string) => `(?<${key}>[^/]+)`)}$`, "i");
+
+/**
+ * The REST route table, built ONCE from the procedures' meta (the same meta the OpenAPI document
+ * is generated from): method -> operations in registration order; the first whose path matches
+ * wins (tests/unit/openapi-routes.test.ts checks that no path shadows another).
+ */
+export function buildRestTable(entries: ProcedureEntry[] = procedureTable()): Map<string, RestOperation[]> {
+  const table = new Map<string, RestOperation[]>();
+  for (const { path: procedure, type, meta, inputs } of entries) {
+    const openapi = meta.openapi;
+    if (!openapi || openapi.enabled === false || type === "subscription") continue;
+    const path = normalizePath(openapi.path);
+    const list = table.get(openapi.method) ?? [];
+    list.push({
+      method: openapi.method,
+      path,
+      procedure,
+      segments: procedure.split("."),
+      status: meta.status ?? 200,
+      takesInput: !(inputs.length === 1 && inputs[0] instanceof z.ZodVoid),
+      re: pathRegExp(path),
+    });
+    table.set(openapi.method, list);
+  }
+  return table;
+}
+
+export function matchRest(table: Map<string, RestOperation[]>, method: string, pathname: string): RestMatch | null {
+  const path = normalizePath(pathname);
+  for (const operation of table.get(method) ?? []) {
+    const m = operation.re.exec(path);
+    if (m) return { operation, params: { ...m.groups } };
+  }
+  return null;
+}
+
+export const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * The JSON body of a POST, PUT or PATCH (a body-less one without content-type is `{}`);
+ * undefined when the request declares another content type (answered 415 once the route is known).
+ */
+export async function readRestBody(req: IncomingMessage, maxBodyBytes: number): Promise<unknown> {
+  if (!BODY_METHODS.has(req.method ?? "")) return undefined;
+  const type = req.headers["content-type"];
+  if (type && !type.startsWith("application/json")) return undefined;
+  return readJsonBody(req, maxBodyBytes);
+}
+
+/**
+ * A request's input: the JSON body (POST, PUT, PATCH) or the query string (one value per key,
+ * an array when repeated), plus the path parameters. Query values stay strings: GET inputs
+ * declare `z.coerce` where they take numbers (tests/unit/rest-query-inputs.test.ts keeps that
+ * true), and JSON bodies keep their own types — zod schemas are never altered.
+ */
+export function restInput(req: IncomingMessage, url: URL, params: Record<string, string>, body: unknown): Record<string, unknown> {
+  if (BODY_METHODS.has(req.method ?? "")) {
+    if (body === undefined) {
+      const type = String(req.headers["content-type"]);
+      throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Unsupported content-type "${type}` });
+    }
+    return { ...(body as object), ...params };
+  }
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return { ...query, ...params };
+}
+
+/** Calls the operation's procedure through the app router's caller: the same chain as tRPC. */
+export function callOperation(operation: RestOperation, ctx: Context, input: unknown): Promise<unknown> {
+  let fn: unknown = createCaller(ctx);
+  for (const key of operation.segments) fn = (fn as Record<string, unknown>)[key];
+  return (fn as (input: unknown) => Promise<unknown>)(operation.takesInput ? input : undefined);
+}

@@ -1,0 +1,22 @@
+import type { ComponentType } from "react";
+import { renderToBuffer } from "@react-pdf/renderer";
+import { SheetDocument } from "../attendance/sheet/sheet-document";
+import { registerDocumentFonts } from "./fonts";
+import type { DocumentInputs, DocumentType } from "./types";
+
+/**
+ * Document type -> react-pdf component (a <Document>). Loaded only by the render worker
+ * (render-worker.mjs): CPU-bound rendering never runs on the request thread.
+ */
+const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
+  "attendance-sheet": SheetDocument,
+};
+
+/** Renders one document to PDF bytes, with the embedded fonts. */
+export async function renderDocumentPdf<K extends DocumentType>(type: K, input: DocumentInputs[K]): Promise<Uint8Array> {
+  registerDocumentFonts();
+  const Component = DOCUMENTS[type] as ComponentType<DocumentInputs[K]> | undefined;
+  if (!Component) throw new Error(`Unknown document type: ${String(type)}`);
+  const buffer = await renderToBuffer(<Component {...input} />);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
