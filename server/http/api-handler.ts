@@ -20,7 +20,7 @@ import { serveCsvExport } from "./csv-export";
 import { serveSignatureDownload } from "./signature-download";
 import { serveMediaDownload } from "./media-download";
 import { applyRateLimit } from "./rate-limit";
-import { sendError, sendJson } from "./send";
+import { errorBodyFor, sendError, sendJson } from "./send";
 
 type ApiRequest = IncomingMessage & { body?: unknown; info?: RequestInfo; apiError?: unknown };
 
@@ -161,7 +161,7 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
       if (res.statusCode >= 400) {
         const mapped = toHttpError(req.apiError ?? { name: "TRPCError", code: "NOT_FOUND", message: "Not found" });
         if (mapped.statusCode >= 500) log.error("request.failed", { error: String(req.apiError), stack: ((req.apiError as { cause?: Error })?.cause ?? (req.apiError as Error))?.stack });
-        const body = JSON.stringify({ statusCode: mapped.statusCode, message: mapped.message, ...(mapped.errors ? { errors: mapped.errors } : {}) });
+        const body = JSON.stringify(errorBodyFor(mapped, req));
         res.statusCode = mapped.statusCode;
         if (mapped.retryAfterSeconds) res.setHeader("Retry-After", String(mapped.retryAfterSeconds));
         res.setHeader("Content-Type", "application/json; charset=utf-8");

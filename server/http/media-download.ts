@@ -40,10 +40,10 @@ export async function serveMediaDownload(req: IncomingMessage, res: ServerRespon
     const { identity } = await identify({ authorization: header(req, "authorization"), cookie: header(req, "cookie") }, clock.now());
     if (!identity) throw unauthorized();
     const ref = header(req, "x-tenant-id")?.trim() || slugFromHost(header(req, "host"), env().APP_ROOT_DOMAIN) || url.searchParams.get("tenant")?.trim();
-    if (!ref) throw badRequest("Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain");
+    if (!ref) throw badRequest("Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain", undefined, "TENANT_REQUIRED");
     const access = await resolveTenantAccess(db, ref, identity.userId);
     if (!access) throw notFound("Tenant");
-    if (access.membership?.status !== "ACTIVE" && !access.hasEnrollment) throw forbidden("Forbidden: not a member of this organisation");
+    if (access.membership?.status !== "ACTIVE" && !access.hasEnrollment) throw forbidden("Forbidden: not a member of this organisation", "NOT_A_MEMBER");
     const file = await openMediaFile(db, forTenant(access.tenant.id), match[1]!);
     res.statusCode = 200;
     res.setHeader("Content-Type", file.media.mimeType);

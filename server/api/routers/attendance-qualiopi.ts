@@ -101,7 +101,7 @@ export const qualiopiAttendanceRouter = router({
       } catch (error) {
         // For this operation a missing enrollment is a 422 (spec), not the 403 of the method endpoints.
         if (error instanceof DomainError && error.code === "FORBIDDEN") {
-          throw unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course");
+          throw unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course", undefined, "ENROLLMENT_NOT_ACTIVE");
         }
         throw error;
       }

@@ -104,7 +104,7 @@ export const attendanceRouter = router({
     .input(ZAutoInput)
     .output(ZEmargementOutput)
     .mutation(async ({ ctx, input }) => {
-      if (!ctx.tenantRecord.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)");
+      if (!ctx.tenantRecord.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)", { reason: "OF_MODE_DISABLED" });
       return { data: await recordAutoAttendance(ctx.db, ctx.scope, input, ctx.clock.now()) };
     }),
 

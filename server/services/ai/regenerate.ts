@@ -37,7 +37,7 @@ export async function regenerateFromBrief(
   const brief = (input.brief ?? "").trim();
   if (brief.length < BRIEF_MIN_LENGTH) {
     const why = `Context missing or too short: the brief needs at least ${BRIEF_MIN_LENGTH} characters`;
-    throw badRequest(why, { brief: [why] });
+    throw badRequest(why, { brief: [why] }, "BRIEF_TOO_SHORT");
   }
   const source = await ownedCourseTree(db, caller, input.courseId);
   const operation = AI_OPERATIONS.regenerate;

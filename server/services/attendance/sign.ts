@@ -39,7 +39,7 @@ async function prepare(db: Db, caller: AttendanceCaller, sessionId: string, now:
 export async function signWithPin(db: Db, caller: AttendanceCaller, input: { sessionId: string; pin: string }, now: Date): Promise<TEmargement> {
   const signer = await prepare(db, caller, input.sessionId, now);
   await countPinAttempt(db, caller.scope, input.sessionId, caller.userId, now);
-  if (!pinMatches(input.pin, signer.loaded.session.attendancePin)) throw unauthorized("Invalid PIN");
+  if (!pinMatches(input.pin, signer.loaded.session.attendancePin)) throw unauthorized("Invalid PIN", "INVALID_PIN");
   const row = await db.transaction((tx) => appendRecord(tx, caller.scope, { ...base(caller, signer, now), method: "PIN" }));
   return toRecord(row);
 }

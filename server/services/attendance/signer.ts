@@ -22,7 +22,7 @@ export type Signer = { loaded: LoadedSession; enrollmentId: string | null; asTra
 export const OPENS_BEFORE_MINUTES = 30;
 export const CLOSES_AFTER_MINUTES = 120;
 
-export const notOpen = () => conflict("Attendance is not open for this session");
+export const notOpen = () => conflict("Attendance is not open for this session", "ATTENDANCE_NOT_OPEN");
 
 /** The session's trainers and the course's creator countersign; they are not learners of it. */
 export function isSessionTrainer(loaded: LoadedSession, userId: string): boolean {
@@ -47,7 +47,7 @@ export async function resolveSigner(db: DbOrTx, caller: LearningCaller, sessionI
   const loaded = await loadSession(db, caller, sessionId, { hideFromOutsiders: false });
   if (isSessionTrainer(loaded, caller.userId)) return { loaded, enrollmentId: null, asTrainer: true };
   const enrollmentId = await participantEnrollment(db, caller.scope, loaded.session.courseId, caller.userId);
-  if (!enrollmentId) throw forbidden("Only the session's enrolled learners (ACTIVE or COMPLETED enrollment) and its trainers can sign");
+  if (!enrollmentId) throw forbidden("Only the session's enrolled learners (ACTIVE or COMPLETED enrollment) and its trainers can sign", "NOT_A_PARTICIPANT");
   return { loaded, enrollmentId, asTrainer: false };
 }
 

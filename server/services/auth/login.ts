@@ -12,7 +12,7 @@ import { findUserByEmail, findUserById } from "./accounts";
 import { issueTokens, revokeFamily } from "./session-tokens";
 import type { TTokens } from "../../contracts/auth";
 
-const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid credentials");
+const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid credentials", { reason: "INVALID_CREDENTIALS" });
 const lockKey = (email: string) => `login-fail:${email.toLowerCase()}`;
 
 function lockedError(resetAt: Date, now: Date): DomainError {
@@ -20,6 +20,8 @@ function lockedError(resetAt: Date, now: Date): DomainError {
   const minutes = Math.ceil(seconds / 60);
   return new DomainError("RATE_LIMITED", `Too many failed login attempts. Try again in ${minutes} minutes.`, {
     retryAfterSeconds: seconds,
+    reason: "LOGIN_LOCKED",
+    params: { minutes },
   });
 }
 
@@ -38,7 +40,7 @@ export async function login(
   if (locked && locked.count >= e.LOGIN_MAX_FAILURES) throw lockedError(locked.resetAt, now);
 
   const access = input.tenantRef ? await resolveTenantAccess(db, input.tenantRef, null) : null;
-  if (input.tenantRef && !access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  if (input.tenantRef && !access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
   const tenant = access?.tenant ?? null;
 
   const user = await findUserByEmail(db, input.email);
@@ -62,7 +64,7 @@ export async function login(
     const membership = mine?.membership;
     if (membership?.status === "SUSPENDED") {
       await writeAudit(db, { ...actor, userId: user.id }, { tenantId: tenant.id, action: "auth.login_refused_suspended", targetType: "user", targetId: user.id });
-      throw new DomainError("FORBIDDEN", "Account suspended");
+      throw new DomainError("FORBIDDEN", "Account suspended", { reason: "ACCOUNT_SUSPENDED" });
     }
     const allowed = membership?.status === "ACTIVE" || (!membership && mine?.hasEnrollment);
     if (!allowed) throw INVALID();
@@ -77,7 +79,7 @@ export async function login(
   });
 }
 
-const INVALID_REFRESH = () => new DomainError("UNAUTHORIZED", "Invalid or expired refresh token");
+const INVALID_REFRESH = () => new DomainError("UNAUTHORIZED", "Invalid or expired refresh token", { reason: "INVALID_REFRESH_TOKEN" });
 
 /**
  * Rotation: each refresh token works once. Presenting a used (or revoked) one revokes the
@@ -122,7 +124,7 @@ export async function refresh(db: Db, refreshToken: string, actor: AuditActor, n
   });
   if (result === "suspended") {
     await revokeFamily(db, row.familyId, now);
-    throw new DomainError("UNAUTHORIZED", "Account suspended");
+    throw new DomainError("UNAUTHORIZED", "Account suspended", { reason: "ACCOUNT_SUSPENDED" });
   }
   if (!result) {
     await revokeFamily(db, row.familyId, now);

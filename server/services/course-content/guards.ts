@@ -14,7 +14,7 @@ import { getCourse, getOwnedCourse, isCourseOwner, type CourseRow, type Learning
 /** The course, locked for the transaction, owned by the caller and not archived. */
 export async function getEditableCourse(tx: DbOrTx, caller: LearningCaller, courseId: string): Promise<CourseRow> {
   const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });
-  if (course.status === "ARCHIVED") throw new DomainError("INVALID_STATE", "Course is archived: its content is read-only");
+  if (course.status === "ARCHIVED") throw new DomainError("INVALID_STATE", "Course is archived: its content is read-only", { reason: "COURSE_ARCHIVED" });
   return course;
 }
 
@@ -94,7 +94,7 @@ export async function assertNoLearnerRecords(db: DbOrTx, caller: LearningCaller,
     .from(quizAttempts)
     .where(caller.scope.where(quizAttempts, inArray(quizAttempts.lessonId, lessonIds)))
     .limit(1);
-  if (progress || attempt) throw new DomainError("CONFLICT", `${what} has learner progress or quiz attempts: it cannot be deleted`);
+  if (progress || attempt) throw new DomainError("CONFLICT", `${what} has learner progress or quiz attempts: it cannot be deleted`, { reason: "CONTENT_IN_USE" });
 }
 
 /** Records a content change on the course (activity log) and bumps the course's updatedAt. */

@@ -23,7 +23,7 @@ export function isCourseOwner(course: Pick<CourseRow, "creatorId">, caller: Pick
 }
 
 export function assertCourseOwner(course: Pick<CourseRow, "creatorId">, caller: Pick<LearningCaller, "userId" | "role">): void {
-  if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course");
+  if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course", "COURSE_NOT_OWNED");
 }
 
 /** Loads a course and checks ownership: 404 outside the tenant, 403 for someone else's course. */

@@ -111,7 +111,7 @@ function dispatch(): void {
 /** Renders the sheet in a worker thread; resolves with the PDF bytes. */
 export function renderSheetInWorker(input: SheetPdfInput): Promise<Uint8Array> {
   if (queue.length >= MAX_QUEUE) {
-    return Promise.reject(new DomainError("UNAVAILABLE", "Too many attendance sheets are being generated: retry in a few seconds", { retryAfterSeconds: 5 }));
+    return Promise.reject(new DomainError("UNAVAILABLE", "Too many attendance sheets are being generated: retry in a few seconds", { retryAfterSeconds: 5, reason: "RENDER_BUSY" }));
   }
   return new Promise((resolve, reject) => {
     queue.push({ id: nextId++, input, resolve, reject });
