@@ -48,6 +48,12 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** Input validation with at least one invalid field (unknown fields alone stay 400: conventions §12). */
+function isFieldValidation(cause: unknown): boolean {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  return Array.isArray(issues) && issues.some((i: { code?: unknown }) => i.code !== "unrecognized_keys");
+}
+
 /** DomainError -> TRPCError with the matching code, so the tRPC transport gets the right status. */
 const errorMapping = t.middleware(async ({ next, ctx, meta }) => {
   const result = await next();
@@ -57,7 +63,7 @@ const errorMapping = t.middleware(async ({ next, ctx, meta }) => {
       if (cause.retryAfterSeconds) ctx.response.headers["Retry-After"] = String(cause.retryAfterSeconds);
       throw new TRPCError({ code: trpcCodeForStatus(STATUS_BY_CODE[cause.code]), message: cause.message, cause });
     }
-    if (meta?.validationStatus === 422 && result.error.code === "BAD_REQUEST" && cause && "issues" in cause) {
+    if (meta?.validationStatus === 422 && result.error.code === "BAD_REQUEST" && isFieldValidation(cause)) {
       throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: "Validation failed", cause });
     }
     if (toHttpError(result.error).statusCode >= 500) {
