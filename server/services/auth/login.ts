@@ -25,8 +25,14 @@ function lockedError(resetAt: Date, now: Date): DomainError {
   });
 }
 
+const TENANT_REQUIRED = () =>
+  new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain (only platform administrators sign in without one)", {
+    reason: "TENANT_REQUIRED",
+  });
+
 /**
- * Password login. The same 401 for an unknown e-mail, a wrong password or an account with
+ * Password login. Without a tenant (X-Tenant-ID or sub-domain), only valid credentials of a platform
+ * administrator succeed; anything else answers 400 TENANT_REQUIRED (the same for a wrong password, so nothing is revealed). The same 401 for an unknown e-mail, a wrong password or an account with
  * no access to the tenant (no enumeration); 10 failures in 15 minutes lock the e-mail (429).
  */
 export async function login(
@@ -55,8 +61,10 @@ export async function login(
       metadata: { email: input.email.toLowerCase(), failures: state.count },
     });
     if (state.count > e.LOGIN_MAX_FAILURES) throw lockedError(state.resetAt, now);
-    throw INVALID();
+    throw tenant ? INVALID() : TENANT_REQUIRED();
   }
+  // Without a tenant only a platform administrator signs in (their token has no active tenant).
+  if (!tenant && !user.isPlatformAdmin) throw TENANT_REQUIRED();
 
   let active: { id: string; slug: string } | null = null;
   if (tenant) {
