@@ -1,3 +1,4 @@
+import { apiFields_fr } from "./api/fields.fr";
 import { attendance_fr } from "./parts/attendance.fr";
 import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
@@ -33,6 +34,14 @@ export const fr = {
     minLength: "Au moins {min} caractères",
     maxLength: "{max} caractères au maximum",
     invalid: "Valeur invalide",
+    minNumber: "Doit être supérieur ou égal à {min, number}",
+    aboveNumber: "Doit être supérieur à {min, number}",
+    maxNumber: "Doit être inférieur ou égal à {max, number}",
+    belowNumber: "Doit être inférieur à {max, number}",
+    minItems: "Au moins {min, plural, one {# élément} other {# éléments}}",
+    maxItems: "{max, plural, one {# élément} other {# éléments}} au maximum",
+    integer: "Nombre entier attendu",
+    option: "Choisissez une des valeurs proposées",
     formHasErrors: "Corrigez les champs signalés.",
     forbidden: "Vous n'avez pas accès à cette page.",
     tooManyRequests: "Trop de requêtes. Réessayez plus tard.",
@@ -280,6 +289,8 @@ export const fr = {
     auth: "Authentification requise",
     invalidJson: "Le corps n'est pas un JSON valide.",
   },
+  /** Field errors the contracts write (shared with the API, which words them per Accept-Language). */
+  apiFields: apiFields_fr,
   ...creator_fr,
   ...learning_fr,
   ...sessions_fr,
