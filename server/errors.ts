@@ -1,4 +1,4 @@
-import { ERROR_REASONS, NOT_FOUND_REASONS, type ErrorReason, type NotFoundResource } from "./error-reasons";
+import { NOT_FOUND_REASONS, type ErrorReason, type NotFoundResource } from "./error-reasons";
 
 export { ERROR_REASONS, ERROR_REASON_CODES, type ErrorReason } from "./error-reasons";
 
