@@ -81,6 +81,7 @@ test("the quiz editor shows its field errors in French", async ({ page, request 
   await signIn(page, "creator@acme.test");
   await expect(page.getByRole("heading", { level: 1, name: "Mes formations" })).toBeVisible();
   await page.goto(`/courses/${courseId}`);
+  await page.getByRole("tab", { name: /Contenu/ }).click();
   await page.getByRole("button", { name: "Modifier « Quiz final »" }).click();
   const quiz = page.getByRole("dialog", { name: "Modifier la leçon — Quiz final" });
   await expect(quiz).toBeVisible();
@@ -93,5 +94,6 @@ test("the quiz editor shows its field errors in French", async ({ page, request 
   await quiz.getByRole("button", { name: "Enregistrer la leçon" }).click();
   await expect(q2.getByText("Les libellés des choix doivent être distincts")).toBeVisible();
   await expect(quiz.getByText("Choice labels must be distinct")).toHaveCount(0);
-  await screenshot(page, "errors-fr-quiz");
+  await q2.getByText("Les libellés des choix doivent être distincts").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "e2e/artifacts/errors-fr-quiz.png" });
 });
