@@ -11,6 +11,8 @@ export const apiFields_en = {
   atMost200: "At most 200 characters",
   sixDigits: "Six digits",
   localeCode: "Language code such as fr or en-GB",
+  bcp47Code: "BCP 47 language code such as fr or en-GB",
+  shortKey: "1 to 32 letters, digits, - or _",
   colourHex: "Colour as #rrggbb",
   slugFormat: "Lower-case letters, digits and hyphens (2-48 characters)",
   slugReserved: "Lower-case letters, digits and hyphens; not a reserved name",
