@@ -117,7 +117,7 @@ test.describe("admin", () => {
     await screenshot(page, "admin-enroll");
     await dialog.getByRole("button", { name: "Inscrire", exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("status").filter({ hasText: `est inscrit à « ${COURSE} »` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `à « ${COURSE} » enregistrée` })).toBeVisible();
 
     await page.getByLabel("Formation").selectOption({ label: COURSE });
     await expect(page).toHaveURL(/courseId=/);

@@ -22,5 +22,5 @@ test("a platform administrator creates a tenant from the root host", async ({ pa
 
   await page.getByRole("status").getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
-  await expect(page.getByText("Connectez-vous à l'espace de Initech Formation.")).toBeVisible();
+  await expect(page.getByText("Connectez-vous à l'espace d'Initech Formation.")).toBeVisible();
 });

@@ -79,7 +79,7 @@ test("an admin schedules a session with a convocation and finds it in the list a
   await form.getByLabel("Thomas Bernard").check();
   await expect(form.getByLabel("Envoyer la convocation par e-mail")).toBeChecked();
   await form.getByRole("button", { name: "Planifier la session" }).click();
-  await expect(form.getByText("Must be in the future")).toBeVisible();
+  await expect(form.getByText("Doit être dans le futur")).toBeVisible();
   await expect(form.getByLabel("Date", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await screenshot(page, "sessions-new-422");
 

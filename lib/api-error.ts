@@ -1,13 +1,17 @@
 import type { Translate } from "./i18n/translate";
 
-/** What a failed call tells the UI: the HTTP status, the message and the field errors (`errors`). */
-export type ApiErrorInfo = { status: number | null; message: string | null; fields: Record<string, string[]> };
+/**
+ * What a failed call tells the UI: the HTTP status, the stable reason `code` (branch on it, never on
+ * the message), the message and the field errors (`errors`), both already in the user's language
+ * (the tRPC client sends Accept-Language).
+ */
+export type ApiErrorInfo = { status: number | null; code: string | null; message: string | null; fields: Record<string, string[]> };
 
-type ErrorShape = { message?: unknown; data?: { httpStatus?: unknown; errors?: unknown } | null };
+type ErrorShape = { message?: unknown; data?: { httpStatus?: unknown; code?: unknown; errors?: unknown } | null };
 
 /** Reads a TRPCClientError (its `data` is the server's errorFormatter `shape.data`). */
 export function errorInfo(error: unknown): ApiErrorInfo {
-  if (!error || typeof error !== "object") return { status: null, message: null, fields: {} };
+  if (!error || typeof error !== "object") return { status: null, code: null, message: null, fields: {} };
   const e = error as ErrorShape;
   const status = typeof e.data?.httpStatus === "number" ? e.data.httpStatus : null;
   const raw = e.data?.errors;
@@ -17,7 +21,8 @@ export function errorInfo(error: unknown): ApiErrorInfo {
       if (Array.isArray(v)) fields[k] = v.map(String);
     }
   }
-  return { status, message: typeof e.message === "string" ? e.message : null, fields };
+  const code = typeof e.data?.code === "string" && /^[A-Z][A-Z0-9_]*$/.test(e.data.code) && status !== null ? e.data.code : null;
+  return { status, code, message: typeof e.message === "string" ? e.message : null, fields };
 }
 
 /** One sentence for the form: the server's message for 4xx, a generic one for network and 5xx failures. */

@@ -23,13 +23,22 @@ function makeQueryClient(): QueryClient {
 }
 
 /**
+ * The user's language (the root layout's `<html lang>`, from the locale cookie) as Accept-Language,
+ * so that error messages and field errors come back worded in it (conventions §4).
+ */
+function languageHeader(): Record<string, string> {
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return lang ? { "Accept-Language": lang } : {};
+}
+
+/**
  * React Query + tRPC for client components. `/api/trpc` on the same host, so the session
  * cookie and the tenant sub-domain travel with every call.
  */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", maxURLLength: 4000 })] }),
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", maxURLLength: 4000, headers: languageHeader })] }),
   );
   return (
     <QueryClientProvider client={queryClient}>

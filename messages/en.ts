@@ -1,3 +1,4 @@
+import { apiFields_en } from "./api/fields.en";
 import type { Catalogue } from "./types";
 import { attendance_en } from "./parts/attendance.en";
 import { creator_en } from "./parts/creator.en";
@@ -35,6 +36,14 @@ export const en: Catalogue = {
     minLength: "At least {min} characters",
     maxLength: "At most {max} characters",
     invalid: "Invalid value",
+    minNumber: "Must be at least {min, number}",
+    aboveNumber: "Must be greater than {min, number}",
+    maxNumber: "Must be at most {max, number}",
+    belowNumber: "Must be less than {max, number}",
+    minItems: "At least {min, plural, one {# item} other {# items}}",
+    maxItems: "At most {max, plural, one {# item} other {# items}}",
+    integer: "A whole number",
+    option: "Choose one of the offered values",
     formHasErrors: "Please fix the highlighted fields.",
     forbidden: "You do not have access to this page.",
     tooManyRequests: "Too many requests. Please try again later.",
@@ -282,6 +291,8 @@ export const en: Catalogue = {
     auth: "Authentication required",
     invalidJson: "The body is not valid JSON.",
   },
+  /** Field errors the contracts write (shared with the API, which words them per Accept-Language). */
+  apiFields: apiFields_en,
   ...creator_en,
   ...learning_en,
   ...sessions_en,

@@ -1,3 +1,4 @@
+import { apiFields_fr } from "./api/fields.fr";
 import { attendance_fr } from "./parts/attendance.fr";
 import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
@@ -34,13 +35,21 @@ export const fr = {
     minLength: "Au moins {min} caractères",
     maxLength: "{max} caractères au maximum",
     invalid: "Valeur invalide",
+    minNumber: "Doit être supérieur ou égal à {min, number}",
+    aboveNumber: "Doit être supérieur à {min, number}",
+    maxNumber: "Doit être inférieur ou égal à {max, number}",
+    belowNumber: "Doit être inférieur à {max, number}",
+    minItems: "Au moins {min, plural, one {# élément} other {# éléments}}",
+    maxItems: "{max, plural, one {# élément} other {# éléments}} au maximum",
+    integer: "Nombre entier attendu",
+    option: "Choisissez une des valeurs proposées",
     formHasErrors: "Corrigez les champs signalés.",
     forbidden: "Vous n'avez pas accès à cette page.",
     tooManyRequests: "Trop de requêtes. Réessayez plus tard.",
   },
   auth: {
     title: "Connexion",
-    subtitle: "Connectez-vous à l'espace de {name}.",
+    subtitle: "Connectez-vous à l'espace {name_elide, select, vowel {d''} other {de }}{name}.",
     email: "Adresse e-mail",
     password: "Mot de passe",
     submit: "Se connecter",
@@ -92,7 +101,7 @@ export const fr = {
   },
   shell: {
     mainNav: "Navigation principale",
-    userMenu: "Menu de {name}",
+    userMenu: "Menu {name_elide, select, vowel {d''} other {de }}{name}",
     profile: "Mon profil",
     signOut: "Se déconnecter",
     openNav: "Ouvrir le menu",
@@ -128,7 +137,7 @@ export const fr = {
   statuses: { ACTIVE: "Actif", INVITED: "Invité", SUSPENDED: "Suspendu" },
   home: {
     greeting: "Bonjour {name}",
-    adminIntro: "Vue d'ensemble de l'activité de {tenant}.",
+    adminIntro: "Vue d'ensemble de l'activité {tenant_elide, select, vowel {d''} other {de }}{tenant}.",
     statUsers: "Membres actifs",
     statCourses: "Formations",
     statPublished: "{count} publiées",
@@ -189,13 +198,13 @@ export const fr = {
     inviteSubmit: "Inviter",
     invited: "Invitation envoyée à {email}.",
     created: "Compte créé pour {email}.",
-    changeRole: "Rôle de {name}",
+    changeRole: "Rôle {name_elide, select, vowel {d''} other {de }}{name}",
     suspend: "Suspendre",
     reactivate: "Réactiver",
     confirmTitle: "Confirmer la modification",
     confirmRole: "Donner le rôle « {role} » à {name} ?",
     confirmSuspend: "Suspendre {name} ? Cette personne ne pourra plus se connecter à l'organisme.",
-    confirmReactivate: "Réactiver l'accès de {name} ?",
+    confirmReactivate: "Réactiver l'accès {name_elide, select, vowel {d''} other {de }}{name} ?",
     updated: "{name} a été mis à jour.",
     you: "vous",
     forbidden: "Accès refusé : la gestion des utilisateurs est réservée aux administrateurs de l'organisme.",
@@ -238,7 +247,7 @@ export const fr = {
     createdList: "Créés pendant cette session",
     open: "Ouvrir {url}",
     forbidden: "Cette page est réservée aux administrateurs de la plateforme.",
-    signedInAs: "Connecté en tant que {email}",
+    signedInAs: "Connecté en tant {email_elide, select, vowel {qu''} other {que }}{email}",
   },
   landing: {
     title: "La plateforme des organismes de formation",
@@ -281,6 +290,8 @@ export const fr = {
     auth: "Authentification requise",
     invalidJson: "Le corps n'est pas un JSON valide.",
   },
+  /** Field errors the contracts write (shared with the API, which words them per Accept-Language). */
+  apiFields: apiFields_fr,
   ...creator_fr,
   ...learning_fr,
   ...sessions_fr,

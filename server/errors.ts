@@ -1,7 +1,13 @@
+import { NOT_FOUND_REASONS, type ErrorReason, type NotFoundResource } from "./error-reasons";
+
+export { ERROR_REASONS, ERROR_REASON_CODES, type ErrorReason } from "./error-reasons";
+
 /**
  * DomainError is what services throw; `toHttpError` is the ONE table that turns any
- * error (domain, validation, database, tRPC) into the spec's `{statusCode, message, errors}`.
- * Both transports (REST and tRPC) use it.
+ * error (domain, validation, database, tRPC) into the spec's `{statusCode, message, errors}`
+ * plus `code`, the stable reason (error-reasons.ts). REST and tRPC both use it: tRPC's
+ * error `data` carries the same `httpStatus` and `code` as the REST body. Wording per language:
+ * `localizeHttpError` (server/i18n.ts).
  */
 export type DomainCode =
   | "BAD_REQUEST"
@@ -20,20 +26,43 @@ export type DomainCode =
 export type FieldErrors = Record<string, string[]>;
 /** Most errors map fields to messages; a few operations (course publication) list messages. */
 export type ErrorDetails = FieldErrors | string[];
+/** Values for the reason's ICU message (messages/api/errors.*.ts). */
+export type MessageParams = Record<string, string | number>;
+
+type DomainErrorOptions = {
+  fields?: ErrorDetails;
+  retryAfterSeconds?: number;
+  /** The public `code`; when absent, the category's generic reason (see defaultReason). */
+  reason?: ErrorReason;
+  params?: MessageParams;
+};
 
 export class DomainError extends Error {
   readonly code: DomainCode;
+  readonly reason: ErrorReason;
+  readonly params?: MessageParams;
   readonly fields?: ErrorDetails;
   readonly retryAfterSeconds?: number;
-  constructor(code: DomainCode, message: string, opts: { fields?: ErrorDetails; retryAfterSeconds?: number } = {}) {
+  constructor(code: DomainCode, message: string, opts: DomainErrorOptions = {}) {
     super(message);
     this.name = "DomainError";
     this.code = code;
+    this.reason = opts.reason ?? defaultReason(code, message);
+    this.params = opts.params;
     this.fields = opts.fields;
     this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
+const VALIDATION_FAILED_MESSAGE = "Validation failed";
+
+function defaultReason(code: DomainCode, message: string): ErrorReason {
+  if (code === "VALIDATION" || message === VALIDATION_FAILED_MESSAGE) return "VALIDATION_FAILED";
+  if (code === "UNAVAILABLE") return "SERVICE_UNAVAILABLE";
+  return code;
+}
+
+/** The one status table: every transport answers these statuses. */
 export const STATUS_BY_CODE: Record<DomainCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION: 400,
@@ -49,37 +78,111 @@ export const STATUS_BY_CODE: Record<DomainCode, number> = {
   UNAVAILABLE: 503,
 };
 
-/** tRPC code for each domain code (the UI transport's status). */
-export const TRPC_CODE_BY_CODE = {
-  BAD_REQUEST: "BAD_REQUEST",
-  VALIDATION: "BAD_REQUEST",
+type TrpcCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "PAYMENT_REQUIRED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "METHOD_NOT_SUPPORTED"
+  | "CONFLICT"
+  | "PRECONDITION_FAILED"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "UNPROCESSABLE_CONTENT"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL_SERVER_ERROR";
+
+/**
+ * tRPC's JSON-RPC code for an HTTP status. tRPC has no 410: a GONE error travels as
+ * PRECONDITION_FAILED, but its `data.httpStatus` (410) and `data.code` are REST's, and the UI reads those.
+ */
+export function trpcCodeForStatus(status: number): TrpcCode {
+  const byStatus: Record<number, TrpcCode> = {
+    400: "BAD_REQUEST",
+    401: "UNAUTHORIZED",
+    402: "PAYMENT_REQUIRED",
+    403: "FORBIDDEN",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_SUPPORTED",
+    409: "CONFLICT",
+    410: "PRECONDITION_FAILED",
+    413: "PAYLOAD_TOO_LARGE",
+    415: "UNSUPPORTED_MEDIA_TYPE",
+    422: "UNPROCESSABLE_CONTENT",
+    429: "TOO_MANY_REQUESTS",
+    503: "SERVICE_UNAVAILABLE",
+  };
+  return byStatus[status] ?? "INTERNAL_SERVER_ERROR";
+}
+
+/** tRPC code -> HTTP status, for errors tRPC raises itself (parse errors, unknown procedures). */
+const STATUS_BY_TRPC_CODE: Record<string, number> = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+const REASON_BY_TRPC_CODE: Record<string, ErrorReason> = {
+  PARSE_ERROR: "MALFORMED_JSON",
+  NOT_FOUND: "ROUTE_NOT_FOUND",
+  METHOD_NOT_SUPPORTED: "METHOD_NOT_SUPPORTED",
+  PAYLOAD_TOO_LARGE: "BODY_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  TOO_MANY_REQUESTS: "RATE_LIMITED",
   UNAUTHORIZED: "UNAUTHORIZED",
-  PAYMENT_REQUIRED: "PAYMENT_REQUIRED",
   FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
-  INVALID_STATE: "CONFLICT",
-  GONE: "PRECONDITION_FAILED",
-  UNPROCESSABLE: "UNPROCESSABLE_CONTENT",
-  RATE_LIMITED: "TOO_MANY_REQUESTS",
-  UNAVAILABLE: "INTERNAL_SERVER_ERROR",
-} as const;
+  PAYMENT_REQUIRED: "PAYMENT_REQUIRED",
+  PRECONDITION_FAILED: "INVALID_STATE",
+  UNPROCESSABLE_CONTENT: "UNPROCESSABLE",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+};
+
+/** The generic reason for a status, for error bodies built without a DomainError. */
+export function reasonForStatus(status: number): ErrorReason {
+  if (status >= 500) return status === 503 ? "SERVICE_UNAVAILABLE" : "INTERNAL_ERROR";
+  if (status === 400) return "BAD_REQUEST";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 410) return "GONE";
+  if (status === 422) return "UNPROCESSABLE";
+  return REASON_BY_TRPC_CODE[trpcCodeForStatus(status)] ?? "BAD_REQUEST";
+}
+
+export type ZodLikeIssue = { code: string; path: PropertyKey[]; message: string; keys?: string[] } & Record<string, unknown>;
 
 export type HttpError = {
   statusCode: number;
+  /** The stable reason (UPPER_SNAKE), listed in the OpenAPI document. */
+  code: ErrorReason;
+  /** English wording (the spec's); `localizeHttpError` words it in the request's language. */
   message: string;
   errors?: ErrorDetails;
   retryAfterSeconds?: number;
+  /** What localisation needs and the body never shows: the message's ICU values, the zod issues. */
+  i18n?: { params?: MessageParams; issues?: ZodLikeIssue[] };
 };
-
-type ZodLikeIssue = { code: string; path: PropertyKey[]; message: string; keys?: string[] };
 
 function isZodError(e: unknown): e is { issues: ZodLikeIssue[] } {
   return !!e && typeof e === "object" && "issues" in e && Array.isArray((e as { issues: unknown }).issues);
 }
 
-/** Zod issues -> `{ "items.0.quantity": ["..."] }`; unknown keys -> "Unknown field". */
-export function fieldErrorsFromIssues(issues: ZodLikeIssue[]): FieldErrors {
+export const UNKNOWN_FIELD_MESSAGE = "Unknown field";
+
+/** Zod issues -> `{ "items.0.quantity": ["..."] }`; unknown keys -> "Unknown field". `word` renders an issue. */
+export function fieldErrorsFromIssues(issues: ZodLikeIssue[], word: (issue: ZodLikeIssue) => string = (i) => i.message, unknownField = UNKNOWN_FIELD_MESSAGE): FieldErrors {
   const out: FieldErrors = {};
   const add = (path: string, msg: string) => {
     (out[path || "_"] ??= []).push(msg);
@@ -87,9 +190,9 @@ export function fieldErrorsFromIssues(issues: ZodLikeIssue[]): FieldErrors {
   for (const issue of issues) {
     const base = issue.path.map(String).join(".");
     if (issue.code === "unrecognized_keys" && issue.keys) {
-      for (const k of issue.keys) add(base ? `${base}.${k}` : k, "Unknown field");
+      for (const k of issue.keys) add(base ? `${base}.${k}` : k, unknownField);
     } else {
-      add(base, issue.message);
+      add(base, word(issue));
     }
   }
   return out;
@@ -112,58 +215,57 @@ function pgCode(e: unknown): string | undefined {
 /**
  * Map anything thrown while handling a request. Unknown errors become a 500 with a
  * generic message (never a stack); the caller logs the original with the request id.
+ * A zod error wrapped in a TRPCError UNPROCESSABLE_CONTENT is a 422 (operations whose
+ * meta says `validationStatus: 422`), else 400.
  */
 export function toHttpError(error: unknown): HttpError {
   // tRPC wraps what procedures throw; look at the cause first.
   const trpc = error as { name?: string; code?: string; cause?: unknown; message?: string };
-  const cause = trpc && trpc.name === "TRPCError" && trpc.cause ? trpc.cause : error;
+  const isTrpc = !!trpc && trpc.name === "TRPCError";
+  const cause = isTrpc && trpc.cause ? trpc.cause : error;
 
   if (cause instanceof DomainError) {
     return {
       statusCode: STATUS_BY_CODE[cause.code],
+      code: cause.reason,
       message: cause.message,
       ...(cause.fields ? { errors: cause.fields } : {}),
       ...(cause.retryAfterSeconds ? { retryAfterSeconds: cause.retryAfterSeconds } : {}),
+      ...(cause.params ? { i18n: { params: cause.params } } : {}),
     };
   }
   if (isZodError(cause)) {
-    return { statusCode: 400, message: "Validation failed", errors: fieldErrorsFromIssues(cause.issues) };
+    return {
+      statusCode: isTrpc && trpc.code === "UNPROCESSABLE_CONTENT" ? 422 : 400,
+      code: "VALIDATION_FAILED",
+      message: VALIDATION_FAILED_MESSAGE,
+      errors: fieldErrorsFromIssues(cause.issues),
+      i18n: { issues: cause.issues },
+    };
   }
   const db = pgCode(cause);
-  if (db === PG_UNIQUE_VIOLATION) return { statusCode: 409, message: "Resource already exists" };
-  if (db === PG_FOREIGN_KEY_VIOLATION) return { statusCode: 422, message: "Referenced resource not found" };
-  if (db === PG_INVALID_TEXT) return { statusCode: 400, message: "Invalid value" };
+  if (db === PG_UNIQUE_VIOLATION) return { statusCode: 409, code: "ALREADY_EXISTS", message: "Resource already exists" };
+  if (db === PG_FOREIGN_KEY_VIOLATION) return { statusCode: 422, code: "REFERENCE_NOT_FOUND", message: "Referenced resource not found" };
+  if (db === PG_INVALID_TEXT) return { statusCode: 400, code: "INVALID_VALUE", message: "Invalid value" };
 
-  if (trpc && trpc.name === "TRPCError") {
-    const byTrpc: Record<string, number> = {
-      PARSE_ERROR: 400,
-      BAD_REQUEST: 400,
-      UNAUTHORIZED: 401,
-      PAYMENT_REQUIRED: 402,
-      FORBIDDEN: 403,
-      NOT_FOUND: 404,
-      METHOD_NOT_SUPPORTED: 405,
-      CONFLICT: 409,
-      PRECONDITION_FAILED: 412,
-      PAYLOAD_TOO_LARGE: 413,
-      UNSUPPORTED_MEDIA_TYPE: 415,
-      UNPROCESSABLE_CONTENT: 422,
-      TOO_MANY_REQUESTS: 429,
-    };
-    const status = byTrpc[trpc.code ?? ""];
+  if (isTrpc) {
+    const status = STATUS_BY_TRPC_CODE[trpc.code ?? ""];
     if (status) {
+      const code = REASON_BY_TRPC_CODE[trpc.code ?? ""] ?? reasonForStatus(status);
       const message = trpc.code === "PARSE_ERROR" ? "Malformed JSON body" : (trpc.message ?? "Bad Request");
-      return { statusCode: status, message };
+      return { statusCode: status, code, message };
     }
   }
-  return { statusCode: 500, message: "Internal server error" };
+  return { statusCode: 500, code: "INTERNAL_ERROR", message: "Internal server error" };
 }
 
 // Short constructors keep services readable.
-export const notFound = (what = "Resource") => new DomainError("NOT_FOUND", `${what} not found`);
-export const forbidden = (message = "Forbidden") => new DomainError("FORBIDDEN", message);
-export const unauthorized = (message = "Unauthorized") => new DomainError("UNAUTHORIZED", message);
-export const conflict = (message: string) => new DomainError("CONFLICT", message);
-export const unprocessable = (message: string, fields?: ErrorDetails) =>
-  new DomainError("UNPROCESSABLE", message, { fields });
-export const badRequest = (message: string, fields?: FieldErrors) => new DomainError("BAD_REQUEST", message, { fields });
+export const notFound = (what: NotFoundResource = "Resource") =>
+  new DomainError("NOT_FOUND", `${what} not found`, { reason: NOT_FOUND_REASONS[what] });
+export const forbidden = (message = "Forbidden", reason?: ErrorReason) => new DomainError("FORBIDDEN", message, { reason });
+export const unauthorized = (message = "Unauthorized", reason?: ErrorReason) => new DomainError("UNAUTHORIZED", message, { reason });
+export const conflict = (message: string, reason?: ErrorReason, params?: MessageParams) => new DomainError("CONFLICT", message, { reason, params });
+export const unprocessable = (message: string, fields?: ErrorDetails, reason?: ErrorReason) =>
+  new DomainError("UNPROCESSABLE", message, { fields, reason });
+export const badRequest = (message: string, fields?: FieldErrors, reason?: ErrorReason) => new DomainError("BAD_REQUEST", message, { fields, reason });
+

@@ -1,7 +1,7 @@
 import { errorInfo } from "@/lib/api-error";
 import type { Translate } from "@/lib/i18n/translate";
 
-/** Why a signature was refused, in the terms the learner needs (the server's English message decides between 422 cases). */
+/** Why a signature was refused, in the terms the learner needs (chosen by the error's `code`). */
 export type SignFailure =
   | { kind: "expired" | "used" | "invalidQr" | "alreadySigned" | "notEnrolled" | "closed" | "notFound" | "tooShort" | "network" | "other"; message: string | null }
   | { kind: "wrongPin"; remaining: number | null; message: string | null }
@@ -14,40 +14,40 @@ const numberFrom = (v: unknown): number | null => {
   return typeof n === "number" && Number.isFinite(n) ? n : null;
 };
 
-/** Seconds to wait after a 429: the error data if the server sends it, else the message ("wait 15 minutes"). */
-function retryAfter(error: unknown, message: string | null, fields: Record<string, string[]>): number {
-  const fromData = numberFrom((error as Extra)?.data?.retryAfterSeconds) ?? numberFrom(fields.retryAfterSeconds?.[0]);
-  if (fromData !== null) return fromData;
-  const minutes = /(\d+)\s*min/i.exec(message ?? "");
-  if (minutes) return Number(minutes[1]) * 60;
-  const seconds = /(\d+)\s*s/i.exec(message ?? "");
-  return seconds ? Number(seconds[1]) : 15 * 60;
-}
+const DEFAULT_LOCK_SECONDS = 15 * 60;
 
-function remainingAttempts(error: unknown, message: string | null, fields: Record<string, string[]>): number | null {
-  const fromData = numberFrom((error as Extra)?.data?.remainingAttempts) ?? numberFrom(fields.remainingAttempts?.[0]);
-  if (fromData !== null) return fromData;
-  const m = /(\d+)\s+(?:attempts?\s+)?(?:left|remaining)/i.exec(message ?? "");
-  return m ? Number(m[1]) : null;
-}
+/** The server's reason code -> what the learner is told. */
+const KIND_BY_CODE: Partial<Record<string, Exclude<SignFailure["kind"], "wrongPin" | "locked">>> = {
+  QR_TOKEN_EXPIRED: "expired",
+  QR_TOKEN_USED: "used",
+  QR_TOKEN_INVALID: "invalidQr",
+  ALREADY_SIGNED: "alreadySigned",
+  SIGNATURE_TOO_SHORT: "tooShort",
+  NOT_A_PARTICIPANT: "notEnrolled",
+  ENROLLMENT_NOT_ACTIVE: "notEnrolled",
+  ATTENDANCE_NOT_OPEN: "closed",
+  SESSION_CLOSED: "closed",
+  SESSION_NOT_FOUND: "notFound",
+  SLOT_NOT_FOUND: "notFound",
+  ENROLLMENT_NOT_FOUND: "notFound",
+};
 
 export function classifySignError(error: unknown): SignFailure {
-  const { status, message, fields } = errorInfo(error);
-  const text = message ?? "";
+  const { status, code, message, fields } = errorInfo(error);
+  const data = (error as Extra)?.data;
   if (status === null) return { kind: "network", message };
-  if (status === 410) return { kind: "expired", message };
-  if (status === 401) return { kind: "wrongPin", remaining: remainingAttempts(error, message, fields), message };
-  if (status === 429) return { kind: "locked", retryAfterSeconds: retryAfter(error, message, fields), message };
+  if (code === "INVALID_PIN") {
+    return { kind: "wrongPin", remaining: numberFrom(data?.remainingAttempts) ?? numberFrom(fields.remainingAttempts?.[0]), message };
+  }
+  if (code === "PIN_LOCKED" || code === "RATE_LIMITED") {
+    return { kind: "locked", retryAfterSeconds: numberFrom(data?.retryAfterSeconds) ?? DEFAULT_LOCK_SECONDS, message };
+  }
+  const kind = code ? KIND_BY_CODE[code] : undefined;
+  if (kind) return { kind, message };
+  // A reason this screen has no special wording for: its status's meaning.
   if (status === 403) return { kind: "notEnrolled", message };
   if (status === 404) return { kind: "notFound", message };
   if (status === 409) return { kind: "closed", message };
-  if (status === 422 || status === 400) {
-    if (/already signed/i.test(text)) return { kind: "alreadySigned", message };
-    if (/already used/i.test(text)) return { kind: "used", message };
-    if (/expired/i.test(text)) return { kind: "expired", message };
-    if (/signature/i.test(text) || fields.signatureBase64) return { kind: "tooShort", message };
-    if (/qr/i.test(text)) return { kind: "invalidQr", message };
-  }
   return { kind: "other", message };
 }
 

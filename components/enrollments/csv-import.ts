@@ -27,7 +27,7 @@ export async function importRow(client: TRPCClient<AppRouter>, courseId: string,
   } catch (error) {
     const info = errorInfo(error);
     if (info.status === 409) return { row, result: "ALREADY" };
-    if (info.status === 404 && /user/i.test(info.message ?? "")) return { row, result: "UNKNOWN" };
+    if (info.code === "USER_NOT_FOUND") return { row, result: "UNKNOWN" };
     return { row, result: "ERROR", message: info.message ?? undefined };
   }
 }

@@ -24,8 +24,8 @@ export function InviteUserForm({ onCreated, onCancel }: { onCreated: (user: Crea
     trpc.users.create.mutationOptions({
       onError: (e) => {
         const info = errorInfo(e);
-        // 409: the e-mail is already a member here; say it next to the e-mail field.
-        setFields(info.status === 409 && info.message ? { email: [info.message] } : info.fields);
+        // The e-mail is already a member here: say it next to the e-mail field.
+        setFields(info.code === "EMAIL_ALREADY_EXISTS" && info.message ? { email: [info.message] } : info.fields);
       },
     }),
   );

@@ -10,7 +10,7 @@ type I18n = { locale: Locale; t: Translate };
 const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, t: createTranslator(catalogues[locale]) }), [locale]);
+  const value = useMemo(() => ({ locale, t: createTranslator(catalogues[locale], locale) }), [locale]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -11,5 +11,5 @@ export async function getLocale(): Promise<Locale> {
 
 export async function getTranslator(): Promise<{ locale: Locale; t: Translate }> {
   const locale = await getLocale();
-  return { locale, t: createTranslator(catalogues[locale]) };
+  return { locale, t: createTranslator(catalogues[locale], locale) };
 }

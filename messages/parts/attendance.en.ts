@@ -22,7 +22,7 @@ export const attendance_en = {
     notFound: "This session cannot be found or does not concern you.",
     tooShort: "Signature too short or empty: draw your full signature, then send it.",
     wrongPin: "Wrong PIN. Check the code your trainer shows.",
-    wrongPinRemaining: "Wrong PIN. {count} attempt(s) left.",
+    wrongPinRemaining: "Wrong PIN. {count, plural, one {# attempt} other {# attempts}} left.",
     locked: "Too many PIN attempts: signing by PIN is locked.",
     lockedLeft: "Try again in {time}.",
     noToken: "This signing link is incomplete. Scan the QR code your trainer shows again.",

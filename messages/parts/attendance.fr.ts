@@ -22,7 +22,7 @@ export const attendance_fr = {
     notFound: "Cette session est introuvable ou ne vous concerne pas.",
     tooShort: "Signature trop courte ou vide : dessinez votre signature complète, puis envoyez-la.",
     wrongPin: "Code PIN incorrect. Vérifiez le code affiché par votre formateur.",
-    wrongPinRemaining: "Code PIN incorrect. Il vous reste {count} essai(s).",
+    wrongPinRemaining: "Code PIN incorrect. Il vous reste {count, plural, one {# essai} other {# essais}}.",
     locked: "Trop d'essais de code PIN : la signature par code est bloquée.",
     lockedLeft: "Réessayez dans {time}.",
     noToken: "Ce lien de signature est incomplet. Scannez à nouveau le QR code affiché par votre formateur.",

@@ -310,7 +310,7 @@ export const creator_fr = {
     learner: "Apprenant",
     status: "Statut",
     progress: "Progression",
-    progressLabel: "Progression de {name}",
+    progressLabel: "Progression {name_elide, select, vowel {d''} other {de }}{name}",
     lessons: "{done} / {total} leçons",
     enrolledAt: "Inscrit le",
     lastActivity: "Dernière activité",

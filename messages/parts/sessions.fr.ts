@@ -173,7 +173,7 @@ export const sessions_fr = {
     slotPdf: "Feuille du créneau (PDF)",
     slotSignatures: "{count} signature(s)",
     override: "Corriger",
-    overrideTitle: "Corriger la présence de {name}",
+    overrideTitle: "Corriger la présence {name_elide, select, vowel {d''} other {de }}{name}",
     overrideIntro: "La correction ajoute un enregistrement scellé au registre (rien n'est modifié ni supprimé) et une entrée au journal d'audit.",
     reason: "Motif de la correction",
     reasonHint: "Au moins {min} caractères : expliquez précisément pourquoi (par ex. « Présent, signature impossible : tablette hors service »).",
@@ -182,7 +182,7 @@ export const sessions_fr = {
     minutes: "Durée de présence (minutes)",
     minutesHint: "Temps de présence effectif retenu pour cet apprenant.",
     overrideSubmit: "Enregistrer la correction",
-    overrideDone: "Présence de {name} corrigée.",
+    overrideDone: "Présence {name_elide, select, vowel {d''} other {de }}{name} corrigée.",
   },
   sessionsHome: {
     allSessions: "Toutes les sessions",

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument } from "trpc-to-openapi";
+import { ERROR_REASON_CODES, ERROR_REASONS } from "../error-reasons";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
 import { RAW_ROUTES } from "../http/raw-routes";
@@ -8,13 +9,25 @@ type Json = Record<string, unknown>;
 
 const ERROR_SCHEMA = {
   type: "object",
-  required: ["statusCode", "message"],
+  required: ["statusCode", "code", "message"],
   properties: {
     statusCode: { type: "integer", example: 404 },
-    message: { type: "string", example: "User not found" },
+    code: {
+      type: "string",
+      enum: ERROR_REASON_CODES,
+      example: "USER_NOT_FOUND",
+      description:
+        "Stable, machine-readable reason (UPPER_SNAKE). Clients branch on `code`, never on `message`.\n\n" +
+        ERROR_REASON_CODES.map((c) => `- \`${c}\`: ${ERROR_REASONS[c]}`).join("\n"),
+    },
+    message: {
+      type: "string",
+      example: "User not found",
+      description: "Worded in the language of the request's Accept-Language (fr or en), else English.",
+    },
     errors: {
       type: "object",
-      description: "Field path (dots: items.0.quantity) to messages; present for validation errors",
+      description: "Field path (dots: items.0.quantity) to messages, worded like `message`; present for validation errors",
       additionalProperties: { type: "array", items: { type: "string" } },
     },
   },
@@ -37,7 +50,8 @@ export function openApiDocument(baseUrl = "/api/v1"): Json {
     description:
       "Multi-tenant API for professional-training organisations. Send `X-Tenant-ID: <slug>` (or use the tenant sub-domain) and " +
       "`Authorization: Bearer <accessToken>`. Success bodies are `{data}` (plus `meta` for lists and login); errors are " +
-      "`{statusCode, message, errors?}`. Files (PDF, CSV, images, stored media) are answered with their own media type, shown on each " +
+      "`{statusCode, code, message, errors?}`: `code` is a stable reason listed in the Error schema; `message` and `errors` follow " +
+      "Accept-Language (fr or en, else English). Files (PDF, CSV, images, stored media) are answered with their own media type, shown on each " +
       "such operation; their errors are the same JSON body. Every response carries X-Request-Id and RateLimit-Limit/Remaining/Reset headers.",
     securitySchemes: {
       bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },

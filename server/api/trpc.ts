@@ -5,7 +5,8 @@ import { buildCaller, type Caller, type PublicCaller } from "../auth/caller";
 import type { Identity } from "../auth/session";
 import { forTenant, resolveTenantAccess, type TenantAccess, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
-import { DomainError, toHttpError, TRPC_CODE_BY_CODE } from "../errors";
+import { localeFromAcceptLanguage, localizeHttpError } from "../../lib/i18n/api-errors";
+import { DomainError, STATUS_BY_CODE, toHttpError, trpcCodeForStatus } from "../errors";
 import { slugFromHost } from "../lib/host";
 import { log } from "../lib/log";
 import { assertTenantActive } from "../services/tenants/status";
@@ -15,19 +16,33 @@ import type { Context } from "./context";
  * Procedure meta: trpc-to-openapi's `openapi` block plus `status`, the REST success status
  * (201 created, 202 accepted, 204 no content; 200 when absent).
  */
-export type AppMeta = OpenApiMeta<{ status?: 201 | 202 | 204 }>;
+export type AppMeta = OpenApiMeta<{
+  status?: 201 | 202 | 204;
+  /** Status of an input-validation failure: 400 by default; 422 where the spec names 422 for it (POST /users...). */
+  validationStatus?: 400 | 422;
+}>;
 
 const t = initTRPC
   .context<Context>()
   .meta<AppMeta>()
   .create({
-    errorFormatter({ shape, error }) {
+    // The same status, code and wording as the REST body (server/errors.ts, lib/i18n/api-errors.ts):
+    // data.httpStatus and data.code are what REST answers; message and errors follow Accept-Language.
+    errorFormatter({ shape, error, ctx }) {
       const mapped = toHttpError(error);
+      const worded = localizeHttpError(mapped, localeFromAcceptLanguage(ctx?.headers["accept-language"]));
       return {
         ...shape,
-        message: mapped.message, // toHttpError never passes an unexpected error's text through
-        // retryAfterSeconds: what REST sends as Retry-After (429), for the UI's count-downs.
-        data: { ...shape.data, httpStatus: mapped.statusCode, errors: mapped.errors ?? null, retryAfterSeconds: mapped.retryAfterSeconds ?? null, stack: undefined },
+        message: worded.message, // toHttpError never passes an unexpected error's text through
+        data: {
+          ...shape.data,
+          code: mapped.code,
+          httpStatus: mapped.statusCode,
+          errors: worded.errors ?? null,
+          // retryAfterSeconds: what REST sends as Retry-After (429), for the UI's count-downs.
+          retryAfterSeconds: mapped.retryAfterSeconds ?? null,
+          stack: undefined,
+        },
       };
     },
   });
@@ -35,14 +50,23 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** Input validation with at least one invalid field (unknown fields alone stay 400: conventions §12). */
+function isFieldValidation(cause: unknown): boolean {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  return Array.isArray(issues) && issues.some((i: { code?: unknown }) => i.code !== "unrecognized_keys");
+}
+
 /** DomainError -> TRPCError with the matching code, so the tRPC transport gets the right status. */
-const errorMapping = t.middleware(async ({ next, ctx }) => {
+const errorMapping = t.middleware(async ({ next, ctx, meta }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
     if (cause instanceof DomainError) {
       if (cause.retryAfterSeconds) ctx.response.headers["Retry-After"] = String(cause.retryAfterSeconds);
-      throw new TRPCError({ code: TRPC_CODE_BY_CODE[cause.code], message: cause.message, cause });
+      throw new TRPCError({ code: trpcCodeForStatus(STATUS_BY_CODE[cause.code]), message: cause.message, cause });
+    }
+    if (meta?.validationStatus === 422 && result.error.code === "BAD_REQUEST" && isFieldValidation(cause)) {
+      throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: "Validation failed", cause });
     }
     if (toHttpError(result.error).statusCode >= 500) {
       log.error("request.failed", { error: String(cause ?? result.error), stack: (cause as Error | undefined)?.stack });
@@ -79,9 +103,9 @@ export function tenantRef(ctx: Pick<Context, "headers" | "host">): string | null
 }
 
 async function loadTenant(ctx: Context, user: Identity | null, ref: string | null = tenantRef(ctx)) {
-  if (!ref) throw new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain");
+  if (!ref) throw new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain", { reason: "TENANT_REQUIRED" });
   const access = await resolveTenantAccess(ctx.db, ref, user?.userId ?? null);
-  if (!access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  if (!access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
   assertTenantActive(access.tenant); // a suspended tenant answers 403 to every tenant-scoped operation
   return access;
 }
@@ -102,13 +126,13 @@ async function tenantContext(ctx: Context, user: Identity, ref: string | null): 
   const { tenant, membership, hasEnrollment } = await loadTenant(ctx, user, ref);
   let role: Role;
   if (membership) {
-    if (membership.status === "SUSPENDED") throw new DomainError("FORBIDDEN", "Account suspended in this organisation");
-    if (membership.status === "INVITED") throw new DomainError("FORBIDDEN", "Invitation not accepted yet");
+    if (membership.status === "SUSPENDED") throw new DomainError("FORBIDDEN", "Account suspended in this organisation", { reason: "MEMBERSHIP_SUSPENDED" });
+    if (membership.status === "INVITED") throw new DomainError("FORBIDDEN", "Invitation not accepted yet", { reason: "INVITATION_PENDING" });
     role = membership.role;
   } else if (hasEnrollment) {
     role = "LEARNER";
   } else {
-    throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation");
+    throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation", { reason: "NOT_A_MEMBER" });
   }
   const caller = buildCaller({ ...callerBase(ctx, tenant), userId: user.userId, role, membershipId: membership?.id ?? null });
   return { caller, tenant: caller.tenant, scope: caller.scope };
@@ -121,7 +145,7 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) =>
 
 /** The tenant of the access token's activeTenantId (the `/tenants/me` family), not X-Tenant-ID. */
 export const activeTenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.user.activeTenantId) throw new DomainError("NOT_FOUND", "No active tenant: switch to a tenant first");
+  if (!ctx.user.activeTenantId) throw new DomainError("NOT_FOUND", "No active tenant: switch to a tenant first", { reason: "NO_ACTIVE_TENANT" });
   return next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, ctx.user.activeTenantId)) } });
 });
 
@@ -147,19 +171,19 @@ export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) =
 /** Permission check from auth/permissions.ts. */
 export const can = (permission: Permission, base = tenantProcedure) =>
   base.use(({ ctx, next }) => {
-    if (!ctx.caller.can(permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission));
+    if (!ctx.caller.can(permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission), { reason: "PERMISSION_DENIED" });
     return next();
   });
 
 /** OF-mode features (attendance, BPF, improvement plans) answer 403 when the tenant turned it off. */
 export const ofModeProcedure = (permission?: Permission) =>
   (permission ? can(permission) : tenantProcedure).use(({ ctx, next }) => {
-    if (!ctx.tenant.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)");
+    if (!ctx.tenant.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)", { reason: "OF_MODE_DISABLED" });
     return next();
   });
 
 export const platformAdminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.platformAdmin) throw new DomainError("FORBIDDEN", "Forbidden: platform administrator required");
+  if (!ctx.user.platformAdmin) throw new DomainError("FORBIDDEN", "Forbidden: platform administrator required", { reason: "PLATFORM_ADMIN_REQUIRED" });
   return next();
 });
 

@@ -74,7 +74,8 @@ async function authorize(
     };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    if (error.code === "UNAUTHORIZED") return null;
+    // No tenant (the platform login page) and not a platform administrator: the same "invalid credentials".
+    if (error.code === "UNAUTHORIZED" || error.reason === "TENANT_REQUIRED") return null;
     if (error.code === "FORBIDDEN") throw new Error(SIGN_IN_ERRORS.suspended);
     if (error.code === "NOT_FOUND") throw new Error(SIGN_IN_ERRORS.tenantNotFound);
     if (error.code === "RATE_LIMITED") {

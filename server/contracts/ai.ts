@@ -39,7 +39,7 @@ export const ZGenerateAllContentInput = z.strictObject({
 });
 export const ZRegenerateFromBriefInput = z.strictObject({
   courseId: ZId("crs"),
-  brief: z.string().max(10_000).optional().describe("What the new version should cover (at least 30 characters)"),
+  context: z.string().max(10_000).optional().describe("The brief: what the new version should cover (at least 30 characters)"),
 });
 export const ZEstimatesInput = z.object({ courseId: ZId("crs") });
 export const ZLedgerInput = ZLimitPageInput.extend({

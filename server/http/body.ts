@@ -17,12 +17,12 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
     if (size > maxBytes + DRAIN_CAP_BYTES) req.destroy();
     if (!tooLarge) chunks.push(chunk as Buffer);
   }
-  if (tooLarge) throw new DomainError("BAD_REQUEST", "Request body too large");
+  if (tooLarge) throw new DomainError("BAD_REQUEST", "Request body too large", { reason: "BODY_TOO_LARGE" });
   const raw = Buffer.concat(chunks).toString("utf8").trim();
   if (!raw) return {};
   try {
     return JSON.parse(raw);
   } catch {
-    throw new DomainError("BAD_REQUEST", "Malformed JSON body");
+    throw new DomainError("BAD_REQUEST", "Malformed JSON body", { reason: "MALFORMED_JSON" });
   }
 }

@@ -58,10 +58,11 @@ export async function createBulk(api: TestApi, tenant: string, token: string, bo
   return res.body.data as { id: string; slug: string; title: string; status: string } & Record<string, any>;
 }
 
-/** The publication 422: `{statusCode, message, errors: string[]}` (the spec's list form). */
+/** The publication 422: `{statusCode, code, message, errors: string[]}` (the spec's list form). */
 export function expectPublicationBlocked(res: { status: number; body: any }, errors: string[]): void {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(Object.keys(res.body).sort()).toEqual(["errors", "message", "statusCode"]);
+  expect(Object.keys(res.body).sort()).toEqual(["code", "errors", "message", "statusCode"]);
+  expect(res.body.code).toBe("COURSE_NOT_PUBLISHABLE");
   expect(res.body).toMatchObject({ statusCode: 422, message: "Course cannot be published: Qualiopi requirements missing" });
   expect(res.body.errors).toEqual(errors);
 }

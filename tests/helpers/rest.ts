@@ -31,7 +31,7 @@ export function tamperedToken(token: string, change: (payload: Record<string, an
   return `${header}.${b64url(change(decodeJwt(token)))}.${signature}`;
 }
 
-/** Asserts the spec's error envelope: `{statusCode, message, errors?}` and nothing else. */
+/** Asserts the spec's error envelope `{statusCode, message, errors?}` plus `code`, and nothing else. */
 export function expectError(res: ApiResponse, status: number, message?: string | RegExp): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
@@ -40,7 +40,8 @@ export function expectError(res: ApiResponse, status: number, message?: string |
   if (typeof message === "string") expect(res.body.message).toBe(message);
   else if (message) expect(res.body.message).toMatch(message);
   const keys = Object.keys(res.body).filter((k) => k !== "errors");
-  expect(keys.sort()).toEqual(["message", "statusCode"]);
+  expect(keys.sort()).toEqual(["code", "message", "statusCode"]);
+  expect(res.body.code).toMatch(/^[A-Z][A-Z0-9_]*$/); // the stable reason (conventions §4)
   if (res.body.errors !== undefined) {
     for (const messages of Object.values(res.body.errors as Record<string, unknown>)) {
       expect(Array.isArray(messages)).toBe(true);

@@ -152,7 +152,7 @@ describe("POST /courses/{courseId}/regenerate-from-brief", () => {
     await setCredits(f.api, f.acmeId, 500);
     const sourceBefore = await courseRow(f.api, source.id);
     const release = holdAiJobs();
-    const res = await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { brief: BRIEF });
+    const res = await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF });
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ courseId: source.id, status: "QUEUED" });
     const draftId = res.body.data.draftId as string;
@@ -182,7 +182,7 @@ describe("POST /courses/{courseId}/regenerate-from-brief", () => {
   it("stops when the credits run out mid-way and records it", async () => {
     const source = await buildCourse(f.api, f.acmeId, f.userIds.creator, RICH_COURSE);
     await setCredits(f.api, f.acmeId, 50 + 2 * 20 + 10);
-    const res = await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { brief: BRIEF });
+    const res = await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF });
     expect(res.status).toBe(202);
     const draftId = res.body.data.draftId as string;
     await awaitAiJobs();
@@ -196,23 +196,23 @@ describe("POST /courses/{courseId}/regenerate-from-brief", () => {
   it("400 when the brief is missing or too short, before anything else", async () => {
     const source = await buildCourse(f.api, f.acmeId, f.userIds.creator, {});
     await setCredits(f.api, f.acmeId, 0);
-    for (const body of [{}, { brief: "Trop court." }, { brief: "   " }]) {
+    for (const body of [{}, { context: "Trop court." }, { context: "   " }]) {
       const res = await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, body);
       expectError(res, 400, "Context missing or too short: the brief needs at least 30 characters");
-      expect(Object.keys(res.body.errors)).toEqual(["brief"]);
+      expect(Object.keys(res.body.errors)).toEqual(["context"]);
     }
-    expectUnknownFields(await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { brief: BRIEF, title: "x" }), ["title"]);
+    expectUnknownFields(await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF, title: "x" }), ["title"]);
   });
 
   it("402 with less than 50 credits: no draft, no debit; 404 cross-tenant; 403 learner", async () => {
     const source = await buildCourse(f.api, f.acmeId, f.userIds.creator, RICH_COURSE);
     await setCredits(f.api, f.acmeId, 49);
     const count = (await f.api.db.select({ id: courses.id }).from(courses)).length;
-    expectError(await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { brief: BRIEF }), 402, "Insufficient AI credits: regenerate-from-brief needs 50, balance 49");
+    expectError(await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF }), 402, "Insufficient AI credits: regenerate-from-brief needs 50, balance 49");
     expect((await f.api.db.select({ id: courses.id }).from(courses)).length).toBe(count);
     expect(pendingAiJobs()).toBe(0);
     expect(await balanceOf(f.api, f.acmeId)).toBe(49);
-    expectError(await f.as("globexCreator")("POST", `/courses/${source.id}/regenerate-from-brief`, { brief: BRIEF }), 404);
-    expectError(await f.as("learner")("POST", `/courses/${source.id}/regenerate-from-brief`, { brief: BRIEF }), 403);
+    expectError(await f.as("globexCreator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF }), 404);
+    expectError(await f.as("learner")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF }), 403);
   });
 });

@@ -92,7 +92,7 @@ describe("AI operations through the OpenAI-compatible provider", () => {
     fake.reply(null);
     const course = await buildCourse(f.api, f.acmeId, f.userIds.creator, RICH_COURSE);
     await setCredits(f.api, f.acmeId, 200);
-    const res = await f.as("creator")("POST", `/courses/${course.id}/regenerate-from-brief`, { brief: "Une formation courte sur la prévention des incendies au bureau." });
+    const res = await f.as("creator")("POST", `/courses/${course.id}/regenerate-from-brief`, { context: "Une formation courte sur la prévention des incendies au bureau." });
     expect(res.status).toBe(202);
     await awaitAiJobs();
     const draftId = res.body.data.draftId as string;

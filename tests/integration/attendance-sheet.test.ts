@@ -288,7 +288,7 @@ describe("GET /emargement/{sessionId}/pdf", () => {
     ] as const) {
       expect(res.status).toBe(status);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ statusCode: status, message: expect.any(String) });
+      expect(res.body).toEqual({ statusCode: status, code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
     }
   }, 120_000);
 

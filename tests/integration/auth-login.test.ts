@@ -23,7 +23,7 @@ describe("POST /auth/login", () => {
     const unknown = await api.call("POST", "/auth/login", { tenant: "acme", body: { email: "ghost@acme.test", password: "nope-nope-nope" } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ statusCode: 401, message: "Invalid credentials" });
+    expect(wrong.body).toEqual({ statusCode: 401, code: "INVALID_CREDENTIALS", message: "Invalid credentials" });
     expect(unknown.body).toEqual(wrong.body);
   });
 });

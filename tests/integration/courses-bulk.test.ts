@@ -92,11 +92,11 @@ describe("POST /courses/bulk", () => {
     expect(await coursesTitled("Bulk sans module")).toEqual([]);
   });
 
-  it("an invalid lesson or question anywhere answers 400 and saves nothing", async () => {
+  it("an invalid lesson or question anywhere answers 422 and saves nothing", async () => {
     const lessonsBefore = (await api.db.select().from(lessons)).length;
     const res = await bulk(publishableBulk({ title: "Bulk invalide", modules: [{ title: "M", lessons: [{ title: "OK", kind: "TEXT" }, { title: "KO", kind: "PODCAST" }] }] }));
-    expectValidation(res, ["modules.0.lessons.1.kind"]);
-    expectValidation(await bulk(publishableBulk({ title: "Bulk invalide", modules: [{ title: "M", lessons: [{ title: "", kind: "TEXT" }] }] })), ["modules.0.lessons.0.title"]);
+    expectValidation(res, ["modules.0.lessons.1.kind"], 422);
+    expectValidation(await bulk(publishableBulk({ title: "Bulk invalide", modules: [{ title: "M", lessons: [{ title: "", kind: "TEXT" }] }] })), ["modules.0.lessons.0.title"], 422);
     const badQuestions = await bulk(
       publishableBulk({
         title: "Bulk invalide",
@@ -114,11 +114,11 @@ describe("POST /courses/bulk", () => {
         ],
       }),
     );
-    expectValidation(badQuestions, ["questionnaires.0.questions.0.choices", "questionnaires.0.questions.1.choices", "questionnaires.0.questions.2.choices", "questionnaires.0.questions.3.choices"]);
+    expectValidation(badQuestions, ["questionnaires.0.questions.0.choices", "questionnaires.0.questions.1.choices", "questionnaires.0.questions.2.choices", "questionnaires.0.questions.3.choices"], 422);
     const badIndex = await bulk(publishableBulk({ title: "Bulk invalide", modules: [{ title: "M", lessons: [{ title: "Q", kind: "QUIZ", questionnaireIndex: 3 }, { title: "T", kind: "TEXT", questionnaireIndex: 0 }] }], questionnaires: [QUIZ] }));
-    expectValidation(badIndex, ["modules.0.lessons.0.questionnaireIndex", "modules.0.lessons.1.questionnaireIndex"]);
+    expectValidation(badIndex, ["modules.0.lessons.0.questionnaireIndex", "modules.0.lessons.1.questionnaireIndex"], 422);
     expectUnknownFields(await bulk(publishableBulk({ title: "Bulk invalide", modules: [{ title: "M", lessons: [{ title: "L", kind: "TEXT", mediaUrl: "http://x" }] }] })), ["modules.0.lessons.0.mediaUrl"]);
-    expectValidation(await bulk(completeCourse({ title: "Bulk invalide" })), ["modules"]);
+    expectValidation(await bulk(completeCourse({ title: "Bulk invalide" })), ["modules"], 422);
     expect(await coursesTitled("Bulk invalide")).toEqual([]);
     expect((await api.db.select().from(lessons)).length).toBe(lessonsBefore);
   });

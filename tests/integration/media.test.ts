@@ -146,11 +146,11 @@ describe("GET /media/{id} and the file download", () => {
   it("answers 401, 403, 404 and 400 with the JSON error body", async () => {
     const noToken = await fetchFile(image.id, { tenant: "acme" });
     expect(noToken.status).toBe(401);
-    expect(await noToken.json()).toEqual({ statusCode: 401, message: "Unauthorized" });
+    expect(await noToken.json()).toEqual({ statusCode: 401, code: "UNAUTHORIZED", message: "Unauthorized" });
     expect((await fetchFile(image.id, { token: globexCreator, tenant: "acme" })).status).toBe(403);
     const cross = await fetchFile(globexImage.id, { token: admin, tenant: "acme" });
     expect(cross.status).toBe(404);
-    expect(await cross.json()).toEqual({ statusCode: 404, message: "Media not found" });
+    expect(await cross.json()).toEqual({ statusCode: 404, code: "MEDIA_NOT_FOUND", message: "Media not found" });
     expect((await fetchFile(image.id, { token: admin, tenant: "nowhere" })).status).toBe(404);
     expect((await fetchFile(image.id, { token: admin })).status).toBe(400);
     expect((await fetchFile("med_missing", { token: admin, tenant: "acme" })).status).toBe(404);

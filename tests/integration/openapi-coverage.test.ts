@@ -117,7 +117,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.servers[0].url).toBe("/api/v1");
     expect(doc.info.title).toBeTruthy();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.components.schemas.Error.required).toEqual(["statusCode", "message"]);
+    expect(doc.components.schemas.Error.required).toEqual(["statusCode", "code", "message"]);
   });
 
   it("documents exactly these operations for the auth, tenants, users, dev, enrollments, activity-logs and sessions paths (nothing missing, nothing stray)", () => {

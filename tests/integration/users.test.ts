@@ -189,12 +189,13 @@ describe("POST /users", () => {
     expect((await eventRows(api, acmeId, "user.created")).length).toBe(events + 2);
   });
 
-  it("answers 409 for a member's e-mail and 400 for invalid fields", async () => {
+  it("answers 409 for a member's e-mail and 422 for invalid fields (the spec's code for POST /users)", async () => {
     expectError(await api.call("POST", "/users", { tenant: "acme", token: admin, body: { email: "learner@acme.test", firstName: "L", lastName: "P", role: "LEARNER" } }), 409, "Email already exists");
-    expectValidation(await api.call("POST", "/users", { tenant: "acme", token: admin, body: { email: "x", firstName: "", role: "KING" } }), ["email", "firstName", "lastName", "role"]);
+    expectValidation(await api.call("POST", "/users", { tenant: "acme", token: admin, body: { email: "x", firstName: "", role: "KING" } }), ["email", "firstName", "lastName", "role"], 422);
     expectValidation(
       await api.call("POST", "/users", { tenant: "acme", token: admin, body: { email: "weak@acme.test", firstName: "W", lastName: "P", role: "ADMIN", sendInvitation: false, password: "short" } }),
       ["password"],
+      422,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { questionRuleErrors, ZQuestionInput, type TQuestionInput } from "@/server/contracts/course-content";
 import { QUESTION_KINDS } from "@/server/contracts/courses";
-import type { FieldErrors } from "@/lib/form-errors";
+import { translateIssue, translateFieldMessage, type FieldErrors } from "@/lib/form-errors";
+import type { Translate } from "@/lib/i18n/translate";
 import type { Questionnaire } from "../course-types";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -70,16 +71,17 @@ export function toInput(list: QuestionDraft[]): TQuestionInput[] {
 }
 
 /** The server's rules, checked before sending: errors keyed like `questions.0.choices`. */
-export function draftErrors(kind: "QUIZ" | "POSITIONING" | "SATISFACTION", list: QuestionDraft[], messages: { required: string }): FieldErrors {
+/** The contract's rules and schema on the drafts, worded in the UI's language. */
+export function draftErrors(kind: "QUIZ" | "POSITIONING" | "SATISFACTION", list: QuestionDraft[], t: Translate): FieldErrors {
   const input = toInput(list);
-  const errors: FieldErrors = { ...questionRuleErrors(kind, input) };
+  const errors: FieldErrors = Object.fromEntries(Object.entries(questionRuleErrors(kind, input)).map(([k, msgs]) => [k, msgs.map((m) => translateFieldMessage(m, t))]));
   input.forEach((q, i) => {
     const parsed = ZQuestionInput.safeParse(q);
     if (parsed.success) return;
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String);
       const key = `questions.${i}.${path[0] === "choices" ? "choices" : (path[0] ?? "prompt")}`;
-      const text = issue.code === "too_small" ? messages.required : issue.message;
+      const text = issue.code === "too_small" ? t("errors.required") : translateIssue(issue, t);
       (errors[key] ??= []).push(text);
     }
   });

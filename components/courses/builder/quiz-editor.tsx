@@ -71,7 +71,7 @@ function QuizForm({ courseId, questionnaireId, readOnly, embedded, onSaved, ref,
 
   async function save(): Promise<boolean> {
     setNotice(null);
-    const found = draftErrors(kind, questions, { required: t("errors.required") });
+    const found = draftErrors(kind, questions, t);
     if (!title.trim()) found.title = [t("errors.required")];
     setErrors(found);
     if (Object.keys(found).length) {

@@ -195,7 +195,7 @@ export const aiRouter = router({
         tags,
         summary: "Build a new DRAFT version of the course from a brief",
         description:
-          `Body {brief} (at least ${BRIEF_MIN_LENGTH} characters, else 400 "Context missing or too short"). A new DRAFT course (draftId, sourceCourseId = courseId) gets its ` +
+          `Body {context}, the brief (at least ${BRIEF_MIN_LENGTH} characters, else 400 "Context missing or too short"). A new DRAFT course (draftId, sourceCourseId = courseId) gets its ` +
           `structure at once (modules, lesson titles, objectives, final quiz) for ${C.regenerateUpFront} credits; its lessons are then written in the background, ` +
           `${C.perLesson} credits debited as each is saved. When the balance runs out the job stops: the remaining lessons stay empty and the activity log ` +
           "(course.ai_generated) records status STOPPED_INSUFFICIENT_CREDITS. The course itself is not changed.",

@@ -102,13 +102,14 @@ export const attendanceRouter = router({
     .input(ZAutoInput)
     .output(ZEmargementOutput)
     .mutation(async ({ ctx, input }) => {
-      if (!ctx.tenantRecord.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)");
+      if (!ctx.tenantRecord.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)", { reason: "OF_MODE_DISABLED" });
       return { data: await recordAutoAttendance(ctx.db, ctx.scope, input, ctx.clock.now()) };
     }),
 
   override: ofModeProcedure("attendance.override")
     .meta({
       status: 201,
+      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/emargement/override",
@@ -118,7 +119,7 @@ export const attendanceRouter = router({
           "Records are never changed: a correction is a new OVERRIDE record with overrideBy, reason (at least 20 characters, 422 errors.reason) and attendanceMinutes " +
           "(at most the session's duration, 422 errors.attendanceMinutes); an audit-log entry is written in the same transaction and its id returned as auditLogId. " +
           "userId must be an enrolled learner or a trainer of the session (422 errors.userId).",
-        errorResponses: { 400: "Invalid body or unknown field", 401: "Unauthorized", 403: "Forbidden: ADMIN required", 404: "Session not found", 409: "Session cancelled", 422: "Reason missing or shorter than 20 characters" },
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Forbidden: ADMIN required", 404: "Session not found", 409: "Session cancelled", 422: "Invalid field (errors map): reason missing or shorter than 20 characters..." },
       },
     })
     .input(ZOverrideInput)

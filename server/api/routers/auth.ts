@@ -62,9 +62,11 @@ export const authRouter = router({
         summary: "Log in with e-mail and password",
         description:
           "Requires X-Tenant-ID (or the tenant sub-domain); the account must be an active member of the tenant or enrolled there. " +
+          "Platform administrators sign in through this same operation without a tenant: their token has no active tenant (activeTenantId null) and serves the " +
+          "platform operations (POST /tenants...); without a tenant, any other login answers 400 with code TENANT_REQUIRED (also for a wrong password, so nothing is revealed). " +
           "The same 401 `Invalid credentials` answers an unknown e-mail, a wrong password and an account without access (no enumeration). " +
           "10 failures for one e-mail within 15 minutes answer 429 with Retry-After until the window passes. A suspended membership answers 403.",
-        errorResponses: { 400: "Invalid body", 401: "Invalid credentials", 403: "Account suspended", 404: "Tenant not found", 429: "Too many failed attempts" },
+        errorResponses: { 400: "Invalid body, or no tenant (TENANT_REQUIRED) for an account that is not a platform administrator", 401: "Invalid credentials", 403: "Account suspended", 404: "Tenant not found", 429: "Too many failed attempts" },
       },
     })
     .input(ZLoginInput)

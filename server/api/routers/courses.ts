@@ -110,6 +110,7 @@ export const coursesRouter = router({
   create: can("courses.create")
     .meta({
       status: 201,
+      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/courses",
@@ -118,7 +119,7 @@ export const coursesRouter = router({
         description:
           "CREATOR or ADMIN. The slug comes from the title, made unique in the tenant (-2, -3...), and never changes. Images are linked with " +
           "PATCH /courses/{id}/images/{banner|featured}/reference. Activity course.created.",
-        errorResponses: { 400: "Invalid body or unknown field (field validation is 400)", 401: "Unauthorized", 403: "CREATOR or ADMIN required", 422: "Business rule refused (none applies at creation today)" },
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "CREATOR or ADMIN required", 422: "Invalid field (errors map)" },
       },
     })
     .input(ZCreateCourseInput)
@@ -128,6 +129,7 @@ export const coursesRouter = router({
   bulk: can("courses.create")
     .meta({
       status: 201,
+      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/courses/bulk",
@@ -138,7 +140,7 @@ export const coursesRouter = router({
           "questionnaires? [{title, kind, passMark?, questions [{kind, prompt, choices? [{label, correct}], expectedText?, explanation?, points?}]}], seoMetadata?, publish?. " +
           "QUIZ lessons open the questionnaire at questionnaireIndex, else the unclaimed QUIZ questionnaires in order. Everything is written in one transaction: " +
           `with publish true the publication rules apply and a 422 saves nothing. ${PUBLICATION_RULES} Answers the builder's detail (201).`,
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "CREATOR or ADMIN required", 422: "Publication rules not met (publish true)" },
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "CREATOR or ADMIN required", 422: "Invalid field (errors map), or publication rules not met (publish true)" },
       },
     })
     .input(ZCreateCourseBulkInput)

@@ -20,7 +20,7 @@ export const devRouter = router({
     .input(ZOutboxInput)
     .output(ZOutboxOutput)
     .query(async ({ ctx, input }) => {
-      if (!devOutboxEnabled()) throw new DomainError("NOT_FOUND", "Not found");
+      if (!devOutboxEnabled()) throw new DomainError("NOT_FOUND", "Not found", { reason: "ROUTE_NOT_FOUND" });
       const rows = await listOutbox(ctx.db, input.to, input.limit);
       return { data: rows.map((r) => ({ ...r, attachments: r.attachments ?? [], createdAt: r.createdAt.toISOString() })) };
     }),

@@ -43,6 +43,7 @@ export const sessionsRouter = router({
   create: can("sessions.manage")
     .meta({
       status: 201,
+      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/sessions",
@@ -53,7 +54,7 @@ export const sessionsRouter = router({
           "trainerIds must be ACTIVE teaching members (TRAINER, CREATOR or ADMIN; 422 with errors.trainerIds); a caller who is neither ADMIN nor the course's creator is added as a trainer. " +
           "A six-digit attendance PIN is generated. sendConvocation: each ACTIVE enrolled learner gets an e-mail with an iCalendar (.ics, METHOD:REQUEST) attachment. " +
           "Answers the session detail (with attendancePin).",
-        errorResponses: { 400: "Invalid body or unknown field", 401: "Unauthorized", 403: "Not allowed to teach the course", 404: "Course not found", 422: "scheduledAt in the past, unknown trainer or archived course" },
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Not allowed to teach the course", 404: "Course not found", 422: "Invalid field (errors map): scheduledAt in the past, unknown trainer, archived course..." },
       },
     })
     .input(ZCreateSessionInput)

@@ -68,6 +68,7 @@ export const usersRouter = router({
   create: can("users.create")
     .meta({
       status: 201,
+      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/users",
@@ -76,7 +77,7 @@ export const usersRouter = router({
         description:
           "An account that exists in another tenant gets a membership here; a member of this tenant answers 409. With sendInvitation (default) the user is INVITED until they accept the e-mailed link; " +
           "with sendInvitation false the user is ACTIVE at once, and ADMIN or CREATOR then need a password (422 otherwise). Emits user.created.",
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 409: "Email already exists", 422: "Password required" },
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "ADMIN required", 409: "Email already exists", 422: "Invalid field (errors map) or password required" },
       },
     })
     .input(ZCreateUserInput)

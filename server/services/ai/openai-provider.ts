@@ -16,7 +16,7 @@ const ZCompletion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
 });
 
-const unavailable = (why: string) => new DomainError("UNAVAILABLE", `AI provider unavailable: ${why}`);
+const unavailable = (why: string) => new DomainError("UNAVAILABLE", `AI provider unavailable: ${why}`, { reason: "AI_UNAVAILABLE" });
 
 /** Some models wrap JSON in a Markdown fence even in JSON mode. */
 const unfence = (s: string) => s.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, "$1");

@@ -63,7 +63,7 @@ export const META_DESCRIPTION_MAX = 160;
 const KEYWORDS_MAX = 10;
 
 const badAnswer = (provider: AiProvider, what: string) =>
-  new DomainError("UNAVAILABLE", `AI provider ${provider.name} returned an unusable answer: ${what}`);
+  new DomainError("UNAVAILABLE", `AI provider ${provider.name} returned an unusable answer: ${what}`, { reason: "AI_UNAVAILABLE" });
 
 /** 5 to 8 question-answer pairs, distinct questions. */
 export async function faq(provider: AiProvider, course: CourseContext): Promise<TFaqItem[]> {

@@ -31,13 +31,13 @@ export const BRIEF_MIN_LENGTH = 30;
 export async function regenerateFromBrief(
   db: Db,
   caller: Caller,
-  input: { courseId: string; brief?: string },
+  input: { courseId: string; context?: string },
   deps: AiDeps,
 ): Promise<{ courseId: string; draftId: string; status: "QUEUED" }> {
-  const brief = (input.brief ?? "").trim();
+  const brief = (input.context ?? "").trim();
   if (brief.length < BRIEF_MIN_LENGTH) {
     const why = `Context missing or too short: the brief needs at least ${BRIEF_MIN_LENGTH} characters`;
-    throw badRequest(why, { brief: [why] });
+    throw badRequest(why, { context: [why] }, "BRIEF_TOO_SHORT");
   }
   const source = await ownedCourseTree(db, caller, input.courseId);
   const operation = AI_OPERATIONS.regenerate;

@@ -10,7 +10,7 @@ const local = new LocalAiProvider();
 export function aiProvider(e: Env = env()): AiProvider {
   if (e.AI_PROVIDER !== "openai") return local;
   if (!e.AI_BASE_URL || !e.AI_API_KEY) {
-    throw new DomainError("UNAVAILABLE", "AI provider unavailable: AI_PROVIDER=openai needs AI_BASE_URL and AI_API_KEY");
+    throw new DomainError("UNAVAILABLE", "AI provider unavailable: AI_PROVIDER=openai needs AI_BASE_URL and AI_API_KEY", { reason: "AI_UNAVAILABLE" });
   }
   return new OpenAiCompatibleProvider({ baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_SECONDS * 1000 });
 }

@@ -66,7 +66,7 @@ export async function createCourseVariant(
   deps: AiDeps,
 ): Promise<TAiDraft> {
   const source = await ownedCourseTree(db, caller, input.id);
-  if (source.course.status === "ARCHIVED") throw unprocessable("An ARCHIVED course cannot be adapted into a variant");
+  if (source.course.status === "ARCHIVED") throw unprocessable("An ARCHIVED course cannot be adapted into a variant", undefined, "COURSE_ARCHIVED");
   const cost = variantCost(source.modules.length, lessonCount(source));
   const operation = AI_OPERATIONS.variant;
   await assertCredits(db, caller.scope, cost, operation);

@@ -30,15 +30,15 @@ export type AutoInput = {
  * times) answers the record already written instead of counting it twice.
  */
 export async function recordAutoAttendance(db: Db, scope: TenantScope, input: AutoInput, now: Date): Promise<TEmargement> {
-  if (!verifyAuto(autoSignaturePayload(input), input.hmacSignature, env().MEDIA_HMAC_SECRET)) throw unauthorized("Invalid HMAC signature");
+  if (!verifyAuto(autoSignaturePayload(input), input.hmacSignature, env().MEDIA_HMAC_SECRET)) throw unauthorized("Invalid HMAC signature", "INVALID_HMAC_SIGNATURE");
   const joinedAt = new Date(input.joinedAt);
   const leftAt = new Date(input.leftAt);
   if (leftAt < joinedAt) throw badRequest("Validation failed", { leftAt: ["Must not be before joinedAt"] });
 
   const session = await sessionOfTenant(db, scope, input.sessionId);
-  if (session.status === "CANCELLED") throw conflict("Attendance is not open for this session");
+  if (session.status === "CANCELLED") throw conflict("Attendance is not open for this session", "ATTENDANCE_NOT_OPEN");
   const participant = await participantOf(db, scope, session, input.userId);
-  if (!participant) throw unprocessable("User is not a participant of this session", { userId: ["Not an enrolled learner or trainer of the session"] });
+  if (!participant) throw unprocessable("User is not a participant of this session", { userId: ["Not an enrolled learner or trainer of the session"] }, "NOT_A_PARTICIPANT");
 
   const row = await db.transaction(async (tx) => {
     const mine = and(eq(emargements.sessionId, session.id), eq(emargements.userId, input.userId), eq(emargements.method, "AUTO"));

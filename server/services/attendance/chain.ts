@@ -90,7 +90,7 @@ export async function hasSignature(tx: DbOrTx, scope: TenantScope, rec: Pick<New
   return Boolean(row);
 }
 
-export const alreadySigned = () => unprocessable("Attendance already signed");
+export const alreadySigned = () => unprocessable("Attendance already signed", undefined, "ALREADY_SIGNED");
 
 /**
  * The one writer of attendance records (conventions §7): under the tenant's chain lock it checks

@@ -27,7 +27,7 @@ export async function overrideAttendance(db: Db, caller: Caller, input: Override
     throw unprocessable("Validation failed", { reason: [`Reason must be at least ${MIN_REASON_LENGTH} characters`] });
   }
   const { session } = await loadSession(db, caller, input.sessionId);
-  if (session.status === "CANCELLED") throw conflict("Attendance is not open for this session");
+  if (session.status === "CANCELLED") throw conflict("Attendance is not open for this session", "ATTENDANCE_NOT_OPEN");
   if (input.attendanceMinutes > session.durationMinutes) {
     throw unprocessable("Validation failed", { attendanceMinutes: [`At most the session's duration (${session.durationMinutes} minutes)`] });
   }

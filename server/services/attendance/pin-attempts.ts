@@ -34,6 +34,6 @@ export async function countPinAttempt(db: DbOrTx, scope: TenantScope, sessionId:
     .returning({ attempts: pinAttempts.attempts, lockedUntil: pinAttempts.lockedUntil });
   if (row && row.lockedUntil && new Date(row.lockedUntil) > now) {
     const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.lockedUntil).getTime() - now.getTime()) / 1000));
-    throw new DomainError("RATE_LIMITED", pinLockedMessage(Math.round(lockSeconds / 60)), { retryAfterSeconds });
+    throw new DomainError("RATE_LIMITED", pinLockedMessage(Math.round(lockSeconds / 60)), { retryAfterSeconds, reason: "PIN_LOCKED", params: { minutes: Math.round(lockSeconds / 60) } });
   }
 }

@@ -43,8 +43,8 @@ export class QrTokenError extends Error {
 
 /** The method endpoint's answers: 410 expired, 422 invalid or used. */
 export function methodQrError(reason: QrFailure): DomainError {
-  if (reason === "expired") return new DomainError("GONE", "QR token expired");
-  return new DomainError("UNPROCESSABLE", reason === "used" ? "QR token already used" : "Invalid QR token");
+  if (reason === "expired") return new DomainError("GONE", "QR token expired", { reason: "QR_TOKEN_EXPIRED" });
+  return new DomainError("UNPROCESSABLE", reason === "used" ? "QR token already used" : "Invalid QR token", { reason: reason === "used" ? "QR_TOKEN_USED" : "QR_TOKEN_INVALID" });
 }
 
 /** The Qualiopi qr-validate answers: 400 invalid, expired or used. */

@@ -43,14 +43,14 @@ export async function recordAttendance(db: Db, caller: Caller, input: RecordInpu
   if (own && !moderator && input.method !== "CANVAS") {
     throw forbidden("A learner signs by PIN with /emargement/sign/pin and by QR code with /qualiopi/emargement/qr-validate");
   }
-  if (!isParticipantStatus(enrollment.status)) throw unprocessable("Enrollment is not active");
+  if (!isParticipantStatus(enrollment.status)) throw unprocessable("Enrollment is not active", undefined, "ENROLLMENT_NOT_ACTIVE");
   if (enrollment.courseId !== loaded.session.courseId) throw unprocessable("Validation failed", { enrollmentId: ["Enrollment is not for this session's course"] });
   const slot = input.slotId ? await findSlot(db, caller, input.slotId) : null;
   if (slot && slot.sessionId !== loaded.session.id) throw notFound("Slot");
   if (slot) assertSlotOpen(slot, loaded, now);
   else assertOpen(loaded, now);
   if (await hasSignature(db, caller.scope, { sessionId: loaded.session.id, userId: enrollment.userId, slotId: slot?.id ?? null })) {
-    throw unprocessable("Attendance already recorded for this enrollment and session");
+    throw unprocessable("Attendance already recorded for this enrollment and session", undefined, "ALREADY_SIGNED");
   }
   const id = newId("emg");
   const stored =

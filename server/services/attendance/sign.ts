@@ -40,7 +40,7 @@ async function prepare(db: Db, caller: Caller, sessionId: string, now: Date, not
 export async function signWithPin(db: Db, caller: Caller, input: { sessionId: string; pin: string }, now: Date): Promise<TEmargement> {
   const signer = await prepare(db, caller, input.sessionId, now);
   await countPinAttempt(db, caller.scope, input.sessionId, caller.userId, now);
-  if (!pinMatches(input.pin, signer.loaded.session.attendancePin)) throw unauthorized("Invalid PIN");
+  if (!pinMatches(input.pin, signer.loaded.session.attendancePin)) throw unauthorized("Invalid PIN", "INVALID_PIN");
   const row = await db.transaction((tx) => appendRecord(tx, caller.scope, { ...base(caller, signer, now), method: "PIN" }));
   return toRecord(row);
 }
@@ -52,7 +52,7 @@ export type SignWithQrOptions = { method: "QR" | "QR_CODE"; mapError: (reason: Q
 export const QR_VALIDATE: SignWithQrOptions = {
   method: "QR_CODE",
   mapError: validateQrError,
-  notParticipant: () => unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course"),
+  notParticipant: () => unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course", undefined, "ENROLLMENT_NOT_ACTIVE"),
 };
 
 /**

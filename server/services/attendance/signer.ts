@@ -11,7 +11,7 @@ export type Signer = { loaded: LoadedSession; enrollmentId: string | null; asTra
 export const OPENS_BEFORE_MINUTES = 30;
 export const CLOSES_AFTER_MINUTES = 120;
 
-export const notOpen = () => conflict("Attendance is not open for this session");
+export const notOpen = () => conflict("Attendance is not open for this session", "ATTENDANCE_NOT_OPEN");
 
 /**
  * Conventions §7: a learner signs with an ACTIVE or COMPLETED enrollment in the session's course;
@@ -24,7 +24,7 @@ export async function resolveSigner(db: DbOrTx, caller: Caller, sessionId: strin
   if (teachesSession(loaded, caller.userId)) return { loaded, enrollmentId: null, asTrainer: true };
   const enrollmentId = await participantEnrollment(db, caller.scope, loaded.session.courseId, caller.userId);
   if (!enrollmentId && opts.notParticipant) throw opts.notParticipant();
-  if (!enrollmentId) throw forbidden("Only the session's enrolled learners (ACTIVE or COMPLETED enrollment) and its trainers can sign");
+  if (!enrollmentId) throw forbidden("Only the session's enrolled learners (ACTIVE or COMPLETED enrollment) and its trainers can sign", "NOT_A_PARTICIPANT");
   return { loaded, enrollmentId, asTrainer: false };
 }
 

@@ -78,13 +78,13 @@ export async function regenerateSlots(db: Db, caller: Caller, input: { sessionId
   return db.transaction(async (tx) => {
     const loaded = await loadSession(tx, caller, input.sessionId, { forUpdate: true });
     assertModerator(loaded, caller);
-    if (loaded.session.status === "CANCELLED") throw conflict("Session was cancelled: no attendance slots");
+    if (loaded.session.status === "CANCELLED") throw conflict("Session was cancelled: no attendance slots", "SESSION_CLOSED");
     const [signed] = await tx
       .select({ id: emargements.id })
       .from(emargements)
       .where(caller.scope.where(emargements, eq(emargements.sessionId, input.sessionId), isNotNull(emargements.slotId)))
       .limit(1);
-    if (signed) throw conflict("Slots already carry signatures: they cannot be replaced");
+    if (signed) throw conflict("Slots already carry signatures: they cannot be replaced", "SLOTS_ALREADY_SIGNED");
     await tx.delete(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, input.sessionId)));
     const planned = planSlots(loaded.session, input.frequency);
     await tx.insert(attendanceSlots).values(caller.scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId: input.sessionId }))));
@@ -102,7 +102,7 @@ async function findSlot(db: DbOrTx, caller: Caller, slotId: string): Promise<Slo
 export function assertSlotOpen(slot: SlotRow, loaded: LoadedSession, now: Date): void {
   const s = loaded.session;
   if (s.status === "CANCELLED") throw notOpen();
-  if (now < slot.startsAt) throw badRequest("Slot has not started yet");
+  if (now < slot.startsAt) throw badRequest("Slot has not started yet", undefined, "SLOT_NOT_STARTED");
   const closes = s.scheduledAt.getTime() + (s.durationMinutes + CLOSES_AFTER_MINUTES) * 60_000;
   if (s.status !== "LIVE" && now.getTime() > closes) throw notOpen();
 }
@@ -116,7 +116,7 @@ export async function signSlot(db: Db, caller: Caller, input: { slotId: string; 
   const slot = await findSlot(db, caller, input.slotId);
   const signer = await resolveSigner(db, caller, slot.sessionId);
   assertSlotOpen(slot, signer.loaded, now);
-  if (await hasSignature(db, caller.scope, { sessionId: slot.sessionId, userId: caller.userId, slotId: slot.id })) throw unprocessable("Slot already signed");
+  if (await hasSignature(db, caller.scope, { sessionId: slot.sessionId, userId: caller.userId, slotId: slot.id })) throw unprocessable("Slot already signed", undefined, "ALREADY_SIGNED");
   const id = newId("emg");
   const stored = prepareSignature(input, id);
   const row = await db.transaction((tx) =>

@@ -34,7 +34,7 @@ export async function sendInvitation(
   });
 }
 
-const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid or expired invitation");
+const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid or expired invitation", { reason: "INVALID_INVITATION" });
 
 export async function acceptInvite(
   db: Db,
@@ -51,8 +51,8 @@ export async function acceptInvite(
     if (!membership) throw INVALID();
     const user = await findUserById(tx, membership.userId);
     if (!user || user.email.toLowerCase() !== claims.email.toLowerCase()) throw INVALID();
-    if (membership.status === "ACTIVE") throw new DomainError("CONFLICT", "Already a member of this organisation");
-    if (membership.status === "SUSPENDED") throw new DomainError("FORBIDDEN", "Account suspended");
+    if (membership.status === "ACTIVE") throw new DomainError("CONFLICT", "Already a member of this organisation", { reason: "ALREADY_MEMBER" });
+    if (membership.status === "SUSPENDED") throw new DomainError("FORBIDDEN", "Account suspended", { reason: "ACCOUNT_SUSPENDED" });
     if (!user.passwordHash && !passwordHash) {
       throw new DomainError("BAD_REQUEST", "Validation failed", { fields: { password: ["Required: this account has no password yet"] } });
     }

@@ -14,7 +14,7 @@ import { issueTokens, revokeFamily } from "./session-tokens";
 import type { TTokens } from "../../contracts/auth";
 import { inTenant, type RequestActor } from "../../auth/caller";
 
-const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid credentials");
+const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid credentials", { reason: "INVALID_CREDENTIALS" });
 const lockKey = (email: string) => `login-fail:${email.toLowerCase()}`;
 
 function lockedError(resetAt: Date, now: Date): DomainError {
@@ -22,11 +22,19 @@ function lockedError(resetAt: Date, now: Date): DomainError {
   const minutes = Math.ceil(seconds / 60);
   return new DomainError("RATE_LIMITED", `Too many failed login attempts. Try again in ${minutes} minutes.`, {
     retryAfterSeconds: seconds,
+    reason: "LOGIN_LOCKED",
+    params: { minutes },
   });
 }
 
+const TENANT_REQUIRED = () =>
+  new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain (only platform administrators sign in without one)", {
+    reason: "TENANT_REQUIRED",
+  });
+
 /**
- * Password login. The same 401 for an unknown e-mail, a wrong password or an account with
+ * Password login. Without a tenant (X-Tenant-ID or sub-domain), only valid credentials of a platform
+ * administrator succeed; anything else answers 400 TENANT_REQUIRED (the same for a wrong password, so nothing is revealed). The same 401 for an unknown e-mail, a wrong password or an account with
  * no access to the tenant (no enumeration); 10 failures in 15 minutes lock the e-mail (429).
  */
 export async function login(
@@ -40,7 +48,7 @@ export async function login(
   if (locked && locked.count >= e.LOGIN_MAX_FAILURES) throw lockedError(locked.resetAt, now);
 
   const access = input.tenantRef ? await resolveTenantAccess(db, input.tenantRef, null) : null;
-  if (input.tenantRef && !access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  if (input.tenantRef && !access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
   const tenant = access?.tenant ?? null;
   if (tenant) assertTenantActive(tenant); // 403 before any credential check: the status is public (GET /tenants/{slug})
 
@@ -55,8 +63,10 @@ export async function login(
       metadata: { email: input.email.toLowerCase(), failures: state.count },
     });
     if (state.count > e.LOGIN_MAX_FAILURES) throw lockedError(state.resetAt, now);
-    throw INVALID();
+    throw tenant ? INVALID() : TENANT_REQUIRED();
   }
+  // Without a tenant only a platform administrator signs in (their token has no active tenant).
+  if (!tenant && !user.isPlatformAdmin) throw TENANT_REQUIRED();
 
   let active: { id: string; slug: string } | null = null;
   if (tenant) {
@@ -64,7 +74,7 @@ export async function login(
     const membership = mine?.membership;
     if (membership?.status === "SUSPENDED") {
       await writeAudit(db, inTenant({ ...actor, userId: user.id }, tenant.id), { action: "auth.login_refused_suspended", targetType: "user", targetId: user.id });
-      throw new DomainError("FORBIDDEN", "Account suspended");
+      throw new DomainError("FORBIDDEN", "Account suspended", { reason: "ACCOUNT_SUSPENDED" });
     }
     const allowed = membership?.status === "ACTIVE" || (!membership && mine?.hasEnrollment);
     if (!allowed) throw INVALID();
@@ -79,7 +89,7 @@ export async function login(
   });
 }
 
-const INVALID_REFRESH = () => new DomainError("UNAUTHORIZED", "Invalid or expired refresh token");
+const INVALID_REFRESH = () => new DomainError("UNAUTHORIZED", "Invalid or expired refresh token", { reason: "INVALID_REFRESH_TOKEN" });
 
 /**
  * Rotation: each refresh token works once. Presenting a used (or revoked) one revokes the
@@ -123,7 +133,7 @@ export async function refresh(db: Db, refreshToken: string, actor: RequestActor,
   });
   if (result === "suspended") {
     await revokeFamily(db, row.familyId, now);
-    throw new DomainError("UNAUTHORIZED", "Account suspended");
+    throw new DomainError("UNAUTHORIZED", "Account suspended", { reason: "ACCOUNT_SUSPENDED" });
   }
   if (!result) {
     await revokeFamily(db, row.familyId, now);

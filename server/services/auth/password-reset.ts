@@ -45,7 +45,7 @@ export async function resetPassword(db: Db, token: string, password: string, act
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, sha256Hex(token)), isNull(passwordResets.usedAt)))
       .returning();
-    if (!row || row.expiresAt <= now) throw new DomainError("UNAUTHORIZED", "Invalid or expired reset token");
+    if (!row || row.expiresAt <= now) throw new DomainError("UNAUTHORIZED", "Invalid or expired reset token", { reason: "INVALID_RESET_TOKEN" });
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
     await revokeAllForUser(tx, row.userId, now);
     await writeAudit(tx, { ...actor, userId: row.userId }, { action: "auth.password_reset", targetType: "user", targetId: row.userId });

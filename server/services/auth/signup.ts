@@ -16,7 +16,7 @@ import { inTenant, type RequestActor } from "../../auth/caller";
 
 type SignupBase = { email: string; password: string; firstName: string; lastName: string; locale?: string };
 
-const emailTaken = () => new DomainError("CONFLICT", "Email already exists");
+const emailTaken = () => new DomainError("CONFLICT", "Email already exists", { reason: "EMAIL_ALREADY_EXISTS" });
 
 /** Creator signup: user, tenant (slug from companyName) and CREATOR membership in one transaction. */
 export async function signupCreator(db: Db, input: SignupBase & { companyName: string }, actor: RequestActor, now: Date): Promise<TTokens> {
@@ -28,7 +28,7 @@ export async function signupCreator(db: Db, input: SignupBase & { companyName: s
   return db.transaction(async (tx) => {
     if (await findUserByEmail(tx, input.email)) throw emailTaken();
     const [taken] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).limit(1);
-    if (taken) throw new DomainError("CONFLICT", "Company slug already exists");
+    if (taken) throw new DomainError("CONFLICT", "Company slug already exists", { reason: "COMPANY_SLUG_ALREADY_EXISTS" });
     const userId = newId("usr");
     const tenantId = newId("ten");
     await tx.insert(users).values({
@@ -72,10 +72,10 @@ export async function signupLearner(db: Db, input: SignupBase, actor: RequestAct
 /** New token pair with another active tenant; the caller must be an active member or enrolled there. */
 export async function switchTenant(db: Db, userId: string, tenantRef: string, actor: RequestActor, now: Date): Promise<TTokens> {
   const access = await resolveTenantAccess(db, tenantRef, userId);
-  if (!access) throw new DomainError("NOT_FOUND", "Tenant not found");
+  if (!access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
   assertTenantActive(access.tenant);
   const allowed = access.membership?.status === "ACTIVE" || (!access.membership && access.hasEnrollment);
-  if (!allowed) throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation");
+  if (!allowed) throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation", { reason: "NOT_A_MEMBER" });
   const user = await findUserById(db, userId);
   if (!user) throw new DomainError("UNAUTHORIZED", "Unauthorized");
   return db.transaction(async (tx) => {

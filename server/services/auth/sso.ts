@@ -16,7 +16,7 @@ import { inTenant, type RequestActor } from "../../auth/caller";
 
 type TenantRow = typeof tenants.$inferSelect;
 
-const headlessOff = () => new DomainError("NOT_FOUND", "Tenant not found or headless mode is off");
+const headlessOff = () => new DomainError("NOT_FOUND", "Tenant not found or headless mode is off", { reason: "TENANT_NOT_FOUND" });
 
 const remoteSets = new Map<string, JWTVerifyGetKey>();
 function keySet(oidc: NonNullable<TenantRow["oidc"]>): JWTVerifyGetKey {
@@ -81,7 +81,7 @@ async function assertLinkable(tx: DbOrTx, tenantId: string, user: { id: string; 
     .where(and(eq(memberships.userId, user.id), ne(memberships.tenantId, tenantId)))
     .limit(1);
   if (user.isPlatformAdmin || others.length > 0) {
-    throw new DomainError("CONFLICT", "An account with this e-mail already exists outside this tenant; it must sign in with its password");
+    throw new DomainError("CONFLICT", "An account with this e-mail already exists outside this tenant; it must sign in with its password", { reason: "ACCOUNT_EXISTS_OUTSIDE_TENANT" });
   }
 }
 
@@ -95,10 +95,10 @@ export async function exchangeToken(db: Db, tenant: TenantRow, token: string, ac
     claims = verified.payload as Record<string, unknown>;
   } catch {
     await writeAudit(db, inTenant(actor, tenant.id), { action: "auth.token_exchange_failed" });
-    throw new DomainError("UNAUTHORIZED", "Token verification failed");
+    throw new DomainError("UNAUTHORIZED", "Token verification failed", { reason: "TOKEN_VERIFICATION_FAILED" });
   }
   const email = typeof claims.email === "string" ? claims.email : null;
-  if (typeof claims.sub !== "string" || !email) throw new DomainError("UNAUTHORIZED", "Token verification failed: sub and email claims are required");
+  if (typeof claims.sub !== "string" || !email) throw new DomainError("UNAUTHORIZED", "Token verification failed: sub and email claims are required", { reason: "TOKEN_VERIFICATION_FAILED" });
   return db.transaction(async (tx) => {
     const { userId, isNewUser } = await upsertExternalUser(tx, tenant.id, {
       provider: oidc.issuer,
@@ -117,14 +117,14 @@ export async function exchangeToken(db: Db, tenant: TenantRow, token: string, ac
 
 /** The tenant of a service API key (X-API-Key), or 401. */
 export async function tenantForApiKey(db: Db, apiKey: string | undefined): Promise<TenantRow> {
-  if (!apiKey) throw new DomainError("UNAUTHORIZED", "X-API-Key header required");
+  if (!apiKey) throw new DomainError("UNAUTHORIZED", "X-API-Key header required", { reason: "API_KEY_REQUIRED" });
   const [row] = await db
     .select({ tenant: tenants })
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(and(eq(apiKeys.keyHash, sha256Hex(apiKey)), isNull(apiKeys.revokedAt)))
     .limit(1);
-  if (!row) throw new DomainError("UNAUTHORIZED", "Invalid API key");
+  if (!row) throw new DomainError("UNAUTHORIZED", "Invalid API key", { reason: "INVALID_API_KEY" });
   return row.tenant;
 }
 
@@ -144,13 +144,13 @@ export async function provisionUser(
 
 /** Removes only the external link; the account and its history stay. */
 export async function deprovisionUser(db: Db, tenant: TenantRow, p: { externalId: string; tenantSlug: string }, actor: RequestActor): Promise<void> {
-  if (p.tenantSlug.toLowerCase() !== tenant.slug) throw new DomainError("NOT_FOUND", "Tenant not found");
+  if (p.tenantSlug.toLowerCase() !== tenant.slug) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
   if (tenant.authMode !== "HEADLESS") throw headlessOff();
   const scope = forTenant(tenant.id);
   const removed = await db
     .delete(externalIdentities)
     .where(scope.where(externalIdentities, eq(externalIdentities.externalId, p.externalId)))
     .returning({ userId: externalIdentities.userId });
-  if (removed.length === 0) throw new DomainError("NOT_FOUND", "External identity not found");
+  if (removed.length === 0) throw new DomainError("NOT_FOUND", "External identity not found", { reason: "EXTERNAL_IDENTITY_NOT_FOUND" });
   await writeAudit(db, { ...actor, scope }, { action: "scim.user_deprovisioned", targetType: "user", targetId: removed[0]!.userId, metadata: { externalId: p.externalId } });
 }

@@ -16,7 +16,7 @@ import type { Caller } from "../../auth/caller";
 /** The course, locked for the transaction, owned by the caller and not archived. */
 export async function getEditableCourse(tx: DbOrTx, caller: Caller, courseId: string): Promise<CourseRow> {
   const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });
-  if (course.status === "ARCHIVED") throw new DomainError("INVALID_STATE", "Course is archived: its content is read-only");
+  if (course.status === "ARCHIVED") throw new DomainError("INVALID_STATE", "Course is archived: its content is read-only", { reason: "COURSE_ARCHIVED" });
   return course;
 }
 
@@ -71,7 +71,7 @@ export async function assertNoLearnerRecords(db: DbOrTx, caller: Caller, lessonI
     .from(quizAttempts)
     .where(caller.scope.where(quizAttempts, inArray(quizAttempts.lessonId, lessonIds)))
     .limit(1);
-  if (progress || attempt) throw new DomainError("CONFLICT", `${what} has learner progress or quiz attempts: it cannot be deleted`);
+  if (progress || attempt) throw new DomainError("CONFLICT", `${what} has learner progress or quiz attempts: it cannot be deleted`, { reason: "CONTENT_IN_USE" });
 }
 
 /** Records a content change on the course (activity log) and bumps the course's updatedAt. */

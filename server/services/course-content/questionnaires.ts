@@ -141,14 +141,14 @@ export async function deleteQuestionnaire(db: Db, caller: Caller, courseId: stri
     await getQuestionnaireRow(tx, caller, courseId, questionnaireId);
     const used = (await lessonIdsByQuestionnaire(tx, caller, [questionnaireId])).get(questionnaireId) ?? [];
     if (used.length) {
-      throw new DomainError("CONFLICT", `Questionnaire is used by lesson ${used.join(", ")}: change or delete the lesson first`);
+      throw new DomainError("CONFLICT", `Questionnaire is used by lesson ${used.join(", ")}: change or delete the lesson first`, { reason: "CONTENT_IN_USE" });
     }
     const [attempt] = await tx
       .select({ id: quizAttempts.id })
       .from(quizAttempts)
       .where(caller.scope.where(quizAttempts, eq(quizAttempts.questionnaireId, questionnaireId)))
       .limit(1);
-    if (attempt) throw new DomainError("CONFLICT", "Questionnaire has quiz attempts: it cannot be deleted");
+    if (attempt) throw new DomainError("CONFLICT", "Questionnaire has quiz attempts: it cannot be deleted", { reason: "CONTENT_IN_USE" });
     await tx.delete(questionnaires).where(caller.scope.where(questionnaires, eq(questionnaires.id, questionnaireId)));
     await recordContentChange(tx, caller, courseId, "questionnaire.deleted", { questionnaireId }, now);
     return { id: questionnaireId, deleted: true as const };

@@ -17,7 +17,7 @@ export async function getCourse(db: DbOrTx, scope: TenantScope, courseId: string
 }
 
 export function assertCourseOwner(course: Pick<CourseRow, "creatorId">, caller: Pick<Caller, "userId" | "can">): void {
-  if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course");
+  if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course", "COURSE_NOT_OWNED");
 }
 
 /** Loads a course and checks ownership: 404 outside the tenant, 403 for someone else's course. */

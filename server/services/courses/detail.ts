@@ -52,7 +52,7 @@ const outline = (l: typeof lessons.$inferSelect) => ({ id: l.id, title: l.title,
  */
 export async function getReadableCourse(db: DbOrTx, caller: Caller, courseId: string): Promise<CourseRow> {
   const course = await getCourse(db, caller.scope, courseId);
-  if (course.status !== "PUBLISHED" && !isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course");
+  if (course.status !== "PUBLISHED" && !isCourseOwner(course, caller)) throw forbidden("Forbidden: you do not own this course", "COURSE_NOT_OWNED");
   return course;
 }
 

@@ -21,7 +21,7 @@ export async function transitionCourse(tx: DbOrTx, caller: Caller, course: Cours
   const { scope } = caller;
   if (target === course.status) return course;
   if (target === "PUBLISHED" && course.status === "ARCHIVED") {
-    throw new DomainError("INVALID_STATE", "An archived course cannot be published: restore it as a DRAFT first");
+    throw new DomainError("INVALID_STATE", "An archived course cannot be published: restore it as a DRAFT first", { reason: "COURSE_ARCHIVED" });
   }
   if (target === "PUBLISHED") await assertPublishable(tx, scope, course, now);
   const changes =

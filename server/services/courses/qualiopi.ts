@@ -133,5 +133,5 @@ export async function loadPublicationFacts(db: DbOrTx, scope: TenantScope, cours
 /** 422 with one `errors` entry per missing requirement, or nothing. */
 export async function assertPublishable(db: DbOrTx, scope: TenantScope, course: CourseRow, now: Date): Promise<void> {
   const errors = publicationErrors(await loadPublicationFacts(db, scope, course, now));
-  if (errors.length) throw unprocessable(PUBLICATION_FAILED_MESSAGE, errors);
+  if (errors.length) throw unprocessable(PUBLICATION_FAILED_MESSAGE, errors, "COURSE_NOT_PUBLISHABLE");
 }

@@ -36,7 +36,7 @@ export async function listCourseTrainers(db: Db, caller: Caller, courseId: strin
   const course = await getCourse(db, caller.scope, courseId);
   const list = await trainersOf(db, caller.scope, course.id);
   const allowed = course.status === "PUBLISHED" || isCourseOwner(course, caller) || list.some((t) => t.userId === caller.userId);
-  if (!allowed) throw forbidden("Forbidden: you do not own this course");
+  if (!allowed) throw forbidden("Forbidden: you do not own this course", "COURSE_NOT_OWNED");
   return list;
 }
 

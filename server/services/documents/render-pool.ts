@@ -117,7 +117,7 @@ function dispatch(): void {
 /** Renders a registered document in a worker thread; resolves with the PDF bytes. */
 export function renderDocument<K extends DocumentType>(type: K, input: DocumentInputs[K]): Promise<Uint8Array> {
   if (queue.length >= MAX_QUEUE) {
-    return Promise.reject(new DomainError("UNAVAILABLE", "Too many documents are being generated: retry in a few seconds", { retryAfterSeconds: 5 }));
+    return Promise.reject(new DomainError("UNAVAILABLE", "Too many documents are being generated: retry in a few seconds", { retryAfterSeconds: 5, reason: "RENDER_BUSY" }));
   }
   return new Promise((resolve, reject) => {
     queue.push({ id: nextId++, type, input, resolve, reject });

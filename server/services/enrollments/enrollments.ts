@@ -50,7 +50,7 @@ export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnr
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const course = await getOwnedCourse(tx, caller, input.courseId);
-    if (course.status !== "PUBLISHED") throw unprocessable("Course is not published", { courseId: ["Only a PUBLISHED course accepts enrollments"] });
+    if (course.status !== "PUBLISHED") throw unprocessable("Course is not published", { courseId: ["Only a PUBLISHED course accepts enrollments"] }, "COURSE_NOT_PUBLISHED");
     const learner = await findLearner(tx, scope, input.userId);
     const [existing] = await tx
       .select()
@@ -58,7 +58,7 @@ export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnr
       .where(scope.where(enrollments, eq(enrollments.courseId, course.id), eq(enrollments.userId, learner.id)))
       .limit(1)
       .for("update");
-    if (existing && existing.status !== "CANCELLED") throw conflict("User is already enrolled in this course");
+    if (existing && existing.status !== "CANCELLED") throw conflict("User is already enrolled in this course", "ALREADY_ENROLLED");
 
     const fields = {
       status: "ACTIVE" as const,
@@ -206,8 +206,8 @@ export async function cancelEnrollment(db: Db, caller: Caller, id: string, now: 
   return db.transaction(async (tx) => {
     const current = await lockEnrollment(tx, scope, id);
     const course = await getCourse(tx, scope, current.courseId);
-    if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: course not owned");
-    if (current.status === "CANCELLED") throw conflict("Enrollment is already cancelled");
+    if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: course not owned", "COURSE_NOT_OWNED");
+    if (current.status === "CANCELLED") throw conflict("Enrollment is already cancelled", "ENROLLMENT_ALREADY_CANCELLED");
     if (!CANCELLABLE.includes(current.status)) throw conflict(`A ${current.status} enrollment cannot be cancelled`);
     const [row] = await tx
       .update(enrollments)

@@ -19,7 +19,7 @@ const RANK: Record<ProgressStatus, number> = { NOT_STARTED: 0, IN_PROGRESS: 1, C
 
 /** Spec: progress updates require an ACTIVE enrollment (422 otherwise). */
 export function assertActive(enrollment: EnrollmentRow): void {
-  if (enrollment.status !== "ACTIVE") throw unprocessable("Enrollment is not active", { status: [`The enrollment is ${enrollment.status}`] });
+  if (enrollment.status !== "ACTIVE") throw unprocessable("Enrollment is not active", { status: [`The enrollment is ${enrollment.status}`] }, "ENROLLMENT_NOT_ACTIVE");
 }
 
 /** A lesson of the enrollment's course: 404 when unknown in the tenant, 422 when it belongs to another course. */

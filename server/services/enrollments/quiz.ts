@@ -32,9 +32,9 @@ export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQu
     assertOwnEnrollment(enrollment, caller);
     assertActive(enrollment);
     const lesson = await lessonOfCourse(tx, scope, input.lessonId, enrollment.courseId);
-    if (lesson.kind !== "QUIZ" || !lesson.questionnaireId) throw unprocessable("Lesson is not a quiz", { lessonId: ["Not a QUIZ lesson with a questionnaire"] });
+    if (lesson.kind !== "QUIZ" || !lesson.questionnaireId) throw unprocessable("Lesson is not a quiz", { lessonId: ["Not a QUIZ lesson with a questionnaire"] }, "NOT_A_QUIZ");
     const [questionnaire] = await tx.select().from(questionnaires).where(scope.where(questionnaires, eq(questionnaires.id, lesson.questionnaireId))).limit(1);
-    if (!questionnaire) throw unprocessable("Lesson is not a quiz", { lessonId: ["The quiz has no questionnaire"] });
+    if (!questionnaire) throw unprocessable("Lesson is not a quiz", { lessonId: ["The quiz has no questionnaire"] }, "NOT_A_QUIZ");
     const scored = scoreAnswers(await questionsOf(tx, scope, questionnaire.id), input.answers, questionnaire.passMark);
     if ("errors" in scored) throw badRequest("Validation failed", scored.errors);
 

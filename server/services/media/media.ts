@@ -5,7 +5,7 @@ import { media } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TMedia, TUploadMediaInput } from "../../contracts/media";
 import { env } from "../../env";
-import { badRequest, notFound } from "../../errors";
+import { badRequest, DomainError, notFound } from "../../errors";
 import { newId } from "../../lib/ids";
 import { mediaStorage } from "./storage";
 import type { Caller } from "../../auth/caller";
@@ -52,12 +52,12 @@ const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / (1024 
 export async function uploadMedia(db: Db, caller: Caller, input: TUploadMediaInput, now: Date) {
   const max = env().MEDIA_MAX_BYTES;
   // 4 base64 characters carry 3 bytes: refuse before decoding anything too large.
-  if (Math.floor((input.dataBase64.length * 3) / 4) - 2 > max) throw badRequest(`File too large: the limit is ${formatBytes(max)}`, { dataBase64: [`At most ${formatBytes(max)}`] });
+  if (Math.floor((input.dataBase64.length * 3) / 4) - 2 > max) throw new DomainError("BAD_REQUEST", `File too large: the limit is ${formatBytes(max)}`, { fields: { dataBase64: [`At most ${formatBytes(max)}`] }, reason: "FILE_TOO_LARGE", params: { limit: formatBytes(max) } });
   const data = Buffer.from(input.dataBase64, "base64");
-  if (data.length === 0) throw badRequest("File is empty", { dataBase64: ["File is empty"] });
-  if (data.length > max) throw badRequest(`File too large: the limit is ${formatBytes(max)}`, { dataBase64: [`At most ${formatBytes(max)}`] });
+  if (data.length === 0) throw badRequest("File is empty", { dataBase64: ["File is empty"] }, "FILE_EMPTY");
+  if (data.length > max) throw new DomainError("BAD_REQUEST", `File too large: the limit is ${formatBytes(max)}`, { fields: { dataBase64: [`At most ${formatBytes(max)}`] }, reason: "FILE_TOO_LARGE", params: { limit: formatBytes(max) } });
   const signature = SIGNATURES[input.mimeType];
-  if (signature && !signature(data)) throw badRequest("File content does not match its MIME type", { mimeType: [`The bytes are not ${input.mimeType}`] });
+  if (signature && !signature(data)) throw badRequest("File content does not match its MIME type", { mimeType: [`The bytes are not ${input.mimeType}`] }, "FILE_TYPE_MISMATCH");
 
   const id = newId("med");
   const { scope } = caller;

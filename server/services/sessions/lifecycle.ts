@@ -27,7 +27,7 @@ async function move(db: Db, caller: Caller, id: string, m: Move, now: Date): Pro
       .set({ status: m.to, updatedAt: now, ...stamp })
       .where(caller.scope.where(liveSessions, and(eq(liveSessions.id, id), eq(liveSessions.status, m.from))))
       .returning();
-    if (!session) throw conflict(`Session is ${current.session.status}: only a ${m.from} session can become ${m.to}`);
+    if (!session) throw conflict(`Session is ${current.session.status}: only a ${m.from} session can become ${m.to}`, "SESSION_TRANSITION_INVALID");
     await emitEvent(tx, caller.scope, m.event, {
       sessionId: session.id,
       courseId: session.courseId,

@@ -26,7 +26,7 @@ export async function issueMediaToken(db: Db, caller: Caller, id: string, now: D
     throw forbidden("Forbidden: only the session's participants may join its room");
   }
   const { status } = loaded.session;
-  if (status === "CANCELLED" || status === "ENDED") throw conflict(`Session is ${status}: its room is closed`);
+  if (status === "CANCELLED" || status === "ENDED") throw conflict(`Session is ${status}: its room is closed`, "SESSION_CLOSED");
   const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, caller.userId)).limit(1);
   const e = env();
   const iat = unixSeconds(now);

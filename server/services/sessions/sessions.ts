@@ -102,7 +102,7 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
     const course = await getCourse(tx, caller.scope, input.courseId);
     const owner = isCourseOwner(course, caller);
     if (!owner && !(await isCourseTrainer(tx, caller, course.id, caller.userId))) {
-      throw forbidden("Forbidden: you are not allowed to teach this course");
+      throw forbidden("Forbidden: you are not allowed to teach this course", "COURSE_NOT_OWNED");
     }
     const scheduledAt = assertFuture(input.scheduledAt, now);
     if (course.status === "ARCHIVED") throw unprocessable("Validation failed", { courseId: ["The course is archived"] });
@@ -142,7 +142,7 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
   const { loaded, moved } = await db.transaction(async (tx) => {
     const current = await loadSession(tx, caller, input.id, { forUpdate: true });
     assertModerator(current, caller);
-    if (current.session.status !== "SCHEDULED") throw conflict(`Only a SCHEDULED session can be edited (this one is ${current.session.status})`);
+    if (current.session.status !== "SCHEDULED") throw conflict(`Only a SCHEDULED session can be edited (this one is ${current.session.status})`, "SESSION_NOT_EDITABLE");
     const scheduledAt = input.scheduledAt === undefined ? undefined : assertFuture(input.scheduledAt, now);
     const moved = scheduledAt !== undefined && Math.abs(scheduledAt.getTime() - current.session.scheduledAt.getTime()) > NOTICE_THRESHOLD_MS;
     const trainerIds = input.trainerIds === undefined ? current.trainerIds : await checkTrainers(tx, caller, input.trainerIds);
@@ -175,14 +175,14 @@ export async function cancelSession(db: Db, caller: Caller, id: string, now: Dat
     const current = await loadSession(tx, caller, id, { forUpdate: true });
     assertModerator(current, caller);
     const status = current.session.status;
-    if (status === "LIVE" || status === "ENDED") throw conflict("Cannot cancel a LIVE or ENDED session");
-    if (status === "CANCELLED") throw conflict("Session is already cancelled");
+    if (status === "LIVE" || status === "ENDED") throw conflict("Cannot cancel a LIVE or ENDED session", "SESSION_TRANSITION_INVALID");
+    if (status === "CANCELLED") throw conflict("Session is already cancelled", "SESSION_ALREADY_CANCELLED");
     const [session] = await tx
       .update(liveSessions)
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, icsSequence: current.session.icsSequence + 1 })
       .where(caller.scope.where(liveSessions, and(eq(liveSessions.id, id), eq(liveSessions.status, "SCHEDULED"))))
       .returning();
-    if (!session) throw conflict("Cannot cancel a LIVE or ENDED session");
+    if (!session) throw conflict("Cannot cancel a LIVE or ENDED session", "SESSION_TRANSITION_INVALID");
     await writeAudit(tx, caller, { action: "session.cancelled", targetType: "session", targetId: id, metadata: { title: session.title } });
     return { ...current, session };
   });

@@ -40,7 +40,7 @@ async function assertDomainFree(db: Db, domain: string, exceptId?: string): Prom
     .from(tenants)
     .where(exceptId ? and(eq(tenants.domain, domain), ne(tenants.id, exceptId)) : eq(tenants.domain, domain))
     .limit(1);
-  if (taken) throw new DomainError("CONFLICT", "Domain already used");
+  if (taken) throw new DomainError("CONFLICT", "Domain already used", { reason: "DOMAIN_ALREADY_USED" });
 }
 
 export type CreateTenantInput = {
@@ -57,10 +57,10 @@ export type CreateTenantInput = {
 export async function createTenant(db: Db, input: CreateTenantInput, actor: RequestActor & { name: string }, now: Date): Promise<TTenant> {
   const slug = input.slug ?? slugify(input.name);
   if (!SLUG_PATTERN.test(slug) || RESERVED_SLUGS.has(slug)) {
-    throw new DomainError("BAD_REQUEST", "Invalid slug", { fields: { slug: ["Lower-case letters, digits and hyphens; not a reserved name"] } });
+    throw new DomainError("BAD_REQUEST", "Invalid slug", { reason: "INVALID_SLUG", fields: { slug: ["Lower-case letters, digits and hyphens; not a reserved name"] } });
   }
   const [taken] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).limit(1);
-  if (taken) throw new DomainError("CONFLICT", "Slug already used");
+  if (taken) throw new DomainError("CONFLICT", "Slug already used", { reason: "SLUG_ALREADY_USED" });
   if (input.domain) await assertDomainFree(db, input.domain);
 
   const tenantId = newId("ten");

@@ -16,7 +16,7 @@ export async function getProfile(db: Db, userId: string, tenantRef: string | nul
   let membership: { role: (typeof memberships.$inferSelect)["role"]; status: (typeof memberships.$inferSelect)["status"] } | null = null;
   if (tenantRef) {
     const access = await resolveTenantAccess(db, tenantRef, userId);
-    if (!access) throw new DomainError("NOT_FOUND", "Tenant not found");
+    if (!access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
     tenant = { id: access.tenant.id, slug: access.tenant.slug };
     membership = access.membership ?? (access.hasEnrollment ? { role: "LEARNER", status: "ACTIVE" } : null);
   }

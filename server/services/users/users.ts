@@ -120,7 +120,7 @@ export async function createUser(db: Db, caller: Caller & { name: string }, inpu
     let user = await findUserByEmail(tx, input.email);
     if (user) {
       const [existing] = await tx.select({ id: memberships.id }).from(memberships).where(scope.where(memberships, eq(memberships.userId, user.id))).limit(1);
-      if (existing) throw new DomainError("CONFLICT", "Email already exists");
+      if (existing) throw new DomainError("CONFLICT", "Email already exists", { reason: "EMAIL_ALREADY_EXISTS" });
     } else {
       const [created] = await tx
         .insert(users)
@@ -153,14 +153,14 @@ export type UpdateUserInput = { firstName?: string; lastName?: string; role?: Ro
 export async function updateUser(db: Db, caller: Caller, userId: string, input: UpdateUserInput, now: Date) {
   const isAdmin = caller.can("users.update");
   const isSelf = caller.userId === userId;
-  if (input.role !== undefined && !isAdmin) throw new DomainError("FORBIDDEN", "Cannot change role without ADMIN privileges");
+  if (input.role !== undefined && !isAdmin) throw new DomainError("FORBIDDEN", "Cannot change role without ADMIN privileges", { reason: "ROLE_CHANGE_FORBIDDEN" });
   if (!isAdmin && !isSelf) throw new DomainError("FORBIDDEN", "Forbidden: ADMIN required");
   if (input.status !== undefined && !isAdmin) throw new DomainError("FORBIDDEN", "Forbidden: ADMIN required");
   const { scope } = caller;
   const row = await memberRow(db, scope, userId);
   if (!row) throw userNotFound();
   if (isSelf && ((input.role && input.role !== row.m.role) || input.status === "SUSPENDED")) {
-    throw new DomainError("UNPROCESSABLE", "You cannot change your own role or suspend yourself");
+    throw new DomainError("UNPROCESSABLE", "You cannot change your own role or suspend yourself", { reason: "SELF_CHANGE_FORBIDDEN" });
   }
   if (row.m.status === "INVITED" && input.status === "ACTIVE") {
     throw new DomainError("UNPROCESSABLE", "An invited user becomes active by accepting the invitation");

@@ -155,7 +155,7 @@ export function assertSignatureLongEnough(
     source = "pixels";
   }
   if (points < minPoints) {
-    throw new DomainError("UNPROCESSABLE", "Signature too short or empty", { fields: { signatureBase64: [`At least ${minPoints} drawn points (got ${points})`] } });
+    throw new DomainError("UNPROCESSABLE", "Signature too short or empty", { fields: { signatureBase64: [`At least ${minPoints} drawn points (got ${points})`] }, reason: "SIGNATURE_TOO_SHORT" });
   }
   return { points, source, png };
 }

@@ -1,0 +1,138 @@
+/**
+ * Every public error reason (`code` in an error body), with its English meaning.
+ * The OpenAPI document lists these keys (Error.code enum); `DomainError`'s `reason` is typed
+ * by them, so a code thrown anywhere in server/ is necessarily listed. French wording:
+ * messages/api/errors.fr.ts (keyed by the same codes; a test keeps both complete).
+ */
+export const ERROR_REASONS = {
+  // Generic, one per status category (what a throw site gets when it names no reason).
+  BAD_REQUEST: "Malformed or missing input",
+  VALIDATION_FAILED: "One or more fields are invalid (see errors)",
+  UNAUTHORIZED: "Missing or invalid identity",
+  FORBIDDEN: "Known caller, not allowed",
+  NOT_FOUND: "Resource absent or of another tenant",
+  CONFLICT: "Conflicts with the resource's current state",
+  INVALID_STATE: "Not allowed in the resource's current state",
+  GONE: "No longer available",
+  UNPROCESSABLE: "A business rule refuses the request",
+  RATE_LIMITED: "Too many requests (Retry-After)",
+  PAYMENT_REQUIRED: "Payment required",
+  SERVICE_UNAVAILABLE: "A dependency is unavailable; retry later",
+  INTERNAL_ERROR: "Unexpected server error (logged with the request id)",
+  // Transport.
+  MALFORMED_JSON: "The body is not valid JSON",
+  BODY_TOO_LARGE: "The body exceeds the size limit",
+  ROUTE_NOT_FOUND: "No operation at this path",
+  METHOD_NOT_SUPPORTED: "The path does not accept this method",
+  UNSUPPORTED_MEDIA_TYPE: "Send application/json",
+  // Database.
+  ALREADY_EXISTS: "A resource with the same unique value exists",
+  REFERENCE_NOT_FOUND: "A referenced resource does not exist",
+  INVALID_VALUE: "A value has the wrong form (for example an id)",
+  // Resources not found (notFound("User") -> USER_NOT_FOUND).
+  TENANT_NOT_FOUND: "Tenant not found",
+  USER_NOT_FOUND: "User not found",
+  COURSE_NOT_FOUND: "Course not found",
+  MODULE_NOT_FOUND: "Module not found",
+  LESSON_NOT_FOUND: "Lesson not found",
+  QUESTIONNAIRE_NOT_FOUND: "Questionnaire not found",
+  QUIZ_ATTEMPT_NOT_FOUND: "Quiz attempt not found",
+  ENROLLMENT_NOT_FOUND: "Enrollment not found",
+  SESSION_NOT_FOUND: "Session not found",
+  SLOT_NOT_FOUND: "Attendance slot not found",
+  ATTENDANCE_RECORD_NOT_FOUND: "Attendance record not found",
+  SIGNATURE_NOT_FOUND: "Signature not found",
+  MEDIA_NOT_FOUND: "Media not found",
+  MEDIA_FILE_NOT_FOUND: "Media file not found",
+  COMPETENCY_NOT_FOUND: "Trainer competency not found",
+  EXTERNAL_IDENTITY_NOT_FOUND: "External identity not found",
+  RESOURCE_NOT_FOUND: "Resource not found",
+  // Tenant, identity and membership.
+  TENANT_REQUIRED: "No tenant: send X-Tenant-ID or use the tenant's sub-domain",
+  NO_ACTIVE_TENANT: "The access token has no active tenant",
+  NOT_A_MEMBER: "The caller is not a member of this tenant",
+  MEMBERSHIP_SUSPENDED: "The caller's membership is suspended",
+  INVITATION_PENDING: "The caller's invitation is not accepted yet",
+  PERMISSION_DENIED: "The caller's role lacks the permission",
+  PLATFORM_ADMIN_REQUIRED: "Only a platform administrator may do this",
+  OF_MODE_DISABLED: "The feature is disabled for this tenant (OF mode off)",
+  INVALID_CREDENTIALS: "Wrong e-mail or password",
+  LOGIN_LOCKED: "Too many failed logins for this e-mail from this address",
+  ACCOUNT_SUSPENDED: "The account is suspended",
+  INVALID_REFRESH_TOKEN: "Refresh token invalid, expired or reused",
+  INVALID_RESET_TOKEN: "Reset token invalid or expired",
+  INVALID_INVITATION: "Invitation invalid or expired",
+  ALREADY_MEMBER: "Already a member of this tenant",
+  EMAIL_ALREADY_EXISTS: "An account with this e-mail already exists",
+  COMPANY_SLUG_ALREADY_EXISTS: "The organisation address derived from the company name is taken",
+  SLUG_ALREADY_USED: "Another tenant uses this slug",
+  DOMAIN_ALREADY_USED: "Another tenant uses this domain",
+  INVALID_SLUG: "The slug is malformed or reserved",
+  TOKEN_VERIFICATION_FAILED: "The identity provider's token could not be verified",
+  API_KEY_REQUIRED: "X-API-Key header required",
+  INVALID_API_KEY: "Invalid API key",
+  ACCOUNT_EXISTS_OUTSIDE_TENANT: "The e-mail belongs to a password account outside this tenant",
+  ROLE_CHANGE_FORBIDDEN: "Changing a role needs ADMIN",
+  SELF_CHANGE_FORBIDDEN: "One cannot change one's own role or suspend oneself",
+  // Courses, content and enrollments.
+  COURSE_NOT_PUBLISHABLE: "Qualiopi requirements missing (errors lists them)",
+  COURSE_ARCHIVED: "The course is archived",
+  COURSE_NOT_PUBLISHED: "Only a PUBLISHED course accepts enrollments",
+  COURSE_NOT_OWNED: "The caller does not own the course",
+  ALREADY_ENROLLED: "The user is already enrolled in the course",
+  ENROLLMENT_NOT_ACTIVE: "The enrollment is not active",
+  ENROLLMENT_ALREADY_CANCELLED: "The enrollment is already cancelled",
+  NOT_A_QUIZ: "The lesson is not a quiz",
+  CONTENT_IN_USE: "Learners' progress or quiz attempts depend on it",
+  // Sessions and attendance.
+  SESSION_NOT_EDITABLE: "Only a SCHEDULED session can be edited",
+  SESSION_CLOSED: "The session is cancelled or ended",
+  SESSION_ALREADY_CANCELLED: "The session is already cancelled",
+  SESSION_TRANSITION_INVALID: "The session's status does not allow this transition",
+  ATTENDANCE_NOT_OPEN: "Attendance is not open for this session",
+  NOT_A_PARTICIPANT: "Not an enrolled learner or trainer of the session",
+  INVALID_PIN: "Wrong attendance PIN",
+  PIN_LOCKED: "Too many PIN attempts (Retry-After)",
+  QR_TOKEN_EXPIRED: "The QR token expired",
+  QR_TOKEN_USED: "The QR token was already used",
+  QR_TOKEN_INVALID: "The QR token is invalid",
+  ALREADY_SIGNED: "Attendance already signed",
+  SIGNATURE_TOO_SHORT: "Signature too short or empty",
+  SLOT_NOT_STARTED: "The slot has not started yet",
+  SLOTS_ALREADY_SIGNED: "Slots already carry signatures",
+  INVALID_HMAC_SIGNATURE: "The media server's HMAC signature is invalid",
+  RENDER_BUSY: "Too many documents are being rendered; retry shortly",
+  // AI and media.
+  INSUFFICIENT_CREDITS: "Not enough AI credits for the operation",
+  AI_UNAVAILABLE: "The AI provider is unavailable",
+  BRIEF_TOO_SHORT: "The brief (context) is missing or too short",
+  FILE_TOO_LARGE: "The file exceeds the limit",
+  FILE_EMPTY: "The file is empty",
+  FILE_TYPE_MISMATCH: "The bytes do not match the MIME type",
+} as const;
+
+export type ErrorReason = keyof typeof ERROR_REASONS;
+
+export const ERROR_REASON_CODES = Object.keys(ERROR_REASONS) as ErrorReason[];
+
+/** notFound("User") -> USER_NOT_FOUND: the resource names services use. */
+export const NOT_FOUND_REASONS = {
+  Resource: "RESOURCE_NOT_FOUND",
+  Tenant: "TENANT_NOT_FOUND",
+  User: "USER_NOT_FOUND",
+  Course: "COURSE_NOT_FOUND",
+  Module: "MODULE_NOT_FOUND",
+  Lesson: "LESSON_NOT_FOUND",
+  Questionnaire: "QUESTIONNAIRE_NOT_FOUND",
+  "Quiz attempt": "QUIZ_ATTEMPT_NOT_FOUND",
+  Enrollment: "ENROLLMENT_NOT_FOUND",
+  Session: "SESSION_NOT_FOUND",
+  Slot: "SLOT_NOT_FOUND",
+  "Attendance record": "ATTENDANCE_RECORD_NOT_FOUND",
+  Signature: "SIGNATURE_NOT_FOUND",
+  Media: "MEDIA_NOT_FOUND",
+  "Media file": "MEDIA_FILE_NOT_FOUND",
+  Competency: "COMPETENCY_NOT_FOUND",
+} as const satisfies Record<string, ErrorReason>;
+
+export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;
