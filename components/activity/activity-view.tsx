@@ -13,6 +13,7 @@ import { ActivityFiltersForm } from "./activity-filters";
 import { isKnownAction } from "./actions";
 import { useActivityFilters } from "./use-activity-filters";
 import { useCourseTitles } from "./use-course-titles";
+import { Pagination } from "@/components/ui/pagination";
 
 const PAGE_SIZE = 25;
 
@@ -99,19 +100,7 @@ export function ActivityView() {
               </tbody>
             </table>
           </div>
-          <nav className="pagination" aria-label={t("learnActivity.pagination")}>
-            <span className="muted">
-              {t("learnActivity.total", { total: data.meta.total })} · {t("learnCommon.pageOf", { page: data.meta.page, pages: data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page <= 1} onClick={() => setFilters({ page: data.meta.page - 1 })}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page >= data.meta.totalPages} onClick={() => setFilters({ page: data.meta.page + 1 })}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("learnActivity.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("learnActivity.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
       ) : null}
     </>

@@ -9,6 +9,7 @@ import { useTRPC } from "@/lib/trpc";
 import { CatalogueFiltersForm } from "./catalogue-filters";
 import { CourseCard } from "./course-card";
 import { useCatalogueFilters } from "./use-catalogue-filters";
+import { Pagination } from "@/components/ui/pagination";
 
 const PAGE_SIZE = 12;
 
@@ -68,17 +69,7 @@ export function CatalogueView() {
             ))}
           </ul>
           {totalPages > 1 && meta ? (
-            <nav className="pagination" aria-label={t("learnCatalogue.pagination")}>
-              <span className="muted">{t("learnCommon.pageOf", { page: meta.page, pages: totalPages })}</span>
-              <span className="form-actions">
-                <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page <= 1} onClick={() => setFilters({ page: meta.page - 1 })}>
-                  {t("common.previous")}
-                </button>
-                <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page >= totalPages} onClick={() => setFilters({ page: meta.page + 1 })}>
-                  {t("common.next")}
-                </button>
-              </span>
-            </nav>
+            <Pagination label={t("learnCatalogue.pagination")} page={meta.page} pages={totalPages} onPage={(page) => setFilters({ page })} />
           ) : null}
         </div>
       ) : null}

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { TSessionDetail } from "@/server/contracts/sessions";
-import { TextareaField } from "@/components/courses/textarea-field";
+import { TextareaField } from "@/components/ui/textarea-field";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
 import { SelectField } from "@/components/ui/select-field";

@@ -17,6 +17,7 @@ import { isStaff } from "./roles";
 import { useSessionCourses } from "./use-session-courses";
 import { useSessionFilters } from "./use-session-filters";
 import "./sessions.css";
+import { Pagination } from "@/components/ui/pagination";
 
 const PAGE_SIZE = 20;
 /** The calendar asks for one month at once (the API's largest page). */
@@ -110,19 +111,7 @@ export function SessionsView() {
       ) : list.data ? (
         <div aria-busy={list.isFetching}>
           <SessionTable sessions={list.data.data} courseTitles={titles} />
-          <nav className="pagination" aria-label={t("sessionsList.pagination")}>
-            <span className="muted">
-              {t("sessionsList.total", { total: list.data.meta.total })} · {t("learnCommon.pageOf", { page: list.data.meta.page, pages: list.data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={list.data.meta.page <= 1} onClick={() => setFilters({ page: list.data.meta.page - 1 })}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={list.data.meta.page >= list.data.meta.totalPages} onClick={() => setFilters({ page: list.data.meta.page + 1 })}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("sessionsList.pagination")} page={list.data.meta.page} pages={list.data.meta.totalPages} total={t("sessionsList.total", { total: list.data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
       ) : null}
     </>

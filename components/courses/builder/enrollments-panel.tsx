@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { Pagination } from "@/components/ui/pagination";
 
 const PAGE_SIZE = 25;
 
@@ -76,19 +77,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
               </tbody>
             </table>
           </div>
-          <nav className="pagination" aria-label={t("creatorEnrollments.pagination")}>
-            <span className="muted">
-              {t("creatorEnrollments.total", { total: list.data.meta.total })} · {t("creatorEnrollments.page", { page: list.data.meta.page, pages: list.data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={page >= list.data.meta.totalPages} onClick={() => setPage(page + 1)}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("creatorEnrollments.pagination")} page={page} pages={list.data.meta.totalPages} total={t("creatorEnrollments.total", { total: list.data.meta.total })} onPage={setPage} />
         </div>
       ) : null}
     </section>

@@ -12,7 +12,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { OutlineLesson, OutlineModule } from "../course-types";
 import { MarkdownEditor } from "../markdown-editor";
-import { TextareaField } from "../textarea-field";
+import { TextareaField } from "@/components/ui/textarea-field";
 import { LessonMediaField } from "./lesson-media-field";
 import { QuizEditor, type QuizEditorHandle } from "./quiz-editor";
 

@@ -12,7 +12,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
 import type { CourseDetail } from "../course-types";
-import { TextareaField } from "../textarea-field";
+import { TextareaField } from "@/components/ui/textarea-field";
 import { FIELD_INDICATOR } from "./publication-labels";
 
 const ZQualiopi = z.object(courseFieldShape).pick({
