@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { markdownToPlainText } from "@/components/courses/markdown";
 import { formatPrice } from "@/components/learn/format";
 import { formatKey, levelKey } from "@/components/learn/labels";
 import type { CourseCard as Course } from "@/components/learn/types";
@@ -9,6 +10,8 @@ import { useI18n } from "@/lib/i18n/client";
 /** One course of the catalogue: the whole card is reached through its title link. */
 export function CourseCard({ course }: { course: Course }) {
   const { t, locale } = useI18n();
+  // The description is Markdown: a card shows its words only.
+  const excerpt = course.excerpt ? markdownToPlainText(course.excerpt) : "";
   return (
     <article className="course-card">
       <div className="course-card-band" aria-hidden="true" />
@@ -20,7 +23,7 @@ export function CourseCard({ course }: { course: Course }) {
         <h3 className="course-card-title">
           <Link href={`/catalogue/${course.slug}`}>{course.title}</Link>
         </h3>
-        {course.excerpt ? <p className="course-card-excerpt">{course.excerpt}</p> : null}
+        {excerpt ? <p className="course-card-excerpt">{excerpt}</p> : null}
         <ul className="course-facts" aria-label={t("learnCourse.facts")}>
           <li>{t("learnCommon.modules", { count: course.moduleCount })}</li>
           <li>{t("learnCommon.lessons", { count: course.lessonCount })}</li>
