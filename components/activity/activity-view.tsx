@@ -14,6 +14,7 @@ import { isKnownAction } from "./actions";
 import { useActivityFilters } from "./use-activity-filters";
 import { useCourseTitles } from "./use-course-titles";
 import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 25;
 
@@ -56,9 +57,7 @@ export function ActivityView() {
       <ActivityFiltersForm filters={filters} onChange={setFilters} />
       <div aria-live="polite" className="list-status">
         {list.isPending ? (
-          <p className="muted" role="status">
-            {t("common.loading")}
-          </p>
+          <Loading shape="table" />
         ) : list.isError ? (
           <Alert kind="error">{errorMessage(list.error, t)}</Alert>
         ) : null}

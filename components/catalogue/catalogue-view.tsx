@@ -10,6 +10,7 @@ import { CatalogueFiltersForm } from "./catalogue-filters";
 import { CourseCard } from "./course-card";
 import { useCatalogueFilters } from "./use-catalogue-filters";
 import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 12;
 
@@ -46,9 +47,7 @@ export function CatalogueView() {
       <CatalogueFiltersForm filters={filters} onChange={setFilters} />
       <div aria-live="polite" className="list-status">
         {list.isPending ? (
-          <p className="muted" role="status">
-            {t("common.loading")}
-          </p>
+          <Loading shape="cards" rows={3} />
         ) : list.isError ? (
           <Alert kind="error">{errorMessage(list.error, t)}</Alert>
         ) : meta ? (

@@ -12,6 +12,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
+import { Loading } from "@/components/ui/skeleton";
 
 /** The course page of the catalogue: presentation, Qualiopi information, programme, trainers. */
 export function CoursePageView({ slug }: { slug: string }) {
@@ -21,11 +22,7 @@ export function CoursePageView({ slug }: { slug: string }) {
   const mine = useQuery(trpc.enrollments.me.queryOptions({ page: 1, limit: 100 }));
 
   if (course.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (course.isError) {
     return (

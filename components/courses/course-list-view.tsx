@@ -12,6 +12,7 @@ import { CourseFiltersBar } from "./course-filters";
 import { CourseTable } from "./course-table";
 import { useCourseFilters } from "./use-course-filters";
 import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 20;
 
@@ -67,9 +68,7 @@ export function CourseListView() {
           <CourseFiltersBar filters={filters} onChange={setFilters} allowAll={!isAdmin} />
           {isAdmin ? <p className="muted field-hint course-list-hint">{t("creatorCourses.adminAllHint")}</p> : null}
           {list.isPending ? (
-            <p className="muted" role="status">
-              {t("common.loading")}
-            </p>
+            <Loading shape="table" />
           ) : data && data.data.length === 0 ? (
             <div className="empty-state">
               <p style={{ margin: 0 }}>{t("creatorCourses.empty")}</p>

@@ -9,6 +9,7 @@ import { groupByTag, type OpenApiDocument } from "./openapi";
 import { OperationCard } from "./operation-card";
 import { RichText } from "./rich-text";
 import type { Credentials } from "./try-it";
+import { Loading } from "@/components/ui/skeleton";
 
 const DOC_URL = "/api/v1/openapi.json";
 
@@ -34,7 +35,7 @@ export function ApiReference({ defaultTenant }: { defaultTenant: string }) {
   }, [doc.data, filter]);
 
   if (doc.isError) return <Alert kind="error">{t("docs.loadError")}</Alert>;
-  if (!doc.data) return <p role="status">{t("common.loading")}</p>;
+  if (!doc.data) return <Loading />;
   const baseUrl = doc.data.servers?.[0]?.url ?? "/api/v1";
 
   return (

@@ -18,6 +18,7 @@ import { EnrollmentsTable, type EnrollmentChange } from "./enrollments-table";
 import { useCourseOptions } from "./use-course-options";
 import { useEnrollmentFilters } from "./use-enrollment-filters";
 import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 20;
 
@@ -45,9 +46,7 @@ export function EnrollmentsView() {
     return (
       <>
         <h1>{t("learnEnroll.title")}</h1>
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" />
       </>
     );
   }

@@ -10,17 +10,14 @@ import { enrollmentStatusKey } from "./labels";
 import { flattenLessons, resumeLesson } from "./outline";
 import { ProgressBar } from "./progress-bar";
 import { useEnrollment } from "./use-enrollment";
+import { Loading } from "@/components/ui/skeleton";
 
 /** The start page of an enrollment: progress, "continue" to the first lesson left, the whole outline. */
 export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
   const { t } = useI18n();
   const { query } = useEnrollment(enrollmentId);
   if (query.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (query.isError) {
     return <Alert kind="error">{errorInfo(query.error).status === 404 ? t("learnPlayer.notFound") : errorMessage(query.error, t)}</Alert>;

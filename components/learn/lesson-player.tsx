@@ -16,17 +16,14 @@ import { QuizPanel } from "./quiz-panel";
 import { StatusIcon } from "./status-icon";
 import { useEnrollment } from "./use-enrollment";
 import type { EnrollmentDetail } from "./types";
+import { Loading } from "@/components/ui/skeleton";
 
 /** The lesson player: outline, the lesson, "mark complete", previous and next lesson. */
 export function LessonPlayer({ enrollmentId, lessonId }: { enrollmentId: string; lessonId: string }) {
   const { t } = useI18n();
   const { query } = useEnrollment(enrollmentId);
   if (query.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (query.isError) {
     return <Alert kind="error">{errorInfo(query.error).status === 404 ? t("learnPlayer.notFound") : errorMessage(query.error, t)}</Alert>;
@@ -101,9 +98,7 @@ function LessonPane({ detail, lessonId }: { detail: EnrollmentDetail; lessonId: 
       {bannerOnTop ? <div aria-live="polite">{courseDone ? <CompletionBanner t={t} title={detail.course.title} /> : null}</div> : null}
       <div className="lesson-body">
         {lessonQuery.isPending ? (
-          <p className="muted" role="status">
-            {t("common.loading")}
-          </p>
+          <Loading rows={6} />
         ) : lessonQuery.isError ? (
           <Alert kind="error">{errorMessage(lessonQuery.error, t)}</Alert>
         ) : lesson ? (

@@ -11,6 +11,7 @@ import { formatDate } from "./format";
 import { enrollmentStatusKey } from "./labels";
 import { ProgressBar } from "./progress-bar";
 import type { MyEnrollment } from "./types";
+import { Loading } from "@/components/ui/skeleton";
 
 /** The learner's enrollments as cards with their progress, grouped: in progress, completed, closed. */
 export function MyCourses() {
@@ -19,11 +20,7 @@ export function MyCourses() {
   const list = useQuery(trpc.enrollments.me.queryOptions({ page: 1, limit: 100 }));
 
   if (list.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="cards" />;
   }
   if (list.isError) {
     return (

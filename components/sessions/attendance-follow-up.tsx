@@ -16,6 +16,7 @@ import { SessionStatusBadge } from "./status-badge";
 import { useMySessions } from "./use-my-sessions";
 import { useSessionCourses } from "./use-session-courses";
 import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
 
 /** How many past days the follow-up covers. */
 const RECENT_DAYS = 7;
@@ -118,9 +119,7 @@ export function AttendanceFollowUp() {
       </div>
       {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
       {isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" rows={3} />
       ) : !open.length ? (
         <EmptyState title={t("sessionsHome.followUpEmptyTitle")}>
           <p>{t("sessionsHome.followUpEmptyBody", { days: RECENT_DAYS })}</p>

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { Loading } from "@/components/ui/skeleton";
 
 /** Present / expected learners of the session (qualiopiAttendance.sessionAttendance) and the way to the full sheet. */
 export function AttendanceSummaryCard({ sessionId }: { sessionId: string }) {
@@ -24,9 +25,7 @@ export function AttendanceSummaryCard({ sessionId }: { sessionId: string }) {
         </Link>
       </div>
       {query.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : query.isError ? (
         <Alert kind="error">{errorMessage(query.error, t)}</Alert>
       ) : summary ? (

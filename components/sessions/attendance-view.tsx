@@ -16,6 +16,7 @@ import { formatDuration, formatSessionDate } from "./paris-time";
 import { SlotsPanel } from "./slots-panel";
 import { SessionStatusBadge } from "./status-badge";
 import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
 
 /** While a session is LIVE its attendance refreshes on its own. */
 const LIVE_REFRESH_MS = 10_000;
@@ -49,9 +50,7 @@ export function AttendanceView({ id }: { id: string }) {
       <>
         {breadcrumb}
         <h1>{t("sessionsAttendance.title")}</h1>
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="page" />
       </>
     );
   }

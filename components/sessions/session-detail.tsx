@@ -19,6 +19,7 @@ import { SessionActions } from "./session-actions";
 import { SessionStatusBadge } from "./status-badge";
 import { useSessionCourses } from "./use-session-courses";
 import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
 
 /** /sessions/{id}: facts, trainers, PIN and state buttons for moderators, recordings, attendance summary. */
 export function SessionDetail({ id }: { id: string }) {
@@ -40,9 +41,7 @@ export function SessionDetail({ id }: { id: string }) {
     return (
       <>
         {breadcrumb}
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="page" />
       </>
     );
   }

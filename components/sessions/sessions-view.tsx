@@ -18,6 +18,7 @@ import { useSessionCourses } from "./use-session-courses";
 import { useSessionFilters } from "./use-session-filters";
 import "./sessions.css";
 import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 20;
 /** The calendar asks for one month at once (the API's largest page). */
@@ -90,9 +91,7 @@ export function SessionsView() {
 
       {current.isError ? <Alert kind="error">{errorMessage(current.error, t)}</Alert> : null}
       {current.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" />
       ) : isCalendar && calendar.data ? (
         <div aria-busy={calendar.isFetching}>
           {calendar.data.meta.total > MONTH_LIMIT ? <Alert kind="info">{t("sessionsList.monthTruncated", { shown: MONTH_LIMIT, total: calendar.data.meta.total })}</Alert> : null}

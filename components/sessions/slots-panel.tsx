@@ -13,6 +13,7 @@ import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
 import { methodKey } from "./attendance-labels";
 import { formatSessionTime } from "./paris-time";
+import { Loading } from "@/components/ui/skeleton";
 
 type Frequency = (typeof ZSlotFrequency.options)[number];
 const frequencyKey = (f: Frequency) => `sessionsAttendance.freq_${f}` as MessageKey;
@@ -77,9 +78,7 @@ export function SlotsPanel({ sessionId, canGenerate }: { sessionId: string; canG
         {generate.isError ? <Alert kind="error">{errorMessage(generate.error, t)}</Alert> : null}
       </div>
       {slots.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : slots.isError ? (
         <Alert kind="error">{errorMessage(slots.error, t)}</Alert>
       ) : list.length === 0 ? (

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { personName } from "@/components/learn/format";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { Loading } from "@/components/ui/skeleton";
 
 /**
  * The session's trainers, chosen among the teaching members (GET /trainers, CREATOR or ADMIN).
@@ -30,9 +31,7 @@ export function TrainerCheckboxes({ canList, defaultIds, errors }: { canList: bo
         {t("sessionsForm.trainersHint")}
       </p>
       {members.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : members.isError ? (
         <p className="field-error">{t("sessionsForm.trainersUnavailable")}</p>
       ) : (

@@ -11,6 +11,7 @@ import { SessionCard } from "./session-card";
 import { useMySessions } from "./use-my-sessions";
 import { useSessionCourses } from "./use-session-courses";
 import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
 
 /** How far ahead the trainer's home looks. */
 const AHEAD_DAYS = 90;
@@ -64,9 +65,7 @@ export function TrainerHome({ lead }: { lead: string }) {
       </div>
       {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
       {isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="cards" rows={2} />
       ) : !live.length && !upcoming.length ? (
         <EmptyState title={t("sessionsHome.emptyTitle")}>
           <p>{t("sessionsHome.emptyBody")}</p>

@@ -14,6 +14,7 @@ import { UserFiltersBar } from "./user-filters";
 import { UsersTable, type UserChange } from "./users-table";
 import { useUserFilters } from "./use-user-filters";
 import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 20;
 
@@ -40,9 +41,7 @@ export function UsersView() {
     return (
       <>
         <h1>{t("users.title")}</h1>
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" />
       </>
     );
   }

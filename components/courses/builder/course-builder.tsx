@@ -21,6 +21,7 @@ import { QualiopiPanel } from "./qualiopi-panel";
 import { QuestionnairesPanel } from "./questionnaires-panel";
 import { TrainersPanel } from "./trainers-panel";
 import { useCourseRefresh } from "./use-course-refresh";
+import { Loading } from "@/components/ui/skeleton";
 
 /** The course builder: header with the lifecycle actions, tabs, and the live publication checklist beside them. */
 export function CourseBuilder({ courseId }: { courseId: string }) {
@@ -65,11 +66,7 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
   }, [focusField, tab, loaded]);
 
   if (course.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (course.isError) {
     const code = errorInfo(course.error).status;

@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 25;
 
@@ -30,7 +31,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
           {t("creatorEnrollments.export")}
         </a>
       </div>
-      {list.isPending ? <p className="muted">{t("common.loading")}</p> : null}
+      {list.isPending ? <Loading shape="table" /> : null}
       {list.isError ? <Alert kind="error">{errorMessage(list.error, t)}</Alert> : null}
       {list.data && list.data.data.length === 0 ? <p className="empty-state">{t("creatorEnrollments.empty")}</p> : null}
       {list.data && list.data.data.length > 0 ? (

@@ -13,6 +13,7 @@ import { LessonDialog } from "./lesson-dialog";
 import { ModuleCard } from "./module-card";
 import { moveId, type DragItem } from "./outline-order";
 import { useOutlineActions } from "./use-outline-actions";
+import { Loading } from "@/components/ui/skeleton";
 
 /**
  * Modules and lessons: add, rename, delete, reorder by drag and drop or with the Move up /
@@ -107,11 +108,7 @@ export function OutlinePanel({ courseId, readOnly, onChanged }: { courseId: stri
   }
 
   if (outline.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading rows={6} />;
   }
   if (outline.isError) return <Alert kind="error">{errorMessage(outline.error, t)}</Alert>;
   const meta = outline.data.meta;

@@ -9,6 +9,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { useConfirm } from "./confirm-context";
 import { QuizEditor } from "./quiz-editor";
+import { Loading } from "@/components/ui/skeleton";
 
 type Kind = (typeof QUESTIONNAIRE_KINDS)[number];
 
@@ -55,7 +56,7 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
     }
   }
 
-  if (list.isPending) return <p className="muted">{t("common.loading")}</p>;
+  if (list.isPending) return <Loading />;
   if (list.isError) return <Alert kind="error">{errorMessage(list.error, t)}</Alert>;
   const items = list.data.data;
   const current = items.find((q) => q.id === editing);

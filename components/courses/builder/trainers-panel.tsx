@@ -7,6 +7,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { CourseTrainer } from "../course-types";
+import { Loading } from "@/components/ui/skeleton";
 
 type Row = { userId: string; role: "PRIMARY" | "SECONDARY"; name: string; email: string };
 
@@ -20,7 +21,7 @@ export function TrainersPanel({ courseId, readOnly, onChanged }: { courseId: str
   const t = useT();
   const trpc = useTRPC();
   const trainers = useQuery(trpc.courses.trainers.queryOptions({ id: courseId }));
-  if (trainers.isPending) return <p className="muted">{t("common.loading")}</p>;
+  if (trainers.isPending) return <Loading />;
   if (trainers.isError) return <Alert kind="error">{errorMessage(trainers.error, t)}</Alert>;
   return <TrainersEditor key={trainers.dataUpdatedAt} courseId={courseId} initial={trainers.data.data.map(rowOf)} readOnly={readOnly} onChanged={onChanged} />;
 }
