@@ -13,6 +13,7 @@ import { zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { RosterLearner } from "./attendance-types";
+import styles from "./sessions.module.css";
 
 const MIN_REASON = 20;
 
@@ -79,7 +80,7 @@ function OverrideForm({ sessionId, learner, defaultMinutes, onClose, onDone }: O
         describedBy={[countId]}
         after={
           <>
-            <p id={countId} className={enough ? "field-hint reason-count reason-count-ok" : "field-hint reason-count"}>
+            <p id={countId} className={enough ? `field-hint reason-count ${styles.reasonCountOk}` : "field-hint reason-count"}>
               {t("sessionsAttendance.reasonCount", { count: length, min: MIN_REASON })}
             </p>
             {/* Announced once, when the minimum is reached, not at each keystroke. */}

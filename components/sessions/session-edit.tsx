@@ -8,7 +8,6 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { SessionForm } from "./session-form";
 import { useSessionCourses } from "./use-session-courses";
-import "./sessions.css";
 import { Loading } from "@/components/ui/skeleton";
 
 /** /sessions/{id}/edit: moderators only, SCHEDULED sessions only (the API answers 409 otherwise). */

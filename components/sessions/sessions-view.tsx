@@ -16,9 +16,9 @@ import { SessionTable } from "./session-table";
 import { isStaff } from "./roles";
 import { useSessionCourses } from "./use-session-courses";
 import { useSessionFilters } from "./use-session-filters";
-import "./sessions.css";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 const PAGE_SIZE = 20;
 /** The calendar asks for one month at once (the API's largest page). */
@@ -77,7 +77,7 @@ export function SessionsView() {
         {teachable.length ? newButton : null}
       </div>
 
-      <div className="sessions-viewbar">
+      <div className={styles.sessionsViewbar}>
         <div className="segmented" role="group" aria-label={t("sessionsList.viewLabel")}>
           <button type="button" aria-pressed={!isCalendar} onClick={() => setFilters({ view: "list" })}>
             {t("sessionsList.viewList")}
