@@ -13,6 +13,7 @@ import { CourseTable } from "./course-table";
 import { useCourseFilters } from "./use-course-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
+import styles from "./courses.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -66,7 +67,7 @@ export function CourseListView() {
       ) : (
         <>
           <CourseFiltersBar filters={filters} onChange={setFilters} allowAll={!isAdmin} />
-          {isAdmin ? <p className="muted field-hint course-list-hint">{t("creatorCourses.adminAllHint")}</p> : null}
+          {isAdmin ? <p className={`muted field-hint ${styles.courseListHint}`}>{t("creatorCourses.adminAllHint")}</p> : null}
           {list.isPending ? (
             <Loading shape="table" />
           ) : data && data.data.length === 0 ? (

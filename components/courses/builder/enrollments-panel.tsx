@@ -8,6 +8,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
+import styles from "../courses.module.css";
 
 const PAGE_SIZE = 25;
 
@@ -63,8 +64,8 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
                         <span className={`badge badge-enrollment-${e.status}`}>{t(`creatorEnums.${e.status}`)}</span>
                       </td>
                       <td data-label={t("creatorEnrollments.progress")}>
-                        <div className="progress-cell">
-                          <progress className="meter" max={100} value={e.progress.percentage} aria-label={t("creatorEnrollments.progressLabel", { name })} />
+                        <div className={styles.progressCell}>
+                          <progress className={styles.meter} max={100} value={e.progress.percentage} aria-label={t("creatorEnrollments.progressLabel", { name })} />
                           <span>
                             {e.progress.percentage} % <span className="muted">· {t("creatorEnrollments.lessons", { done: e.progress.completedLessons, total: e.progress.totalLessons })}</span>
                           </span>

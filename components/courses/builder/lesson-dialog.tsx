@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useT } from "@/lib/i18n/client";
 import type { OutlineLesson, OutlineModule } from "../course-types";
 import { LessonForm } from "./lesson-form";
+import styles from "../courses.module.css";
 
 /**
  * The lesson editor in a modal <dialog> (full screen on phones): focus moves in, Escape closes,
@@ -36,14 +37,14 @@ export function LessonDialog({
   return (
     <dialog
       ref={ref}
-      className="dialog dialog-editor"
+      className={`dialog ${styles.dialogEditor}`}
       aria-labelledby="lesson-dialog-title"
       onCancel={(e) => {
         e.preventDefault();
         onClose();
       }}
     >
-      <div className="dialog-editor-head">
+      <div className={styles.dialogEditorHead}>
         <h2 id="lesson-dialog-title">{lesson ? `${t("creatorLesson.dialogTitle")} — ${lesson.title}` : t("creatorLesson.dialogTitle")}</h2>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
           {t("creatorLesson.close")}

@@ -14,6 +14,7 @@ import { ModuleCard } from "./module-card";
 import { moveId, type DragItem } from "./outline-order";
 import { useOutlineActions } from "./use-outline-actions";
 import { Loading } from "@/components/ui/skeleton";
+import styles from "../courses.module.css";
 
 /**
  * Modules and lessons: add, rename, delete, reorder by drag and drop or with the Move up /
@@ -120,7 +121,7 @@ export function OutlinePanel({ courseId, readOnly, onChanged }: { courseId: stri
           <h2 id="outline-title">{t("creatorOutline.title")}</h2>
           <p className="muted">{readOnly ? t("creatorOutline.summary", { modules: meta.moduleCount, lessons: meta.lessonCount, minutes: meta.durationMinutes }) : t("creatorOutline.intro")}</p>
         </div>
-        {readOnly ? null : <p className="muted panel-summary">{t("creatorOutline.summary", { modules: meta.moduleCount, lessons: meta.lessonCount, minutes: meta.durationMinutes })}</p>}
+        {readOnly ? null : <p className={`muted ${styles.panelSummary}`}>{t("creatorOutline.summary", { modules: meta.moduleCount, lessons: meta.lessonCount, minutes: meta.durationMinutes })}</p>}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announce}
