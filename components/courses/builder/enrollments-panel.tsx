@@ -61,7 +61,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
                         </span>
                       </td>
                       <td data-label={t("creatorEnrollments.status")}>
-                        <span className={`badge badge-enrollment-${e.status}`}>{t(`creatorEnums.${e.status}`)}</span>
+                        <span className={`badge ${styles[`badge-enrollment-${e.status}`]}`}>{t(`creatorEnums.${e.status}`)}</span>
                       </td>
                       <td data-label={t("creatorEnrollments.progress")}>
                         <div className={styles.progressCell}>

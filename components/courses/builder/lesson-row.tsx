@@ -59,7 +59,7 @@ export function LessonRow({ lesson, index, count, readOnly, drag, onDrag, onDrop
           ⋮⋮
         </span>
       )}
-      <span className={`${styles.kindChip} kind-${lesson.kind}`}>{t(`creatorEnums.${lesson.kind}`)}</span>
+      <span className={`${styles.kindChip} ${styles[`kind-${lesson.kind}`]}`}>{t(`creatorEnums.${lesson.kind}`)}</span>
       <span className="lesson-title">
         {lesson.title}
         {empty ? <span className={styles.lessonNote}> · {t("creatorOutline.noContent")}</span> : null}
