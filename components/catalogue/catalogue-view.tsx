@@ -11,6 +11,7 @@ import { CourseCard } from "./course-card";
 import { useCatalogueFilters } from "./use-catalogue-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
+import styles from "./catalogue.module.css";
 
 const PAGE_SIZE = 12;
 
@@ -60,7 +61,7 @@ export function CatalogueView() {
         </div>
       ) : data ? (
         <div aria-busy={list.isFetching}>
-          <ul className="course-grid" aria-label={t("learnCatalogue.listLabel")}>
+          <ul className={styles.courseGrid} aria-label={t("learnCatalogue.listLabel")}>
             {data.data.map((course) => (
               <li key={course.id}>
                 <CourseCard course={course} />

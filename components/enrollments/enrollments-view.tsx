@@ -19,6 +19,7 @@ import { useCourseOptions } from "./use-course-options";
 import { useEnrollmentFilters } from "./use-enrollment-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
+import styles from "./enrollments.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -112,7 +113,7 @@ export function EnrollmentsView() {
         {list.isError ? <Alert kind="error">{errorMessage(list.error, t)}</Alert> : null}
       </div>
 
-      <form className="toolbar toolbar-2" aria-label={t("learnEnroll.title")} onSubmit={(e) => e.preventDefault()}>
+      <form className={`toolbar ${styles.toolbar2}`} aria-label={t("learnEnroll.title")} onSubmit={(e) => e.preventDefault()}>
         <SelectField
           name="courseId"
           label={t("learnEnroll.filterCourse")}
