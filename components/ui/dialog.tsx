@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useT } from "@/lib/i18n/client";
+import styles from "./dialog.module.css";
 
 type Props = {
   open: boolean;
@@ -12,6 +13,11 @@ type Props = {
   wide?: boolean;
   /** Id of the element that describes the dialog (a confirmation's message). */
   describedBy?: string;
+  /** A layout of its own (the lesson editor): a class on the <dialog>, one on the title row. */
+  className?: string;
+  headClassName?: string;
+  /** Beside the title (a close button). */
+  headerAction?: ReactNode;
   children: ReactNode;
 };
 
@@ -19,7 +25,7 @@ type Props = {
  * The one modal shell, on the native <dialog>: shown with showModal() while `open` (focus moves
  * into it and stays there), Escape calls onClose, and focus returns to the opener on close.
  */
-export function Dialog({ open, onClose, title, wide, describedBy, children }: Props) {
+export function Dialog({ open, onClose, title, wide, describedBy, className, headClassName, headerAction, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -31,7 +37,7 @@ export function Dialog({ open, onClose, title, wide, describedBy, children }: Pr
   return (
     <dialog
       ref={ref}
-      className={wide ? "dialog dialog-wide" : "dialog"}
+      className={[styles.dialog, wide ? styles.wide : null, className].filter(Boolean).join(" ")}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={(e) => {
@@ -39,7 +45,14 @@ export function Dialog({ open, onClose, title, wide, describedBy, children }: Pr
         onClose();
       }}
     >
-      <h2 id={titleId}>{title}</h2>
+      {headerAction ? (
+        <div className={headClassName}>
+          <h2 id={titleId}>{title}</h2>
+          {headerAction}
+        </div>
+      ) : (
+        <h2 id={titleId}>{title}</h2>
+      )}
       {children}
     </dialog>
   );

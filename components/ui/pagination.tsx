@@ -1,6 +1,7 @@
 "use client";
 
 import { useT } from "@/lib/i18n/client";
+import styles from "./pagination.module.css";
 
 type Props = {
   /** The navigation landmark's name ("Pagination des utilisateurs"). */
@@ -17,7 +18,7 @@ export function Pagination({ label, page, pages, total, onPage }: Props) {
   const t = useT();
   const where = t("learnCommon.pageOf", { page, pages });
   return (
-    <nav className="pagination" aria-label={label}>
+    <nav className={styles.pagination} aria-label={label}>
       <span className="muted">{total ? `${total} · ${where}` : where}</span>
       <span className="form-actions">
         <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useT } from "@/lib/i18n/client";
+import styles from "./search-toolbar.module.css";
 
 type Props = {
   /** The search landmark's name and the box's label. */
@@ -30,7 +31,7 @@ export function SearchToolbar({ label, placeholder, value, onSearch, className, 
 
   return (
     <form className={className ? `toolbar ${className}` : "toolbar"} role="search" onSubmit={onSubmit} aria-label={label}>
-      <div className="field field-search">
+      <div className={`field ${styles.fieldSearch}`}>
         <label htmlFor={searchId}>{label}</label>
         <div className="inline-controls">
           <input id={searchId} className="input" type="search" name="q" value={q} placeholder={placeholder} onChange={(e) => setQ(e.target.value)} />
