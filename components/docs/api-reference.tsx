@@ -40,7 +40,7 @@ export function ApiReference({ defaultTenant }: { defaultTenant: string }) {
   const baseUrl = doc.data.servers?.[0]?.url ?? "/api/v1";
 
   return (
-    <div className="docs">
+    <div className={styles.docs}>
       <aside className={styles.docsToc} aria-label={t("docs.tags")}>
         <TextField name="filter" type="search" label={t("docs.filter")} value={filter} onChange={(e) => setFilter(e.target.value)} />
         <nav aria-label={t("docs.tags")}>
