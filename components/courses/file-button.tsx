@@ -14,7 +14,7 @@ export function FileButton({ label, accept, disabled, onFile }: { label: string;
     if (file) onFile(file);
   }
   return (
-    <label className={`btn btn-secondary ${styles.fileButton}${disabled ? styles.isDisabled : ""}`}>
+    <label className={`btn btn-secondary ${styles.fileButton}${disabled ? ` ${styles.isDisabled}` : ""}`}>
       <input type="file" className={styles.fileInput} accept={accept} disabled={disabled} onChange={onChange} />
       <span>{label}</span>
     </label>

@@ -122,7 +122,7 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
                     tabIndex={day === focusDay ? 0 : -1}
                     aria-current={day === today ? "date" : undefined}
                     aria-selected={day === focusDay}
-                    className={`${styles.calendarDay}${outside ? styles.calendarDayOutside : ""}${day === today ? styles.calendarDayToday : ""}`}
+                    className={`${styles.calendarDay}${outside ? ` ${styles.calendarDayOutside}` : ""}${day === today ? ` ${styles.calendarDayToday}` : ""}`}
                     onFocus={() => day !== focusDay && setFocusDay(day)}
                   >
                     <span className={styles.calendarDate} aria-hidden="true">

@@ -14,7 +14,7 @@ export function SessionFiltersBar({ filters, courses, onChange }: { filters: Ses
   const t = useT();
   const withDates = filters.view === "list";
   return (
-    <form className={`toolbar ${styles.sessionsToolbar}${withDates ? "" : styles.sessionsToolbarShort}`} aria-label={t("sessionsList.filters")} onSubmit={(e) => e.preventDefault()}>
+    <form className={`toolbar ${styles.sessionsToolbar}${withDates ? "" : ` ${styles.sessionsToolbarShort}`}`} aria-label={t("sessionsList.filters")} onSubmit={(e) => e.preventDefault()}>
       <SelectField
         name="courseId"
         label={t("sessionsList.filterCourse")}

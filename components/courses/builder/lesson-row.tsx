@@ -29,7 +29,7 @@ export function LessonRow({ lesson, index, count, readOnly, drag, onDrag, onDrop
   const empty = lesson.kind === "TEXT" && !lesson.content.trim();
   return (
     <li
-      className={`${styles.lessonRow}${drag?.kind === "lesson" && drag.id === lesson.id ? styles.isDragging : ""}${over ? styles.isOver : ""}`}
+      className={`${styles.lessonRow}${drag?.kind === "lesson" && drag.id === lesson.id ? ` ${styles.isDragging}` : ""}${over ? ` ${styles.isOver}` : ""}`}
       draggable={!readOnly}
       onDragStart={(e) => {
         e.stopPropagation();

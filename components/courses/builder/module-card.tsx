@@ -75,7 +75,7 @@ export function ModuleCard(props: Props) {
   };
 
   return (
-    <li className={`${styles.moduleCard}${drag?.kind === "module" && drag.id === module.id ? styles.isDragging : ""}${over ? styles.isOver : ""}`} aria-labelledby={headingId}>
+    <li className={`${styles.moduleCard}${drag?.kind === "module" && drag.id === module.id ? ` ${styles.isDragging}` : ""}${over ? ` ${styles.isOver}` : ""}`} aria-labelledby={headingId}>
       <div
         className={styles.moduleHead}
         draggable={!readOnly && !renaming}
@@ -132,7 +132,7 @@ export function ModuleCard(props: Props) {
         )}
       </div>
       {module.lessons.length === 0 ? (
-        <p className={`${styles.lessonsEmpty}${over ? styles.isOver : ""}`} {...dropProps}>
+        <p className={`${styles.lessonsEmpty}${over ? ` ${styles.isOver}` : ""}`} {...dropProps}>
           {t("creatorOutline.emptyLessons")}
         </p>
       ) : (

@@ -72,7 +72,7 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
       {items.length === 0 ? <p className="empty-state">{t("creatorQuiz.empty")}</p> : null}
       <ul className={styles.quizList}>
         {items.map((q) => (
-          <li key={q.id} className={`${styles.quizItem}${q.id === editing ? styles.isCurrent : ""}`}>
+          <li key={q.id} className={`${styles.quizItem}${q.id === editing ? ` ${styles.isCurrent}` : ""}`}>
             <div>
               <strong>{q.title}</strong>
               <span className={`muted ${styles.quizMeta}`}>
