@@ -18,7 +18,7 @@ export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: Ope
   return (
     <details className="op" id={entry.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <span className={`method ${styles[`${styles[`method-${entry.method}`]}`]}`}>{entry.method.toUpperCase()}</span>
+        <span className={`method ${styles[`method-${entry.method}`]}`}>{entry.method.toUpperCase()}</span>
         <span className={styles.opPath}>{entry.path}</span>
         <span className={styles.opSummary}>{op.summary}</span>
         {isPublic ? <span className="badge">{t("docs.public")}</span> : null}

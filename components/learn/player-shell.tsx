@@ -18,7 +18,7 @@ export function PlayerShell({ detail, currentLessonId, children }: { detail: Enr
   useEffect(() => setOpen(false), [currentLessonId]);
   const p = detail.progress;
   return (
-    <div className="player">
+    <div className={styles.player}>
       <header className={styles.playerHeader}>
         <p className="back-link">
           <Link href="/">← {t("learnPlayer.backToCourses")}</Link>

@@ -23,7 +23,7 @@ export function PublicationChecklist({
   const t = useT();
   const check = status?.check;
   return (
-    <section className="card checklist" aria-labelledby="checklist-title">
+    <section className={`card ${styles.checklist}`} aria-labelledby="checklist-title">
       <h2 id="checklist-title" className="card-title">
         {t("creatorChecklist.title")}
       </h2>

@@ -34,7 +34,7 @@ export function QuestionEditor({ question: q, index, count, scored, disabled, er
   const single = q.kind !== "MULTIPLE_CHOICE";
 
   return (
-    <fieldset className="question" disabled={disabled} aria-describedby={choiceErrors ? `${id}-choices-error` : undefined}>
+    <fieldset className={styles.question} disabled={disabled} aria-describedby={choiceErrors ? `${id}-choices-error` : undefined}>
       <legend>{t("creatorQuiz.question", { n })}</legend>
       <div className={styles.questionTools}>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => onMove(index - 1)} disabled={index === 0} aria-label={t("creatorQuiz.moveQuestionUp", { n })}>
@@ -83,7 +83,7 @@ export function QuestionEditor({ question: q, index, count, scored, disabled, er
           </div>
         ) : null
       ) : q.kind === "TRUE_FALSE" && q.choices.length !== 2 ? (
-        <div className="choices" role="radiogroup" aria-label={t("creatorQuiz.correctAnswer")}>
+        <div className={styles.choices} role="radiogroup" aria-label={t("creatorQuiz.correctAnswer")}>
           <span className="field-label">{t("creatorQuiz.correctAnswer")}</span>
           {scored
             ? [true, false].map((value) => (
@@ -95,7 +95,7 @@ export function QuestionEditor({ question: q, index, count, scored, disabled, er
             : null}
         </div>
       ) : (
-        <div className="choices">
+        <div className={styles.choices}>
           <span className="field-label">{t("creatorQuiz.choices")}</span>
           <ol className={styles.choiceList}>
             {q.choices.map((c, ci) => (
