@@ -8,12 +8,12 @@ import styles from "./auth.module.css";
 export async function AuthLayout({ brandName, logoUrl, children }: { brandName: string; logoUrl: string | null; children: ReactNode }) {
   const { t } = await getTranslator();
   return (
-    <div className="auth-page">
+    <div className={styles.authPage}>
       <header className={styles.authTopbar}>
         <LanguageSwitcher />
       </header>
-      <main className="auth-main" id="main">
-        <div className="auth-card">
+      <main className={styles.authMain} id="main">
+        <div className={styles.authCard}>
           <div className={styles.authBrand}>
             <BrandMark name={brandName} logoUrl={logoUrl} />
             <span className={styles.authBrandName}>{brandName}</span>
