@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./fixtures/app";
+import { screenshot, signIn } from "./fixtures/app";
 
 /**
  * While a list's query is on its way, the view shows placeholders in the shape of the list
@@ -21,6 +21,7 @@ test("the users list shows a loading placeholder until its rows arrive", async (
   await expect(placeholder).toBeAttached();
   await expect(placeholder).toHaveAttribute("aria-busy", "true");
   await expect(page.getByRole("row").filter({ hasText: "learner@acme.test" })).toHaveCount(0);
+  await screenshot(page, "users-loading");
 
   release();
   await expect(page.getByRole("row").filter({ hasText: "learner@acme.test" })).toBeVisible();
