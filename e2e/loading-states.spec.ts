@@ -17,6 +17,8 @@ test("the users list shows a loading placeholder until its rows arrive", async (
   });
 
   await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Utilisateurs" }).click();
+  // The page itself is there (its title), its list is not yet.
+  await expect(page.getByRole("heading", { level: 1, name: "Utilisateurs" })).toBeVisible();
   const placeholder = page.getByRole("status").filter({ hasText: "Chargement…" });
   await expect(placeholder).toBeAttached();
   await expect(placeholder).toHaveAttribute("aria-busy", "true");
