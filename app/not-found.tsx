@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { getTranslator } from "@/lib/i18n/server";
+import styles from "@/components/auth/auth.module.css";
 
 export default async function NotFound() {
   const { t } = await getTranslator();
   return (
-    <main className="auth-page">
+    <main className={styles.authPage}>
       <div />
-      <div className="auth-main">
-        <div className="auth-card">
+      <div className={styles.authMain}>
+        <div className={styles.authCard}>
           <h1>{t("notFound.title")}</h1>
           <p className="muted">{t("notFound.body")}</p>
           <Link href="/">{t("common.backHome")}</Link>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { SiteTopbar } from "@/components/site-topbar";
 import { getTranslator } from "@/lib/i18n/server";
 import { tenantHomeUrl } from "@/lib/server/urls";
+import styles from "./page.module.css";
 
 /** The root host's landing page. */
 export default async function LandingPage() {
@@ -16,11 +17,11 @@ export default async function LandingPage() {
     <>
       <SiteTopbar />
       <main className="landing" id="main">
-        <section className="landing-hero">
+        <section className={styles.landingHero}>
           <h1>{t("landing.title")}</h1>
           <p>{t("landing.tagline")}</p>
           <p className="muted">{t("landing.tenantHint", { example: new URL(demo).host })}</p>
-          <div className="landing-actions">
+          <div className={styles.landingActions}>
             <a className="btn btn-primary" href={demo}>
               {t("landing.openDemo")}
             </a>
@@ -32,7 +33,7 @@ export default async function LandingPage() {
             </Link>
           </div>
         </section>
-        <div className="feature-grid">
+        <div className={styles.featureGrid}>
           {features.map((f) => (
             <section key={f.title} className="card">
               <h2>{f.title}</h2>

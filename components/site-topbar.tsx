@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { getTranslator } from "@/lib/i18n/server";
+import styles from "./site-topbar.module.css";
 
 /** The root host's header: platform name and language. */
 export async function SiteTopbar() {
   const { t } = await getTranslator();
   return (
-    <header className="topbar">
-      <Link href="/" className="topbar-brand">
+    <header className={styles.topbar}>
+      <Link href="/" className={styles.topbarBrand}>
         <span className="monogram monogram-sm" aria-hidden="true">
           PF
         </span>

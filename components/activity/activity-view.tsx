@@ -13,6 +13,8 @@ import { ActivityFiltersForm } from "./activity-filters";
 import { isKnownAction } from "./actions";
 import { useActivityFilters } from "./use-activity-filters";
 import { useCourseTitles } from "./use-course-titles";
+import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 25;
 
@@ -42,9 +44,7 @@ export function ActivityView() {
       <ActivityFiltersForm filters={filters} onChange={setFilters} />
       <div aria-live="polite" className="list-status">
         {list.isPending ? (
-          <p className="muted" role="status">
-            {t("common.loading")}
-          </p>
+          <Loading shape="table" />
         ) : list.isError ? (
           <Alert kind="error">{errorMessage(list.error, t)}</Alert>
         ) : null}
@@ -86,19 +86,7 @@ export function ActivityView() {
               </tbody>
             </table>
           </div>
-          <nav className="pagination" aria-label={t("learnActivity.pagination")}>
-            <span className="muted">
-              {t("learnActivity.total", { total: data.meta.total })} · {t("learnCommon.pageOf", { page: data.meta.page, pages: data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page <= 1} onClick={() => setFilters({ page: data.meta.page - 1 })}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page >= data.meta.totalPages} onClick={() => setFilters({ page: data.meta.page + 1 })}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("learnActivity.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("learnActivity.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
       ) : null}
     </>

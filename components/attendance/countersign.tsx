@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { Dialog } from "@/components/ui/dialog";
 import { useI18n } from "@/lib/i18n/client";
 import styles from "./attendance.module.css";
 import { CanvasSign } from "./canvas-sign";
@@ -14,14 +15,7 @@ export function Countersign({ sessionId, signedAt, onSigned }: { sessionId: stri
   const { t, locale } = useI18n();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   const close = () => {
     setOpen(false);
     opener.current?.focus();
@@ -40,16 +34,7 @@ export function Countersign({ sessionId, signedAt, onSigned }: { sessionId: stri
           {t("attLive.countersign")}
         </button>
       )}
-      <dialog
-        ref={ref}
-        className="dialog dialog-wide"
-        aria-labelledby="countersign-title"
-        onCancel={(e) => {
-          e.preventDefault();
-          close();
-        }}
-      >
-        <h2 id="countersign-title">{t("attLive.countersignTitle")}</h2>
+      <Dialog open={open} onClose={close} title={t("attLive.countersignTitle")} wide>
         <p className="muted">{t("attLive.countersignHelp")}</p>
         {open ? (
           <CanvasSign
@@ -68,7 +53,7 @@ export function Countersign({ sessionId, signedAt, onSigned }: { sessionId: stri
             {t("common.cancel")}
           </button>
         </div>
-      </dialog>
+      </Dialog>
     </div>
   );
 }

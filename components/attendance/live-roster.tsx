@@ -7,6 +7,7 @@ import styles from "./attendance.module.css";
 import { formatTime, methodKey } from "./format";
 import type { RosterLearner, SessionAttendance } from "./types";
 import { useArrivals } from "./use-arrivals";
+import { Loading } from "@/components/ui/skeleton";
 
 const bySignedAt = (a: RosterLearner, b: RosterLearner) => Date.parse(a.signedAt ?? "") - Date.parse(b.signedAt ?? "");
 const byName = (a: RosterLearner, b: RosterLearner) => personName(a).localeCompare(personName(b));
@@ -39,7 +40,7 @@ export function LiveRoster({ attendance }: { attendance: SessionAttendance | und
         {announcement}
       </div>
       {!attendance ? (
-        <p className="muted">{t("common.loading")}</p>
+        <Loading />
       ) : (
         <>
           <h3 className={styles.listTitle}>{t("attLive.presentTitle", { count: present?.length ?? 0 })}</h3>

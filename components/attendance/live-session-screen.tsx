@@ -17,6 +17,7 @@ import { LiveQrPanel } from "./live-qr-panel";
 import { LiveRoster } from "./live-roster";
 import { SessionFacts } from "./session-heading";
 import { useRotatingQr } from "./use-rotating-qr";
+import { Loading } from "@/components/ui/skeleton";
 
 const POLL_MS = 2500;
 
@@ -49,11 +50,7 @@ export function LiveSessionScreen({ sessionId }: { sessionId: string }) {
   const [confirmEnd, setConfirmEnd] = useState(false);
 
   if (session.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (session.isError || !s) {
     return (

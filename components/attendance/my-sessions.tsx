@@ -11,6 +11,7 @@ import styles from "./attendance.module.css";
 import { SessionCard } from "./session-card";
 import type { UpcomingSession } from "./types";
 import { useNow } from "./use-now";
+import { Loading } from "@/components/ui/skeleton";
 
 /** The learner's live sessions now and to come (enrollments.upcomingSessions), each with Sign and Join. */
 export function MySessions() {
@@ -20,11 +21,7 @@ export function MySessions() {
   const now = useNow(30_000);
 
   if (list.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="cards" />;
   }
   if (list.isError) return <Alert kind="error">{errorMessage(list.error, t)}</Alert>;
   const all = list.data.data;

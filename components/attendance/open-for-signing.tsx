@@ -12,6 +12,7 @@ import styles from "./attendance.module.css";
 import { formatTime, isSigningOpen, methodKey } from "./format";
 import { SessionCard } from "./session-card";
 import { useNow } from "./use-now";
+import { Loading } from "@/components/ui/skeleton";
 
 const OWN = new Set(["QR", "QR_CODE", "PIN", "CANVAS"]);
 /** Sessions last at most 24 h and stay open 2 h after their end: older starts cannot be open. */
@@ -31,11 +32,7 @@ export function OpenForSigning() {
   const records = useQueries({ queries: open.map((s) => trpc.attendance.sessionRecords.queryOptions({ sessionId: s.id })) });
 
   if (list.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="cards" />;
   }
   if (list.isError) return <Alert kind="error">{errorMessage(list.error, t)}</Alert>;
   if (open.length === 0) {

@@ -12,6 +12,7 @@ import { SessionFacts } from "./session-heading";
 import { SignSuccess } from "./sign-success";
 import type { AttendanceRecord } from "./types";
 import { useGeolocation } from "./use-geolocation";
+import { Loading } from "@/components/ui/skeleton";
 
 /** The session id a QR token names, when the token is a JWT carrying it (only to show the session; the server decides). */
 export function sessionIdOfToken(token: string): string | null {
@@ -70,9 +71,7 @@ export function QrSign({ token }: { token: string }) {
           <SessionFacts session={s} />
         </div>
       ) : session.isPending && sessionId ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : null}
       {failure ? <Alert kind={failure.kind === "alreadySigned" ? "info" : "error"}>{signFailureText(failure, t)}</Alert> : null}
       {final ? (

@@ -17,6 +17,7 @@ import { SessionFacts } from "./session-heading";
 import { SignSuccess } from "./sign-success";
 import type { AttendanceRecord } from "./types";
 import { useNow } from "./use-now";
+import { Loading } from "@/components/ui/skeleton";
 
 const OWN_SIGNATURES = new Set(["QR", "QR_CODE", "PIN", "CANVAS"]);
 type Method = "PIN" | "CANVAS";
@@ -42,11 +43,7 @@ export function SignSession({ sessionId }: { sessionId: string }) {
     </p>
   );
   if (session.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (session.isError) {
     return (
@@ -76,9 +73,7 @@ export function SignSession({ sessionId }: { sessionId: string }) {
       {proof ? (
         <SignSuccess record={proof} already={!signed} />
       ) : records.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading rows={3} />
       ) : failure ? (
         <div className="stack">
           <Alert kind="error">{signFailureText(failure, t)}</Alert>

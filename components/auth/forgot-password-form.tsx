@@ -10,6 +10,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import styles from "./auth.module.css";
 
 /** auth.forgotPassword: the same confirmation whether or not the account exists. */
 export function ForgotPasswordForm() {
@@ -42,7 +43,7 @@ export function ForgotPasswordForm() {
       <button type="submit" className="btn btn-primary btn-block" disabled={mutation.isPending}>
         {t("forgot.submit")}
       </button>
-      <p className="auth-links">
+      <p className={styles.authLinks}>
         <Link href="/login">{t("forgot.backToLogin")}</Link>
       </p>
     </form>

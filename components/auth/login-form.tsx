@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { signInErrorMessage } from "./sign-in-error";
+import styles from "./auth.module.css";
 
 /**
  * E-mail + password through next-auth's Credentials provider (`tenant` is the sub-domain's
@@ -60,7 +61,7 @@ export function LoginForm({ tenant, redirectTo, forgotHref, notice }: { tenant: 
         {busy ? t("auth.submitting") : t("auth.submit")}
       </button>
       {forgotHref ? (
-        <p className="auth-links">
+        <p className={styles.authLinks}>
           <Link href={forgotHref}>{t("auth.forgotLink")}</Link>
         </p>
       ) : null}

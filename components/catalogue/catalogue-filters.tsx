@@ -7,6 +7,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
 import { normalisePrice, type CatalogueFilters } from "./use-catalogue-filters";
+import styles from "./catalogue.module.css";
 
 /** Search words, format and price range; applied together with the "Filter" button (or Enter). */
 export function CatalogueFiltersForm({ filters, onChange }: { filters: CatalogueFilters; onChange: (next: Partial<CatalogueFilters>) => void }) {
@@ -44,8 +45,8 @@ export function CatalogueFiltersForm({ filters, onChange }: { filters: Catalogue
 
   const hasFilters = Boolean(filters.search || filters.format || filters.minPrice || filters.maxPrice);
   return (
-    <form className="catalogue-filters" role="search" aria-label={t("learnCatalogue.filters")} onSubmit={onSubmit} noValidate>
-      <div className="field catalogue-search">
+    <form className={styles.catalogueFilters} role="search" aria-label={t("learnCatalogue.filters")} onSubmit={onSubmit} noValidate>
+      <div className={`field ${styles.catalogueSearch}`}>
         <label htmlFor={searchId}>{t("learnCatalogue.search")}</label>
         <input id={searchId} className="input" type="search" name="search" value={search} placeholder={t("learnCatalogue.searchPlaceholder")} onChange={(e) => setSearch(e.target.value)} />
       </div>

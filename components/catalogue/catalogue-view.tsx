@@ -9,6 +9,9 @@ import { useTRPC } from "@/lib/trpc";
 import { CatalogueFiltersForm } from "./catalogue-filters";
 import { CourseCard } from "./course-card";
 import { useCatalogueFilters } from "./use-catalogue-filters";
+import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./catalogue.module.css";
 
 const PAGE_SIZE = 12;
 
@@ -45,9 +48,7 @@ export function CatalogueView() {
       <CatalogueFiltersForm filters={filters} onChange={setFilters} />
       <div aria-live="polite" className="list-status">
         {list.isPending ? (
-          <p className="muted" role="status">
-            {t("common.loading")}
-          </p>
+          <Loading shape="cards" rows={3} />
         ) : list.isError ? (
           <Alert kind="error">{errorMessage(list.error, t)}</Alert>
         ) : meta ? (
@@ -60,7 +61,7 @@ export function CatalogueView() {
         </div>
       ) : data ? (
         <div aria-busy={list.isFetching}>
-          <ul className="course-grid" aria-label={t("learnCatalogue.listLabel")}>
+          <ul className={styles.courseGrid} aria-label={t("learnCatalogue.listLabel")}>
             {data.data.map((course) => (
               <li key={course.id}>
                 <CourseCard course={course} />
@@ -68,17 +69,7 @@ export function CatalogueView() {
             ))}
           </ul>
           {totalPages > 1 && meta ? (
-            <nav className="pagination" aria-label={t("learnCatalogue.pagination")}>
-              <span className="muted">{t("learnCommon.pageOf", { page: meta.page, pages: totalPages })}</span>
-              <span className="form-actions">
-                <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page <= 1} onClick={() => setFilters({ page: meta.page - 1 })}>
-                  {t("common.previous")}
-                </button>
-                <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page >= totalPages} onClick={() => setFilters({ page: meta.page + 1 })}>
-                  {t("common.next")}
-                </button>
-              </span>
-            </nav>
+            <Pagination label={t("learnCatalogue.pagination")} page={meta.page} pages={totalPages} onPage={(page) => setFilters({ page })} />
           ) : null}
         </div>
       ) : null}

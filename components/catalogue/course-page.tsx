@@ -12,6 +12,8 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./catalogue.module.css";
 
 /** The course page of the catalogue: presentation, Qualiopi information, programme, trainers. */
 export function CoursePageView({ slug }: { slug: string }) {
@@ -21,11 +23,7 @@ export function CoursePageView({ slug }: { slug: string }) {
   const mine = useQuery(trpc.enrollments.me.queryOptions({ page: 1, limit: 100 }));
 
   if (course.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (course.isError) {
     return (
@@ -40,16 +38,16 @@ export function CoursePageView({ slug }: { slug: string }) {
   return (
     <article className="course-page">
       <BackLink />
-      <header className="course-hero">
-        <p className="course-card-tags">
-          <span className="badge badge-format">{t(formatKey(c.format))}</span>
+      <header className={styles.courseHero}>
+        <p className={styles.courseCardTags}>
+          <span className={`badge ${styles.badgeFormat}`}>{t(formatKey(c.format))}</span>
           {c.level ? <span className="badge badge-level">{t(levelKey(c.level))}</span> : null}
         </p>
         <h1>{c.title}</h1>
         <p className="muted">{t("learnCourse.by", { name: personName(c.creator) })}</p>
       </header>
-      <div className="course-layout">
-        <div className="course-main">
+      <div className={styles.courseLayout}>
+        <div className={styles.courseMain}>
           <MarkdownView source={c.description} />
           <TextSection title="learnCourse.objectives" text={c.pedagogicalObjectives} />
           <TextSection title="learnCourse.prerequisites" text={c.prerequisites ?? ""} fallback={t("learnCourse.noPrerequisites")} />
@@ -58,7 +56,7 @@ export function CoursePageView({ slug }: { slug: string }) {
           <TextSection title="learnCourse.methods" text={c.teachingMethods} />
           <TextSection title="learnCourse.evaluation" text={c.evaluationMethods} />
         </div>
-        <aside className="course-aside">
+        <aside className={styles.courseAside}>
           <EnrollBox course={c} enrollmentId={enrollment?.id} />
           {c.trainers.length ? (
             <section className="card">
@@ -99,7 +97,7 @@ function TextSection({ title, text, fallback }: { title: MessageKey; text: strin
   const { t } = useI18n();
   if (!text?.trim() && !fallback) return null;
   return (
-    <section className="course-section">
+    <section className={styles.courseSection}>
       <h2>{t(title)}</h2>
       {text?.trim() ? <MarkdownView source={text} /> : <p>{fallback}</p>}
     </section>
@@ -109,8 +107,8 @@ function TextSection({ title, text, fallback }: { title: MessageKey; text: strin
 function EnrollBox({ course: c, enrollmentId }: { course: Course; enrollmentId?: string }) {
   const { t, locale } = useI18n();
   return (
-    <section className="card enroll-box" aria-label={t("learnCourse.facts")}>
-      <p className="enroll-price">{c.price === 0 ? t("learnCommon.free") : formatPrice(c.price, c.currency, locale)}</p>
+    <section className={`card ${styles.enrollBox}`} aria-label={t("learnCourse.facts")}>
+      <p className={styles.enrollPrice}>{c.price === 0 ? t("learnCommon.free") : formatPrice(c.price, c.currency, locale)}</p>
       <dl className="facts-list">
         {c.duration ? (
           <div>
@@ -163,17 +161,17 @@ function Program({ course: c }: { course: Course }) {
   const { t } = useI18n();
   if (!c.modules.length) return null;
   return (
-    <section className="course-section">
+    <section className={styles.courseSection}>
       <h2>{t("learnCourse.program")}</h2>
-      <ol className="program">
+      <ol className={styles.program}>
         {c.modules.map((m) => (
-          <li key={m.id} className="program-module">
+          <li key={m.id} className={styles.programModule}>
             <h3>
               {m.title}
-              <span className="muted program-count"> · {t("learnCommon.lessons", { count: m.lessonCount })}</span>
+              <span className={`muted ${styles.programCount}`}> · {t("learnCommon.lessons", { count: m.lessonCount })}</span>
             </h3>
             {m.description ? <p className="muted">{m.description}</p> : null}
-            <ul className="program-lessons">
+            <ul className={styles.programLessons}>
               {m.lessons.map((l) => (
                 <li key={l.id}>
                   <span>{l.title}</span>

@@ -1,16 +1,7 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback } from "react";
+import { param, useUrlFilters, type UrlFilters } from "@/components/ui/use-url-filters";
 import { ZCourseFormat } from "@/server/contracts/courses";
-
-export type CatalogueFilters = {
-  page: number;
-  search?: string;
-  format?: (typeof ZCourseFormat.options)[number];
-  minPrice?: string;
-  maxPrice?: string;
-};
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -20,33 +11,14 @@ export function normalisePrice(raw: string): string | null {
   return PRICE.test(v) ? v : null;
 }
 
-/** The catalogue's filters live in the URL (?search=&format=&minPrice=&maxPrice=&page=). */
-export function useCatalogueFilters(): [CatalogueFilters, (next: Partial<CatalogueFilters>) => void] {
-  const params = useSearchParams();
-  const router = useRouter();
-  const format = ZCourseFormat.safeParse(params.get("format"));
-  const price = (key: string) => normalisePrice(params.get(key) ?? "") ?? undefined;
-  const filters: CatalogueFilters = {
-    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
-    search: params.get("search")?.trim() || undefined,
-    format: format.success ? format.data : undefined,
-    minPrice: price("minPrice"),
-    maxPrice: price("maxPrice"),
-  };
+const READERS = {
+  search: param.text,
+  format: param.oneOf(ZCourseFormat),
+  minPrice: (raw: string | null) => normalisePrice(raw ?? "") ?? undefined,
+  maxPrice: (raw: string | null) => normalisePrice(raw ?? "") ?? undefined,
+};
 
-  const update = useCallback(
-    (next: Partial<CatalogueFilters>) => {
-      const merged = { ...filters, page: 1, ...next };
-      const search = new URLSearchParams();
-      if (merged.search) search.set("search", merged.search);
-      if (merged.format) search.set("format", merged.format);
-      if (merged.minPrice) search.set("minPrice", merged.minPrice);
-      if (merged.maxPrice) search.set("maxPrice", merged.maxPrice);
-      if (merged.page > 1) search.set("page", String(merged.page));
-      const qs = search.toString();
-      router.replace(`${window.location.pathname}${qs ? `?${qs}` : ""}`, { scroll: false });
-    },
-    [filters.page, filters.search, filters.format, filters.minPrice, filters.maxPrice, router],
-  );
-  return [filters, update];
-}
+export type CatalogueFilters = UrlFilters<typeof READERS>;
+
+/** The catalogue's filters live in the URL (?search=&format=&minPrice=&maxPrice=&page=). */
+export const useCatalogueFilters = () => useUrlFilters(READERS);

@@ -7,6 +7,7 @@ import type { FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { MarkdownEditor } from "./markdown-editor";
 import { centsToInput } from "./money";
+import styles from "./courses.module.css";
 
 export type DetailsDefaults = {
   title: string;
@@ -37,7 +38,7 @@ export function CourseDetailsFields({ defaults, errors, disabled }: { defaults: 
   const languages = LANGUAGES.some((l) => l.value === defaults.language) ? LANGUAGES : [...LANGUAGES, { value: defaults.language, label: defaults.language }];
   const currencies = CURRENCIES.includes(defaults.currency) ? CURRENCIES : [...CURRENCIES, defaults.currency];
   return (
-    <fieldset disabled={disabled} className="fieldset-plain">
+    <fieldset disabled={disabled} className={styles.fieldsetPlain}>
       <TextField name="title" label={t("creatorDetails.title")} defaultValue={defaults.title} required maxLength={200} errors={errors.title} />
       <MarkdownEditor name="description" label={t("creatorDetails.description")} hint={t("creatorDetails.descriptionHint")} defaultValue={defaults.description} rows={6} errors={errors.description} required />
       <div className="form-row">

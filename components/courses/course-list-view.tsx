@@ -11,6 +11,9 @@ import { useTRPC } from "@/lib/trpc";
 import { CourseFiltersBar } from "./course-filters";
 import { CourseTable } from "./course-table";
 import { useCourseFilters } from "./use-course-filters";
+import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./courses.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -64,11 +67,9 @@ export function CourseListView() {
       ) : (
         <>
           <CourseFiltersBar filters={filters} onChange={setFilters} allowAll={!isAdmin} />
-          {isAdmin ? <p className="muted field-hint course-list-hint">{t("creatorCourses.adminAllHint")}</p> : null}
+          {isAdmin ? <p className={`muted field-hint ${styles.courseListHint}`}>{t("creatorCourses.adminAllHint")}</p> : null}
           {list.isPending ? (
-            <p className="muted" role="status">
-              {t("common.loading")}
-            </p>
+            <Loading shape="table" />
           ) : data && data.data.length === 0 ? (
             <div className="empty-state">
               <p style={{ margin: 0 }}>{t("creatorCourses.empty")}</p>
@@ -89,18 +90,6 @@ function Pager({ meta, onPage }: { meta: { total: number; page: number; totalPag
   const t = useT();
   const pages = meta.totalPages ?? Math.max(1, Math.ceil(meta.total / (meta.perPage ?? PAGE_SIZE)));
   return (
-    <nav className="pagination" aria-label={t("creatorCourses.pagination")}>
-      <span className="muted">
-        {t("creatorCourses.total", { total: meta.total })} · {t("creatorCourses.page", { page: meta.page, pages })}
-      </span>
-      <span className="form-actions">
-        <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page <= 1} onClick={() => onPage(meta.page - 1)}>
-          {t("common.previous")}
-        </button>
-        <button type="button" className="btn btn-secondary btn-sm" disabled={meta.page >= pages} onClick={() => onPage(meta.page + 1)}>
-          {t("common.next")}
-        </button>
-      </span>
-    </nav>
+    <Pagination label={t("creatorCourses.pagination")} page={meta.page} pages={pages} total={t("creatorCourses.total", { total: meta.total })} onPage={onPage} />
   );
 }

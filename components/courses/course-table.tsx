@@ -5,6 +5,7 @@ import { useI18n } from "@/lib/i18n/client";
 import type { CourseListItem } from "./course-types";
 import { formatPrice } from "./money";
 import { CourseStatusBadge } from "./status-badge";
+import styles from "./courses.module.css";
 
 /** One page of courses; each title opens the builder. On phones rows become cards (table-stack). */
 export function CourseTable({ courses, showCreator }: { courses: CourseListItem[]; showCreator: boolean }) {
@@ -31,7 +32,7 @@ export function CourseTable({ courses, showCreator }: { courses: CourseListItem[
                 <Link href={`/courses/${c.id}`} className="course-link">
                   {c.title}
                 </Link>
-                {c.tags.length ? <span className="muted course-tags">{c.tags.join(" · ")}</span> : null}
+                {c.tags.length ? <span className={`muted ${styles.courseTags}`}>{c.tags.join(" · ")}</span> : null}
               </td>
               <td data-label={t("creatorCourses.colStatus")}>
                 <CourseStatusBadge status={c.status} t={t} />

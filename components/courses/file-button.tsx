@@ -1,6 +1,7 @@
 "use client";
 
 import type { ChangeEvent } from "react";
+import styles from "./courses.module.css";
 
 /**
  * A file picker that looks like a button: the real input stays in the tab order (visually
@@ -13,8 +14,8 @@ export function FileButton({ label, accept, disabled, onFile }: { label: string;
     if (file) onFile(file);
   }
   return (
-    <label className={`btn btn-secondary file-button${disabled ? " is-disabled" : ""}`}>
-      <input type="file" className="file-input" accept={accept} disabled={disabled} onChange={onChange} />
+    <label className={`btn btn-secondary ${styles.fileButton}${disabled ? ` ${styles.isDisabled}` : ""}`}>
+      <input type="file" className={styles.fileInput} accept={accept} disabled={disabled} onChange={onChange} />
       <span>{label}</span>
     </label>
   );

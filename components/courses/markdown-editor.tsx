@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { useT } from "@/lib/i18n/client";
 import { renderMarkdown } from "./markdown";
+import styles from "./courses.module.css";
 
 type Props = {
   name: string;
@@ -32,7 +33,7 @@ export function MarkdownEditor({ name, label, hint, errors, value, defaultValue,
 
   return (
     <div className="field md-editor">
-      <div className="md-editor-head">
+      <div className={styles.mdEditorHead}>
         <label htmlFor={id} id={`${id}-label`}>
           {label}
         </label>
@@ -48,7 +49,7 @@ export function MarkdownEditor({ name, label, hint, errors, value, defaultValue,
       <textarea
         id={id}
         name={name}
-        className="input md-textarea"
+        className={`input ${styles.mdTextarea}`}
         rows={rows}
         value={text}
         required={required}
@@ -61,7 +62,7 @@ export function MarkdownEditor({ name, label, hint, errors, value, defaultValue,
         }}
       />
       {mode === "preview" ? (
-        <div className="md-preview prose" aria-labelledby={`${id}-label`} role="region" tabIndex={0}>
+        <div className={`${styles.mdPreview} ${styles.prose}`} aria-labelledby={`${id}-label`} role="region" tabIndex={0}>
           {text.trim() ? <div dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted">{t("creatorLesson.emptyPreview")}</p>}
         </div>
       ) : null}

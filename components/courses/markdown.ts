@@ -38,3 +38,34 @@ const safeMarked = new Marked({
 export function renderMarkdown(source: string): string {
   return safeMarked.parse(source, { async: false });
 }
+
+type AnyToken = { type: string; text?: string; tokens?: AnyToken[]; items?: AnyToken[]; header?: { tokens: AnyToken[] }[]; rows?: { tokens: AnyToken[] }[][] };
+
+/** Emphasis marks left open where an excerpt was cut ("Les **bons ges") are not words. */
+const dropStrayMarks = (text: string) => text.replace(/\*\*|__|~~/g, "").replace(/(^|\s)[*_](?=\S)/g, "$1");
+
+function plainText(tokens: AnyToken[], out: string[]): void {
+  for (const token of tokens) {
+    if (token.type === "html" || token.type === "space" || token.type === "hr") continue;
+    if (token.type === "br") out.push(" ");
+    else if (token.items) plainText(token.items, out);
+    else if (token.header || token.rows) {
+      for (const cell of [...(token.header ?? []), ...(token.rows ?? []).flat()]) plainText(cell.tokens, out);
+    } else if (token.tokens) plainText(token.tokens, out);
+    else if (token.type === "text" && token.text !== undefined) out.push(dropStrayMarks(token.text));
+    else if (token.text !== undefined) out.push(token.text);
+    // Each block (paragraph, heading, list item, code) ends with a space between it and the next.
+    if (token.type !== "text" && token.type !== "escape" && token.type !== "codespan" && token.type !== "strong" && token.type !== "em" && token.type !== "del" && token.type !== "link") out.push(" ");
+  }
+}
+
+/**
+ * The words of a Markdown text without its marks ("Les **bons gestes**" -> "Les bons gestes"),
+ * for a short excerpt (a catalogue card). Raw HTML tags are dropped; images keep their
+ * alternative text. Plain text: React escapes it when it is shown.
+ */
+export function markdownToPlainText(source: string): string {
+  const out: string[] = [];
+  plainText(safeMarked.lexer(source) as AnyToken[], out);
+  return out.join("").replace(/\s+/g, " ").trim();
+}

@@ -11,6 +11,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { CourseDetailsFields } from "./course-details-fields";
 import { readDetails } from "./course-details-values";
+import styles from "./courses.module.css";
 
 const EMPTY = { title: "", description: "", price: 0, currency: "EUR", duration: null, level: null, format: "ELEARNING", language: "fr", tags: [] };
 
@@ -47,7 +48,7 @@ export function NewCourseForm() {
           <p>{t("creatorNew.intro")}</p>
         </div>
       </div>
-      <form className="form card builder-card" onSubmit={onSubmit} noValidate aria-label={t("creatorNew.title")}>
+      <form className={`form card ${styles.builderCard}`} onSubmit={onSubmit} noValidate aria-label={t("creatorNew.title")}>
         {hasFieldErrors ? <Alert kind="error">{t("errors.formHasErrors")}</Alert> : null}
         {create.isError && !hasFieldErrors ? <Alert kind="error">{errorMessage(create.error, t)}</Alert> : null}
         <CourseDetailsFields defaults={EMPTY} errors={errors} />

@@ -9,6 +9,8 @@ import { groupByTag, type OpenApiDocument } from "./openapi";
 import { OperationCard } from "./operation-card";
 import { RichText } from "./rich-text";
 import type { Credentials } from "./try-it";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./docs.module.css";
 
 const DOC_URL = "/api/v1/openapi.json";
 
@@ -34,12 +36,12 @@ export function ApiReference({ defaultTenant }: { defaultTenant: string }) {
   }, [doc.data, filter]);
 
   if (doc.isError) return <Alert kind="error">{t("docs.loadError")}</Alert>;
-  if (!doc.data) return <p role="status">{t("common.loading")}</p>;
+  if (!doc.data) return <Loading />;
   const baseUrl = doc.data.servers?.[0]?.url ?? "/api/v1";
 
   return (
-    <div className="docs">
-      <aside className="docs-toc" aria-label={t("docs.tags")}>
+    <div className={styles.docs}>
+      <aside className={styles.docsToc} aria-label={t("docs.tags")}>
         <TextField name="filter" type="search" label={t("docs.filter")} value={filter} onChange={(e) => setFilter(e.target.value)} />
         <nav aria-label={t("docs.tags")}>
           <ul>
@@ -83,7 +85,7 @@ export function ApiReference({ defaultTenant }: { defaultTenant: string }) {
           </div>
         </section>
         {groups.map(([tag, ops]) => (
-          <section key={tag} id={`tag-${tag}`} className="docs-tag" aria-labelledby={`tag-title-${tag}`}>
+          <section key={tag} id={`tag-${tag}`} className={styles.docsTag} aria-labelledby={`tag-title-${tag}`}>
             <h2 id={`tag-title-${tag}`}>{tag}</h2>
             {ops.map((entry) => (
               <OperationCard key={entry.id} entry={entry} doc={doc.data} credentials={credentials} baseUrl={baseUrl} />

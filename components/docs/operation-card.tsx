@@ -5,6 +5,7 @@ import { useT } from "@/lib/i18n/client";
 import { exampleOf, typeLabel, type OpenApiDocument, type OperationEntry } from "./openapi";
 import { RichText } from "./rich-text";
 import { TryIt, type Credentials } from "./try-it";
+import styles from "./docs.module.css";
 
 /** One operation: summary line, then (when opened) description, parameters, body, responses and "try it". */
 export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: OperationEntry; doc: OpenApiDocument; credentials: Credentials; baseUrl: string }) {
@@ -17,13 +18,13 @@ export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: Ope
   return (
     <details className="op" id={entry.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <span className={`method method-${entry.method}`}>{entry.method.toUpperCase()}</span>
-        <span className="op-path">{entry.path}</span>
-        <span className="op-summary">{op.summary}</span>
+        <span className={`method ${styles[`method-${entry.method}`]}`}>{entry.method.toUpperCase()}</span>
+        <span className={styles.opPath}>{entry.path}</span>
+        <span className={styles.opSummary}>{op.summary}</span>
         {isPublic ? <span className="badge">{t("docs.public")}</span> : null}
       </summary>
       {open ? (
-        <div className="op-body">
+        <div className={styles.opBody}>
           {op.description ? (
             <p style={{ margin: 0 }}>
               <RichText text={op.description} />

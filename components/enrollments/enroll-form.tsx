@@ -10,6 +10,7 @@ import { useTRPC } from "@/lib/trpc";
 import { categoryOptions, financingOptions, type FinancingSource, type TraineeCategory } from "./bpf-options";
 import { MemberPicker, type PickedMember } from "./member-picker";
 import { useCourseOptions } from "./use-course-options";
+import { DialogFormActions } from "@/components/ui/dialog";
 
 export type EnrollDone = { learner: string; course: string };
 
@@ -63,14 +64,7 @@ export function EnrollForm({ onDone, onCancel }: { onDone: (done: EnrollDone) =>
         <SelectField name="financingSource" label={t("learnEnroll.financingSource")} value={financing} onChange={(e) => setFinancing(e.target.value)} options={financingOptions(t)} />
       </div>
       <div aria-live="polite">{create.isError ? <Alert kind="error">{status === 409 ? t("learnEnroll.alreadyEnrolled") : errorMessage(create.error, t)}</Alert> : null}</div>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? t("learnEnroll.submitting") : t("learnEnroll.submit")}
-        </button>
-      </div>
+      <DialogFormActions onCancel={onCancel} submitLabel={t("learnEnroll.submit")} busy={create.isPending} busyLabel={t("learnEnroll.submitting")} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { enrollmentStatusKey } from "@/components/learn/labels";
 import type { EnrollmentListItem } from "@/components/learn/types";
 import { useI18n } from "@/lib/i18n/client";
 import { categoryOptions, financingOptions, type FinancingSource, type TraineeCategory } from "./bpf-options";
+import styles from "./enrollments.module.css";
 
 export type EnrollmentChange = { enrollment: EnrollmentListItem; traineeCategory?: TraineeCategory | null; financingSource?: FinancingSource | null };
 
@@ -25,7 +26,7 @@ export function EnrollmentsTable({
   const financings = financingOptions(t, t("learnEnroll.financingEmpty"));
   return (
     <div className="table-wrap">
-      <table className="table table-stack enrollments-table">
+      <table className={`table table-stack ${styles.enrollmentsTable}`}>
         <caption className="visually-hidden">{t("learnEnroll.listCaption")}</caption>
         <thead>
           <tr>
@@ -50,7 +51,7 @@ export function EnrollmentsTable({
                     {e.learner.email}
                   </span>
                 </td>
-                <td className="cell-course" data-label={t("learnEnroll.colCourse")}>
+                <td className={styles.cellCourse} data-label={t("learnEnroll.colCourse")}>
                   {e.course.title}
                   <span className="muted cell-sub">{t("learnEnroll.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}</span>
                 </td>
@@ -58,15 +59,15 @@ export function EnrollmentsTable({
                   <span className={`badge badge-enr-${e.status}`}>{t(enrollmentStatusKey(e.status))}</span>
                 </td>
                 <td data-label={t("learnEnroll.colProgress")}>
-                  <span className="mini-progress" role="img" aria-label={t("learnCommon.progressLabel", { percent: e.progress.percentage })}>
-                    <span className="mini-progress-track">
-                      <span className="mini-progress-fill" style={{ width: `${e.progress.percentage}%` }} />
+                  <span className={styles.miniProgress} role="img" aria-label={t("learnCommon.progressLabel", { percent: e.progress.percentage })}>
+                    <span className={styles.miniProgressTrack}>
+                      <span className={styles.miniProgressFill} style={{ width: `${e.progress.percentage}%` }} />
                     </span>
                     <span aria-hidden="true">{t("learnCommon.progressValue", { percent: e.progress.percentage })}</span>
                   </span>
                 </td>
-                <td className="cell-bpf" data-label={t("learnEnroll.colBpf")}>
-                  <div className="bpf-selects">
+                <td className={styles.cellBpf} data-label={t("learnEnroll.colBpf")}>
+                  <div className={styles.bpfSelects}>
                     <label className="visually-hidden" htmlFor={`cat-${e.id}`}>
                       {t("learnEnroll.categoryOf", { name })}
                     </label>

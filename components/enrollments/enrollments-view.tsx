@@ -17,6 +17,9 @@ import { EnrollDialog } from "./enroll-dialog";
 import { EnrollmentsTable, type EnrollmentChange } from "./enrollments-table";
 import { useCourseOptions } from "./use-course-options";
 import { useEnrollmentFilters } from "./use-enrollment-filters";
+import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./enrollments.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -44,9 +47,7 @@ export function EnrollmentsView() {
     return (
       <>
         <h1>{t("learnEnroll.title")}</h1>
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" />
       </>
     );
   }
@@ -112,7 +113,7 @@ export function EnrollmentsView() {
         {list.isError ? <Alert kind="error">{errorMessage(list.error, t)}</Alert> : null}
       </div>
 
-      <form className="toolbar toolbar-2" aria-label={t("learnEnroll.title")} onSubmit={(e) => e.preventDefault()}>
+      <form className={`toolbar ${styles.toolbar2}`} aria-label={t("learnEnroll.title")} onSubmit={(e) => e.preventDefault()}>
         <SelectField
           name="courseId"
           label={t("learnEnroll.filterCourse")}
@@ -141,19 +142,7 @@ export function EnrollmentsView() {
             onChange={(c) => void applyChange(c).catch(() => undefined)}
             onCancel={(e) => { cancel.reset(); setPendingCancel(e); }}
           />
-          <nav className="pagination" aria-label={t("learnEnroll.pagination")}>
-            <span className="muted">
-              {t("learnEnroll.total", { total: data.meta.total })} · {t("learnCommon.pageOf", { page: data.meta.page, pages: data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page <= 1} onClick={() => setFilters({ page: data.meta.page - 1 })}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page >= data.meta.totalPages} onClick={() => setFilters({ page: data.meta.page + 1 })}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("learnEnroll.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("learnEnroll.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
       ) : null}
 

@@ -12,6 +12,7 @@ import type { MessageKey } from "@/messages";
 import { parseEnrollmentCsv, type CsvRow } from "./csv";
 import { importRow, type RowReport } from "./csv-import";
 import { useCourseOptions } from "./use-course-options";
+import styles from "./enrollments.module.css";
 
 function problemText(t: Translate, row: CsvRow): string {
   const p = row.problem!;
@@ -81,7 +82,7 @@ export function ImportView() {
           <label htmlFor="csv-text">{t("learnEnroll.csvText")}</label>
           <textarea
             id="csv-text"
-            className="input csv-text"
+            className={`input ${styles.csvText}`}
             rows={8}
             spellCheck={false}
             value={text}
@@ -107,7 +108,7 @@ export function ImportView() {
         </div>
       </form>
 
-      <div aria-live="polite" className="stack import-status">
+      <div aria-live="polite" className={`stack ${styles.importStatus}`}>
         {running ? (
           <p role="status" className="muted">
             {t("learnEnroll.importing", { done: reports.length, total })}
@@ -121,7 +122,7 @@ export function ImportView() {
       </div>
 
       {reports.length ? (
-        <section className="import-report" aria-labelledby="report-title">
+        <section className={styles.importReport} aria-labelledby="report-title">
           <h2 id="report-title">{t("learnEnroll.reportTitle")}</h2>
           <div className="table-wrap">
             <table className="table">
@@ -139,8 +140,8 @@ export function ImportView() {
                     <td>{r.row.line}</td>
                     <td style={{ overflowWrap: "anywhere" }}>{r.row.email || "—"}</td>
                     <td>
-                      <span className={`badge badge-row-${r.result}`}>{t(`learnEnroll.ROW_${r.result}` as MessageKey)}</span>
-                      {r.message ? <span className="muted row-message"> {r.message}</span> : null}
+                      <span className={`badge ${styles[`badge-row-${r.result}`]}`}>{t(`learnEnroll.ROW_${r.result}` as MessageKey)}</span>
+                      {r.message ? <span className={`muted ${styles.rowMessage}`}> {r.message}</span> : null}
                     </td>
                   </tr>
                 ))}

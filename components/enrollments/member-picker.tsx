@@ -8,6 +8,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { useDebounced } from "./use-debounced";
+import styles from "./enrollments.module.css";
 
 export type PickedMember = { id: string; name: string; email: string };
 
@@ -28,7 +29,7 @@ export function MemberPicker({ value, onChange, errors }: { value: PickedMember 
 
   const options = value && !members.some((m) => m.id === value.id) ? [value, ...members] : members;
   return (
-    <div className="member-picker">
+    <div className={styles.memberPicker}>
       <TextField name="memberSearch" type="search" autoComplete="off" label={t("learnEnroll.learnerSearch")} hint={t("learnEnroll.learnerSearchHint")} value={q} onChange={(e) => setQ(e.target.value)} />
       <SelectField
         name="userId"

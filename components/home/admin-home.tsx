@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import type { Locale } from "@/lib/i18n/config";
 import type { Translate } from "@/lib/i18n/translate";
+import styles from "./home.module.css";
 
 export type TenantStats = {
   users: { total: number };
@@ -31,12 +32,12 @@ export function AdminHome({ t, locale, firstName, tenantName, stats }: { t: Tran
           <div className="stat">
             <p className="stat-label">{t("home.statCourses")}</p>
             <p className="stat-value">{stats.courses.total}</p>
-            <p className="stat-sub">{t("home.statPublished", { count: stats.courses.published })}</p>
+            <p className={styles.statSub}>{t("home.statPublished", { count: stats.courses.published })}</p>
           </div>
           <div className="stat">
             <p className="stat-label">{t("home.statPayments")}</p>
             <p className="stat-value">{money.format(stats.payments.capturedAmountCents / 100)}</p>
-            <p className="stat-sub">{t("home.statPaymentsCount", { count: stats.payments.captured })}</p>
+            <p className={styles.statSub}>{t("home.statPaymentsCount", { count: stats.payments.captured })}</p>
           </div>
         </section>
       ) : (

@@ -5,6 +5,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { lessonKindKey, progressStatusKey } from "./labels";
 import { StatusIcon } from "./status-icon";
 import type { EnrollmentDetail } from "./types";
+import styles from "./learn.module.css";
 
 /** Modules and lessons of an enrollment with each lesson's state; the current lesson is marked. */
 export function CourseOutline({ detail, currentLessonId, headingId }: { detail: EnrollmentDetail; currentLessonId?: string; headingId?: string }) {
@@ -16,24 +17,24 @@ export function CourseOutline({ detail, currentLessonId, headingId }: { detail: 
         const done = m.lessons.filter((l) => l.status === "COMPLETED").length;
         return (
           <li key={m.id} className="outline-module">
-            <p className="outline-module-title">
+            <p className={styles.outlineModuleTitle}>
               <span>{m.title}</span>
-              <span className="outline-module-count">
+              <span className={styles.outlineModuleCount}>
                 {done}/{m.lessons.length}
               </span>
             </p>
-            <ol className="outline-lessons">
+            <ol className={styles.outlineLessons}>
               {[...m.lessons]
                 .sort((a, b) => a.position - b.position)
                 .map((l) => {
                   const current = l.id === currentLessonId;
                   return (
                     <li key={l.id}>
-                      <Link href={`/learn/${detail.id}/${l.id}`} className="outline-lesson" aria-current={current ? "page" : undefined}>
+                      <Link href={`/learn/${detail.id}/${l.id}`} className={styles.outlineLesson} aria-current={current ? "page" : undefined}>
                         <StatusIcon status={l.status} />
-                        <span className="outline-lesson-text">
-                          <span className="outline-lesson-title">{l.title}</span>
-                          <span className="outline-lesson-meta">
+                        <span className={styles.outlineLessonText}>
+                          <span className={styles.outlineLessonTitle}>{l.title}</span>
+                          <span className={styles.outlineLessonMeta}>
                             {t(lessonKindKey(l.kind))}
                             {l.durationMinutes ? ` · ${t("learnCommon.minutes", { count: l.durationMinutes })}` : ""}
                             <span className="visually-hidden"> · {t(progressStatusKey(l.status))}</span>

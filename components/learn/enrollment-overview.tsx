@@ -10,17 +10,15 @@ import { enrollmentStatusKey } from "./labels";
 import { flattenLessons, resumeLesson } from "./outline";
 import { ProgressBar } from "./progress-bar";
 import { useEnrollment } from "./use-enrollment";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./learn.module.css";
 
 /** The start page of an enrollment: progress, "continue" to the first lesson left, the whole outline. */
 export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
   const { t } = useI18n();
   const { query } = useEnrollment(enrollmentId);
   if (query.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (query.isError) {
     return <Alert kind="error">{errorInfo(query.error).status === 404 ? t("learnPlayer.notFound") : errorMessage(query.error, t)}</Alert>;
@@ -31,7 +29,7 @@ export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
   const p = detail.progress;
   const done = p.totalLessons > 0 && p.percentage >= 100;
   return (
-    <div className="overview">
+    <div className={styles.overview}>
       <p className="back-link">
         <Link href="/">← {t("learnPlayer.backToCourses")}</Link>
       </p>
@@ -47,7 +45,7 @@ export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
       <section className="card">
         <ProgressBar t={t} percent={p.percentage} detail={t("learnCommon.progressDetail", { done: p.completedLessons, total: p.totalLessons })} />
         {next ? (
-          <div className="form-actions overview-actions">
+          <div className={`form-actions ${styles.overviewActions}`}>
             <Link className="btn btn-primary" href={`/learn/${detail.id}/${next.id}`}>
               {p.completedLessons === 0 ? t("learnPlayer.start") : done ? t("learnHome.review") : t("learnPlayer.continue")}
             </Link>

@@ -4,6 +4,7 @@ import { isSafeUrl } from "@/components/courses/markdown";
 import { useT } from "@/lib/i18n/client";
 import { MarkdownView } from "./markdown-view";
 import type { LessonView } from "./types";
+import styles from "./learn.module.css";
 
 /** Where a lesson's media is: its external URL, else the tenant's stored file. */
 function mediaSource(lesson: LessonView): string | null {
@@ -22,7 +23,7 @@ export function LessonContent({ lesson }: { lesson: LessonView }) {
       return (
         <>
           {src ? (
-            <div className="lesson-video">
+            <div className={styles.lessonVideo}>
               <video controls preload="metadata" src={src} aria-label={lesson.title}>
                 <p>
                   {t("learnPlayer.videoUnsupported")}{" "}
@@ -31,7 +32,7 @@ export function LessonContent({ lesson }: { lesson: LessonView }) {
                   </a>
                 </p>
               </video>
-              <p className="lesson-media-link">
+              <p className={styles.lessonMediaLink}>
                 <a href={src} target="_blank" rel="noopener noreferrer">
                   {t("learnPlayer.openVideo")}
                 </a>

@@ -16,17 +16,15 @@ import { QuizPanel } from "./quiz-panel";
 import { StatusIcon } from "./status-icon";
 import { useEnrollment } from "./use-enrollment";
 import type { EnrollmentDetail } from "./types";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./learn.module.css";
 
 /** The lesson player: outline, the lesson, "mark complete", previous and next lesson. */
 export function LessonPlayer({ enrollmentId, lessonId }: { enrollmentId: string; lessonId: string }) {
   const { t } = useI18n();
   const { query } = useEnrollment(enrollmentId);
   if (query.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (query.isError) {
     return <Alert kind="error">{errorInfo(query.error).status === 404 ? t("learnPlayer.notFound") : errorMessage(query.error, t)}</Alert>;
@@ -85,25 +83,23 @@ function LessonPane({ detail, lessonId }: { detail: EnrollmentDetail; lessonId: 
 
   return (
     <article className="lesson">
-      <p className="lesson-module">{outline.moduleTitle}</p>
+      <p className={styles.lessonModule}>{outline.moduleTitle}</p>
       <h1 ref={headingRef} tabIndex={-1} className="lesson-title">
         {outline.title}
       </h1>
-      <p className="lesson-meta">
-        <span className="badge badge-kind">{t(lessonKindKey(outline.kind))}</span>
+      <p className={styles.lessonMeta}>
+        <span className={`badge ${styles.badgeKind}`}>{t(lessonKindKey(outline.kind))}</span>
         {outline.durationMinutes ? <span>{t("learnCommon.minutes", { count: outline.durationMinutes })}</span> : null}
-        <span className={`lesson-state lesson-state-${outline.status}`}>
+        <span className={`${styles.lessonState} ${styles[`lesson-state-${outline.status}`]}`}>
           <StatusIcon status={outline.status} />
           {t(progressStatusKey(outline.status))}
         </span>
       </p>
 
       {bannerOnTop ? <div aria-live="polite">{courseDone ? <CompletionBanner t={t} title={detail.course.title} /> : null}</div> : null}
-      <div className="lesson-body">
+      <div className={styles.lessonBody}>
         {lessonQuery.isPending ? (
-          <p className="muted" role="status">
-            {t("common.loading")}
-          </p>
+          <Loading rows={6} />
         ) : lessonQuery.isError ? (
           <Alert kind="error">{errorMessage(lessonQuery.error, t)}</Alert>
         ) : lesson ? (
@@ -114,19 +110,19 @@ function LessonPane({ detail, lessonId }: { detail: EnrollmentDetail; lessonId: 
         ) : null}
       </div>
 
-      <div className="lesson-status" aria-live="polite">
+      <div className={styles.lessonStatus} aria-live="polite">
         {notice ? <Alert kind="success">{notice}</Alert> : null}
         {progress.isError && progress.variables?.status === "COMPLETED" ? <Alert kind="error">{errorMessage(progress.error, t)}</Alert> : null}
         {courseDone && !bannerOnTop ? <CompletionBanner t={t} title={detail.course.title} /> : null}
       </div>
 
-      <div className="lesson-actions">
+      <div className={styles.lessonActions}>
         {outline.kind !== "QUIZ" && !completed && active ? (
           <button type="button" className="btn btn-primary" disabled={progress.isPending && progress.variables?.status === "COMPLETED"} onClick={() => void markComplete().catch(() => undefined)}>
             {progress.isPending && progress.variables?.status === "COMPLETED" ? t("learnPlayer.marking") : t("learnPlayer.markComplete")}
           </button>
         ) : completed ? (
-          <p className="lesson-done">
+          <p className={styles.lessonDone}>
             <StatusIcon status="COMPLETED" />
             {t("learnPlayer.completed")}
           </p>
@@ -134,7 +130,7 @@ function LessonPane({ detail, lessonId }: { detail: EnrollmentDetail; lessonId: 
         {!active && detail.status !== "COMPLETED" ? <Alert kind="info">{t("learnPlayer.notActive")}</Alert> : null}
       </div>
 
-      <nav className="lesson-nav" aria-label={t("learnPlayer.lessonNav")}>
+      <nav className={styles.lessonNav} aria-label={t("learnPlayer.lessonNav")}>
         {previous ? (
           <Link className="btn btn-secondary lesson-nav-prev" href={`/learn/${detail.id}/${previous.id}`}>
             <span aria-hidden="true">←</span> {t("learnPlayer.previous")}
@@ -142,12 +138,12 @@ function LessonPane({ detail, lessonId }: { detail: EnrollmentDetail; lessonId: 
           </Link>
         ) : null}
         {next ? (
-          <Link className={completed ? "btn btn-primary lesson-nav-next" : "btn btn-secondary lesson-nav-next"} href={`/learn/${detail.id}/${next.id}`}>
+          <Link className={completed ? `btn btn-primary ${styles.lessonNavNext}` : `btn btn-secondary ${styles.lessonNavNext}`} href={`/learn/${detail.id}/${next.id}`}>
             {t("learnPlayer.next")}
             <span className="visually-hidden"> : {next.title}</span> <span aria-hidden="true">→</span>
           </Link>
         ) : (
-          <Link className="btn btn-secondary lesson-nav-next" href={`/learn/${detail.id}`}>
+          <Link className={`btn btn-secondary ${styles.lessonNavNext}`} href={`/learn/${detail.id}`}>
             {t("learnPlayer.overview")}
           </Link>
         )}

@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { renderMarkdown } from "@/components/courses/markdown";
+import styles from "./learn.module.css";
 
 /**
  * Markdown shown to learners. renderMarkdown (shared with the course builder's preview) escapes
@@ -9,5 +10,5 @@ import { renderMarkdown } from "@/components/courses/markdown";
  */
 export function MarkdownView({ source, className }: { source: string; className?: string }) {
   const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className={`learn-prose ${className ?? ""}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`${styles.learnProse} ${className ?? ""}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -11,6 +11,8 @@ import { formatDate } from "./format";
 import { enrollmentStatusKey } from "./labels";
 import { ProgressBar } from "./progress-bar";
 import type { MyEnrollment } from "./types";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./learn.module.css";
 
 /** The learner's enrollments as cards with their progress, grouped: in progress, completed, closed. */
 export function MyCourses() {
@@ -19,11 +21,7 @@ export function MyCourses() {
   const list = useQuery(trpc.enrollments.me.queryOptions({ page: 1, limit: 100 }));
 
   if (list.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="cards" />;
   }
   if (list.isError) {
     return (
@@ -64,7 +62,7 @@ function CourseGroup({ title, items }: { title: string; items: MyEnrollment[] })
   return (
     <section aria-label={title}>
       <h2 className="section-title">{title}</h2>
-      <ul className="enrollment-cards">
+      <ul className={styles.enrollmentCards}>
         {items.map((e) => (
           <li key={e.id}>
             <EnrollmentCard enrollment={e} />
@@ -80,8 +78,8 @@ function EnrollmentCard({ enrollment: e }: { enrollment: MyEnrollment }) {
   const open = e.status === "ACTIVE" || e.status === "COMPLETED";
   const action = e.status === "COMPLETED" ? t("learnHome.review") : e.progress.completedLessons === 0 ? t("learnHome.start") : t("learnHome.resume");
   return (
-    <article className="enrollment-card">
-      <div className="enrollment-card-head">
+    <article className={styles.enrollmentCard}>
+      <div className={styles.enrollmentCardHead}>
         <h3>
           {open ? <Link href={`/learn/${e.id}`}>{e.course.title}</Link> : e.course.title}
         </h3>
@@ -92,7 +90,7 @@ function EnrollmentCard({ enrollment: e }: { enrollment: MyEnrollment }) {
         percent={e.progress.percentage}
         detail={t("learnCommon.progressDetail", { done: e.progress.completedLessons, total: e.progress.totalLessons })}
       />
-      <div className="enrollment-card-foot">
+      <div className={styles.enrollmentCardFoot}>
         <span className="muted">
           {e.completedAt ? t("learnHome.completedOn", { date: formatDate(e.completedAt, locale) }) : t("learnHome.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}
         </span>

@@ -6,6 +6,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { CourseOutline } from "./course-outline";
 import { ProgressBar } from "./progress-bar";
 import type { EnrollmentDetail } from "./types";
+import styles from "./learn.module.css";
 
 /**
  * The learning space of one enrollment: course title and progress on top, the outline as a
@@ -17,18 +18,18 @@ export function PlayerShell({ detail, currentLessonId, children }: { detail: Enr
   useEffect(() => setOpen(false), [currentLessonId]);
   const p = detail.progress;
   return (
-    <div className="player">
-      <header className="player-header">
+    <div className={styles.player}>
+      <header className={styles.playerHeader}>
         <p className="back-link">
           <Link href="/">← {t("learnPlayer.backToCourses")}</Link>
         </p>
-        <p className="player-course">
+        <p className={styles.playerCourse}>
           <Link href={`/learn/${detail.id}`}>{detail.course.title}</Link>
         </p>
         <ProgressBar t={t} percent={p.percentage} detail={t("learnCommon.progressDetail", { done: p.completedLessons, total: p.totalLessons })} />
         <button
           type="button"
-          className="btn btn-secondary btn-sm outline-toggle"
+          className={`btn btn-secondary btn-sm ${styles.outlineToggle}`}
           aria-expanded={open}
           aria-controls="course-outline"
           onClick={() => setOpen((v) => !v)}
@@ -39,14 +40,14 @@ export function PlayerShell({ detail, currentLessonId, children }: { detail: Enr
           {open ? t("learnPlayer.closeOutline") : t("learnPlayer.openOutline")}
         </button>
       </header>
-      <div className="player-body">
-        <nav id="course-outline" className="player-outline" data-open={open} aria-labelledby="course-outline-title">
-          <h2 id="course-outline-title" className="player-outline-title">
+      <div className={styles.playerBody}>
+        <nav id="course-outline" className={styles.playerOutline} data-open={open} aria-labelledby="course-outline-title">
+          <h2 id="course-outline-title" className={styles.playerOutlineTitle}>
             {t("learnPlayer.outline")}
           </h2>
           <CourseOutline detail={detail} currentLessonId={currentLessonId} />
         </nav>
-        <div className="player-main">{children}</div>
+        <div className={styles.playerMain}>{children}</div>
       </div>
     </div>
   );

@@ -1,16 +1,17 @@
 import type { Translate } from "@/lib/i18n/translate";
+import styles from "./learn.module.css";
 
 /** A labelled progress bar (role="progressbar" with its value), the percentage written next to it. */
 export function ProgressBar({ t, percent, detail, label }: { t: Translate; percent: number; detail?: string; label?: string }) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div className="progress">
-      <div className="progress-head">
-        <span className="progress-label">{label ?? t("learnCommon.progress")}</span>
-        <span className="progress-value">{t("learnCommon.progressValue", { percent: value })}</span>
+      <div className={styles.progressHead}>
+        <span className={styles.progressLabel}>{label ?? t("learnCommon.progress")}</span>
+        <span className={styles.progressValue}>{t("learnCommon.progressValue", { percent: value })}</span>
       </div>
       <div
-        className="progress-track"
+        className={styles.progressTrack}
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}
@@ -18,9 +19,9 @@ export function ProgressBar({ t, percent, detail, label }: { t: Translate; perce
         aria-valuetext={detail ? `${t("learnCommon.progressValue", { percent: value })}, ${detail}` : undefined}
         aria-label={label ?? t("learnCommon.progress")}
       >
-        <div className={value === 100 ? "progress-fill progress-fill-done" : "progress-fill"} style={{ width: `${value}%` }} />
+        <div className={value === 100 ? `${styles.progressFill} ${styles.progressFillDone}` : styles.progressFill} style={{ width: `${value}%` }} />
       </div>
-      {detail ? <p className="progress-detail">{detail}</p> : null}
+      {detail ? <p className={styles.progressDetail}>{detail}</p> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { useT } from "@/lib/i18n/client";
 import type { LearnerQuestion, LessonView } from "./types";
+import styles from "./learn.module.css";
 
 export type QuizAnswer = { questionId: string; choiceIds?: string[]; text?: string };
 type Draft = Record<string, { choiceIds: string[]; text: string }>;
@@ -47,19 +48,19 @@ export function QuizForm({
   return (
     <form ref={formRef} className="quiz" onSubmit={submit} noValidate aria-label={questionnaire.title}>
       <p className="muted">{t("learnQuiz.intro", { count: questions.length, passMark: questionnaire.passMark })}</p>
-      <ol className="quiz-questions">
+      <ol className={styles.quizQuestions}>
         {questions.map((q, i) => {
           const d = draft[q.id];
           const isMissing = missing.includes(q.id) && !answered(q, d);
           const multiple = q.kind === "MULTIPLE_CHOICE";
           return (
             <li key={q.id}>
-              <fieldset id={`q-${q.id}`} className="quiz-question" aria-invalid={isMissing || undefined} aria-describedby={isMissing ? `q-${q.id}-error` : undefined}>
+              <fieldset id={`q-${q.id}`} className={styles.quizQuestion} aria-invalid={isMissing || undefined} aria-describedby={isMissing ? `q-${q.id}-error` : undefined}>
                 <legend>
-                  <span className="quiz-question-number">
+                  <span className={styles.quizQuestionNumber}>
                     {t("learnQuiz.question", { n: i + 1 })} · {t("learnQuiz.points", { count: q.points })}
                   </span>
-                  <span className="quiz-prompt">{q.prompt}</span>
+                  <span className={styles.quizPrompt}>{q.prompt}</span>
                 </legend>
                 {q.kind === "FREE_TEXT" ? (
                   <div className="field">
@@ -68,12 +69,12 @@ export function QuizForm({
                   </div>
                 ) : (
                   <>
-                    <p className="quiz-hint">{multiple ? t("learnQuiz.chooseMany") : t("learnQuiz.chooseOne")}</p>
-                    <div className="quiz-choices">
+                    <p className={styles.quizHint}>{multiple ? t("learnQuiz.chooseMany") : t("learnQuiz.chooseOne")}</p>
+                    <div className={styles.quizChoices}>
                       {q.choices.map((c) => {
                         const checked = d?.choiceIds.includes(c.id) ?? false;
                         return (
-                          <label key={c.id} className="quiz-choice" data-checked={checked}>
+                          <label key={c.id} className={styles.quizChoice} data-checked={checked}>
                             <input
                               type={multiple ? "checkbox" : "radio"}
                               name={`q-${q.id}`}

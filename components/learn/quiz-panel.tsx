@@ -9,6 +9,7 @@ import { useTRPC } from "@/lib/trpc";
 import { QuizFeedbackView } from "./quiz-feedback";
 import { QuizForm, type QuizAnswer } from "./quiz-form";
 import type { LessonView } from "./types";
+import { Loading } from "@/components/ui/skeleton";
 
 /**
  * A QUIZ lesson: the form, or after an attempt its correction (quiz-feedback, 404 while there
@@ -24,11 +25,7 @@ export function QuizPanel({ enrollmentId, lesson, canAnswer, onSubmitted }: { en
 
   if (!questionnaire || questionnaire.questions.length === 0) return <p className="muted">{t("learnQuiz.noQuestionnaire")}</p>;
   if (feedback.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   const noAttempt = feedback.isError && errorInfo(feedback.error).status === 404;
   if (feedback.isError && !noAttempt) return <Alert kind="error">{errorMessage(feedback.error, t)}</Alert>;

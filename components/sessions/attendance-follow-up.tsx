@@ -15,7 +15,8 @@ import { isStaff } from "./roles";
 import { SessionStatusBadge } from "./status-badge";
 import { useMySessions } from "./use-my-sessions";
 import { useSessionCourses } from "./use-session-courses";
-import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 /** How many past days the follow-up covers. */
 const RECENT_DAYS = 7;
@@ -29,14 +30,14 @@ function Presence({ sessionId }: { sessionId: string }) {
   if (q.isError) return <span className="muted">—</span>;
   const { present, expected } = q.data.data.summary;
   const complete = expected > 0 && present >= expected;
-  return <span className={complete ? "badge badge-present" : "badge badge-absent"}>{t("sessionsAttendance.presentOf", { present, expected })}</span>;
+  return <span className={complete ? `badge ${styles.badgePresent}` : `badge ${styles.badgeAbsent}`}>{t("sessionsAttendance.presentOf", { present, expected })}</span>;
 }
 
 function FollowUpTable({ caption, sessions, titles }: { caption: string; sessions: TSessionSummary[]; titles: Map<string, string> }) {
   const { t, locale } = useI18n();
   return (
     <div className="table-wrap">
-      <table className="table table-stack follow-up-table">
+      <table className={`table table-stack ${styles.followUpTable}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -118,20 +119,18 @@ export function AttendanceFollowUp() {
       </div>
       {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
       {isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" rows={3} />
       ) : !open.length ? (
         <EmptyState title={t("sessionsHome.followUpEmptyTitle")}>
           <p>{t("sessionsHome.followUpEmptyBody", { days: RECENT_DAYS })}</p>
         </EmptyState>
       ) : (
         <>
-          <section aria-labelledby="follow-today" className="session-section">
+          <section aria-labelledby="follow-today" className={styles.sessionSection}>
             <h2 id="follow-today">{t("sessionsHome.today")}</h2>
             {todays.length ? <FollowUpTable caption={t("sessionsHome.today")} sessions={todays} titles={titles} /> : <p className="muted">{t("sessionsHome.noToday")}</p>}
           </section>
-          <section aria-labelledby="follow-recent" className="session-section">
+          <section aria-labelledby="follow-recent" className={styles.sessionSection}>
             <h2 id="follow-recent">{t("sessionsHome.recent", { days: RECENT_DAYS })}</h2>
             {recent.length ? <FollowUpTable caption={t("sessionsHome.recent", { days: RECENT_DAYS })} sessions={recent} titles={titles} /> : <p className="muted">{t("sessionsHome.noRecent")}</p>}
           </section>

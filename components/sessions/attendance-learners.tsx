@@ -5,6 +5,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { methodKey } from "./attendance-labels";
 import type { RosterLearner, RosterTrainer } from "./attendance-types";
 import { formatDuration, formatSessionTime } from "./paris-time";
+import styles from "./sessions.module.css";
 
 /** Learners expected at the session: present or absent, how and when they signed, time connected. */
 export function AttendanceLearners({ learners, canOverride, onOverride }: { learners: RosterLearner[]; canOverride: boolean; onOverride: (learner: RosterLearner) => void }) {
@@ -12,7 +13,7 @@ export function AttendanceLearners({ learners, canOverride, onOverride }: { lear
   if (!learners.length) return <p className="muted">{t("sessionsAttendance.noLearner")}</p>;
   return (
     <div className="table-wrap">
-      <table className="table table-stack attendance-table">
+      <table className={`table table-stack ${styles.attendanceTable}`}>
         <caption className="visually-hidden">{t("sessionsAttendance.learnersCaption")}</caption>
         <thead>
           <tr>
@@ -35,7 +36,7 @@ export function AttendanceLearners({ learners, canOverride, onOverride }: { lear
                   <span className="muted cell-sub">{l.email}</span>
                 </td>
                 <td data-label={t("sessionsAttendance.colPresence")}>
-                  <span className={`badge ${l.present ? "badge-present" : "badge-absent"}`}>{l.present ? t("sessionsAttendance.present") : t("sessionsAttendance.absent")}</span>
+                  <span className={`badge ${l.present ? styles.badgePresent : styles.badgeAbsent}`}>{l.present ? t("sessionsAttendance.present") : t("sessionsAttendance.absent")}</span>
                 </td>
                 <td data-label={t("sessionsAttendance.colMethod")}>
                   {l.method ? t(methodKey(l.method)) : "—"}
@@ -65,14 +66,14 @@ export function AttendanceTrainers({ trainers }: { trainers: RosterTrainer[] }) 
   const { t, locale } = useI18n();
   if (!trainers.length) return <p className="muted">{t("sessionsDetail.noTrainer")}</p>;
   return (
-    <ul className="plain-list trainer-signatures">
+    <ul className={`plain-list ${styles.trainerSignatures}`}>
       {trainers.map((tr) => (
         <li key={tr.userId}>
           <strong>{personName(tr)}</strong>{" "}
           {tr.signedAt && tr.method ? (
-            <span className="badge badge-present">{t("sessionsAttendance.countersigned", { method: t(methodKey(tr.method)), time: formatSessionTime(tr.signedAt, locale) })}</span>
+            <span className={`badge ${styles.badgePresent}`}>{t("sessionsAttendance.countersigned", { method: t(methodKey(tr.method)), time: formatSessionTime(tr.signedAt, locale) })}</span>
           ) : (
-            <span className="badge badge-absent">{t("sessionsAttendance.notCountersigned")}</span>
+            <span className={`badge ${styles.badgeAbsent}`}>{t("sessionsAttendance.notCountersigned")}</span>
           )}
         </li>
       ))}

@@ -6,6 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 /** Present / expected learners of the session (qualiopiAttendance.sessionAttendance) and the way to the full sheet. */
 export function AttendanceSummaryCard({ sessionId }: { sessionId: string }) {
@@ -14,7 +16,7 @@ export function AttendanceSummaryCard({ sessionId }: { sessionId: string }) {
   const query = useQuery({ ...trpc.qualiopiAttendance.sessionAttendance.queryOptions({ sessionId }), staleTime: 0 });
   const summary = query.data?.data.summary;
   return (
-    <section className="card session-section" aria-labelledby="session-attendance">
+    <section className={`card ${styles.sessionSection}`} aria-labelledby="session-attendance">
       <div className="panel-head">
         <h2 id="session-attendance" className="card-title">
           {t("sessionsAttendance.title")}
@@ -24,13 +26,11 @@ export function AttendanceSummaryCard({ sessionId }: { sessionId: string }) {
         </Link>
       </div>
       {query.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : query.isError ? (
         <Alert kind="error">{errorMessage(query.error, t)}</Alert>
       ) : summary ? (
-        <p className="attendance-summary-line">{t("sessionsAttendance.summaryLine", { present: summary.present, expected: summary.expected, absent: summary.absent })}</p>
+        <p className={styles.attendanceSummaryLine}>{t("sessionsAttendance.summaryLine", { present: summary.present, expected: summary.expected, absent: summary.absent })}</p>
       ) : null}
     </section>
   );

@@ -15,7 +15,8 @@ import { OverrideDialog } from "./override-dialog";
 import { formatDuration, formatSessionDate } from "./paris-time";
 import { SlotsPanel } from "./slots-panel";
 import { SessionStatusBadge } from "./status-badge";
-import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 /** While a session is LIVE its attendance refreshes on its own. */
 const LIVE_REFRESH_MS = 10_000;
@@ -49,9 +50,7 @@ export function AttendanceView({ id }: { id: string }) {
       <>
         {breadcrumb}
         <h1>{t("sessionsAttendance.title")}</h1>
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="page" />
       </>
     );
   }
@@ -82,14 +81,14 @@ export function AttendanceView({ id }: { id: string }) {
             <SessionStatusBadge status={session.status} t={t} /> {session.courseTitle} — {formatSessionDate(session.scheduledAt, locale, "full")} ({formatDuration(session.durationMinutes)})
           </p>
         </div>
-        <a className="btn btn-primary attendance-pdf" href={`/api/v1/emargement/${id}/pdf`} download>
+        <a className={`btn btn-primary ${styles.attendancePdf}`} href={`/api/v1/emargement/${id}/pdf`} download>
           {t("sessionsAttendance.downloadPdf")}
         </a>
       </div>
 
       <ChainStatus sessionId={id} records={records} />
 
-      <section className="stats attendance-stats" aria-label={t("sessionsAttendance.summary")}>
+      <section className={`stats ${styles.attendanceStats}`} aria-label={t("sessionsAttendance.summary")}>
         <div className="stat">
           <p className="stat-label">{t("sessionsAttendance.expected")}</p>
           <p className="stat-value">{summary.expected}</p>
@@ -106,7 +105,7 @@ export function AttendanceView({ id }: { id: string }) {
 
       <div aria-live="polite">{notice ? <Alert kind="success">{notice}</Alert> : null}</div>
 
-      <section className="session-section" aria-labelledby="learners-title">
+      <section className={styles.sessionSection} aria-labelledby="learners-title">
         <div className="panel-head">
           <h2 id="learners-title">{t("sessionsAttendance.learners")}</h2>
           {session.status === "LIVE" ? <p className="muted">{t("sessionsAttendance.liveRefresh")}</p> : null}
@@ -114,7 +113,7 @@ export function AttendanceView({ id }: { id: string }) {
         <AttendanceLearners learners={learners} canOverride={isAdmin} onOverride={(l) => { setNotice(null); setOverriding(l); }} />
       </section>
 
-      <section className="card session-section" aria-labelledby="trainers-title">
+      <section className={`card ${styles.sessionSection}`} aria-labelledby="trainers-title">
         <h2 id="trainers-title" className="card-title">
           {t("sessionsAttendance.trainers")}
         </h2>

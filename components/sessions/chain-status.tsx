@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { formatSessionDate } from "./paris-time";
+import styles from "./sessions.module.css";
 
 /**
  * The hash chain's state for this session's records (qualiopiAttendance.verify): intact, or
@@ -18,17 +19,17 @@ export function ChainStatus({ sessionId, records }: { sessionId: string; records
   const verify = useQuery(trpc.qualiopiAttendance.verify.queryOptions({ sessionId }));
   let body;
   if (verify.isPending) {
-    body = <span className="badge chain-badge">{t("sessionsAttendance.chainChecking")}</span>;
+    body = <span className={`badge ${styles.chainBadge}`}>{t("sessionsAttendance.chainChecking")}</span>;
   } else if (verify.isError) {
-    body = <span className="badge chain-badge chain-badge-unknown">{t("sessionsAttendance.chainUnavailable", { message: errorMessage(verify.error, t) })}</span>;
+    body = <span className={`badge ${styles.chainBadge} ${styles.chainBadgeUnknown}`}>{t("sessionsAttendance.chainUnavailable", { message: errorMessage(verify.error, t) })}</span>;
   } else if (verify.data.data.valid) {
     body = (
       <>
-        <span className="badge chain-badge chain-badge-ok">
+        <span className={`badge ${styles.chainBadge} ${styles.chainBadgeOk}`}>
           <span aria-hidden="true">✓ </span>
           {t("sessionsAttendance.chainOk")}
         </span>
-        <span className="muted chain-detail">{t("sessionsAttendance.chainChecked", { count: verify.data.data.checked })}</span>
+        <span className={`muted ${styles.chainDetail}`}>{t("sessionsAttendance.chainChecked", { count: verify.data.data.checked })}</span>
       </>
     );
   } else {
@@ -36,7 +37,7 @@ export function ChainStatus({ sessionId, records }: { sessionId: string; records
     const record = records.find((r) => r.id === brokenAt);
     const who = record ? ` (${record.user ? personName(record.user) : record.userId}, ${formatSessionDate(record.signedAt, locale)})` : "";
     body = (
-      <span className="badge chain-badge chain-badge-broken">
+      <span className={`badge ${styles.chainBadge} ${styles.chainBadgeBroken}`}>
         <span aria-hidden="true">⚠ </span>
         {t("sessionsAttendance.chainBroken", { id: brokenAt })}
         {who}
@@ -44,7 +45,7 @@ export function ChainStatus({ sessionId, records }: { sessionId: string; records
     );
   }
   return (
-    <div className="chain-status" role="status" aria-live="polite">
+    <div className={styles.chainStatus} role="status" aria-live="polite">
       <span className="visually-hidden">{t("sessionsAttendance.chainLabel")} </span>
       {body}
     </div>

@@ -1,9 +1,11 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { ZOverrideInput } from "@/server/contracts/attendance";
+import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
+import { TextareaField } from "@/components/ui/textarea-field";
 import { personName } from "@/components/learn/format";
 import { Alert } from "@/components/ui/alert";
 import { errorInfo, errorMessage } from "@/lib/api-error";
@@ -11,6 +13,7 @@ import { zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { RosterLearner } from "./attendance-types";
+import styles from "./sessions.module.css";
 
 const MIN_REASON = 20;
 
@@ -19,19 +22,11 @@ type Props = { sessionId: string; learner: RosterLearner | null; defaultMinutes:
 /** ADMIN correction of a learner's attendance (attendance.override): a new OVERRIDE record, never an edit. */
 export function OverrideDialog({ learner, onClose, ...rest }: Props) {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
-  const open = learner !== null;
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const title = learner ? t("sessionsAttendance.overrideTitle", { name: personName(learner) }) : t("sessionsAttendance.override");
   return (
-    <dialog ref={ref} className="dialog dialog-wide" aria-labelledby="override-title" onCancel={(e) => { e.preventDefault(); onClose(); }}>
-      <h2 id="override-title">{learner ? t("sessionsAttendance.overrideTitle", { name: personName(learner) }) : t("sessionsAttendance.override")}</h2>
+    <Dialog open={learner !== null} onClose={onClose} title={title} wide>
       {learner ? <OverrideForm key={learner.userId} learner={learner} onClose={onClose} {...rest} /> : null}
-    </dialog>
+    </Dialog>
   );
 }
 
@@ -65,42 +60,36 @@ function OverrideForm({ sessionId, learner, defaultMinutes, onClose, onDone }: O
     }
   }
 
-  const reasonErrors = errors.reason;
-  const describedBy = [reasonErrors?.length ? `${reasonId}-error` : null, `${reasonId}-hint`, `${reasonId}-count`].filter(Boolean).join(" ");
+  const countId = `${reasonId}-count`;
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="muted">{t("sessionsAttendance.overrideIntro")}</p>
       {override.isError && !Object.keys(errors).length ? <Alert kind="error">{errorMessage(override.error, t)}</Alert> : null}
-      <div className="field">
-        <label htmlFor={reasonId}>{t("sessionsAttendance.reason")}</label>
-        <textarea
-          id={reasonId}
-          name="reason"
-          className="input input-prose override-reason"
-          rows={4}
-          maxLength={2000}
-          required
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={reasonErrors?.length ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        <p id={`${reasonId}-hint`} className="field-hint">
-          {t("sessionsAttendance.reasonHint", { min: MIN_REASON })}
-        </p>
-        <p id={`${reasonId}-count`} className={enough ? "field-hint reason-count reason-count-ok" : "field-hint reason-count"}>
-          {t("sessionsAttendance.reasonCount", { count: length, min: MIN_REASON })}
-        </p>
-        {/* Announced once, when the minimum is reached, not at each keystroke. */}
-        <p className="visually-hidden" aria-live="polite">
-          {enough ? t("sessionsAttendance.reasonEnough") : ""}
-        </p>
-        {reasonErrors?.length ? (
-          <p id={`${reasonId}-error`} className="field-error">
-            {reasonErrors.join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField
+        fieldId={reasonId}
+        name="reason"
+        label={t("sessionsAttendance.reason")}
+        inputClassName="override-reason"
+        rows={4}
+        maxLength={2000}
+        required
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        errors={errors.reason}
+        hint={t("sessionsAttendance.reasonHint", { min: MIN_REASON })}
+        describedBy={[countId]}
+        after={
+          <>
+            <p id={countId} className={enough ? `field-hint reason-count ${styles.reasonCountOk}` : "field-hint reason-count"}>
+              {t("sessionsAttendance.reasonCount", { count: length, min: MIN_REASON })}
+            </p>
+            {/* Announced once, when the minimum is reached, not at each keystroke. */}
+            <p className="visually-hidden" aria-live="polite">
+              {enough ? t("sessionsAttendance.reasonEnough") : ""}
+            </p>
+          </>
+        }
+      />
       <TextField
         name="attendanceMinutes"
         type="number"
@@ -112,14 +101,7 @@ function OverrideForm({ sessionId, learner, defaultMinutes, onClose, onDone }: O
         required
         errors={errors.attendanceMinutes}
       />
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={override.isPending}>
-          {override.isPending ? t("common.saving") : t("sessionsAttendance.overrideSubmit")}
-        </button>
-      </div>
+      <DialogFormActions onCancel={onClose} submitLabel={t("sessionsAttendance.overrideSubmit")} busy={override.isPending} />
     </form>
   );
 }

@@ -3,12 +3,13 @@
 import type { TRecording } from "@/server/contracts/sessions";
 import { useI18n } from "@/lib/i18n/client";
 import { formatDuration, formatSessionDate } from "./paris-time";
+import styles from "./sessions.module.css";
 
 /** The session's recordings (oldest first), each a link to its file. */
 export function RecordingsList({ recordings, enabled }: { recordings: TRecording[]; enabled: boolean }) {
   const { t, locale } = useI18n();
   return (
-    <section className="card session-section" aria-labelledby="session-recordings">
+    <section className={`card ${styles.sessionSection}`} aria-labelledby="session-recordings">
       <h2 id="session-recordings" className="card-title">
         {t("sessionsDetail.recordings")}
       </h2>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import styles from "./sessions.module.css";
 
 type Pending = "end" | "cancel" | null;
 
@@ -46,7 +47,7 @@ export function SessionActions({ session, onNotice }: { session: TSessionDetail;
   const busy = start.isPending || end.isPending || cancel.isPending;
   return (
     <>
-      <div className="session-actions" role="group" aria-label={t("sessionsDetail.actions")}>
+      <div className={styles.sessionActions} role="group" aria-label={t("sessionsDetail.actions")}>
         {scheduled ? (
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run("start")}>
             {start.isPending ? t("sessionsDetail.starting") : t("sessionsDetail.start")}

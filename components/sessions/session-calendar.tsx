@@ -7,6 +7,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { addDays, addMonths, monthOf, monthWeeks, parseDay, weekday } from "./calendar-days";
 import { dateTag, formatSessionTime, parisDayKey } from "./paris-time";
 import { SessionStatusBadge, sessionStatusKey } from "./status-badge";
+import styles from "./sessions.module.css";
 
 type Props = {
   month: string;
@@ -77,8 +78,8 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
   const monthDays = [...byDay.entries()].filter(([day]) => monthOf(day) === month);
 
   return (
-    <section className="session-calendar" aria-labelledby="calendar-title">
-      <div className="calendar-head">
+    <section className={styles.sessionCalendar} aria-labelledby="calendar-title">
+      <div className={styles.calendarHead}>
         <h2 id="calendar-title" aria-live="polite">
           {monthTitle}
         </h2>
@@ -94,10 +95,10 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
           </button>
         </div>
       </div>
-      <p className="field-hint calendar-hint" id="calendar-keys">
+      <p className={`field-hint ${styles.calendarHint}`} id="calendar-keys">
         {t("sessionsList.calendarKeys")}
       </p>
-      <table ref={gridRef} className="calendar-grid" role="grid" aria-labelledby="calendar-title" aria-describedby="calendar-keys" onKeyDown={onKeyDown}>
+      <table ref={gridRef} className={styles.calendarGrid} role="grid" aria-labelledby="calendar-title" aria-describedby="calendar-keys" onKeyDown={onKeyDown}>
         <thead>
           <tr>
             {weekdayNames.map((w) => (
@@ -121,10 +122,10 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
                     tabIndex={day === focusDay ? 0 : -1}
                     aria-current={day === today ? "date" : undefined}
                     aria-selected={day === focusDay}
-                    className={`calendar-day${outside ? " calendar-day-outside" : ""}${day === today ? " calendar-day-today" : ""}`}
+                    className={`${styles.calendarDay}${outside ? ` ${styles.calendarDayOutside}` : ""}${day === today ? ` ${styles.calendarDayToday}` : ""}`}
                     onFocus={() => day !== focusDay && setFocusDay(day)}
                   >
-                    <span className="calendar-date" aria-hidden="true">
+                    <span className={styles.calendarDate} aria-hidden="true">
                       {parseDay(day).getUTCDate()}
                     </span>
                     <span className="visually-hidden">
@@ -132,9 +133,9 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
                       {items.length ? ` — ${t("sessionsList.daySessions", { count: items.length })}` : ""}
                     </span>
                     {items.length ? (
-                      <ul className="calendar-sessions">
+                      <ul className={styles.calendarSessions}>
                         {items.map((s) => (
-                          <li key={s.id} className={`calendar-session calendar-session-${s.status}`}>
+                          <li key={s.id} className={`${styles.calendarSession} ${styles[`calendarSession${s.status}`]}`}>
                             <Link href={`/sessions/${s.id}`} tabIndex={day === focusDay ? 0 : -1} title={s.title}>
                               <time dateTime={s.scheduledAt}>{formatSessionTime(s.scheduledAt, locale)}</time> {s.title}
                               <span className="visually-hidden">
@@ -154,20 +155,20 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
         </tbody>
       </table>
 
-      <div className="calendar-agenda">
+      <div className={styles.calendarAgenda}>
         {monthDays.length === 0 ? (
           <p className="muted">{t("sessionsList.monthEmpty")}</p>
         ) : (
-          <ol className="agenda-days">
+          <ol className={styles.agendaDays}>
             {monthDays.map(([day, items]) => (
-              <li key={day} className={day === today ? "agenda-day agenda-day-today" : "agenda-day"}>
+              <li key={day} className={day === today ? `${styles.agendaDay} ${styles.agendaDayToday}` : styles.agendaDay}>
                 <h3>{longDay.format(parseDay(day))}</h3>
-                <ul className="agenda-sessions">
+                <ul className={styles.agendaSessions}>
                   {items.map((s) => (
                     <li key={s.id}>
-                      <Link href={`/sessions/${s.id}`} className="agenda-session">
+                      <Link href={`/sessions/${s.id}`} className={styles.agendaSession}>
                         <time dateTime={s.scheduledAt}>{formatSessionTime(s.scheduledAt, locale)}</time>
-                        <span className="agenda-title">
+                        <span className={styles.agendaTitle}>
                           <strong>{s.title}</strong>
                           <span className="muted">{courseTitles.get(s.courseId) ?? ""}</span>
                         </span>

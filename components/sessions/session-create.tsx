@@ -8,7 +8,7 @@ import { useT } from "@/lib/i18n/client";
 import { isStaff } from "./roles";
 import { SessionForm } from "./session-form";
 import { useSessionCourses } from "./use-session-courses";
-import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
 
 /** /sessions/new: the course picker lists the courses the caller may teach (?courseId= preselects one). */
 export function SessionCreate() {
@@ -41,9 +41,7 @@ export function SessionCreate() {
     return (
       <>
         {header}
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="page" />
       </>
     );
   }

@@ -18,7 +18,8 @@ import { RecordingsList } from "./recordings-list";
 import { SessionActions } from "./session-actions";
 import { SessionStatusBadge } from "./status-badge";
 import { useSessionCourses } from "./use-session-courses";
-import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 /** /sessions/{id}: facts, trainers, PIN and state buttons for moderators, recordings, attendance summary. */
 export function SessionDetail({ id }: { id: string }) {
@@ -40,9 +41,7 @@ export function SessionDetail({ id }: { id: string }) {
     return (
       <>
         {breadcrumb}
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="page" />
       </>
     );
   }
@@ -75,14 +74,14 @@ export function SessionDetail({ id }: { id: string }) {
       </div>
       {moderator ? <SessionActions session={s} onNotice={setNotice} /> : null}
       {!moderator && me.role === "LEARNER" && (s.status === "SCHEDULED" || s.status === "LIVE") ? (
-        <div className="session-actions">
+        <div className={styles.sessionActions}>
           <Link className="btn btn-primary" href="/sign-attendance">
             {t("nav.signAttendance")}
           </Link>
         </div>
       ) : null}
 
-      <div className="session-layout">
+      <div className={styles.sessionLayout}>
         <section className="card" aria-labelledby="session-facts">
           <h2 id="session-facts" className="card-title">
             {t("sessionsDetail.facts")}
@@ -127,7 +126,7 @@ export function SessionDetail({ id }: { id: string }) {
               </div>
             ) : null}
           </dl>
-          {s.description ? <p className="session-description">{s.description}</p> : null}
+          {s.description ? <p className={styles.sessionDescription}>{s.description}</p> : null}
         </section>
 
         <div className="stack">

@@ -8,7 +8,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { SessionForm } from "./session-form";
 import { useSessionCourses } from "./use-session-courses";
-import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
 
 /** /sessions/{id}/edit: moderators only, SCHEDULED sessions only (the API answers 409 otherwise). */
 export function SessionEdit({ id }: { id: string }) {
@@ -32,9 +32,7 @@ export function SessionEdit({ id }: { id: string }) {
     return (
       <>
         {header}
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="page" />
       </>
     );
   }

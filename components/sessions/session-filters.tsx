@@ -7,13 +7,14 @@ import { useT } from "@/lib/i18n/client";
 import { sessionStatusKey } from "./status-badge";
 import type { SessionCourse } from "./use-session-courses";
 import type { SessionFilters } from "./use-session-filters";
+import styles from "./sessions.module.css";
 
 /** Course, status and (list view) a date range; every change applies at once. */
 export function SessionFiltersBar({ filters, courses, onChange }: { filters: SessionFilters; courses: SessionCourse[]; onChange: (next: Partial<SessionFilters>) => void }) {
   const t = useT();
   const withDates = filters.view === "list";
   return (
-    <form className={`toolbar sessions-toolbar${withDates ? "" : " sessions-toolbar-short"}`} aria-label={t("sessionsList.filters")} onSubmit={(e) => e.preventDefault()}>
+    <form className={`toolbar ${styles.sessionsToolbar}${withDates ? "" : ` ${styles.sessionsToolbarShort}`}`} aria-label={t("sessionsList.filters")} onSubmit={(e) => e.preventDefault()}>
       <SelectField
         name="courseId"
         label={t("sessionsList.filterCourse")}

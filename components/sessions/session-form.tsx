@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { TSessionDetail } from "@/server/contracts/sessions";
-import { TextareaField } from "@/components/courses/textarea-field";
+import { TextareaField } from "@/components/ui/textarea-field";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
 import { SelectField } from "@/components/ui/select-field";
@@ -18,6 +18,7 @@ import { SESSION_TIME_ZONE, toParisInputs } from "./paris-time";
 import { readCreate, readUpdate } from "./session-form-values";
 import { TrainerCheckboxes } from "./trainer-checkboxes";
 import type { SessionCourse } from "./use-session-courses";
+import styles from "./sessions.module.css";
 
 type Props = { courses: SessionCourse[]; defaultCourseId?: string } & ({ mode: "create"; session?: undefined } | { mode: "edit"; session: TSessionDetail; courseTitle: string });
 
@@ -71,7 +72,7 @@ export function SessionForm(props: Props) {
   const cancelHref = session ? `/sessions/${session.id}` : "/sessions";
   const title = session ? t("sessionsForm.editTitle") : t("sessionsForm.newTitle");
   return (
-    <form ref={formRef} className="form card session-form" onSubmit={onSubmit} noValidate aria-label={title}>
+    <form ref={formRef} className={`form card ${styles.sessionForm}`} onSubmit={onSubmit} noValidate aria-label={title}>
       {hasFieldErrors ? <Alert kind="error">{t("errors.formHasErrors")}</Alert> : null}
       {mutation.isError && !hasFieldErrors ? <Alert kind="error">{errorMessage(mutation.error, t)}</Alert> : null}
 
@@ -87,7 +88,7 @@ export function SessionForm(props: Props) {
       ) : (
         <div className="field">
           <span className="field-label">{t("sessionsForm.course")}</span>
-          <p className="session-course-fixed">{props.courseTitle}</p>
+          <p className={styles.sessionCourseFixed}>{props.courseTitle}</p>
         </div>
       )}
       <TextField name="title" label={t("sessionsForm.title")} defaultValue={session?.title ?? ""} required maxLength={200} errors={errors.title} />
@@ -134,7 +135,7 @@ export function SessionForm(props: Props) {
         <input type="checkbox" name="recordingEnabled" defaultChecked={session?.recordingEnabled ?? false} />
         <span>
           {t("sessionsForm.recording")}
-          <span className="field-hint session-check-hint">{t("sessionsForm.recordingHint")}</span>
+          <span className={`field-hint ${styles.sessionCheckHint}`}>{t("sessionsForm.recordingHint")}</span>
         </span>
       </label>
 
@@ -145,7 +146,7 @@ export function SessionForm(props: Props) {
           <input type="checkbox" name="sendConvocation" defaultChecked />
           <span>
             {t("sessionsForm.sendConvocation")}
-            <span className="field-hint session-check-hint">{t("sessionsForm.sendConvocationHint")}</span>
+            <span className={`field-hint ${styles.sessionCheckHint}`}>{t("sessionsForm.sendConvocationHint")}</span>
           </span>
         </label>
       ) : (

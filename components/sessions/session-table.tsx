@@ -6,13 +6,14 @@ import { useI18n } from "@/lib/i18n/client";
 import { Capacity } from "./capacity";
 import { formatDuration, formatSessionDate } from "./paris-time";
 import { SessionStatusBadge } from "./status-badge";
+import styles from "./sessions.module.css";
 
 /** One page of sessions; each title opens the session. On phones rows become cards (table-stack). */
 export function SessionTable({ sessions, courseTitles }: { sessions: TSessionSummary[]; courseTitles: Map<string, string> }) {
   const { t, locale } = useI18n();
   return (
     <div className="table-wrap">
-      <table className="table table-stack sessions-table">
+      <table className={`table table-stack ${styles.sessionsTable}`}>
         <caption className="visually-hidden">{t("sessionsList.caption")}</caption>
         <thead>
           <tr>

@@ -16,7 +16,9 @@ import { SessionTable } from "./session-table";
 import { isStaff } from "./roles";
 import { useSessionCourses } from "./use-session-courses";
 import { useSessionFilters } from "./use-session-filters";
-import "./sessions.css";
+import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 const PAGE_SIZE = 20;
 /** The calendar asks for one month at once (the API's largest page). */
@@ -75,7 +77,7 @@ export function SessionsView() {
         {teachable.length ? newButton : null}
       </div>
 
-      <div className="sessions-viewbar">
+      <div className={styles.sessionsViewbar}>
         <div className="segmented" role="group" aria-label={t("sessionsList.viewLabel")}>
           <button type="button" aria-pressed={!isCalendar} onClick={() => setFilters({ view: "list" })}>
             {t("sessionsList.viewList")}
@@ -89,9 +91,7 @@ export function SessionsView() {
 
       {current.isError ? <Alert kind="error">{errorMessage(current.error, t)}</Alert> : null}
       {current.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" />
       ) : isCalendar && calendar.data ? (
         <div aria-busy={calendar.isFetching}>
           {calendar.data.meta.total > MONTH_LIMIT ? <Alert kind="info">{t("sessionsList.monthTruncated", { shown: MONTH_LIMIT, total: calendar.data.meta.total })}</Alert> : null}
@@ -110,19 +110,7 @@ export function SessionsView() {
       ) : list.data ? (
         <div aria-busy={list.isFetching}>
           <SessionTable sessions={list.data.data} courseTitles={titles} />
-          <nav className="pagination" aria-label={t("sessionsList.pagination")}>
-            <span className="muted">
-              {t("sessionsList.total", { total: list.data.meta.total })} · {t("learnCommon.pageOf", { page: list.data.meta.page, pages: list.data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={list.data.meta.page <= 1} onClick={() => setFilters({ page: list.data.meta.page - 1 })}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={list.data.meta.page >= list.data.meta.totalPages} onClick={() => setFilters({ page: list.data.meta.page + 1 })}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("sessionsList.pagination")} page={list.data.meta.page} pages={list.data.meta.totalPages} total={t("sessionsList.total", { total: list.data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
       ) : null}
     </>

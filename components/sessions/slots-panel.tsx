@@ -13,6 +13,8 @@ import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
 import { methodKey } from "./attendance-labels";
 import { formatSessionTime } from "./paris-time";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 type Frequency = (typeof ZSlotFrequency.options)[number];
 const frequencyKey = (f: Frequency) => `sessionsAttendance.freq_${f}` as MessageKey;
@@ -43,14 +45,14 @@ export function SlotsPanel({ sessionId, canGenerate }: { sessionId: string; canG
   }
 
   return (
-    <section className="card session-section" aria-labelledby="slots-title">
+    <section className={`card ${styles.sessionSection}`} aria-labelledby="slots-title">
       <h2 id="slots-title" className="card-title">
         {t("sessionsAttendance.slots")}
       </h2>
       <p className="muted">{t("sessionsAttendance.slotsIntro")}</p>
       {canGenerate ? (
         <form
-          className="slots-generate"
+          className={styles.slotsGenerate}
           aria-label={t("sessionsAttendance.generate")}
           onSubmit={(e) => {
             e.preventDefault();
@@ -77,30 +79,28 @@ export function SlotsPanel({ sessionId, canGenerate }: { sessionId: string; canG
         {generate.isError ? <Alert kind="error">{errorMessage(generate.error, t)}</Alert> : null}
       </div>
       {slots.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : slots.isError ? (
         <Alert kind="error">{errorMessage(slots.error, t)}</Alert>
       ) : list.length === 0 ? (
         <p className="muted">{t("sessionsAttendance.noSlot")}</p>
       ) : (
-        <ol className="slot-list">
+        <ol className={styles.slotList}>
           {list.map((slot) => (
-            <li key={slot.id} className="slot-item">
-              <div className="slot-head">
+            <li key={slot.id} className={styles.slotItem}>
+              <div className={styles.slotHead}>
                 <strong>{slot.label}</strong>
                 <span className="muted">
                   {formatSessionTime(slot.startsAt, locale)} – {formatSessionTime(slot.endsAt, locale)}
                 </span>
                 <span className="badge">{t("sessionsAttendance.slotSignatures", { count: slot.signatures.length })}</span>
-                <a className="slot-pdf" href={`/api/v1/emargement/${sessionId}/pdf?slotId=${encodeURIComponent(slot.id)}`} download>
+                <a className={styles.slotPdf} href={`/api/v1/emargement/${sessionId}/pdf?slotId=${encodeURIComponent(slot.id)}`} download>
                   {t("sessionsAttendance.slotPdf")}
                   <span className="visually-hidden"> — {slot.label}</span>
                 </a>
               </div>
               {slot.signatures.length ? (
-                <ul className="slot-signatures">
+                <ul className={styles.slotSignatures}>
                   {slot.signatures.map((sig) => (
                     <li key={sig.id}>
                       {personName(sig)}

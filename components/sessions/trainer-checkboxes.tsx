@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { personName } from "@/components/learn/format";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 /**
  * The session's trainers, chosen among the teaching members (GET /trainers, CREATOR or ADMIN).
@@ -30,13 +32,11 @@ export function TrainerCheckboxes({ canList, defaultIds, errors }: { canList: bo
         {t("sessionsForm.trainersHint")}
       </p>
       {members.isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading />
       ) : members.isError ? (
         <p className="field-error">{t("sessionsForm.trainersUnavailable")}</p>
       ) : (
-        <ul className="trainer-options">
+        <ul className={styles.trainerOptions}>
           {(members.data?.data ?? []).map((m) => (
             <li key={m.id}>
               <label className="checkbox">

@@ -10,7 +10,8 @@ import { parisDayBound, parisDayKey } from "./paris-time";
 import { SessionCard } from "./session-card";
 import { useMySessions } from "./use-my-sessions";
 import { useSessionCourses } from "./use-session-courses";
-import "./sessions.css";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "./sessions.module.css";
 
 /** How far ahead the trainer's home looks. */
 const AHEAD_DAYS = 90;
@@ -64,9 +65,7 @@ export function TrainerHome({ lead }: { lead: string }) {
       </div>
       {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
       {isPending ? (
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="cards" rows={2} />
       ) : !live.length && !upcoming.length ? (
         <EmptyState title={t("sessionsHome.emptyTitle")}>
           <p>{t("sessionsHome.emptyBody")}</p>
@@ -74,14 +73,14 @@ export function TrainerHome({ lead }: { lead: string }) {
       ) : (
         <>
           {live.length ? (
-            <section aria-labelledby="home-live" className="session-section">
+            <section aria-labelledby="home-live" className={styles.sessionSection}>
               <h2 id="home-live">{t("sessionsHome.live")}</h2>
-              <ul className="session-cards">{live.map(card)}</ul>
+              <ul className={styles.sessionCards}>{live.map(card)}</ul>
             </section>
           ) : null}
-          <section aria-labelledby="home-upcoming" className="session-section">
+          <section aria-labelledby="home-upcoming" className={styles.sessionSection}>
             <h2 id="home-upcoming">{t("sessionsHome.upcoming")}</h2>
-            {upcoming.length ? <ul className="session-cards">{upcoming.map(card)}</ul> : <p className="muted">{t("sessionsHome.noUpcoming")}</p>}
+            {upcoming.length ? <ul className={styles.sessionCards}>{upcoming.map(card)}</ul> : <p className="muted">{t("sessionsHome.noUpcoming")}</p>}
           </section>
         </>
       )}

@@ -1,60 +1,24 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
-import { useCallback } from "react";
-import { ZSessionStatus, type TSessionStatus } from "@/server/contracts/sessions";
+import { param, useUrlFilters, type UrlFilters } from "@/components/ui/use-url-filters";
+import { ZSessionStatus } from "@/server/contracts/sessions";
 
 export type SessionView = "list" | "calendar";
-export type SessionFilters = {
-  view: SessionView;
-  page: number;
-  courseId?: string;
-  status?: TSessionStatus;
+
+const READERS = {
+  view: (raw: string | null): SessionView => (raw === "calendar" ? "calendar" : "list"),
+  courseId: param.id,
+  status: param.oneOf(ZSessionStatus),
   /** Paris days, "YYYY-MM-DD". */
-  from?: string;
-  to?: string;
+  from: param.day,
+  to: param.day,
   /** The calendar's month, "YYYY-MM". */
-  month?: string;
+  month: param.matching(/^\d{4}-\d{2}$/),
 };
+export type SessionFilters = UrlFilters<typeof READERS>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MONTH = /^\d{4}-\d{2}$/;
+/** The list view is the default (no ?view=); the month only means something in the calendar. */
+const toUrl = (f: SessionFilters) => ({ view: f.view === "calendar" ? "calendar" : undefined, month: f.view === "calendar" ? f.month : undefined });
 
-/** The sessions page's view and filters live in the URL (?view=&courseId=&status=&from=&to=&page=&month=). */
-export function useSessionFilters(): [SessionFilters, (next: Partial<SessionFilters>) => void] {
-  const params = useSearchParams();
-  const router = useRouter();
-  const status = ZSessionStatus.safeParse(params.get("status"));
-  const day = (k: string) => {
-    const v = params.get(k);
-    return v && DAY.test(v) ? v : undefined;
-  };
-  const month = params.get("month");
-  const filters: SessionFilters = {
-    view: params.get("view") === "calendar" ? "calendar" : "list",
-    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
-    courseId: params.get("courseId") || undefined,
-    status: status.success ? status.data : undefined,
-    from: day("from"),
-    to: day("to"),
-    month: month && MONTH.test(month) ? month : undefined,
-  };
-  const key = params.toString();
-  const update = useCallback(
-    (next: Partial<SessionFilters>) => {
-      const merged = { ...filters, page: 1, ...next };
-      const search = new URLSearchParams();
-      if (merged.view === "calendar") search.set("view", "calendar");
-      if (merged.courseId) search.set("courseId", merged.courseId);
-      if (merged.status) search.set("status", merged.status);
-      if (merged.from) search.set("from", merged.from);
-      if (merged.to) search.set("to", merged.to);
-      if (merged.view === "calendar" && merged.month) search.set("month", merged.month);
-      if (merged.page > 1) search.set("page", String(merged.page));
-      const qs = search.toString();
-      router.replace(`${window.location.pathname}${qs ? `?${qs}` : ""}`, { scroll: false });
-    },
-    [key, router],
-  );
-  return [filters, update];
-}
+/** The sessions page's view and filters live in the URL (?view=&courseId=&status=&from=&to=&month=&page=). */
+export const useSessionFilters = () => useUrlFilters(READERS, toUrl);

@@ -9,6 +9,7 @@ import { useT } from "@/lib/i18n/client";
 import { useMe } from "./me-context";
 import { NAV_BY_ROLE } from "./navigation";
 import { UserMenu } from "./user-menu";
+import styles from "./shell.module.css";
 
 /** Signed-in layout: header (tenant identity, menu button on phones, user menu), role navigation, content. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -25,13 +26,13 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="shell">
-      <a href="#main" className="skip-link">
+      <a href="#main" className={styles.skipLink}>
         {t("common.skipToContent")}
       </a>
-      <header className="shell-header">
+      <header className={styles.shellHeader}>
         <button
           type="button"
-          className="btn btn-ghost btn-sm nav-toggle"
+          className={`btn btn-ghost btn-sm ${styles.navToggle}`}
           aria-expanded={navOpen}
           aria-controls="main-nav"
           onClick={() => setNavOpen((v) => !v)}
@@ -41,14 +42,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           </svg>
           <span className="visually-hidden">{navOpen ? t("shell.closeNav") : t("shell.openNav")}</span>
         </button>
-        <Link href="/" className="shell-brand">
+        <Link href="/" className={styles.shellBrand}>
           <BrandMark name={name} logoUrl={tenant.branding.logoUrl} small />
           <span>{name}</span>
         </Link>
-        <div className="shell-spacer" />
+        <div className={styles.shellSpacer} />
         <UserMenu />
       </header>
-      <nav id="main-nav" className="shell-nav" aria-label={t("shell.mainNav")} data-open={navOpen}>
+      <nav id="main-nav" className={styles.shellNav} aria-label={t("shell.mainNav")} data-open={navOpen}>
         <ul>
           {items.map((item) => {
             const current = item.href === "/" ? path === "/" : path === item.href || path.startsWith(`${item.href}/`);
@@ -62,7 +63,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           })}
         </ul>
       </nav>
-      <main id="main" className="shell-main" tabIndex={-1}>
+      <main id="main" className={styles.shellMain} tabIndex={-1}>
         {children}
       </main>
     </div>

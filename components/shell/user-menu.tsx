@@ -7,6 +7,7 @@ import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { initials } from "@/lib/branding";
 import { useT } from "@/lib/i18n/client";
 import { useMe } from "./me-context";
+import styles from "./shell.module.css";
 
 /** Avatar button opening profile, language and sign-out. Escape or a click outside closes it. */
 export function UserMenu() {
@@ -38,37 +39,37 @@ export function UserMenu() {
   }, [open]);
 
   return (
-    <div className="user-menu" ref={root}>
+    <div className={styles.userMenu} ref={root}>
       <button
         ref={button}
         type="button"
-        className="user-menu-button"
+        className={styles.userMenuButton}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t("shell.userMenu", { name })}
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="avatar" aria-hidden="true">
+        <span className={styles.avatar} aria-hidden="true">
           {initials(name)}
         </span>
-        <span className="user-menu-name" aria-hidden="true">
+        <span className={styles.userMenuName} aria-hidden="true">
           <span>{name}</span>
           {me.role ? <small>{t(`roles.${me.role}`)}</small> : null}
         </span>
       </button>
       {open ? (
-        <div className="user-menu-panel" id={panelId}>
+        <div className={styles.userMenuPanel} id={panelId}>
           <div className="muted" style={{ padding: "0.25rem 0.75rem", fontSize: "0.85rem", overflowWrap: "anywhere" }}>
             {me.email}
           </div>
           <Link href="/profile" onClick={() => setOpen(false)}>
             {t("shell.profile")}
           </Link>
-          <div className="user-menu-section">
+          <div className={styles.userMenuSection}>
             <span>{t("common.language")}</span>
             <LanguageSwitcher />
           </div>
-          <SignOutButton className="menu-item" />
+          <SignOutButton className={styles.menuItem} />
         </div>
       ) : null}
     </div>

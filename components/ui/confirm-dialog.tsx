@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useId } from "react";
 import { useT } from "@/lib/i18n/client";
+import { Dialog } from "./dialog";
 
 /**
- * A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, focus
+ * A modal confirmation on the shared Dialog: focus moves into it, Escape cancels, focus
  * returns to the button that opened it.
  */
 export function ConfirmDialog({
@@ -30,17 +31,10 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const messageId = useId();
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" aria-describedby="confirm-message" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id="confirm-title">{title}</h2>
-      <p id="confirm-message">{message}</p>
+    <Dialog open={open} onClose={onCancel} title={title} describedBy={messageId}>
+      <p id={messageId}>{message}</p>
       <div className="dialog-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus>
           {cancelLabel ?? t("common.cancel")}
@@ -49,6 +43,6 @@ export function ConfirmDialog({
           {confirmLabel ?? t("common.confirm")}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -2,13 +2,14 @@
 
 import { LOCALES } from "@/lib/i18n/config";
 import { useI18n, useSetLocale } from "@/lib/i18n/client";
+import styles from "./language-switcher.module.css";
 
 /** FR | EN toggle; the choice is kept in the `locale` cookie. */
 export function LanguageSwitcher({ onChange }: { onChange?: (locale: (typeof LOCALES)[number]) => void }) {
   const { locale, t } = useI18n();
   const setLocale = useSetLocale();
   return (
-    <div className="lang-switch" role="group" aria-label={t("common.language")}>
+    <div className={styles.langSwitch} role="group" aria-label={t("common.language")}>
       {LOCALES.map((l) => (
         <button
           key={l}

@@ -1,4 +1,5 @@
-import { useId, type SelectHTMLAttributes } from "react";
+import type { SelectHTMLAttributes } from "react";
+import { FieldFrame } from "./field-frame";
 
 type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
   name: string;
@@ -8,23 +9,17 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
 };
 
 export function SelectField({ label, options, errors, className, ...select }: Props) {
-  const id = useId();
-  const errorId = errors?.length ? `${id}-error` : undefined;
   return (
-    <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" aria-invalid={errorId ? true : undefined} aria-describedby={errorId} {...select}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {errorId ? (
-        <p id={errorId} className="field-error">
-          {errors!.join(" ")}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} errors={errors} className={className}>
+      {(aria) => (
+        <select className="select" {...aria} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

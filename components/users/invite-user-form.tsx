@@ -11,6 +11,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { DialogFormActions } from "@/components/ui/dialog";
 
 export type CreatedUser = { email: string; status: "ACTIVE" | "INVITED" | "SUSPENDED" };
 
@@ -73,14 +74,7 @@ export function InviteUserForm({ onCreated, onCancel }: { onCreated: (user: Crea
       {sendInvitation ? null : (
         <TextField name="password" type="password" label={t("users.password")} autoComplete="new-password" optionalLabel={t("common.optional")} errors={fields.password} />
       )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t("common.saving") : t("users.inviteSubmit")}
-        </button>
-      </div>
+      <DialogFormActions onCancel={onCancel} submitLabel={t("users.inviteSubmit")} busy={mutation.isPending} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { ZRole } from "@/server/contracts/common";
 import type { AppRouter } from "@/server/api/root";
 import { useI18n } from "@/lib/i18n/client";
+import styles from "./users.module.css";
 
 export type ListedUser = inferRouterOutputs<AppRouter>["users"]["list"]["data"][number];
 export type Role = ListedUser["role"];
@@ -60,7 +61,7 @@ export function UsersTable({ users, meId, onChange }: { users: ListedUser[]; meI
                   )}
                 </td>
                 <td data-label={t("users.status")}>
-                  <span className={`badge badge-${user.status}`}>{t(`statuses.${user.status}`)}</span>
+                  <span className={`badge ${styles[`badge-${user.status}`]}`}>{t(`statuses.${user.status}`)}</span>
                 </td>
                 <td data-label={t("users.lastLogin")}>{user.lastLoginAt ? date.format(new Date(user.lastLoginAt)) : t("users.never")}</td>
                 <td className="cell-action" data-label={t("users.actions")}>

@@ -13,6 +13,8 @@ import { InviteUserDialog } from "./invite-user-dialog";
 import { UserFiltersBar } from "./user-filters";
 import { UsersTable, type UserChange } from "./users-table";
 import { useUserFilters } from "./use-user-filters";
+import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
 
 const PAGE_SIZE = 20;
 
@@ -39,9 +41,7 @@ export function UsersView() {
     return (
       <>
         <h1>{t("users.title")}</h1>
-        <p className="muted" role="status">
-          {t("common.loading")}
-        </p>
+        <Loading shape="table" />
       </>
     );
   }
@@ -104,19 +104,7 @@ export function UsersView() {
       ) : data ? (
         <div aria-busy={list.isFetching}>
           <UsersTable users={data.data} meId={me.id} onChange={(c) => { update.reset(); setPending(c); }} />
-          <nav className="pagination" aria-label={t("users.pagination")}>
-            <span className="muted">
-              {t("users.total", { total: data.meta.total })} · {t("users.page", { page: data.meta.page, pages: data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page <= 1} onClick={() => setFilters({ page: data.meta.page - 1 })}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page >= data.meta.totalPages} onClick={() => setFilters({ page: data.meta.page + 1 })}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("users.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("users.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
       ) : null}
 

@@ -171,7 +171,7 @@ export const ZQuizResult = z.object({
   questionnaireId: z.string(),
   score: z.number().int(),
   maxScore: z.number().int(),
-  percentage: z.number().int(),
+  percentage: z.number().int().describe("score over maxScore, 0-100, rounded to the nearest (2/3 is 67); 100 only for full marks, 0 only for none"),
   passMark: z.number().int(),
   passed: z.boolean(),
   createdAt: ZTimestamp,
@@ -206,7 +206,7 @@ export const ZQuizFeedback = z.object({
   submittedAt: ZTimestamp,
   score: z.number().int(),
   maxScore: z.number().int(),
-  percentage: z.number().int(),
+  percentage: z.number().int().describe("score over maxScore, 0-100, rounded to the nearest (2/3 is 67); 100 only for full marks, 0 only for none"),
   passMark: z.number().int(),
   passed: z.boolean(),
   questions: z.array(

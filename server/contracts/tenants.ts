@@ -84,7 +84,9 @@ export const ZTenantSlugInput = z.object({ slug: z.string().describe("Tenant slu
 
 export const ZTenantStats = envelope(
   z.object({
-    users: z.object({ total: z.number().int(), byRole: z.record(z.string(), z.number().int()) }),
+    users: z
+      .object({ total: z.number().int(), byRole: z.record(z.string(), z.number().int()) })
+      .describe("ACTIVE members only (invited and suspended members are not counted), in total and per role"),
     courses: z.object({ total: z.number().int(), published: z.number().int() }),
     payments: z.object({ total: z.number().int(), captured: z.number().int(), capturedAmountCents: z.number().int() }),
   }),

@@ -128,7 +128,7 @@ describe("POST /enrollments/{id}/quiz-attempts/{lessonId}", () => {
     expect(detail.body.data.modules[0].lessons[1]).toMatchObject({ id: quiz.id, status: "COMPLETED" });
   });
 
-  it("a multiple-choice answer with an extra wrong choice scores 0; percentage is rounded down; passing is exact", async () => {
+  it("a multiple-choice answer with an extra wrong choice scores 0; percentage is rounded (scorePercentage); passing is exact", async () => {
     const res = await submit(enrollmentId, quiz.id, {
       answers: [
         { questionId: q(0).id, choiceIds: rightChoices(q(0)) },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funders } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, seedDemoData, tokenFor } from "../factories";
 import { auditRows, eventRows, expectError, expectUnknownFields, expectValidation, membershipOf, outbox, tenantBySlug, userByEmail } from "../helpers/rest";
 
 let api: TestApi;
@@ -179,6 +179,16 @@ describe("GET /tenants/{id}/stats", () => {
       },
     });
     expect((await api.call("GET", "/tenants/acme/stats", { tenant: "acme", token: admin })).body).toEqual(res.body);
+  });
+
+  it("counts ACTIVE members only: an invited or suspended member is not an active member", async () => {
+    const before = (await api.call("GET", `/tenants/${acme.id}/stats`, { tenant: "acme", token: admin })).body.data.users;
+    await createMember(api.db, acme.id, "LEARNER", "stats-invited@acme.test", "INVITED");
+    await createMember(api.db, acme.id, "TRAINER", "stats-suspended@acme.test", "SUSPENDED");
+    await createMember(api.db, acme.id, "LEARNER", "stats-active@acme.test", "ACTIVE");
+    const after = (await api.call("GET", `/tenants/${acme.id}/stats`, { tenant: "acme", token: admin })).body.data.users;
+    expect(after.total).toBe(before.total + 1);
+    expect(after.byRole).toEqual({ ...before.byRole, LEARNER: before.byRole.LEARNER + 1 });
   });
 
   it("answers 401, 403 for a non-admin, 404 for another tenant", async () => {

@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { QuestionnaireSummary } from "../course-types";
+import styles from "../courses.module.css";
 
 type Kind = (typeof LESSON_KINDS)[number];
 const NEW_QUIZ = "__new__";
@@ -59,8 +60,8 @@ export function AddLessonForm({
   }
 
   return (
-    <form className="add-form add-lesson" onSubmit={onSubmit} noValidate aria-label={`${t("creatorOutline.addLesson")} — ${moduleTitle}`}>
-      <div className="field add-lesson-title">
+    <form className={`${styles.addForm} add-lesson`} onSubmit={onSubmit} noValidate aria-label={`${t("creatorOutline.addLesson")} — ${moduleTitle}`}>
+      <div className={`field ${styles.addLessonTitle}`}>
         <label htmlFor={`${id}-title`}>{t("creatorOutline.newLessonTitle")}</label>
         <input id={`${id}-title`} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       </div>
@@ -91,7 +92,7 @@ export function AddLessonForm({
         {t("creatorOutline.addLesson")}
       </button>
       {error ? (
-        <p id={`${id}-error`} className="field-error add-form-error">
+        <p id={`${id}-error`} className={`field-error ${styles.addFormError}`}>
           {error}
         </p>
       ) : null}

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useT } from "@/lib/i18n/client";
+import styles from "../courses.module.css";
 
 /** One AI operation: what it does, its cost in credits (always shown before running), its options and its result. */
 export function AiActionCard({
@@ -30,10 +31,10 @@ export function AiActionCard({
   const t = useT();
   const short = cost !== null && balance !== null && cost > balance;
   return (
-    <article className="card ai-card" aria-labelledby={`${id}-name`}>
-      <div className="ai-card-head">
+    <article className={`card ${styles.aiCard}`} aria-labelledby={`${id}-name`}>
+      <div className={styles.aiCardHead}>
         <h3 id={`${id}-name`}>{name}</h3>
-        <span className="badge badge-cost">
+        <span className={`badge ${styles.badgeCost}`}>
           <span className="visually-hidden">{t("creatorAi.costLabel")} : </span>
           {cost === null ? "…" : t("creatorAi.cost", { cost })}
         </span>

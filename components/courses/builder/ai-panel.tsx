@@ -11,6 +11,7 @@ import { useTRPC } from "@/lib/trpc";
 import type { CourseDetail } from "../course-types";
 import { AiActionCard } from "./ai-action-card";
 import { useConfirm } from "./confirm-context";
+import styles from "../courses.module.css";
 
 type Op = "faq" | "seo" | "variant" | "enrich" | "all";
 type Outcome = { kind: "success" | "error"; node: ReactNode };
@@ -96,11 +97,11 @@ export function AiPanel({ course, readOnly, onChanged }: { course: CourseDetail;
           <h2 id="ai-title">{t("creatorAi.title")}</h2>
           <p className="muted">{t("creatorAi.intro")}</p>
         </div>
-        <p className="ai-balance" role="status">
+        <p className={styles.aiBalance} role="status">
           {balance === null ? t("creatorAi.balanceLoading") : t("creatorAi.balance", { balance })}
         </p>
       </div>
-      <div className="ai-grid">
+      <div className={styles.aiGrid}>
         <AiActionCard
           id={`${id}-faq`}
           name={names.faq}
@@ -208,8 +209,8 @@ function FaqResult({ items }: { items: TFaqItem[] }) {
   const t = useT();
   return (
     <>
-      <p className="alert-title">{t("creatorAi.faqDone", { count: items.length })}</p>
-      <dl className="faq-list">
+      <p className={styles.alertTitle}>{t("creatorAi.faqDone", { count: items.length })}</p>
+      <dl className={styles.faqList}>
         {items.map((item, i) => (
           <div key={i}>
             <dt>{item.question}</dt>
@@ -227,8 +228,8 @@ function SeoResult({ fields, onApply }: { fields: TSeoFields; onApply: (fields: 
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <p className="alert-title">{t("creatorAi.seoDone")}</p>
-      <dl className="seo-list">
+      <p className={styles.alertTitle}>{t("creatorAi.seoDone")}</p>
+      <dl className={styles.seoList}>
         <dt>{t("creatorAi.metaTitle")}</dt>
         <dd>{fields.metaTitle}</dd>
         <dt>{t("creatorAi.metaDescription")}</dt>

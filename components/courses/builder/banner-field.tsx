@@ -9,6 +9,7 @@ import { useTRPC } from "@/lib/trpc";
 import type { CourseDetail } from "../course-types";
 import { FileButton } from "../file-button";
 import { fileToUpload, mediaFileUrl } from "../read-file";
+import styles from "../courses.module.css";
 
 /** Banner image: upload (POST /media, JSON base64) then link it (PATCH images/banner/reference); or unlink. */
 export function BannerField({ course, readOnly, onSaved }: { course: CourseDetail; readOnly: boolean; onSaved: () => Promise<void> }) {
@@ -44,10 +45,10 @@ export function BannerField({ course, readOnly, onSaved }: { course: CourseDetai
   }
 
   return (
-    <section className="card builder-card" aria-labelledby="banner-title">
+    <section className={`card ${styles.builderCard}`} aria-labelledby="banner-title">
       <h2 id="banner-title">{t("creatorDetails.banner")}</h2>
       <p className="field-hint">{t("creatorDetails.bannerHint")}</p>
-      <div className="banner-preview">
+      <div className={styles.bannerPreview}>
         {course.bannerMediaId ? <img src={mediaFileUrl(course.bannerMediaId)} alt={t("creatorDetails.bannerAlt")} /> : <p className="muted">{t("creatorDetails.bannerNone")}</p>}
       </div>
       <div aria-live="polite">

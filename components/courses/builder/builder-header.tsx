@@ -11,6 +11,7 @@ import type { CourseDetail } from "../course-types";
 import { CourseStatusBadge } from "../status-badge";
 import { useConfirm } from "./confirm-context";
 import { publicationErrors, publishErrorText } from "./publication-labels";
+import styles from "../courses.module.css";
 
 type Notice = { kind: "success" | "error"; text: string; link?: { href: string; label: string }; list?: { field: string; text: string }[] };
 
@@ -66,15 +67,15 @@ export function BuilderHeader({ course, isAdmin, onChanged, onGoTo }: { course: 
       <p className="breadcrumb">
         <Link href="/courses">← {isAdmin ? t("creatorBuilder.backAll") : t("creatorBuilder.back")}</Link>
       </p>
-      <div className="page-header builder-title-row">
-        <div className="builder-title">
+      <div className={`page-header ${styles.builderTitleRow}`}>
+        <div className={styles.builderTitle}>
           <h1>{course.title}</h1>
           <p className="builder-meta">
             <CourseStatusBadge status={course.status} t={t} />
             <span className="muted">{t("creatorBuilder.slug", { slug: course.slug })}</span>
           </p>
         </div>
-        <div className="form-actions builder-actions" role="group" aria-label={t("creatorBuilder.actions")}>
+        <div className={`form-actions ${styles.builderActions}`} role="group" aria-label={t("creatorBuilder.actions")}>
           {course.status === "DRAFT" ? (
             <button type="button" className="btn btn-primary" onClick={() => void onPublish()} disabled={busy}>
               {publish.isPending ? t("creatorBuilder.publishing") : t("creatorBuilder.publish")}
@@ -94,16 +95,16 @@ export function BuilderHeader({ course, isAdmin, onChanged, onGoTo }: { course: 
           ) : null}
         </div>
       </div>
-      <div aria-live="polite" className="builder-notice">
+      <div aria-live="polite" className={styles.builderNotice}>
         {notice ? (
           <Alert kind={notice.kind}>
-            <p className="alert-title">{notice.text}</p>
+            <p className={styles.alertTitle}>{notice.text}</p>
             {notice.list ? (
-              <ul className="publish-errors">
+              <ul className={styles.publishErrors}>
                 {notice.list.map((item, i) => (
                   <li key={i}>
                     {item.text}{" "}
-                    <button type="button" className="link-button" onClick={() => onGoTo(item.field)}>
+                    <button type="button" className={styles.linkButton} onClick={() => onGoTo(item.field)}>
                       {t("creatorChecklist.goTo")}
                       <span className="visually-hidden"> : {item.text}</span>
                     </button>
@@ -112,7 +113,7 @@ export function BuilderHeader({ course, isAdmin, onChanged, onGoTo }: { course: 
               </ul>
             ) : null}
             {notice.link ? (
-              <p className="alert-link">
+              <p className={styles.alertLink}>
                 <Link href={notice.link.href}>{notice.link.label}</Link>
               </p>
             ) : null}

@@ -4,6 +4,7 @@ import { useRef, type KeyboardEvent } from "react";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/messages";
 import type { BuilderTab } from "./publication-labels";
+import styles from "../courses.module.css";
 
 export const TABS: { id: BuilderTab; label: MessageKey }[] = [
   { id: "details", label: "creatorBuilder.tabDetails" },
@@ -33,7 +34,7 @@ export function BuilderTabs({ current, onSelect, badges }: { current: BuilderTab
     refs.current[tab.id]?.focus();
   }
   return (
-    <div className="builder-tabs" role="tablist" aria-label={t("creatorBuilder.tabs")} onKeyDown={onKeyDown}>
+    <div className={styles.builderTabs} role="tablist" aria-label={t("creatorBuilder.tabs")} onKeyDown={onKeyDown}>
       {TABS.map((tab) => {
         const selected = tab.id === current;
         const badge = badges?.[tab.id];
@@ -52,7 +53,7 @@ export function BuilderTabs({ current, onSelect, badges }: { current: BuilderTab
             onClick={() => onSelect(tab.id)}
           >
             {t(tab.label)}
-            {badge ? <span className="tab-count">{badge}</span> : null}
+            {badge ? <span className={styles.tabCount}>{badge}</span> : null}
           </button>
         );
       })}

@@ -9,8 +9,8 @@ type Confirm = (ask: Ask) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);
 
 /**
- * One confirmation dialog for the whole builder (ConfirmDialog uses fixed element ids, so two
- * mounted at once would share their labels): `await confirm({...})` answers true or false.
+ * One confirmation dialog for the whole builder, whichever panel asks:
+ * `await confirm({...})` answers true or false.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [ask, setAsk] = useState<Ask | null>(null);

@@ -21,6 +21,8 @@ import { QualiopiPanel } from "./qualiopi-panel";
 import { QuestionnairesPanel } from "./questionnaires-panel";
 import { TrainersPanel } from "./trainers-panel";
 import { useCourseRefresh } from "./use-course-refresh";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "../courses.module.css";
 
 /** The course builder: header with the lifecycle actions, tabs, and the live publication checklist beside them. */
 export function CourseBuilder({ courseId }: { courseId: string }) {
@@ -65,11 +67,7 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
   }, [focusField, tab, loaded]);
 
   if (course.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading shape="page" />;
   }
   if (course.isError) {
     const code = errorInfo(course.error).status;
@@ -85,10 +83,10 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
   return (
     <ConfirmProvider>
       <BuilderHeader course={data} isAdmin={me.role === "ADMIN"} onChanged={refresh} onGoTo={goTo} />
-      <div className="builder-layout">
+      <div className={styles.builderLayout}>
         <div className="builder-main">
           <BuilderTabs current={tab} onSelect={select} badges={badges} />
-          <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="builder-panel" tabIndex={-1}>
+          <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className={styles.builderPanel} tabIndex={-1}>
             {tab === "details" ? <DetailsPanel key={data.id} course={data} readOnly={readOnly} onSaved={refresh} /> : null}
             {tab === "qualiopi" ? <QualiopiPanel key={data.id} course={data} readOnly={readOnly} onSaved={refresh} /> : null}
             {tab === "content" ? <OutlinePanel courseId={data.id} readOnly={readOnly} onChanged={refresh} /> : null}
@@ -98,7 +96,7 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
             {tab === "ai" ? <AiPanel course={data} readOnly={readOnly} onChanged={refresh} /> : null}
           </div>
         </div>
-        <aside className="builder-aside" aria-label={t("creatorChecklist.title")}>
+        <aside className={styles.builderAside} aria-label={t("creatorChecklist.title")}>
           <PublicationChecklist status={status.data?.data} loading={status.isPending} refreshing={status.isFetching && !status.isPending} onGoTo={goTo} />
         </aside>
       </div>

@@ -11,6 +11,7 @@ import { CourseDetailsFields } from "../course-details-fields";
 import { readDetails } from "../course-details-values";
 import type { CourseDetail } from "../course-types";
 import { BannerField } from "./banner-field";
+import styles from "../courses.module.css";
 
 /** Title, description, price (euros, sent in cents), currency, duration, level, format, language, tags; and the banner. */
 export function DetailsPanel({ course, readOnly, onSaved }: { course: CourseDetail; readOnly: boolean; onSaved: () => Promise<void> }) {
@@ -38,7 +39,7 @@ export function DetailsPanel({ course, readOnly, onSaved }: { course: CourseDeta
   const hasFieldErrors = Object.keys(errors).length > 0;
   return (
     <div className="stack">
-      <form className="form card builder-card" onSubmit={onSubmit} noValidate aria-labelledby="details-title">
+      <form className={`form card ${styles.builderCard}`} onSubmit={onSubmit} noValidate aria-labelledby="details-title">
         <h2 id="details-title">{t("creatorDetails.legend")}</h2>
         <div aria-live="polite" className="stack">
           {saved ? <Alert kind="success">{t("creatorDetails.saved")}</Alert> : null}

@@ -6,6 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { Pagination } from "@/components/ui/pagination";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "../courses.module.css";
 
 const PAGE_SIZE = 25;
 
@@ -29,7 +32,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
           {t("creatorEnrollments.export")}
         </a>
       </div>
-      {list.isPending ? <p className="muted">{t("common.loading")}</p> : null}
+      {list.isPending ? <Loading shape="table" /> : null}
       {list.isError ? <Alert kind="error">{errorMessage(list.error, t)}</Alert> : null}
       {list.data && list.data.data.length === 0 ? <p className="empty-state">{t("creatorEnrollments.empty")}</p> : null}
       {list.data && list.data.data.length > 0 ? (
@@ -58,11 +61,11 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
                         </span>
                       </td>
                       <td data-label={t("creatorEnrollments.status")}>
-                        <span className={`badge badge-enrollment-${e.status}`}>{t(`creatorEnums.${e.status}`)}</span>
+                        <span className={`badge ${styles[`badge-enrollment-${e.status}`]}`}>{t(`creatorEnums.${e.status}`)}</span>
                       </td>
                       <td data-label={t("creatorEnrollments.progress")}>
-                        <div className="progress-cell">
-                          <progress className="meter" max={100} value={e.progress.percentage} aria-label={t("creatorEnrollments.progressLabel", { name })} />
+                        <div className={styles.progressCell}>
+                          <progress className={styles.meter} max={100} value={e.progress.percentage} aria-label={t("creatorEnrollments.progressLabel", { name })} />
                           <span>
                             {e.progress.percentage} % <span className="muted">· {t("creatorEnrollments.lessons", { done: e.progress.completedLessons, total: e.progress.totalLessons })}</span>
                           </span>
@@ -76,19 +79,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
               </tbody>
             </table>
           </div>
-          <nav className="pagination" aria-label={t("creatorEnrollments.pagination")}>
-            <span className="muted">
-              {t("creatorEnrollments.total", { total: list.data.meta.total })} · {t("creatorEnrollments.page", { page: list.data.meta.page, pages: list.data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={page >= list.data.meta.totalPages} onClick={() => setPage(page + 1)}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
+          <Pagination label={t("creatorEnrollments.pagination")} page={page} pages={list.data.meta.totalPages} total={t("creatorEnrollments.total", { total: list.data.meta.total })} onPage={setPage} />
         </div>
       ) : null}
     </section>

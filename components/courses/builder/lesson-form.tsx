@@ -12,9 +12,10 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { OutlineLesson, OutlineModule } from "../course-types";
 import { MarkdownEditor } from "../markdown-editor";
-import { TextareaField } from "../textarea-field";
+import { TextareaField } from "@/components/ui/textarea-field";
 import { LessonMediaField } from "./lesson-media-field";
 import { QuizEditor, type QuizEditorHandle } from "./quiz-editor";
+import styles from "../courses.module.css";
 
 type Kind = (typeof LESSON_KINDS)[number];
 
@@ -87,8 +88,8 @@ export function LessonForm({
 
   const quizzes = questionnaires.data?.data ?? [];
   return (
-    <form className="form dialog-editor-body" onSubmit={onSubmit} noValidate>
-      <fieldset disabled={readOnly} className="fieldset-plain">
+    <form className={`form ${styles.dialogEditorBody}`} onSubmit={onSubmit} noValidate>
+      <fieldset disabled={readOnly} className={styles.fieldsetPlain}>
         <TextField name="title" label={t("creatorLesson.title")} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required errors={errors.title} />
         <div className="form-row">
           <SelectField name="kind" label={t("creatorLesson.kind")} value={kind} onChange={(e) => setKind(e.target.value as Kind)} options={LESSON_KINDS.map((k) => ({ value: k, label: t(`creatorEnums.${k}`) }))} errors={errors.kind} />
@@ -114,12 +115,12 @@ export function LessonForm({
         ) : null}
       </fieldset>
       {kind === "QUIZ" && questionnaireId && questionnaireId === lesson.questionnaireId ? (
-        <section className="lesson-quiz" aria-label={t("creatorLesson.quiz")}>
+        <section className={styles.lessonQuiz} aria-label={t("creatorLesson.quiz")}>
           <QuizEditor ref={quizRef} courseId={courseId} questionnaireId={questionnaireId} readOnly={readOnly} embedded onSaved={async () => undefined} />
         </section>
       ) : null}
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
-      <div className="dialog-actions dialog-editor-actions">
+      <div className={`dialog-actions ${styles.dialogEditorActions}`}>
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           {t("creatorLesson.close")}
         </button>

@@ -9,6 +9,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { FileButton } from "../file-button";
 import { fileToUpload, mediaFileUrl } from "../read-file";
+import styles from "../courses.module.css";
 
 type Props = {
   kind: "VIDEO" | "FILE" | "LIVE_SESSION";
@@ -55,7 +56,7 @@ export function LessonMediaField({ kind, mediaId, mediaUrl, urlErrors, disabled,
         <div className="field">
           <span className="field-label">{t("creatorLesson.orUpload")}</span>
           {mediaId ? (
-            <p className="media-current">
+            <p className={styles.mediaCurrent}>
               {t("creatorLesson.currentMedia")} :{" "}
               <a href={mediaFileUrl(mediaId)} target="_blank" rel="noreferrer">
                 {mediaId}

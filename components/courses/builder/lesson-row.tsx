@@ -5,6 +5,7 @@ import { useT } from "@/lib/i18n/client";
 import type { OutlineLesson } from "../course-types";
 import { DRAG_TYPE, type DragItem } from "./outline-order";
 import { useMoveFocus } from "./use-move-focus";
+import styles from "../courses.module.css";
 
 type Props = {
   lesson: OutlineLesson;
@@ -28,7 +29,7 @@ export function LessonRow({ lesson, index, count, readOnly, drag, onDrag, onDrop
   const empty = lesson.kind === "TEXT" && !lesson.content.trim();
   return (
     <li
-      className={`lesson-row${drag?.kind === "lesson" && drag.id === lesson.id ? " is-dragging" : ""}${over ? " is-over" : ""}`}
+      className={`${styles.lessonRow}${drag?.kind === "lesson" && drag.id === lesson.id ? ` ${styles.isDragging}` : ""}${over ? ` ${styles.isOver}` : ""}`}
       draggable={!readOnly}
       onDragStart={(e) => {
         e.stopPropagation();
@@ -54,17 +55,17 @@ export function LessonRow({ lesson, index, count, readOnly, drag, onDrag, onDrop
       }}
     >
       {readOnly ? null : (
-        <span className="drag-handle" aria-hidden="true" title={t("creatorOutline.dragHandle", { title: lesson.title })}>
+        <span className={styles.dragHandle} aria-hidden="true" title={t("creatorOutline.dragHandle", { title: lesson.title })}>
           ⋮⋮
         </span>
       )}
-      <span className={`kind-chip kind-${lesson.kind}`}>{t(`creatorEnums.${lesson.kind}`)}</span>
+      <span className={`${styles.kindChip} ${styles[`kind-${lesson.kind}`]}`}>{t(`creatorEnums.${lesson.kind}`)}</span>
       <span className="lesson-title">
         {lesson.title}
-        {empty ? <span className="lesson-note"> · {t("creatorOutline.noContent")}</span> : null}
+        {empty ? <span className={styles.lessonNote}> · {t("creatorOutline.noContent")}</span> : null}
       </span>
-      {lesson.durationMinutes ? <span className="muted lesson-duration">{t("creatorOutline.minutes", { n: lesson.durationMinutes })}</span> : null}
-      <span className="item-actions">
+      {lesson.durationMinutes ? <span className={`muted ${styles.lessonDuration}`}>{t("creatorOutline.minutes", { n: lesson.durationMinutes })}</span> : null}
+      <span className={styles.itemActions}>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onEdit} aria-label={t("creatorOutline.editLessonNamed", { title: lesson.title })}>
           {t("creatorOutline.editLesson")}
         </button>

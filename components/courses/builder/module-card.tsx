@@ -10,6 +10,7 @@ import { AddLessonForm } from "./add-lesson-form";
 import { LessonRow } from "./lesson-row";
 import { DRAG_TYPE, type DragItem } from "./outline-order";
 import { useMoveFocus } from "./use-move-focus";
+import styles from "../courses.module.css";
 
 type Props = {
   courseId: string;
@@ -74,9 +75,9 @@ export function ModuleCard(props: Props) {
   };
 
   return (
-    <li className={`module-card${drag?.kind === "module" && drag.id === module.id ? " is-dragging" : ""}${over ? " is-over" : ""}`} aria-labelledby={headingId}>
+    <li className={`${styles.moduleCard}${drag?.kind === "module" && drag.id === module.id ? ` ${styles.isDragging}` : ""}${over ? ` ${styles.isOver}` : ""}`} aria-labelledby={headingId}>
       <div
-        className="module-head"
+        className={styles.moduleHead}
         draggable={!readOnly && !renaming}
         onDragStart={(e) => {
           e.dataTransfer.setData(DRAG_TYPE, module.id);
@@ -87,14 +88,14 @@ export function ModuleCard(props: Props) {
         {...dropProps}
       >
         {readOnly ? null : (
-          <span className="drag-handle" aria-hidden="true" title={t("creatorOutline.dragHandle", { title: module.title })}>
+          <span className={styles.dragHandle} aria-hidden="true" title={t("creatorOutline.dragHandle", { title: module.title })}>
             ⋮⋮
           </span>
         )}
-        <div className="module-title">
-          <span className="module-index">{t("creatorOutline.module", { n: index + 1 })}</span>
+        <div className={styles.moduleTitle}>
+          <span className={styles.moduleIndex}>{t("creatorOutline.module", { n: index + 1 })}</span>
           {renaming ? (
-            <form className="inline-form" onSubmit={onRename}>
+            <form className={styles.inlineForm} onSubmit={onRename}>
               <label className="visually-hidden" htmlFor={`rename-${module.id}`}>
                 {t("creatorOutline.renameModule")}
               </label>
@@ -112,7 +113,7 @@ export function ModuleCard(props: Props) {
           {error ? <p className="field-error">{error}</p> : null}
         </div>
         {readOnly || renaming ? null : (
-          <div className="item-actions">
+          <div className={styles.itemActions}>
             <button ref={focus.upRef} type="button" className="btn btn-ghost btn-sm" onClick={() => { focus.moved("up"); props.onMove(module.id, index - 1); }} disabled={index === 0} aria-label={t("creatorOutline.moveUpNamed", { title: module.title })}>
               <span aria-hidden="true">↑</span>
             </button>
@@ -131,11 +132,11 @@ export function ModuleCard(props: Props) {
         )}
       </div>
       {module.lessons.length === 0 ? (
-        <p className={`lessons-empty${over ? " is-over" : ""}`} {...dropProps}>
+        <p className={`${styles.lessonsEmpty}${over ? ` ${styles.isOver}` : ""}`} {...dropProps}>
           {t("creatorOutline.emptyLessons")}
         </p>
       ) : (
-        <ol className="lesson-list" aria-label={module.title}>
+        <ol className={styles.lessonList} aria-label={module.title}>
           {module.lessons.map((lesson, i) => (
             <LessonRow
               key={lesson.id}

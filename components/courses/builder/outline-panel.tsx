@@ -13,6 +13,8 @@ import { LessonDialog } from "./lesson-dialog";
 import { ModuleCard } from "./module-card";
 import { moveId, type DragItem } from "./outline-order";
 import { useOutlineActions } from "./use-outline-actions";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "../courses.module.css";
 
 /**
  * Modules and lessons: add, rename, delete, reorder by drag and drop or with the Move up /
@@ -107,11 +109,7 @@ export function OutlinePanel({ courseId, readOnly, onChanged }: { courseId: stri
   }
 
   if (outline.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t("common.loading")}
-      </p>
-    );
+    return <Loading rows={6} />;
   }
   if (outline.isError) return <Alert kind="error">{errorMessage(outline.error, t)}</Alert>;
   const meta = outline.data.meta;
@@ -123,7 +121,7 @@ export function OutlinePanel({ courseId, readOnly, onChanged }: { courseId: stri
           <h2 id="outline-title">{t("creatorOutline.title")}</h2>
           <p className="muted">{readOnly ? t("creatorOutline.summary", { modules: meta.moduleCount, lessons: meta.lessonCount, minutes: meta.durationMinutes }) : t("creatorOutline.intro")}</p>
         </div>
-        {readOnly ? null : <p className="muted panel-summary">{t("creatorOutline.summary", { modules: meta.moduleCount, lessons: meta.lessonCount, minutes: meta.durationMinutes })}</p>}
+        {readOnly ? null : <p className={`muted ${styles.panelSummary}`}>{t("creatorOutline.summary", { modules: meta.moduleCount, lessons: meta.lessonCount, minutes: meta.durationMinutes })}</p>}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announce}

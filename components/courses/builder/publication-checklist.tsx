@@ -3,6 +3,7 @@
 import { useT } from "@/lib/i18n/client";
 import type { QualiopiStatus } from "../course-types";
 import { blockerText, warningText } from "./publication-labels";
+import styles from "../courses.module.css";
 
 /**
  * The live publication check (GET qualiopi-status, refetched after every save): score,
@@ -22,7 +23,7 @@ export function PublicationChecklist({
   const t = useT();
   const check = status?.check;
   return (
-    <section className="card checklist" aria-labelledby="checklist-title">
+    <section className={`card ${styles.checklist}`} aria-labelledby="checklist-title">
       <h2 id="checklist-title" className="card-title">
         {t("creatorChecklist.title")}
       </h2>
@@ -31,25 +32,25 @@ export function PublicationChecklist({
           <p className="muted">{t("creatorChecklist.loading")}</p>
         ) : (
           <>
-            <p className="checklist-score">
+            <p className={styles.checklistScore}>
               <strong>{t("creatorChecklist.score", { score: check.score })}</strong>
               <span className="muted"> · {t("creatorChecklist.indicators", { covered: check.indicatorsCovered, total: check.indicatorsTotal })}</span>
             </p>
-            <progress className="meter" max={100} value={check.score} aria-label={t("creatorChecklist.scoreLabel")}>
+            <progress className={styles.meter} max={100} value={check.score} aria-label={t("creatorChecklist.scoreLabel")}>
               {check.score} %
             </progress>
-            {refreshing ? <p className="muted checklist-refresh">{t("creatorChecklist.refreshing")}</p> : null}
+            {refreshing ? <p className={`muted ${styles.checklistRefresh}`}>{t("creatorChecklist.refreshing")}</p> : null}
             {check.canPublish ? (
-              <p className="checklist-ok">{t("creatorChecklist.ready")}</p>
+              <p className={styles.checklistOk}>{t("creatorChecklist.ready")}</p>
             ) : (
               <>
-                <h3 className="checklist-heading">{t("creatorChecklist.blockers", { count: check.blockers.length })}</h3>
-                <ul className="checklist-list" data-testid="checklist-blockers">
+                <h3 className={styles.checklistHeading}>{t("creatorChecklist.blockers", { count: check.blockers.length })}</h3>
+                <ul className={styles.checklistList} data-testid="checklist-blockers">
                   {check.blockers.map((b) => (
-                    <li key={`${b.field}-${b.indicator}`} className="checklist-item checklist-blocker">
+                    <li key={`${b.field}-${b.indicator}`} className={`${styles.checklistItem} ${styles.checklistBlocker}`}>
                       <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: b.indicator })}</span>
-                      <span className="checklist-text">{blockerText(b.field, b.message, t)}</span>
-                      <button type="button" className="link-button" onClick={() => onGoTo(b.field)}>
+                      <span className={styles.checklistText}>{blockerText(b.field, b.message, t)}</span>
+                      <button type="button" className={styles.linkButton} onClick={() => onGoTo(b.field)}>
                         {t("creatorChecklist.goTo")}
                         <span className="visually-hidden"> : {blockerText(b.field, b.message, t)}</span>
                       </button>
@@ -59,13 +60,13 @@ export function PublicationChecklist({
               </>
             )}
             {check.warnings.length ? (
-              <details className="checklist-warnings">
+              <details className={styles.checklistWarnings}>
                 <summary>{t("creatorChecklist.warnings", { count: check.warnings.length })}</summary>
-                <ul className="checklist-list">
+                <ul className={styles.checklistList}>
                   {check.warnings.map((w) => (
-                    <li key={`${w.indicator}-${w.message}`} className="checklist-item">
+                    <li key={`${w.indicator}-${w.message}`} className={styles.checklistItem}>
                       <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: w.indicator })}</span>
-                      <span className="checklist-text">{warningText(w.indicator, w.message, t)}</span>
+                      <span className={styles.checklistText}>{warningText(w.indicator, w.message, t)}</span>
                     </li>
                   ))}
                 </ul>

@@ -12,8 +12,9 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
 import type { CourseDetail } from "../course-types";
-import { TextareaField } from "../textarea-field";
+import { TextareaField } from "@/components/ui/textarea-field";
 import { FIELD_INDICATOR } from "./publication-labels";
+import styles from "../courses.module.css";
 
 const ZQualiopi = z.object(courseFieldShape).pick({
   pedagogicalObjectives: true,
@@ -62,7 +63,7 @@ export function QualiopiPanel({ course, readOnly, onSaved }: { course: CourseDet
 
   const hasFieldErrors = Object.keys(errors).length > 0;
   return (
-    <form className="form card builder-card" onSubmit={onSubmit} noValidate aria-labelledby="qualiopi-title">
+    <form className={`form card ${styles.builderCard}`} onSubmit={onSubmit} noValidate aria-labelledby="qualiopi-title">
       <div>
         <h2 id="qualiopi-title">{t("creatorQualiopi.legend")}</h2>
         <p className="muted">{t("creatorQualiopi.intro")}</p>
@@ -72,7 +73,7 @@ export function QualiopiPanel({ course, readOnly, onSaved }: { course: CourseDet
         {hasFieldErrors ? <Alert kind="error">{t("errors.formHasErrors")}</Alert> : null}
         {update.isError && !hasFieldErrors ? <Alert kind="error">{errorMessage(update.error, t)}</Alert> : null}
       </div>
-      <fieldset disabled={readOnly} className="fieldset-plain">
+      <fieldset disabled={readOnly} className={styles.fieldsetPlain}>
         {QUALIOPI_TEXT_FIELDS.map((field) => (
           <TextareaField
             key={field}

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { QUESTION_KINDS } from "@/server/contracts/courses";
 import { useT } from "@/lib/i18n/client";
 import { addChoice, withKind, type ChoiceDraft, type QuestionDraft, type QuestionKind } from "./quiz-draft";
+import styles from "../courses.module.css";
 
 type Props = {
   question: QuestionDraft;
@@ -33,9 +34,9 @@ export function QuestionEditor({ question: q, index, count, scored, disabled, er
   const single = q.kind !== "MULTIPLE_CHOICE";
 
   return (
-    <fieldset className="question" disabled={disabled} aria-describedby={choiceErrors ? `${id}-choices-error` : undefined}>
+    <fieldset className={styles.question} disabled={disabled} aria-describedby={choiceErrors ? `${id}-choices-error` : undefined}>
       <legend>{t("creatorQuiz.question", { n })}</legend>
-      <div className="question-tools">
+      <div className={styles.questionTools}>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => onMove(index - 1)} disabled={index === 0} aria-label={t("creatorQuiz.moveQuestionUp", { n })}>
           <span aria-hidden="true">↑</span>
         </button>
@@ -59,7 +60,7 @@ export function QuestionEditor({ question: q, index, count, scored, disabled, er
           </select>
         </div>
         {scored ? (
-          <div className="field field-narrow">
+          <div className={`field ${styles.fieldNarrow}`}>
             <label htmlFor={`${id}-points`}>{t("creatorQuiz.points")}</label>
             <input id={`${id}-points`} className="input" type="number" min={0} max={100} value={q.points} onChange={(e) => set({ points: Math.max(0, Math.min(100, Number.parseInt(e.target.value, 10) || 0)) })} />
           </div>
@@ -82,11 +83,11 @@ export function QuestionEditor({ question: q, index, count, scored, disabled, er
           </div>
         ) : null
       ) : q.kind === "TRUE_FALSE" && q.choices.length !== 2 ? (
-        <div className="choices" role="radiogroup" aria-label={t("creatorQuiz.correctAnswer")}>
+        <div className={styles.choices} role="radiogroup" aria-label={t("creatorQuiz.correctAnswer")}>
           <span className="field-label">{t("creatorQuiz.correctAnswer")}</span>
           {scored
             ? [true, false].map((value) => (
-                <label key={String(value)} className="checkbox choice-check">
+                <label key={String(value)} className={`checkbox ${styles.choiceCheck}`}>
                   <input type="radio" name={`${id}-truth`} checked={q.truth === value} onChange={() => set({ truth: value })} />
                   <span>{value ? t("creatorQuiz.trueLabel") : t("creatorQuiz.falseLabel")}</span>
                 </label>
@@ -94,13 +95,13 @@ export function QuestionEditor({ question: q, index, count, scored, disabled, er
             : null}
         </div>
       ) : (
-        <div className="choices">
+        <div className={styles.choices}>
           <span className="field-label">{t("creatorQuiz.choices")}</span>
-          <ol className="choice-list">
+          <ol className={styles.choiceList}>
             {q.choices.map((c, ci) => (
-              <li key={c.key} className="choice-row">
+              <li key={c.key} className={styles.choiceRow}>
                 {scored ? (
-                  <label className="choice-correct">
+                  <label className={styles.choiceCorrect}>
                     <input
                       type={single ? "radio" : "checkbox"}
                       name={`${id}-correct`}

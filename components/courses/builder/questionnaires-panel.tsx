@@ -9,6 +9,8 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { useConfirm } from "./confirm-context";
 import { QuizEditor } from "./quiz-editor";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "../courses.module.css";
 
 type Kind = (typeof QUESTIONNAIRE_KINDS)[number];
 
@@ -55,7 +57,7 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
     }
   }
 
-  if (list.isPending) return <p className="muted">{t("common.loading")}</p>;
+  if (list.isPending) return <Loading />;
   if (list.isError) return <Alert kind="error">{errorMessage(list.error, t)}</Alert>;
   const items = list.data.data;
   const current = items.find((q) => q.id === editing);
@@ -68,16 +70,16 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
       </div>
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
       {items.length === 0 ? <p className="empty-state">{t("creatorQuiz.empty")}</p> : null}
-      <ul className="quiz-list">
+      <ul className={styles.quizList}>
         {items.map((q) => (
-          <li key={q.id} className={`quiz-item${q.id === editing ? " is-current" : ""}`}>
+          <li key={q.id} className={`${styles.quizItem}${q.id === editing ? ` ${styles.isCurrent}` : ""}`}>
             <div>
               <strong>{q.title}</strong>
-              <span className="muted quiz-meta">
+              <span className={`muted ${styles.quizMeta}`}>
                 {t(`creatorEnums.${q.kind}`)} · {t("creatorQuiz.questionCount", { count: q.questionCount })} · {t("creatorQuiz.usedBy", { count: q.lessonIds.length })}
               </span>
             </div>
-            <span className="item-actions">
+            <span className={styles.itemActions}>
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(q.id)} aria-label={t("creatorQuiz.editNamed", { title: q.title })} aria-pressed={q.id === editing}>
                 {t("creatorQuiz.edit")}
               </button>
@@ -92,7 +94,7 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
         ))}
       </ul>
       {current ? (
-        <section className="card builder-card" aria-labelledby="quiz-editor-title">
+        <section className={`card ${styles.builderCard}`} aria-labelledby="quiz-editor-title">
           <div className="panel-head">
             <h3 id="quiz-editor-title">{current.title}</h3>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(null)}>
@@ -103,8 +105,8 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
         </section>
       ) : null}
       {readOnly ? null : (
-        <form className="add-form add-quiz" onSubmit={onCreate} noValidate aria-label={t("creatorQuiz.add")}>
-          <div className="field add-lesson-title">
+        <form className={`${styles.addForm} add-quiz`} onSubmit={onCreate} noValidate aria-label={t("creatorQuiz.add")}>
+          <div className={`field ${styles.addLessonTitle}`}>
             <label htmlFor={`${id}-title`}>{t("creatorQuiz.name")}</label>
             <input id={`${id}-title`} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
           </div>

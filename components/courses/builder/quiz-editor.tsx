@@ -12,6 +12,7 @@ import type { Questionnaire } from "../course-types";
 import { moveId } from "./outline-order";
 import { QuestionEditor } from "./question-editor";
 import { blankQuestion, draftErrors, fromServer, toInput, type QuestionDraft } from "./quiz-draft";
+import styles from "../courses.module.css";
 
 type Kind = (typeof QUESTIONNAIRE_KINDS)[number];
 export type QuizEditorHandle = { save: () => Promise<boolean> };
@@ -129,7 +130,7 @@ function QuizForm({ courseId, questionnaireId, readOnly, embedded, onSaved, ref,
           </div>
         ) : null}
       </div>
-      <h3 className="quiz-questions-title">{t("creatorQuiz.questions")}</h3>
+      <h3 className={styles.quizQuestionsTitle}>{t("creatorQuiz.questions")}</h3>
       {questions.length === 0 ? <p className="muted">{t("creatorQuiz.noQuestions")}</p> : null}
       {questions.map((q, i) => (
         <QuestionEditor

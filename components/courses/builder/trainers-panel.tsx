@@ -7,6 +7,8 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { CourseTrainer } from "../course-types";
+import { Loading } from "@/components/ui/skeleton";
+import styles from "../courses.module.css";
 
 type Row = { userId: string; role: "PRIMARY" | "SECONDARY"; name: string; email: string };
 
@@ -20,7 +22,7 @@ export function TrainersPanel({ courseId, readOnly, onChanged }: { courseId: str
   const t = useT();
   const trpc = useTRPC();
   const trainers = useQuery(trpc.courses.trainers.queryOptions({ id: courseId }));
-  if (trainers.isPending) return <p className="muted">{t("common.loading")}</p>;
+  if (trainers.isPending) return <Loading />;
   if (trainers.isError) return <Alert kind="error">{errorMessage(trainers.error, t)}</Alert>;
   return <TrainersEditor key={trainers.dataUpdatedAt} courseId={courseId} initial={trainers.data.data.map(rowOf)} readOnly={readOnly} onChanged={onChanged} />;
 }
@@ -70,7 +72,7 @@ function TrainersEditor({ courseId, initial, readOnly, onChanged }: { courseId: 
   }
 
   return (
-    <section className="card builder-card stack" aria-labelledby="trainers-title">
+    <section className={`card ${styles.builderCard} stack`} aria-labelledby="trainers-title">
       <div>
         <h2 id="trainers-title">{t("creatorTrainers.title")}</h2>
         <p className="muted">{t("creatorTrainers.intro")}</p>
@@ -79,10 +81,10 @@ function TrainersEditor({ courseId, initial, readOnly, onChanged }: { courseId: 
       {rows.length === 0 ? (
         <p className="muted">{t("creatorTrainers.empty")}</p>
       ) : (
-        <ul className="trainer-list">
+        <ul className={styles.trainerList}>
           {rows.map((r) => (
-            <li key={r.userId} className="trainer-row">
-              <span className="trainer-name">
+            <li key={r.userId} className={styles.trainerRow}>
+              <span className={styles.trainerName}>
                 <strong>{r.name}</strong>
                 <span className="muted">{r.email}</span>
               </span>
@@ -107,9 +109,9 @@ function TrainersEditor({ courseId, initial, readOnly, onChanged }: { courseId: 
         </ul>
       )}
       {canAdd ? (
-        <fieldset className="add-form add-trainer">
+        <fieldset className={`${styles.addForm} add-trainer`}>
           <legend>{t("creatorTrainers.addTrainer")}</legend>
-          <div className="field add-lesson-title">
+          <div className={`field ${styles.addLessonTitle}`}>
             <label htmlFor={`${id}-pick`}>{t("creatorTrainers.member")}</label>
             <select id={`${id}-pick`} className="select" value={pick} onChange={(e) => setPick(e.target.value)}>
               <option value="">{t("creatorTrainers.choose")}</option>

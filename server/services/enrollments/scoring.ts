@@ -29,12 +29,25 @@ function isCorrect(q: QuestionRow, a: QuizAnswer): boolean {
   return chosen.size === expected.length && expected.every((id) => chosen.has(id));
 }
 
+/**
+ * The one score percentage, computed when an attempt is scored and shown as stored everywhere
+ * (feedback, activity, statistics, exports): rounded to the nearest (2/3 -> 67), except that only
+ * full marks make 100 and only no marks make 0 (199/200 -> 99, 1/300 -> 1). Nothing to score is 100.
+ */
+export function scorePercentage(score: number, maxScore: number): number {
+  if (maxScore <= 0) return 100;
+  const rounded = Math.round((score * 100) / maxScore);
+  if (score >= maxScore) return 100;
+  if (score <= 0) return 0;
+  return Math.min(99, Math.max(1, rounded));
+}
+
 export type ScoreResult = { results: QuizAnswerResult[]; score: number; maxScore: number; percentage: number; passed: boolean };
 
 /**
  * Scores answers server-side. Unknown question or choice ids and questions answered twice are
  * a 400 (`errors["answers.N.questionId"]`), returned as `errors`. Unanswered questions score 0.
- * `percentage` is rounded down; `passed` compares the exact ratio with the pass mark. A quiz
+ * `percentage` comes from scorePercentage; `passed` compares the exact ratio with the pass mark. A quiz
  * with nothing to score is 100 % and passed.
  */
 export function scoreAnswers(qs: QuestionRow[], answers: QuizAnswer[], passMark: number): { errors: FieldErrors } | ScoreResult {
@@ -61,7 +74,7 @@ export function scoreAnswers(qs: QuestionRow[], answers: QuizAnswer[], passMark:
     return { questionId: a.questionId, ...(a.choiceIds ? { choiceIds: [...new Set(a.choiceIds)] } : {}), ...(a.text !== undefined ? { text: a.text } : {}), correct, points };
   });
   for (const q of qs) if (isScored(q)) maxScore += q.points;
-  const percentage = maxScore > 0 ? Math.floor((score * 100) / maxScore) : 100;
+  const percentage = scorePercentage(score, maxScore);
   const passed = maxScore === 0 || score * 100 >= passMark * maxScore;
   return { results, score, maxScore, percentage, passed };
 }

@@ -147,12 +147,13 @@ export async function setOfMode(db: Db, caller: Caller, enabled: boolean, now: D
   return serializeTenant(await getTenantById(db, tenantId));
 }
 
+/** Key figures for the dashboard. `users` counts ACTIVE members only: an invitation not yet accepted is not a member at work. */
 export async function tenantStats(db: Db, tenantId: string) {
   const scope = forTenant(tenantId);
   const roleRows = await db
     .select({ role: memberships.role, n: count() })
     .from(memberships)
-    .where(scope.where(memberships, ne(memberships.status, "SUSPENDED")))
+    .where(scope.where(memberships, eq(memberships.status, "ACTIVE")))
     .groupBy(memberships.role);
   const [courseRow] = await db
     .select({ total: count(), published: sql<number>`count(*) filter (where ${courses.status} = 'PUBLISHED')`.mapWith(Number) })
