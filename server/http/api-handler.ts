@@ -5,6 +5,7 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { identify, type IdentityResult } from "../auth/session";
+import { useSessionStore } from "../auth/session-check";
 import { createContext, type RequestInfo } from "../api/context";
 import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
@@ -62,6 +63,7 @@ const RAW_ROUTES = [serveMediaDownload, serveCsvExport, serveSignatureDownload, 
  */
 export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const statuses = statusByProcedure();
+  useSessionStore(db);
   lockBodyCoercion(appRouter);
 
   const rest = createOpenApiNodeHttpHandler<typeof appRouter, ApiRequest, ServerResponse>({
