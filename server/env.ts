@@ -17,7 +17,8 @@ const bool = (def: boolean) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: intFrom(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Listen address: loopback by default; set HOST=0.0.0.0 (or an interface) to serve other machines (containers).
+  HOST: z.string().default("127.0.0.1"),
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default(".data/pglite"),
   APP_ROOT_DOMAIN: z.string().default("localhost:3000"),

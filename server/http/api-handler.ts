@@ -21,6 +21,7 @@ import { serveCsvExport } from "./csv-export";
 import { serveSignatureDownload } from "./signature-download";
 import { serveMediaDownload } from "./media-download";
 import { applyRateLimit } from "./rate-limit";
+import { applyApiSecurityHeaders } from "./security-headers";
 import { sendError, sendJson } from "./send";
 
 type ApiRequest = IncomingMessage & { body?: unknown; info?: RequestInfo; apiError?: unknown };
@@ -91,6 +92,7 @@ export function createApiHandler(db: Db): (req: IncomingMessage, res: ServerResp
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", requestId);
+    if (applyApiSecurityHeaders(req, res)) return true;
     const info = requestInfo(req, requestId);
     req.info = info;
 
