@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db";
+import { appDatabase } from "../db/global";
 import { memberships, refreshTokens, users } from "../db/schema";
 import { env } from "../env";
 
@@ -21,7 +22,10 @@ type Entry = { ok: boolean; until: number; userId: string; fam: string | null };
 const cache = new Map<string, Entry>();
 let store: DbOrTx | null = null;
 
-/** The database the check reads (the API handler registers its own on creation). */
+/**
+ * The database the check reads: the API handler registers its own on creation; code that Next
+ * bundles separately (server components calling procedures) falls back to the app's database.
+ */
 export function useSessionStore(db: DbOrTx): void {
   if (store !== db) cache.clear();
   store = db;
@@ -38,7 +42,7 @@ export function forgetSessions(match: { userId?: string; familyId?: string }): v
 export const sessionCheckStats = { queries: 0 };
 
 export async function sessionStillValid(claims: SessionClaims, now: Date): Promise<boolean> {
-  if (!store) throw new Error("session check: no database registered (useSessionStore)");
+  const db = store ?? appDatabase().db;
   const fam = claims.fam ?? null;
   const tenant = claims.activeTenantId ?? null;
   const key = `${claims.sub}|${fam ?? ""}|${tenant ?? ""}`;
@@ -47,7 +51,7 @@ export async function sessionStillValid(claims: SessionClaims, now: Date): Promi
   if (hit && hit.until > t) return hit.ok;
 
   sessionCheckStats.queries++;
-  const [row] = await store
+  const [row] = await db
     .select({
       revoked: fam
         ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(eq(refreshTokens.familyId, fam), eq(refreshTokens.userId, claims.sub), isNotNull(refreshTokens.revokedAt))})`
