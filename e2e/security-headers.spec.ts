@@ -78,7 +78,8 @@ test("pages carry a nonce-based CSP and the security headers; no internal routin
   expect(h["permissions-policy"]).toContain("camera=(self)");
   expect(h["permissions-policy"]).toContain("microphone=(self)");
   expect(h["permissions-policy"]).toContain("display-capture=(self)");
-  expect(h["permissions-policy"]).toContain("geolocation=()");
+  expect(h["permissions-policy"]).toContain("geolocation=(self)");
+  expect(h["permissions-policy"]).toContain("payment=()");
   // HSTS is sent by production builds (browsers ignore it over plain http).
   expect(h["strict-transport-security"]).toMatch(/max-age=\d+/);
   // The tenant sub-domain is served by a rewrite: its internal path is not disclosed.

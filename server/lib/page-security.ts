@@ -45,12 +45,15 @@ export function contentSecurityPolicy(o: PolicyOptions): string {
   return parts.join("; ");
 }
 
-/** Only what the video room needs: camera, microphone and screen sharing, for the page's own origin. */
+/**
+ * Only what the pages need, for the page's own origin: camera, microphone and screen sharing (video
+ * room) and geolocation (the optional position attached to an attendance signature); nothing else.
+ */
 export const PERMISSIONS_POLICY = [
   "camera=(self)",
   "microphone=(self)",
   "display-capture=(self)",
-  "geolocation=()",
+  "geolocation=(self)",
   "payment=()",
   "usb=()",
   "serial=()",

@@ -33,11 +33,13 @@ describe("page Content-Security-Policy", () => {
 });
 
 describe("page headers", () => {
-  it("permits camera, microphone and screen sharing for the page itself only", () => {
+  it("permits camera, microphone, screen sharing and geolocation for the page itself only, nothing else", () => {
     expect(PERMISSIONS_POLICY).toContain("camera=(self)");
     expect(PERMISSIONS_POLICY).toContain("microphone=(self)");
     expect(PERMISSIONS_POLICY).toContain("display-capture=(self)");
-    expect(PERMISSIONS_POLICY).toContain("geolocation=()");
+    expect(PERMISSIONS_POLICY).toContain("geolocation=(self)");
+    expect(PERMISSIONS_POLICY).toContain("payment=()");
+    expect(PERMISSIONS_POLICY).toContain("usb=()");
   });
 
   it("sends HSTS in production only", () => {
