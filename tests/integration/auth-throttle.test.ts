@@ -26,7 +26,7 @@ const STRANGER = "127.0.0.2";
 const OWNER = "127.0.0.3";
 const login = (from: string, email: string, password: string) => callFrom(api, from, "POST", "/auth/login", { tenant: "acme", body: { email, password } });
 
-describe("login throttling per account and client address", () => {
+describe("login throttling per account and client address", { timeout: 120_000 }, () => {
   it("throttles the stranger's address while the owner still logs in from their own", async () => {
     for (let i = 1; i <= 10; i++) expectError(await login(STRANGER, "trainer@acme.test", `guess-${i}-wrong`), 401, "Invalid credentials");
     const throttled = await login(STRANGER, "trainer@acme.test", "guess-11-wrong");
