@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCheckStats } from "../../server/auth/session-check";
 import { memberships, refreshTokens } from "../../server/db/schema";
+import { env } from "../../server/env";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
 import { login, seedDemoData, tokenFor } from "../factories";
@@ -117,5 +119,18 @@ describe("session-version check on access tokens", () => {
     await api.db.update(memberships).set({ status: "SUSPENDED" }).where(eq(memberships.userId, id));
     expectError(await me(a.accessToken), 401);
     await api.db.update(memberships).set({ status: "ACTIVE" }).where(eq(memberships.userId, id));
+  });
+
+  it("the web session cookie carries the login's family and stops with it", async () => {
+    const a = await login(api, "acme", "admin@acme.test");
+    const claims = decodeJwt(a.accessToken);
+    const cookie = `next-auth.session-token=${await encode({
+      token: { sub: claims.sub, email: claims.email, activeTenantId: claims.activeTenantId, fam: claims.fam },
+      secret: env().NEXTAUTH_SECRET,
+    })}`;
+    const web = () => api.call("GET", "/auth/me", { headers: { Cookie: cookie } });
+    expect((await web()).status).toBe(200);
+    expect((await api.call("POST", "/auth/logout", { token: a.accessToken, body: { refreshToken: a.refreshToken } })).status).toBe(204);
+    expectError(await web(), 401, "Unauthorized");
   });
 });
