@@ -29,7 +29,7 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     api(req, res)
-      .then((handled) => (handled ? undefined : handleNext(req, res)))
+      .then((handled) => (handled ? undefined : handleNext(forNext(req), hideInternalHeaders(res))))
       .catch((error: unknown) => {
         log.error("server.unhandled", { error: String(error) });
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
@@ -50,6 +50,23 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+/**
+ * Pages and next-auth see the client address of the socket as X-Forwarded-For (a value sent by the
+ * client is not trusted: login throttling counts per client address).
+ */
+function forNext(req: http.IncomingMessage): http.IncomingMessage {
+  req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+  return req;
+}
+
+/** Next's internal routing headers (`x-middleware-rewrite` names the tenant's internal path) never leave the server. */
+function hideInternalHeaders(res: http.ServerResponse): http.ServerResponse {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    name.toLowerCase().startsWith("x-middleware-") ? res : setHeader(name, value)) as typeof res.setHeader;
+  return res;
 }
 
 main().catch((error: unknown) => {

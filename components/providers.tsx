@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/zod-csp";
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { I18nProvider } from "@/lib/i18n/client";

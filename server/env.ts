@@ -17,7 +17,8 @@ const bool = (def: boolean) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: intFrom(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Listen address: loopback by default; set HOST=0.0.0.0 (or an interface) to serve other machines (containers).
+  HOST: z.string().default("127.0.0.1"),
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default(".data/pglite"),
   APP_ROOT_DOMAIN: z.string().default("localhost:3000"),
@@ -33,6 +34,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: intFrom(3600),
   LOGIN_MAX_FAILURES: intFrom(10),
   LOGIN_LOCK_SECONDS: intFrom(15 * 60),
+  // How long an access token's session-version check (revoked family, suspension) is cached: 0-60 s.
+  SESSION_CHECK_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
+  // Origins allowed to call the API from a browser (comma-separated); none by default.
+  CORS_ORIGINS: z.string().default(""),
   QR_TOKEN_TTL_SECONDS: intFrom(300),
   PIN_MAX_ATTEMPTS: intFrom(5),
   PIN_LOCK_SECONDS: intFrom(15 * 60),

@@ -8,6 +8,7 @@ import { DomainError } from "../errors";
 import { clock } from "../lib/clock";
 import { log } from "../lib/log";
 import { login } from "../services/auth/login";
+import { revokeFamily } from "../services/auth/session-tokens";
 
 /**
  * next-auth (v4) for the web UI: a Credentials provider over the `login()` service and a JWT
@@ -34,9 +35,11 @@ export type SessionUser = User & {
   activeTenantId: string | null;
   tenantSlug: string | null;
   platformAdmin: boolean;
+  /** The refresh-token family of the login: the session stops with it (session-check.ts). */
+  fam: string | null;
 };
 
-type AccessClaims = { sub?: string; email?: string; activeTenantId?: string | null; tenantSlug?: string | null; platformAdmin?: boolean };
+type AccessClaims = { sub?: string; email?: string; activeTenantId?: string | null; tenantSlug?: string | null; platformAdmin?: boolean; fam?: string };
 
 const SESSION_MAX_AGE_SECONDS = 12 * 3600;
 
@@ -71,6 +74,7 @@ async function authorize(
       activeTenantId: claims.activeTenantId ?? null,
       tenantSlug: claims.tenantSlug ?? null,
       platformAdmin: claims.platformAdmin === true,
+      fam: claims.fam ?? null,
     };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -117,6 +121,7 @@ export function authOptions(): AuthOptions {
           token.activeTenantId = u.activeTenantId;
           token.tenantSlug = u.tenantSlug;
           token.platformAdmin = u.platformAdmin;
+          token.fam = u.fam;
         }
         return token;
       },
@@ -125,6 +130,13 @@ export function authOptions(): AuthOptions {
           ...session,
           user: { email: token.email ?? null, id: token.sub, tenantSlug: token.tenantSlug ?? null, platformAdmin: token.platformAdmin === true },
         } as typeof session;
+      },
+    },
+    events: {
+      // Signing out of the web UI revokes the login's refresh family: the session cookie stops everywhere.
+      async signOut({ token }) {
+        const fam = typeof token?.fam === "string" ? token.fam : null;
+        if (fam) await revokeFamily(appDatabase().db, fam, clock.now());
       },
     },
     logger: {

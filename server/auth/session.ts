@@ -1,6 +1,7 @@
 import { parse as parseCookies } from "cookie";
 import { decode } from "next-auth/jwt";
 import { env } from "../env";
+import { sessionStillValid } from "./session-check";
 import { verifyAccessToken } from "./tokens";
 
 /** Who is calling: from a Bearer access token (API) or the next-auth session cookie (web UI). */
@@ -23,6 +24,8 @@ export async function identify(headers: { authorization?: string; cookie?: strin
     if (!match?.[1]) return { identity: null, presented: true };
     const claims = await verifyAccessToken(match[1], now);
     if (!claims) return { identity: null, presented: true };
+    // Revoked family, suspended membership: refused within SESSION_CHECK_TTL_SECONDS (session-check.ts).
+    if (!(await sessionStillValid(claims, now))) return { identity: null, presented: true };
     return {
       presented: true,
       identity: {
@@ -39,13 +42,15 @@ export async function identify(headers: { authorization?: string; cookie?: strin
     const raw = SESSION_COOKIES.map((n) => cookies[n]).find(Boolean);
     if (raw) {
       const token = await decode({ token: raw, secret: env().NEXTAUTH_SECRET }).catch(() => null);
-      if (token?.sub && typeof token.email === "string") {
+      const activeTenantId = typeof token?.activeTenantId === "string" ? token.activeTenantId : null;
+      const fam = typeof token?.fam === "string" ? token.fam : null;
+      if (token?.sub && typeof token.email === "string" && (await sessionStillValid({ sub: token.sub, fam, activeTenantId }, now))) {
         return {
           presented: true,
           identity: {
             userId: token.sub,
             email: token.email,
-            activeTenantId: typeof token.activeTenantId === "string" ? token.activeTenantId : null,
+            activeTenantId,
             platformAdmin: token.platformAdmin === true,
             via: "session",
           },

@@ -15,6 +15,8 @@ export type AccessClaims = {
   activeTenantId: string | null;
   memberships: MembershipClaim[];
   platformAdmin?: boolean;
+  /** The refresh-token family the token was issued with (session-version check, session-check.ts). */
+  fam?: string;
   jti: string;
   iat: number;
   exp: number;

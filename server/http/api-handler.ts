@@ -5,6 +5,7 @@ import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { identify, type IdentityResult } from "../auth/session";
+import { useSessionStore } from "../auth/session-check";
 import { createContext, type RequestInfo } from "../api/context";
 import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
@@ -17,6 +18,7 @@ import type { RawRoute } from "./raw-route";
 import { RAW_ROUTES } from "./raw-routes";
 import { applyRateLimit } from "./rate-limit";
 import { buildRestTable, callOperation, matchRest, readRestBody, restInput } from "./rest-routes";
+import { applyApiSecurityHeaders } from "./security-headers";
 import { sendError, sendJson } from "./send";
 
 type ApiRequest = IncomingMessage & { info?: RequestInfo };
@@ -49,6 +51,7 @@ function requestInfo(req: ApiRequest, requestId: string): RequestInfo {
 export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const restTable = buildRestTable();
   const rawRoutes = opts.rawRoutes ?? RAW_ROUTES;
+  useSessionStore(db);
 
   return async (rawReq, res) => {
     const req = rawReq as ApiRequest;
@@ -61,6 +64,7 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
     const incoming = req.headers["x-request-id"];
     const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", requestId);
+    if (applyApiSecurityHeaders(req, res)) return true;
     const info = requestInfo(req, requestId);
     req.info = info;
 

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const attempt = (email: string, password: string) => api.call("POST", "/auth/login", { tenant: "acme", body: { email, password } });
 
-describe("login lockout (conventions §3: 10 failures in 15 minutes)", () => {
+describe("login lockout (conventions §3: 10 failures in 15 minutes for one e-mail from one client address; see auth-throttle.test.ts for other addresses)", () => {
   it("answers 401 for the first 10 failures, then 429 with Retry-After, even with the right password", async () => {
     for (let i = 1; i <= 10; i++) {
       const res = await attempt("learner@acme.test", `wrong-password-${i}`);

@@ -65,7 +65,7 @@ export const authRouter = router({
           "Platform administrators sign in through this same operation without a tenant: their token has no active tenant (activeTenantId null) and serves the " +
           "platform operations (POST /tenants...); without a tenant, any other login answers 400 with code TENANT_REQUIRED (also for a wrong password, so nothing is revealed). " +
           "The same 401 `Invalid credentials` answers an unknown e-mail, a wrong password and an account without access (no enumeration). " +
-          "10 failures for one e-mail within 15 minutes answer 429 with Retry-After until the window passes. A suspended membership answers 403.",
+          "10 failures for one e-mail from one client address within 15 minutes answer 429 with Retry-After until the window passes, for that address only (the owner's other addresses are not locked); each further lock of the same e-mail and address within 24 hours lasts twice as long. A suspended membership answers 403.",
         errorResponses: { 400: "Invalid body, or no tenant (TENANT_REQUIRED) for an account that is not a platform administrator", 401: "Invalid credentials", 403: "Account suspended", 404: "Tenant not found", 429: "Too many failed attempts" },
       },
     })
@@ -85,7 +85,7 @@ export const authRouter = router({
         tags,
         protect: false,
         summary: "Rotate a refresh token",
-        description: "Single use: the presented token is invalid at once. Presenting an already used token answers 401 and revokes its whole family (reuse detection). A suspended membership cannot refresh.",
+        description: "Single use: the presented token is invalid at once. Presenting an already used token answers 401 and revokes its whole family (reuse detection); the family's access tokens then stop working within 60 seconds. A suspended membership cannot refresh.",
         errorResponses: { 401: "Invalid, expired or reused refresh token" },
       },
     })
@@ -101,6 +101,7 @@ export const authRouter = router({
         path: "/auth/logout",
         tags,
         summary: "Log out: revoke the refresh token's family",
+        description: "Revokes the family of the given refresh token; the access tokens issued with it stop working within 60 seconds (at once on the instance that served the logout).",
         successDescription: "No content",
         errorResponses: { 401: "Unauthorized" },
       },
@@ -251,7 +252,7 @@ export const authRouter = router({
         tags,
         protect: false,
         summary: "Set a new password with the e-mailed token",
-        description: "Revokes every refresh token of the account.",
+        description: "Revokes every refresh token of the account; its access tokens stop working within 60 seconds.",
         errorResponses: { 400: "Invalid body", 401: "Invalid or expired token" },
       },
     })

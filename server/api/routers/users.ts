@@ -111,7 +111,7 @@ export const usersRouter = router({
         summary: "Update a user's names, role or status",
         description:
           "ADMIN updates any member; other members may change their own first and last name. Changing role without ADMIN answers 403 " +
-          "`Cannot change role without ADMIN privileges`. Status ACTIVE or SUSPENDED (a suspended user can neither log in nor refresh). " +
+          "`Cannot change role without ADMIN privileges`. Status ACTIVE or SUSPENDED (a suspended user can neither log in nor refresh, and their access tokens for this organisation stop working within 60 seconds). " +
           "An admin cannot change their own role or suspend themselves (422). E-mail changes are not made here (they need a confirmation link).",
         errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role change without ADMIN", 404: "User not found", 422: "Not allowed on yourself" },
       },

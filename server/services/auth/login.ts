@@ -6,7 +6,7 @@ import { env } from "../../env";
 import { DomainError } from "../../errors";
 import { verifyPassword } from "../../auth/passwords";
 import { sha256Hex } from "../../lib/hash";
-import { clearCounter, hitCounter, peekCounter } from "../platform/counters";
+import { clearLoginFailures, lockedError, loginLock, recordLoginFailure } from "./login-throttle";
 import { writeAudit } from "../platform/audit";
 import { assertTenantActive } from "../tenants/status";
 import { findUserByEmail, findUserById } from "./accounts";
@@ -15,17 +15,6 @@ import type { TTokens } from "../../contracts/auth";
 import { inTenant, type RequestActor } from "../../auth/caller";
 
 const INVALID = () => new DomainError("UNAUTHORIZED", "Invalid credentials", { reason: "INVALID_CREDENTIALS" });
-const lockKey = (email: string) => `login-fail:${email.toLowerCase()}`;
-
-function lockedError(resetAt: Date, now: Date): DomainError {
-  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new DomainError("RATE_LIMITED", `Too many failed login attempts. Try again in ${minutes} minutes.`, {
-    retryAfterSeconds: seconds,
-    reason: "LOGIN_LOCKED",
-    params: { minutes },
-  });
-}
 
 const TENANT_REQUIRED = () =>
   new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain (only platform administrators sign in without one)", {
@@ -34,8 +23,10 @@ const TENANT_REQUIRED = () =>
 
 /**
  * Password login. Without a tenant (X-Tenant-ID or sub-domain), only valid credentials of a platform
- * administrator succeed; anything else answers 400 TENANT_REQUIRED (the same for a wrong password, so nothing is revealed). The same 401 for an unknown e-mail, a wrong password or an account with
- * no access to the tenant (no enumeration); 10 failures in 15 minutes lock the e-mail (429).
+ * administrator succeed; anything else answers 400 TENANT_REQUIRED (the same for a wrong password, so nothing is revealed).
+ * The same 401 for an unknown e-mail, a wrong password or an account with no access to the tenant (no enumeration);
+ * 10 failures in 15 minutes lock that e-mail *from that client address* (429, growing on repeat: login-throttle.ts),
+ * never the owner's other addresses.
  */
 export async function login(
   db: Db,
@@ -43,9 +34,8 @@ export async function login(
   actor: RequestActor,
   now: Date,
 ): Promise<TTokens> {
-  const e = env();
-  const locked = await peekCounter(db, lockKey(input.email), now);
-  if (locked && locked.count >= e.LOGIN_MAX_FAILURES) throw lockedError(locked.resetAt, now);
+  const locked = await loginLock(db, input.email, actor.ip, now);
+  if (locked) throw locked;
 
   const access = input.tenantRef ? await resolveTenantAccess(db, input.tenantRef, null) : null;
   if (input.tenantRef && !access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
@@ -55,14 +45,14 @@ export async function login(
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    const state = await hitCounter(db, lockKey(input.email), e.LOGIN_LOCK_SECONDS, now);
+    const state = await recordLoginFailure(db, input.email, actor.ip, now);
     await writeAudit(db, inTenant({ ...actor, userId: user?.id ?? null }, tenant?.id ?? null), {
       action: "auth.login_failed",
       targetType: "user",
       targetId: user?.id,
-      metadata: { email: input.email.toLowerCase(), failures: state.count },
+      metadata: { email: input.email.toLowerCase(), failures: state.failures },
     });
-    if (state.count > e.LOGIN_MAX_FAILURES) throw lockedError(state.resetAt, now);
+    if (state.failures > env().LOGIN_MAX_FAILURES && state.lockedUntil) throw lockedError(state.lockedUntil, now);
     throw tenant ? INVALID() : TENANT_REQUIRED();
   }
   // Without a tenant only a platform administrator signs in (their token has no active tenant).
@@ -81,7 +71,7 @@ export async function login(
     active = { id: tenant.id, slug: tenant.slug };
   }
 
-  await clearCounter(db, lockKey(input.email));
+  await clearLoginFailures(db, input.email, actor.ip);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     await writeAudit(tx, inTenant({ ...actor, userId: user.id }, active?.id ?? null), { action: "auth.login", targetType: "user", targetId: user.id });

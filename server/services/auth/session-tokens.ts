@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db";
 import { memberships, refreshTokens, tenants, users } from "../../db/schema";
 import { env } from "../../env";
 import { signAccessToken, type MembershipClaim } from "../../auth/tokens";
+import { forgetSessions } from "../../auth/session-check";
 import { sha256Hex } from "../../lib/hash";
 import { newId, randomToken } from "../../lib/ids";
 import type { TTokens } from "../../contracts/auth";
@@ -29,6 +30,7 @@ export async function issueTokens(
   familyId?: string,
 ): Promise<TTokens> {
   const claims = await membershipClaims(db, user.id);
+  const family = familyId ?? newId("rtk");
   const { token, expiresIn } = await signAccessToken(
     {
       sub: user.id,
@@ -38,6 +40,7 @@ export async function issueTokens(
       activeTenantId: activeTenant?.id ?? null,
       memberships: claims,
       ...(user.isPlatformAdmin ? { platformAdmin: true } : {}),
+      fam: family,
     },
     now,
   );
@@ -45,7 +48,7 @@ export async function issueTokens(
   await db.insert(refreshTokens).values({
     id: newId("rtk"),
     userId: user.id,
-    familyId: familyId ?? newId("rtk"),
+    familyId: family,
     tokenHash: sha256Hex(refreshToken),
     activeTenantId: activeTenant?.id ?? null,
     expiresAt: new Date(now.getTime() + env().REFRESH_TOKEN_TTL_SECONDS * 1000),
@@ -58,6 +61,7 @@ export async function revokeFamily(db: DbOrTx, familyId: string, now: Date): Pro
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  forgetSessions({ familyId });
 }
 
 export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date): Promise<void> {
@@ -65,4 +69,5 @@ export async function revokeAllForUser(db: DbOrTx, userId: string, now: Date): P
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  forgetSessions({ userId });
 }
