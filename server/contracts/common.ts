@@ -31,13 +31,6 @@ export const ZLimitPageMeta = z.object({
   limit: z.number().int(),
   totalPages: z.number().int(),
 });
-/** @deprecated Lists build their meta with paginate() in server/services/platform/pagination.ts. */
-export const limitPageMeta = (total: number, page: number, limit: number) => ({
-  total,
-  page,
-  limit,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
-});
 
 /** Pagination with a `perPage` page size. */
 export const ZPerPageInput = z.object({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Logger } from "drizzle-orm";
 import { openApiDocument } from "../../server/api/openapi";
 import { startApi, type TestApi } from "../helpers/api";
-import { seedDemoData, tokenFor } from "../factories";
+import { login, seedDemoData, tokenFor } from "../factories";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
 
 /**
@@ -42,7 +42,7 @@ const tokens: Record<string, string> = {};
 const fixtures: Record<string, string> = {};
 
 /** How to call an operation that cannot be called with the defaults (ADMIN of acme, no path parameters). */
-type Recipe = { as?: "admin" | "creator" | "trainer" | "learner"; path?: () => Record<string, string>; query?: Record<string, string> };
+type Recipe = { as?: "admin" | "creator" | "trainer" | "learner" | "platform"; path?: () => Record<string, string>; query?: Record<string, string> };
 const RECIPES: Record<string, Recipe[]> = {
   "users-list": [{}, { query: { role: "LEARNER" } }, { query: { role: "ADMIN" } }, { query: { status: "ACTIVE" } }],
   "courses-list": [{}, { query: { perPage: "20" } }],
@@ -55,6 +55,8 @@ const RECIPES: Record<string, Recipe[]> = {
   "activity-enrollment": [{ path: () => ({ id: fixtures.bigEnrollmentId! }) }],
   "sessions-list": [{}, { query: { courseId: "@bigCourse" } }],
   "dev-outbox": [{}, { query: { to: "learner@acme.test" } }],
+  "audit-list": [{}, { query: { category: "admin" } }, { query: { actorId: "@learner" } }, { query: { action: "auth.login" } }],
+  "platform-listTenants": [{ as: "platform" }, { as: "platform", query: { status: "ACTIVE" } }],
 };
 
 /**
@@ -186,6 +188,13 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
   await exec(sql`insert into mail_outbox (id, tenant_id, "to", subject, text, template, transport, created_at)
     select 'mail_bulk_' || g, ${acme}, case when g % 2 = 0 then 'learner@acme.test' else 'bulk' || g || '@acme.test' end, 'Bulk', 'Bulk', 'bulk', 'outbox',
            ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  // The platform's tenant list and the tenant's audit log (platform lists are not tenant-scoped).
+  await exec(sql`insert into tenants (id, slug, name, created_at)
+    select 'ten_bulk_' || g, 'bulk-tenant-' || g, 'Bulk tenant ' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  await exec(sql`insert into audit_logs (id, tenant_id, actor_user_id, action, target_type, target_id, created_at)
+    select 'aud_bulk_' || g, ${acme}, case when g % 2 = 0 then ${ids.learner} else ${ids.admin} end,
+           case when g % 3 = 0 then 'auth.login' else 'user.updated' end, 'user', ${ids.learner}, ${t0}::timestamptz + g * interval '1 minute'
+      from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");
@@ -208,6 +217,7 @@ beforeAll(async () => {
   fixtures.bigCourseSlug = "bulk-course-1";
   fixtures.bigEnrollmentId = "enr_bulk_1";
   tokens.globexAdmin = await tokenFor(api, "globex", "admin");
+  tokens.platform = (await login(api, "", "platform@admin.test")).accessToken;
 
   await seedLargeTenant(acme, ids);
 }, 600_000);
@@ -296,6 +306,8 @@ describe("list operations on a large tenant", () => {
         union all select tenant_id, 'live_sessions:' || status, count(*)::int from live_sessions group by 1, 2
         union all select tenant_id, 'activity_logs', count(*)::int from activity_logs group by 1, 2
         union all select tenant_id, 'ai_credit_ledger', count(*)::int from ai_credit_ledger group by 1, 2
+        union all select tenant_id, 'audit_logs:' || case when action like 'auth.%' then 'auth' else 'admin' end, count(*)::int
+          from audit_logs where tenant_id is not null group by 1, 2
       ), kept as (
         select tenant_id, key, sum(n)::int as n from list_totals group by 1, 2 having sum(n) <> 0
       )

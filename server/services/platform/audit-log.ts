@@ -4,7 +4,7 @@ import type { Db } from "../../db";
 import { auditLogs, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TAuditLogEntry, TListAuditLogsInput } from "../../contracts/audit";
-import { limitPageMeta } from "../../contracts/common";
+import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "./pagination";
 
 const actor = alias(users, "actor");
 const subject = alias(users, "subject");
@@ -24,7 +24,7 @@ function categoryCond(category: TListAuditLogsInput["category"]): SQL | undefine
 /**
  * GET /audit-logs (ADMIN): the tenant's audit entries, newest first. The page walks
  * audit_logs_tenant_created_idx (or its actor / action twin when that filter is given) in the
- * ORDER BY's exact order; the total is a second query on the same index.
+ * ORDER BY's exact order; the total is a maintained counter, or an index-only count with a filter.
  * Entries without a tenant (platform actions, failed logins for no tenant) are never listed.
  */
 export async function listAuditLogs(db: Db, scope: TenantScope, q: TListAuditLogsInput) {
@@ -34,37 +34,43 @@ export async function listAuditLogs(db: Db, scope: TenantScope, q: TListAuditLog
     q.action ? eq(auditLogs.action, q.action) : undefined,
     categoryCond(q.category),
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        log: auditLogs,
-        actorFirst: actor.firstName,
-        actorLast: actor.lastName,
-        subjectId,
-        subjectFirst: subject.firstName,
-        subjectLast: subject.lastName,
-      })
-      .from(auditLogs)
-      .leftJoin(actor, eq(actor.id, auditLogs.actorUserId))
-      .leftJoin(subject, eq(subject.id, subjectId))
-      .where(where)
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(auditLogs).where(where),
-  ]);
-  const data: TAuditLogEntry[] = rows.map((r) => ({
-    id: r.log.id,
-    action: r.log.action,
-    actorId: r.log.actorUserId,
-    actorName: fullName(r.actorFirst, r.actorLast),
-    targetType: r.log.targetType,
-    targetId: r.log.targetId,
-    subjectId: r.subjectId ?? null,
-    subjectName: fullName(r.subjectFirst, r.subjectLast),
-    metadata: r.log.metadata,
-    ip: r.log.ip,
-    createdAt: r.log.createdAt.toISOString(),
-  }));
-  return { data, meta: limitPageMeta(Number(counted?.n ?? 0), q.page, q.limit) };
+  // Unfiltered, or by category alone: the maintained totals (audit_logs:auth / audit_logs:admin);
+  // with an actor or action filter, an index-only count on that filter's index.
+  return paginate(limitPage(q), {
+    rows: (limit, offset) =>
+      db
+        .select({
+          log: auditLogs,
+          actorFirst: actor.firstName,
+          actorLast: actor.lastName,
+          subjectId,
+          subjectFirst: subject.firstName,
+          subjectLast: subject.lastName,
+        })
+        .from(auditLogs)
+        .leftJoin(actor, eq(actor.id, auditLogs.actorUserId))
+        .leftJoin(subject, eq(subject.id, subjectId))
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(limit)
+        .offset(offset),
+    total: () =>
+      q.actorId || q.action
+        ? countOf(db.select({ n: count() }).from(auditLogs).where(where))
+        : maintainedTotal(db, scope, totalKeys("audit_logs", q.category ? [q.category] : ["auth", "admin"])),
+    map: (rows): TAuditLogEntry[] =>
+      rows.map((r) => ({
+        id: r.log.id,
+        action: r.log.action,
+        actorId: r.log.actorUserId,
+        actorName: fullName(r.actorFirst, r.actorLast),
+        targetType: r.log.targetType,
+        targetId: r.log.targetId,
+        subjectId: r.subjectId ?? null,
+        subjectName: fullName(r.subjectFirst, r.subjectLast),
+        metadata: r.log.metadata,
+        ip: r.log.ip,
+        createdAt: r.log.createdAt.toISOString(),
+      })),
+  });
 }

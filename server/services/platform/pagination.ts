@@ -98,8 +98,8 @@ export async function countOf(query: PromiseLike<{ n: number | string | bigint }
   return Number(row?.n ?? 0);
 }
 
-/** Tables whose totals are maintained (drizzle/0011_list_totals_triggers.sql). */
-export type CountedTable = "memberships" | "courses" | "enrollments" | "live_sessions" | "activity_logs" | "ai_credit_ledger";
+/** Tables whose totals are maintained (drizzle/0011_list_totals_triggers.sql; audit_logs by category: 0012_audit_log_totals.sql). */
+export type CountedTable = "memberships" | "courses" | "enrollments" | "live_sessions" | "activity_logs" | "ai_credit_ledger" | "audit_logs";
 
 /**
  * Counter keys for a table and, per key dimension of that table, the values to add up:

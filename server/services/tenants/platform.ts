@@ -3,7 +3,7 @@ import type { Db } from "../../db";
 import { tenants } from "../../db/schema";
 import type { TListPlatformTenantsInput, TPlatformUpdateTenantInput } from "../../contracts/platform";
 import type { TTenant } from "../../contracts/tenants";
-import { limitPageMeta } from "../../contracts/common";
+import { countOf, limitPage, paginate } from "../platform/pagination";
 import { notFound } from "../../errors";
 import { writeAudit } from "../platform/audit";
 import { inTenant, type RequestActor } from "../../auth/caller";
@@ -33,17 +33,13 @@ export async function listAllTenants(db: Db, q: TListPlatformTenantsInput) {
     conds.push(or(ilike(tenants.name, like), ilike(tenants.slug, like), ilike(sql`${tenants.branding} ->> 'displayName'`, like)));
   }
   const where = conds.some(Boolean) ? and(...conds) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(tenants)
-      .where(where)
-      .orderBy(desc(tenants.createdAt), desc(tenants.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(tenants).where(where),
-  ]);
-  return { data: rows.map(serializeTenant), meta: limitPageMeta(Number(counted?.n ?? 0), q.page, q.limit) };
+  // Platform-wide, not tenant-scoped: the page walks tenants_created_idx; the total is an
+  // index-only count (a platform holds thousands of tenants, not millions).
+  return paginate(limitPage(q), {
+    rows: (limit, offset) => db.select().from(tenants).where(where).orderBy(desc(tenants.createdAt), desc(tenants.id)).limit(limit).offset(offset),
+    total: () => countOf(db.select({ n: count() }).from(tenants).where(where)),
+    map: (rows) => rows.map(serializeTenant),
+  });
 }
 
 /** PATCH /platform/tenants/{id}: name and branding, through the tenant's own update (audit `tenant.updated`). */
