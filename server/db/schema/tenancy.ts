@@ -34,6 +34,8 @@ export const tenants = pgTable(
     uniqueIndex("tenants_domain_uq").on(t.domain).where(sql`${t.domain} is not null`),
     // The platform list's order (created_at DESC, id DESC: NULLS FIRST, as the query's plain DESC means).
     index("tenants_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The same order within a status (the status filter), and its count from the index alone.
+    index("tenants_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -33,7 +33,7 @@ export async function listSessions(
   const where = caller.scope.where(liveSessions, ...conds);
   // Walks live_sessions_tenant_sched_idx (tenant, scheduled_at, id) in order. Without a filter
   // (or with status alone) and for a caller who sees every session, the maintained counters.
-  const counted = !q.courseId && !q.fromDate && !q.toDate && !q.mine && caller.role !== "LEARNER";
+  const counted = !q.courseId && !q.fromDate && !q.toDate && !q.mine && caller.can("sessions.readTenant");
   return paginate(limitPage(q), {
     rows: (limit, offset) =>
       db

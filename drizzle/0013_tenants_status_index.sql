@@ -1,0 +1,1 @@
+CREATE INDEX "tenants_status_created_idx" ON "tenants" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
