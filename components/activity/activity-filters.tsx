@@ -9,6 +9,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
 import { ACTIVITY_ACTIONS } from "./actions";
+import styles from "./activity.module.css";
 import type { ActivityFilters } from "./use-activity-filters";
 
 /** User, action and date range; applied together with the "Filter" button. */
@@ -32,7 +33,7 @@ export function ActivityFiltersForm({ filters, onChange }: { filters: ActivityFi
   }
   const any = Boolean(filters.userId || filters.action || filters.dateFrom || filters.dateTo);
   return (
-    <form className="activity-filters" role="search" aria-label={t("learnActivity.filters")} onSubmit={onSubmit} noValidate>
+    <form className={styles.activityFilters} role="search" aria-label={t("learnActivity.filters")} onSubmit={onSubmit} noValidate>
       <SelectField
         name="userId"
         label={t("learnActivity.user")}

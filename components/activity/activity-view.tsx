@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TActivityItem } from "@/server/contracts/activity";
 import { formatDate } from "@/components/learn/format";
 import { Alert } from "@/components/ui/alert";
-import { errorInfo, errorMessage } from "@/lib/api-error";
+import { errorInfo } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { Translate } from "@/lib/i18n/translate";
@@ -13,8 +13,10 @@ import { ActivityFiltersForm } from "./activity-filters";
 import { isKnownAction } from "./actions";
 import { useActivityFilters } from "./use-activity-filters";
 import { useCourseTitles } from "./use-course-titles";
+import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { Loading } from "@/components/ui/skeleton";
+import { QueryList } from "@/components/ui/query-list";
+import styles from "./activity.module.css";
 
 const PAGE_SIZE = 25;
 
@@ -38,57 +40,36 @@ export function ActivityView() {
   });
 
   if (errorInfo(list.error).status === 403) return <Alert kind="error">{t("learnActivity.forbidden")}</Alert>;
-  const data = list.data;
   return (
     <>
       <ActivityFiltersForm filters={filters} onChange={setFilters} />
-      <div aria-live="polite" className="list-status">
-        {list.isPending ? (
-          <Loading shape="table" />
-        ) : list.isError ? (
-          <Alert kind="error">{errorMessage(list.error, t)}</Alert>
-        ) : null}
-      </div>
-      {data && data.data.length === 0 ? (
-        <div className="empty-state">
-          <p style={{ margin: 0 }}>{t("learnActivity.empty")}</p>
-        </div>
-      ) : data ? (
-        <div aria-busy={list.isFetching}>
-          <div className="table-wrap">
-            <table className="table table-stack activity-table">
-              <caption className="visually-hidden">{t("learnActivity.listCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("learnActivity.colDate")}</th>
-                  <th scope="col">{t("learnActivity.colUser")}</th>
-                  <th scope="col">{t("learnActivity.colAction")}</th>
-                  <th scope="col">{t("learnActivity.colDetail")}</th>
+      <QueryList query={list} empty={t("learnActivity.empty")}>
+        {(data) => (
+          <>
+            <DataTable caption={t("learnActivity.listCaption")} columns={[t("learnActivity.colDate"), t("learnActivity.colUser"), t("learnActivity.colAction"), t("learnActivity.colDetail")]}>
+              {data.data.map((item) => (
+                <tr key={item.id}>
+                  <td data-label={t("learnActivity.colDate")}>
+                    <time className={styles.time} dateTime={item.createdAt}>
+                      {formatDate(item.createdAt, locale, true)}
+                    </time>
+                  </td>
+                  <td data-label={t("learnActivity.colUser")}>{item.userName || t("learnActivity.system")}</td>
+                  <td data-label={t("learnActivity.colAction")}>
+                    <span className={`badge badge-action ${styles[`badge-action-${item.action.split(".")[0]}`] ?? ""}`}>
+                      {isKnownAction(item.action) ? t(`learnActivity.${item.action}` as MessageKey) : item.action}
+                    </span>
+                  </td>
+                  <td className="cell-wide" data-label={t("learnActivity.colDetail")}>
+                    {detailOf(t, item, titles) || <span className="muted">—</span>}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.data.map((item) => (
-                  <tr key={item.id}>
-                    <td data-label={t("learnActivity.colDate")}>
-                      <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale, true)}</time>
-                    </td>
-                    <td data-label={t("learnActivity.colUser")}>{item.userName || t("learnActivity.system")}</td>
-                    <td data-label={t("learnActivity.colAction")}>
-                      <span className={`badge badge-action badge-action-${item.action.split(".")[0]}`}>
-                        {isKnownAction(item.action) ? t(`learnActivity.${item.action}` as MessageKey) : item.action}
-                      </span>
-                    </td>
-                    <td className="cell-wide" data-label={t("learnActivity.colDetail")}>
-                      {detailOf(t, item, titles) || <span className="muted">—</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination label={t("learnActivity.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("learnActivity.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
-        </div>
-      ) : null}
+              ))}
+            </DataTable>
+            <Pagination label={t("learnActivity.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("learnActivity.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
+          </>
+        )}
+      </QueryList>
     </>
   );
 }

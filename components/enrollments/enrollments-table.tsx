@@ -6,6 +6,7 @@ import type { EnrollmentListItem } from "@/components/learn/types";
 import { useI18n } from "@/lib/i18n/client";
 import { categoryOptions, financingOptions, type FinancingSource, type TraineeCategory } from "./bpf-options";
 import styles from "./enrollments.module.css";
+import { DataTable } from "@/components/ui/data-table";
 
 export type EnrollmentChange = { enrollment: EnrollmentListItem; traineeCategory?: TraineeCategory | null; financingSource?: FinancingSource | null };
 
@@ -25,103 +26,88 @@ export function EnrollmentsTable({
   const categories = categoryOptions(t, t("learnEnroll.categoryEmpty"));
   const financings = financingOptions(t, t("learnEnroll.financingEmpty"));
   return (
-    <div className="table-wrap">
-      <table className={`table table-stack ${styles.enrollmentsTable}`}>
-        <caption className="visually-hidden">{t("learnEnroll.listCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("learnEnroll.colLearner")}</th>
-            <th scope="col">{t("learnEnroll.colCourse")}</th>
-            <th scope="col">{t("learnEnroll.colStatus")}</th>
-            <th scope="col">{t("learnEnroll.colProgress")}</th>
-            <th scope="col">{t("learnEnroll.colBpf")}</th>
-            <th scope="col">{t("learnEnroll.colActions")}</th>
+    <DataTable caption={t("learnEnroll.listCaption")} className={styles.enrollmentsTable} columns={[t("learnEnroll.colLearner"), t("learnEnroll.colCourse"), t("learnEnroll.colStatus"), t("learnEnroll.colProgress"), t("learnEnroll.colBpf"), t("learnEnroll.colActions")]}>
+      {items.map((e) => {
+        const name = personName(e.learner);
+        const busy = busyId === e.id;
+        const cancellable = e.status === "ACTIVE" || e.status === "COMPLETED";
+        return (
+          <tr key={e.id} aria-busy={busy || undefined}>
+            <td className="cell-name" data-label={t("learnEnroll.colLearner")}>
+              <strong>{name}</strong>
+              <span className="muted" style={{ overflowWrap: "break-word" }}>
+                {e.learner.email}
+              </span>
+            </td>
+            <td className={styles.cellCourse} data-label={t("learnEnroll.colCourse")}>
+              {e.course.title}
+              <span className="muted cell-sub">{t("learnEnroll.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}</span>
+            </td>
+            <td data-label={t("learnEnroll.colStatus")}>
+              <span className={`badge badge-enr-${e.status}`}>{t(enrollmentStatusKey(e.status))}</span>
+            </td>
+            <td data-label={t("learnEnroll.colProgress")}>
+              <span className={styles.miniProgress} role="img" aria-label={t("learnCommon.progressLabel", { percent: e.progress.percentage })}>
+                <span className={styles.miniProgressTrack}>
+                  <span className={styles.miniProgressFill} style={{ width: `${e.progress.percentage}%` }} />
+                </span>
+                <span aria-hidden="true">{t("learnCommon.progressValue", { percent: e.progress.percentage })}</span>
+              </span>
+            </td>
+            <td className={styles.cellBpf} data-label={t("learnEnroll.colBpf")}>
+              <div className={styles.bpfSelects}>
+                <label className="visually-hidden" htmlFor={`cat-${e.id}`}>
+                  {t("learnEnroll.categoryOf", { name })}
+                </label>
+                <select
+                  id={`cat-${e.id}`}
+                  className="select select-inline"
+                  value={e.traineeCategory ?? ""}
+                  disabled={busy}
+                  onChange={(ev) => onChange({ enrollment: e, traineeCategory: (ev.target.value || null) as TraineeCategory | null })}
+                >
+                  {categories.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+                <label className="visually-hidden" htmlFor={`fin-${e.id}`}>
+                  {t("learnEnroll.financingOf", { name })}
+                </label>
+                <select
+                  id={`fin-${e.id}`}
+                  className="select select-inline"
+                  value={e.financingSource ?? ""}
+                  disabled={busy}
+                  onChange={(ev) => onChange({ enrollment: e, financingSource: (ev.target.value || null) as FinancingSource | null })}
+                >
+                  {financings.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </td>
+            <td className="cell-action" data-label={t("learnEnroll.colActions")}>
+              {cancellable ? (
+                <button type="button" className="btn btn-secondary btn-sm" onClick={() => onCancel(e)}>
+                  {t("learnEnroll.unenroll")}
+                  <span className="visually-hidden">
+                    {" "}
+                    {t("learnEnroll.unenrollWho", { name, course: e.course.title })}
+                  </span>
+                </button>
+              ) : (
+                <span className="muted" aria-hidden="true">
+                  —
+                </span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {items.map((e) => {
-            const name = personName(e.learner);
-            const busy = busyId === e.id;
-            const cancellable = e.status === "ACTIVE" || e.status === "COMPLETED";
-            return (
-              <tr key={e.id} aria-busy={busy || undefined}>
-                <td className="cell-name" data-label={t("learnEnroll.colLearner")}>
-                  <strong>{name}</strong>
-                  <span className="muted" style={{ overflowWrap: "break-word" }}>
-                    {e.learner.email}
-                  </span>
-                </td>
-                <td className={styles.cellCourse} data-label={t("learnEnroll.colCourse")}>
-                  {e.course.title}
-                  <span className="muted cell-sub">{t("learnEnroll.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}</span>
-                </td>
-                <td data-label={t("learnEnroll.colStatus")}>
-                  <span className={`badge badge-enr-${e.status}`}>{t(enrollmentStatusKey(e.status))}</span>
-                </td>
-                <td data-label={t("learnEnroll.colProgress")}>
-                  <span className={styles.miniProgress} role="img" aria-label={t("learnCommon.progressLabel", { percent: e.progress.percentage })}>
-                    <span className={styles.miniProgressTrack}>
-                      <span className={styles.miniProgressFill} style={{ width: `${e.progress.percentage}%` }} />
-                    </span>
-                    <span aria-hidden="true">{t("learnCommon.progressValue", { percent: e.progress.percentage })}</span>
-                  </span>
-                </td>
-                <td className={styles.cellBpf} data-label={t("learnEnroll.colBpf")}>
-                  <div className={styles.bpfSelects}>
-                    <label className="visually-hidden" htmlFor={`cat-${e.id}`}>
-                      {t("learnEnroll.categoryOf", { name })}
-                    </label>
-                    <select
-                      id={`cat-${e.id}`}
-                      className="select select-inline"
-                      value={e.traineeCategory ?? ""}
-                      disabled={busy}
-                      onChange={(ev) => onChange({ enrollment: e, traineeCategory: (ev.target.value || null) as TraineeCategory | null })}
-                    >
-                      {categories.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                    <label className="visually-hidden" htmlFor={`fin-${e.id}`}>
-                      {t("learnEnroll.financingOf", { name })}
-                    </label>
-                    <select
-                      id={`fin-${e.id}`}
-                      className="select select-inline"
-                      value={e.financingSource ?? ""}
-                      disabled={busy}
-                      onChange={(ev) => onChange({ enrollment: e, financingSource: (ev.target.value || null) as FinancingSource | null })}
-                    >
-                      {financings.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                </td>
-                <td className="cell-action" data-label={t("learnEnroll.colActions")}>
-                  {cancellable ? (
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => onCancel(e)}>
-                      {t("learnEnroll.unenroll")}
-                      <span className="visually-hidden">
-                        {" "}
-                        {t("learnEnroll.unenrollWho", { name, course: e.course.title })}
-                      </span>
-                    </button>
-                  ) : (
-                    <span className="muted" aria-hidden="true">
-                      —
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -13,6 +13,7 @@ import { parseEnrollmentCsv, type CsvRow } from "./csv";
 import { importRow, type RowReport } from "./csv-import";
 import { useCourseOptions } from "./use-course-options";
 import styles from "./enrollments.module.css";
+import { DataTable } from "@/components/ui/data-table";
 
 function problemText(t: Translate, row: CsvRow): string {
   const p = row.problem!;
@@ -124,30 +125,18 @@ export function ImportView() {
       {reports.length ? (
         <section className={styles.importReport} aria-labelledby="report-title">
           <h2 id="report-title">{t("learnEnroll.reportTitle")}</h2>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">{t("learnEnroll.reportCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("learnEnroll.colLine")}</th>
-                  <th scope="col">{t("learnEnroll.colEmail")}</th>
-                  <th scope="col">{t("learnEnroll.colResult")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {reports.map((r) => (
-                  <tr key={r.row.line}>
-                    <td>{r.row.line}</td>
-                    <td style={{ overflowWrap: "anywhere" }}>{r.row.email || "—"}</td>
-                    <td>
-                      <span className={`badge ${styles[`badge-row-${r.result}`]}`}>{t(`learnEnroll.ROW_${r.result}` as MessageKey)}</span>
-                      {r.message ? <span className={`muted ${styles.rowMessage}`}> {r.message}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={t("learnEnroll.reportCaption")} stack={false} columns={[t("learnEnroll.colLine"), t("learnEnroll.colEmail"), t("learnEnroll.colResult")]}>
+            {reports.map((r) => (
+              <tr key={r.row.line}>
+                <td>{r.row.line}</td>
+                <td style={{ overflowWrap: "anywhere" }}>{r.row.email || "—"}</td>
+                <td>
+                  <span className={`badge ${styles[`badge-row-${r.result}`]}`}>{t(`learnEnroll.ROW_${r.result}` as MessageKey)}</span>
+                  {r.message ? <span className={`muted ${styles.rowMessage}`}> {r.message}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       ) : null}
     </>

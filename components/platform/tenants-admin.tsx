@@ -6,6 +6,9 @@ import type { TTenant } from "@/server/contracts/tenants";
 import { formatDate } from "@/components/learn/format";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable } from "@/components/ui/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { QueryList } from "@/components/ui/query-list";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage } from "@/lib/api-error";
@@ -58,7 +61,6 @@ export function TenantsAdmin({ tenantUrlTemplate }: { tenantUrlTemplate: string 
     }
   }
 
-  const data = list.data;
   return (
     <section className={`card ${styles.section}`} aria-labelledby="tenants-title">
       <h2 id="tenants-title" className="card-title">
@@ -81,92 +83,56 @@ export function TenantsAdmin({ tenantUrlTemplate }: { tenantUrlTemplate: string 
         </button>
       </form>
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
-      <div aria-live="polite" className="list-status">
-        {list.isPending ? (
-          <p className="muted" role="status">
-            {t("common.loading")}
-          </p>
-        ) : list.isError ? (
-          <Alert kind="error">{errorMessage(list.error, t)}</Alert>
-        ) : null}
-      </div>
-      {data && data.data.length === 0 ? (
-        <div className="empty-state">
-          <p style={{ margin: 0 }}>{t("platformTenants.empty")}</p>
-        </div>
-      ) : data ? (
-        <div aria-busy={list.isFetching}>
-          <div className="table-wrap">
-            <table className="table table-stack">
-              <caption className="visually-hidden">{t("platformTenants.listCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("platformTenants.colTenant")}</th>
-                  <th scope="col">{t("platformTenants.colStatus")}</th>
-                  <th scope="col">{t("platformTenants.colCreated")}</th>
-                  <th scope="col">{t("platformTenants.colActions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((tenant) => {
-                  const name = nameOf(tenant);
-                  return (
-                    <tr key={tenant.id}>
-                      <td className="cell-name" data-label={t("platformTenants.colTenant")}>
-                        <span className={styles.tenantName}>
-                          <strong>
-                            {tenant.branding.primaryColor ? <span className={styles.swatch} style={{ background: tenant.branding.primaryColor }} aria-hidden="true" /> : null}
-                            {name}
-                          </strong>
-                          {name !== tenant.name ? <span className="muted">{tenant.name}</span> : null}
-                          <a className={styles.tenantLink} href={urlOf(tenant.slug)}>
-                            {tenant.slug}
-                          </a>
-                        </span>
-                      </td>
-                      <td data-label={t("platformTenants.colStatus")}>
-                        <span className={`${styles.status} ${styles[`status${tenant.status}`]}`}>{t(`platformTenants.status${tenant.status}`)}</span>
-                      </td>
-                      <td data-label={t("platformTenants.colCreated")}>
-                        <time dateTime={tenant.createdAt}>{formatDate(tenant.createdAt, locale)}</time>
-                      </td>
-                      <td className={styles.actionsCell} data-label={t("platformTenants.colActions")}>
-                        <span className={styles.actions}>
-                          <button type="button" className="btn btn-secondary btn-sm" aria-label={t("platformTenants.editLabel", { name })} onClick={() => { setNotice(null); setEditing(tenant); }}>
-                            {t("platformTenants.edit")}
+      <QueryList query={list} empty={t("platformTenants.empty")}>
+        {(data) => (
+          <>
+            <DataTable caption={t("platformTenants.listCaption")} columns={[t("platformTenants.colTenant"), t("platformTenants.colStatus"), t("platformTenants.colCreated"), t("platformTenants.colActions")]}>
+              {data.data.map((tenant) => {
+                const name = nameOf(tenant);
+                return (
+                  <tr key={tenant.id}>
+                    <td className="cell-name" data-label={t("platformTenants.colTenant")}>
+                      <span className={styles.tenantName}>
+                        <strong>
+                          {tenant.branding.primaryColor ? <span className={styles.swatch} style={{ background: tenant.branding.primaryColor }} aria-hidden="true" /> : null}
+                          {name}
+                        </strong>
+                        {name !== tenant.name ? <span className="muted">{tenant.name}</span> : null}
+                        <a className={styles.tenantLink} href={urlOf(tenant.slug)}>
+                          {tenant.slug}
+                        </a>
+                      </span>
+                    </td>
+                    <td data-label={t("platformTenants.colStatus")}>
+                      <span className={`${styles.status} ${styles[`status${tenant.status}`]}`}>{t(`platformTenants.status${tenant.status}`)}</span>
+                    </td>
+                    <td data-label={t("platformTenants.colCreated")}>
+                      <time dateTime={tenant.createdAt}>{formatDate(tenant.createdAt, locale)}</time>
+                    </td>
+                    <td className={styles.actionsCell} data-label={t("platformTenants.colActions")}>
+                      <span className={styles.actions}>
+                        <button type="button" className="btn btn-secondary btn-sm" aria-label={t("platformTenants.editLabel", { name })} onClick={() => { setNotice(null); setEditing(tenant); }}>
+                          {t("platformTenants.edit")}
+                        </button>
+                        {tenant.status === "ACTIVE" ? (
+                          <button type="button" className="btn btn-secondary btn-danger-text btn-sm" aria-label={t("platformTenants.suspendLabel", { name })} onClick={() => { setNotice(null); setPending({ tenant, to: "SUSPENDED" }); }}>
+                            {t("platformTenants.suspend")}
                           </button>
-                          {tenant.status === "ACTIVE" ? (
-                            <button type="button" className="btn btn-secondary btn-danger-text btn-sm" aria-label={t("platformTenants.suspendLabel", { name })} onClick={() => { setNotice(null); setPending({ tenant, to: "SUSPENDED" }); }}>
-                              {t("platformTenants.suspend")}
-                            </button>
-                          ) : (
-                            <button type="button" className="btn btn-primary btn-sm" aria-label={t("platformTenants.reactivateLabel", { name })} onClick={() => { setNotice(null); setPending({ tenant, to: "ACTIVE" }); }}>
-                              {t("platformTenants.reactivate")}
-                            </button>
-                          )}
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <nav className="pagination" aria-label={t("platformTenants.pagination")}>
-            <span className="muted">
-              {t("platformTenants.total", { total: data.meta.total })} · {t("learnCommon.pageOf", { page: data.meta.page, pages: data.meta.totalPages })}
-            </span>
-            <span className="form-actions">
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page <= 1} onClick={() => setQuery({ ...query, page: data.meta.page - 1 })}>
-                {t("common.previous")}
-              </button>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={data.meta.page >= data.meta.totalPages} onClick={() => setQuery({ ...query, page: data.meta.page + 1 })}>
-                {t("common.next")}
-              </button>
-            </span>
-          </nav>
-        </div>
-      ) : null}
+                        ) : (
+                          <button type="button" className="btn btn-primary btn-sm" aria-label={t("platformTenants.reactivateLabel", { name })} onClick={() => { setNotice(null); setPending({ tenant, to: "ACTIVE" }); }}>
+                            {t("platformTenants.reactivate")}
+                          </button>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+            <Pagination label={t("platformTenants.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("platformTenants.total", { total: data.meta.total })} onPage={(page) => setQuery({ ...query, page })} />
+          </>
+        )}
+      </QueryList>
       <EditTenantDialog
         tenant={editing}
         onClose={() => setEditing(null)}

@@ -17,6 +17,7 @@ import { useMySessions } from "./use-my-sessions";
 import { useSessionCourses } from "./use-session-courses";
 import { Loading } from "@/components/ui/skeleton";
 import styles from "./sessions.module.css";
+import { DataTable } from "@/components/ui/data-table";
 
 /** How many past days the follow-up covers. */
 const RECENT_DAYS = 7;
@@ -36,55 +37,41 @@ function Presence({ sessionId }: { sessionId: string }) {
 function FollowUpTable({ caption, sessions, titles }: { caption: string; sessions: TSessionSummary[]; titles: Map<string, string> }) {
   const { t, locale } = useI18n();
   return (
-    <div className="table-wrap">
-      <table className={`table table-stack ${styles.followUpTable}`}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("sessionsList.colSession")}</th>
-            <th scope="col">{t("sessionsList.colDate")}</th>
-            <th scope="col">{t("sessionsList.colStatus")}</th>
-            <th scope="col">{t("sessionsAttendance.colPresence")}</th>
-            <th scope="col">{t("sessionsAttendance.colActions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((s) => (
-            <tr key={s.id}>
-              <td className="cell-name" data-label={t("sessionsList.colSession")}>
-                <Link href={`/sessions/${s.id}`} className="course-link">
-                  {s.title}
+    <DataTable caption={caption} className={styles.followUpTable} columns={[t("sessionsList.colSession"), t("sessionsList.colDate"), t("sessionsList.colStatus"), t("sessionsAttendance.colPresence"), t("sessionsAttendance.colActions")]}>
+      {sessions.map((s) => (
+        <tr key={s.id}>
+          <td className="cell-name" data-label={t("sessionsList.colSession")}>
+            <Link href={`/sessions/${s.id}`} className="course-link">
+              {s.title}
+            </Link>
+            <span className="muted cell-sub">{titles.get(s.courseId) ?? ""}</span>
+          </td>
+          <td data-label={t("sessionsList.colDate")}>
+            <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale)}</time>
+          </td>
+          <td data-label={t("sessionsList.colStatus")}>
+            <SessionStatusBadge status={s.status} t={t} />
+          </td>
+          <td data-label={t("sessionsAttendance.colPresence")}>
+            <Presence sessionId={s.id} />
+          </td>
+          <td className="cell-action cell-wide" data-label={t("sessionsAttendance.colActions")}>
+            <span className="form-actions">
+              <Link className="btn btn-secondary btn-sm" href={`/sessions/${s.id}/attendance`}>
+                {t("sessionsDetail.attendanceLink")}
+                <span className="visually-hidden"> — {s.title}</span>
+              </Link>
+              {s.status === "LIVE" || s.status === "SCHEDULED" ? (
+                <Link className="btn btn-secondary btn-sm" href={`/sessions/${s.id}/live`}>
+                  {t("sessionsDetail.openLive")}
+                  <span className="visually-hidden"> — {s.title}</span>
                 </Link>
-                <span className="muted cell-sub">{titles.get(s.courseId) ?? ""}</span>
-              </td>
-              <td data-label={t("sessionsList.colDate")}>
-                <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale)}</time>
-              </td>
-              <td data-label={t("sessionsList.colStatus")}>
-                <SessionStatusBadge status={s.status} t={t} />
-              </td>
-              <td data-label={t("sessionsAttendance.colPresence")}>
-                <Presence sessionId={s.id} />
-              </td>
-              <td className="cell-action cell-wide" data-label={t("sessionsAttendance.colActions")}>
-                <span className="form-actions">
-                  <Link className="btn btn-secondary btn-sm" href={`/sessions/${s.id}/attendance`}>
-                    {t("sessionsDetail.attendanceLink")}
-                    <span className="visually-hidden"> — {s.title}</span>
-                  </Link>
-                  {s.status === "LIVE" || s.status === "SCHEDULED" ? (
-                    <Link className="btn btn-secondary btn-sm" href={`/sessions/${s.id}/live`}>
-                      {t("sessionsDetail.openLive")}
-                      <span className="visually-hidden"> — {s.title}</span>
-                    </Link>
-                  ) : null}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              ) : null}
+            </span>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
