@@ -27,7 +27,7 @@ export function forTenant(tenantId: string): TenantScope {
   };
 }
 
-import { or, sql as rawSql } from "drizzle-orm";
+import { sql as rawSql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { enrollments, memberships, tenants } from "./schema";
 
@@ -38,11 +38,20 @@ export type TenantAccess = {
 };
 
 /**
+ * The tenant named by a reference: its internal id (`ten_…`, with an underscore) or its slug
+ * (letters, digits and hyphens only). One equality on one unique index, never an OR of both,
+ * which PostgreSQL could only answer by a bitmap OR or by reading every tenant.
+ */
+export function tenantRefCondition(ref: string): SQL {
+  return ref.includes("_") ? eq(tenants.id, ref) : eq(tenants.slug, ref.toLowerCase());
+}
+
+/**
  * Tenant (by slug or internal id) and the caller's membership and enrollment there, in ONE
  * query. Used by the procedure chain only.
  */
 export async function resolveTenantAccess(db: DbOrTx, ref: string, userId: string | null): Promise<TenantAccess | null> {
-  const ident = or(eq(tenants.slug, ref.toLowerCase()), eq(tenants.id, ref));
+  const ident = tenantRefCondition(ref);
   if (!userId) {
     const [tenant] = await db.select().from(tenants).where(ident).limit(1);
     return tenant ? { tenant, membership: null, hasEnrollment: false } : null;

@@ -7,7 +7,7 @@ import { countOf, limitPage, paginate } from "../platform/pagination";
 import { notFound } from "../../errors";
 import { writeAudit } from "../platform/audit";
 import { inTenant, type RequestActor } from "../../auth/caller";
-import { forTenant } from "../../db/tenant-scope";
+import { forTenant, tenantRefCondition } from "../../db/tenant-scope";
 import { serializeTenant } from "./serialize";
 import { getTenantById, updateTenant } from "./tenants";
 
@@ -17,7 +17,7 @@ async function tenantByRef(db: Db, ref: string) {
   const [row] = await db
     .select()
     .from(tenants)
-    .where(or(eq(tenants.id, ref), eq(tenants.slug, ref.toLowerCase())))
+    .where(tenantRefCondition(ref))
     .limit(1);
   if (!row) throw notFound("Tenant");
   return row;
