@@ -17,7 +17,7 @@ test("an invited learner accepts the e-mailed invitation and lands on their cour
   await expect(page.getByLabel("Adresse e-mail de l'invitation")).toHaveValue(email);
   await page.getByLabel("Mot de passe").fill("short");
   await page.getByRole("button", { name: "Accepter l'invitation" }).click();
-  await expect(page.getByText("Au moins 10 caractères", { exact: true })).toBeVisible();
+  await expect(page.getByText("Le mot de passe doit comporter au moins 10 caractères", { exact: true })).toBeVisible();
   await screenshot(page, "accept-invite");
 
   await page.getByLabel("Mot de passe").fill("a-Strong-passw0rd");
