@@ -13,6 +13,7 @@ import { toHttpError } from "../errors";
 import { env } from "../env";
 import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
+import { toOriginForm } from "./app-server";
 import { MAX_BODY_BYTES } from "./body";
 import type { RawRoute } from "./raw-route";
 import { RAW_ROUTES } from "./raw-routes";
@@ -55,7 +56,8 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
 
   return async (rawReq, res) => {
     const req = rawReq as ApiRequest;
-    const url = req.url ?? "/";
+    req.url = toOriginForm(req.url); // an absolute-form target's host is never used (app-server.ts)
+    const url = req.url;
     const isV1 = url === "/api/v1" || url.startsWith("/api/v1/") || url.startsWith("/api/v1?");
     const isTrpc = url.startsWith("/api/trpc/");
     const isHealth = url === "/api/health" || url.startsWith("/api/health?");
