@@ -13,6 +13,13 @@ const DRAIN_CAP_BYTES = 32 * 1024 * 1024;
  * 400 INVALID_CHARACTER naming the field (input-guard.ts).
  */
 export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const raw = (await readBodyText(req, maxBytes)).trim();
+  if (!raw) return {};
+  return parseCheckedJson(raw);
+}
+
+/** The body as text: over the size limit -> 413 BODY_TOO_LARGE; not UTF-8 -> 400 INVALID_UTF8. */
+export async function readBodyText(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
@@ -27,8 +34,11 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
   if (tooLarge) {
     throw new DomainError("PAYLOAD_TOO_LARGE", "Request body too large", { reason: "BODY_TOO_LARGE", params: { maxBytes } });
   }
-  const raw = decodeUtf8(Buffer.concat(chunks)).trim();
-  if (!raw) return {};
+  return decodeUtf8(Buffer.concat(chunks));
+}
+
+/** JSON text -> value, with the edge's checks: depth, syntax, prototype-named keys, control characters. */
+export function parseCheckedJson(raw: string): unknown {
   checkJsonDepth(raw);
   let body: unknown;
   try {

@@ -221,3 +221,22 @@ describe("the app server", () => {
     }
   });
 });
+
+describe("the tRPC transport", () => {
+  it("applies the same checks to its bodies and GET inputs; valid calls still work", async () => {
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${api.url}/api/trpc/${path}`, { ...init, headers: { "X-Tenant-ID": "acme", "Content-Type": "application/json", ...init.headers } });
+    const proto = await call("auth.login", { method: "POST", body: '{"toString":1}' });
+    expect(proto.status).toBe(400);
+    expect(((await proto.json()) as { errors: Record<string, string[]> }).errors).toEqual({ toString: ["Unknown field"] });
+    const deep = await call("auth.login", { method: "POST", body: `${'{"a":'.repeat(4500)}1${"}".repeat(4500)}` });
+    expect(deep.status).toBe(400);
+    const nul = await call(`courses.list?input=${encodeURIComponent(JSON.stringify({ search: "a\u0000b" }))}`);
+    expect(nul.status).toBe(400);
+    expect(((await nul.json()) as { code: string }).code).toBe("INVALID_CHARACTER");
+    expect((await call("auth.login", { method: "POST", body: Buffer.from([0x7b, 0xff, 0x7d]) })).status).toBe(400);
+    expect((await call("%E0%A4%A")).status).toBe(404);
+    const ok = await call("auth.login", { method: "POST", body: JSON.stringify({ email: "admin@acme.test", password: PASSWORD }) });
+    expect(ok.status).toBe(200);
+  });
+});
