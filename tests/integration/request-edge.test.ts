@@ -238,5 +238,12 @@ describe("the tRPC transport", () => {
     expect((await call("%E0%A4%A")).status).toBe(404);
     const ok = await call("auth.login", { method: "POST", body: JSON.stringify({ email: "admin@acme.test", password: PASSWORD }) });
     expect(ok.status).toBe(200);
+    const batch = await call("auth.login?batch=1", { method: "POST", body: JSON.stringify({ 0: { email: "admin@acme.test", password: PASSWORD } }) });
+    expect(batch.status).toBe(200);
+    expect(await batch.text()).toContain('"accessToken"');
+    // An empty body is still tRPC's to judge (no input -> its own validation error, not the edge's).
+    const empty = await call("auth.login", { method: "POST", body: "" });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error?: unknown }).error).toBeDefined();
   });
 });
