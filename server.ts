@@ -1,10 +1,11 @@
-import http from "node:http";
+import type http from "node:http";
 import next from "next";
 import { openDatabase } from "./server/db";
 import { setAppDatabase } from "./server/db/global";
 import { seedDemo } from "./server/db/seed/demo";
 import { env } from "./server/env";
 import { createApiHandler } from "./server/http/api-handler";
+import { createAppServer } from "./server/http/app-server";
 import { log } from "./server/lib/log";
 
 /**
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
   await app.prepare();
   const handleNext = app.getRequestHandler();
 
-  const server = http.createServer((req, res) => {
+  // Request targets reach the handlers in origin form (an absolute-form line's host is dropped); slow senders get 408.
+  const server = createAppServer((req, res) => {
     api(req, res)
       .then((handled) => (handled ? undefined : handleNext(forNext(req), hideInternalHeaders(res))))
       .catch((error: unknown) => {
@@ -35,8 +37,7 @@ async function main(): Promise<void> {
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ statusCode: 500, message: "Internal server error" }));
       });
-  });
-  server.keepAliveTimeout = 65_000;
+  }, { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, headersTimeoutMs: e.HEADERS_TIMEOUT_MS });
   server.listen(e.PORT, e.HOST, () => {
     log.info("server.listening", { url: `http://localhost:${e.PORT}`, tenants: `http://acme.${e.APP_ROOT_DOMAIN}` });
   });

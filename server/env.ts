@@ -61,6 +61,9 @@ const EnvSchema = z.object({
   // Media uploads: local-disk storage directory and the largest decoded file accepted.
   MEDIA_DIR: z.string().default(".data/media"),
   MEDIA_MAX_BYTES: intFrom(10 * 1024 * 1024),
+  // A request not fully received within REQUEST_TIMEOUT_MS (headers within HEADERS_TIMEOUT_MS) answers 408 and is closed.
+  REQUEST_TIMEOUT_MS: intFrom(60_000),
+  HEADERS_TIMEOUT_MS: intFrom(15_000),
   // Live video (conventions §9): LiveKit server and API key pair; defaults match `livekit-server --dev`.
   LIVEKIT_URL: z.string().default("ws://localhost:7880"),
   LIVEKIT_API_KEY: z.string().default("devkey"),

@@ -22,6 +22,9 @@ export const ERROR_REASONS = {
   // Transport.
   MALFORMED_JSON: "The body is not valid JSON",
   BODY_TOO_LARGE: "The body exceeds the size limit",
+  JSON_TOO_DEEP: "The JSON body is nested too deeply",
+  INVALID_UTF8: "The body is not valid UTF-8",
+  INVALID_CHARACTER: "A string holds a control character (errors names the field)",
   ROUTE_NOT_FOUND: "No operation at this path",
   METHOD_NOT_SUPPORTED: "The path does not accept this method",
   UNSUPPORTED_MEDIA_TYPE: "Send application/json",

@@ -18,6 +18,7 @@ export type DomainCode =
   | "CONFLICT"
   | "INVALID_STATE"
   | "GONE"
+  | "PAYLOAD_TOO_LARGE"
   | "VALIDATION"
   | "UNPROCESSABLE"
   | "RATE_LIMITED"
@@ -59,6 +60,7 @@ const VALIDATION_FAILED_MESSAGE = "Validation failed";
 function defaultReason(code: DomainCode, message: string): ErrorReason {
   if (code === "VALIDATION" || message === VALIDATION_FAILED_MESSAGE) return "VALIDATION_FAILED";
   if (code === "UNAVAILABLE") return "SERVICE_UNAVAILABLE";
+  if (code === "PAYLOAD_TOO_LARGE") return "BODY_TOO_LARGE";
   return code;
 }
 
@@ -73,6 +75,7 @@ export const STATUS_BY_CODE: Record<DomainCode, number> = {
   CONFLICT: 409,
   INVALID_STATE: 409,
   GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
@@ -183,9 +186,12 @@ export const UNKNOWN_FIELD_MESSAGE = "Unknown field";
 
 /** Zod issues -> `{ "items.0.quantity": ["..."] }`; unknown keys -> "Unknown field". `word` renders an issue. */
 export function fieldErrorsFromIssues(issues: ZodLikeIssue[], word: (issue: ZodLikeIssue) => string = (i) => i.message, unknownField = UNKNOWN_FIELD_MESSAGE): FieldErrors {
+  // Own keys only: a field named after an Object.prototype member (toString, constructor) is a plain key here.
   const out: FieldErrors = {};
   const add = (path: string, msg: string) => {
-    (out[path || "_"] ??= []).push(msg);
+    const key = path || "_";
+    if (Object.hasOwn(out, key)) out[key]!.push(msg);
+    else Object.defineProperty(out, key, { value: [msg], enumerable: true, writable: true, configurable: true });
   };
   for (const issue of issues) {
     const base = issue.path.map(String).join(".");

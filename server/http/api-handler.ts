@@ -13,7 +13,8 @@ import { toHttpError } from "../errors";
 import { env } from "../env";
 import { clock } from "../lib/clock";
 import { log, requestStore } from "../lib/log";
-import { MAX_BODY_BYTES } from "./body";
+import { toOriginForm } from "./app-server";
+import { MAX_BODY_BYTES, parseCheckedJson, readBodyText } from "./body";
 import type { RawRoute } from "./raw-route";
 import { RAW_ROUTES } from "./raw-routes";
 import { applyRateLimit } from "./rate-limit";
@@ -55,7 +56,8 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
 
   return async (rawReq, res) => {
     const req = rawReq as ApiRequest;
-    const url = req.url ?? "/";
+    req.url = toOriginForm(req.url); // an absolute-form target's host is never used (app-server.ts)
+    const url = req.url;
     const isV1 = url === "/api/v1" || url.startsWith("/api/v1/") || url.startsWith("/api/v1?");
     const isTrpc = url.startsWith("/api/trpc/");
     const isHealth = url === "/api/health" || url.startsWith("/api/health?");
@@ -79,12 +81,13 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
           return sendError(res, { statusCode: 429, message: "Too many requests", retryAfterSeconds: Math.max(1, decision.retryAfterSeconds) });
         }
         if (isTrpc) {
-          const path = url.slice("/api/trpc/".length).split("?")[0]!;
+          const path = decodedPath(url.slice("/api/trpc/".length).split("?")[0]!);
+          await checkTrpcInput(req, url, path);
           return await nodeHTTPRequestHandler({
             router: appRouter,
             req,
             res,
-            path: decodeURIComponent(path),
+            path,
             createContext: () => createContext(db, info),
             responseMeta: ({ ctx }) => ({ headers: ctx?.response.headers ?? {} }),
           });
@@ -153,6 +156,32 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
     }
     sendJson(res, status, data);
   }
+}
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new TRPCError({ code: "NOT_FOUND", message: "Not found" });
+  }
+}
+
+/**
+ * tRPC requests pass the same edge checks as REST ones (body.ts, input-guard.ts): the body is
+ * read here (size, UTF-8, depth, prototype-named keys, control characters) and handed to tRPC
+ * as text; a GET's `input` parameter is checked the same way.
+ */
+async function checkTrpcInput(req: IncomingMessage & { body?: unknown }, url: string, path: string): Promise<void> {
+  if (req.method === "POST") {
+    // A batch names its procedures comma-separated; the media upload carries a base64 file.
+    const limit = path.split(",").includes("media.upload") ? bodyLimitFor("/api/v1/media") : MAX_BODY_BYTES;
+    const raw = await readBodyText(req, limit);
+    if (raw.trim()) parseCheckedJson(raw);
+    req.body = raw;
+    return;
+  }
+  const input = new URL(url, "http://local").searchParams.get("input");
+  if (input) parseCheckedJson(input);
 }
 
 async function health(db: Db, res: ServerResponse): Promise<void> {

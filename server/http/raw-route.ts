@@ -7,6 +7,7 @@ import { createCallerFactory, router } from "../api/trpc";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { log } from "../lib/log";
+import { refuseControlCharacters } from "./input-guard";
 
 /** What a raw route's procedure returns: the body and how to present it. */
 export type RawBody = {
@@ -116,6 +117,9 @@ export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRoute
           throw new DomainError("BAD_REQUEST", `Invalid ${key}`);
         }
       }
+      // Same refusal as the JSON operations' (rest-routes.ts): NUL and other control characters -> 400 naming the field.
+      refuseControlCharacters(input);
+      if (def.tenantQuery) refuseControlCharacters({ [def.tenantQuery]: url.searchParams.get(def.tenantQuery) });
       const info = withTenantFromQuery(req.info, def.tenantQuery ? url.searchParams.get(def.tenantQuery) : null);
       const out = await caller(createContext(db, info)).run(input);
       await sendRaw(res, out, isHead);

@@ -5,6 +5,7 @@ import type { Context } from "../api/context";
 import { procedureTable, type ProcedureEntry } from "../api/procedure-table";
 import { createCaller } from "../api/root";
 import { readJsonBody } from "./body";
+import { refuseControlCharacters } from "./input-guard";
 
 /** One REST operation: a procedure with `openapi` meta. */
 export type RestOperation = {
@@ -82,6 +83,8 @@ export async function readRestBody(req: IncomingMessage, maxBodyBytes: number): 
  * true), and JSON bodies keep their own types — zod schemas are never altered.
  */
 export function restInput(req: IncomingMessage, url: URL, params: Record<string, string>, body: unknown): Record<string, unknown> {
+  // Path parameters are checked decoded (%00 is a NUL); the body was checked when read (body.ts).
+  refuseControlCharacters(Object.fromEntries(Object.entries(params).map(([key, value]) => [key, decodedOrRaw(value)])));
   if (BODY_METHODS.has(req.method ?? "")) {
     if (body === undefined) {
       const type = String(req.headers["content-type"]);
@@ -89,12 +92,22 @@ export function restInput(req: IncomingMessage, url: URL, params: Record<string,
     }
     return { ...(body as object), ...params };
   }
-  const query: Record<string, string | string[]> = {};
+  // Null prototype: a parameter named __proto__ or toString is a plain key.
+  const query = Object.create(null) as Record<string, string | string[]>;
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     query[key] = values.length === 1 ? values[0]! : values;
   }
+  refuseControlCharacters(query);
   return { ...query, ...params };
+}
+
+function decodedOrRaw(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** Calls the operation's procedure through the app router's caller: the same chain as tRPC. */

@@ -211,6 +211,6 @@ describe("through the app's API handler", () => {
 
   it("still refuses a large body on other operations", async () => {
     const res = await api.call("POST", "/courses", { tenant: "acme", token: creator, body: { title: "x", description: "y".repeat(1_100_000), price: 0, currency: "EUR" } });
-    expectError(res, 400, "Request body too large");
+    expectError(res, 413, "Request body too large");
   });
 });

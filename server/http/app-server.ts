@@ -1,0 +1,54 @@
+import http from "node:http";
+
+/**
+ * How long a client may take to send a request, enforced by Node's HTTP server: past
+ * `headersTimeoutMs` without the full header block, or `requestTimeoutMs` without the full
+ * request (a body that never finishes: slow sender), the server answers 408 and closes the
+ * connection. A response being written (a long PDF) is not limited by these.
+ */
+export type RequestTimeouts = { requestTimeoutMs: number; headersTimeoutMs: number };
+
+export const DEFAULT_REQUEST_TIMEOUTS: RequestTimeouts = { requestTimeoutMs: 60_000, headersTimeoutMs: 15_000 };
+
+/**
+ * The request target in origin form: an absolute-form request line (`GET http://evil.example/login
+ * HTTP/1.1`) is reduced to its path and query — the host it names is never used (not for
+ * routing, not for a redirect) — and leading slashes are collapsed (`//evil.example/x` is the
+ * path `/evil.example/x`, never a scheme-relative address). `*` (OPTIONS *) is left as it is.
+ */
+export function toOriginForm(target: string | undefined): string {
+  if (!target) return "/";
+  if (target === "*") return target;
+  let path = target;
+  if (!target.startsWith("/")) {
+    try {
+      const url = new URL(target);
+      path = `${url.pathname}${url.search}`;
+    } catch {
+      path = "/";
+    }
+  }
+  return path.replace(/^\/{2,}/, "/");
+}
+
+/**
+ * The app's HTTP server (server.ts; the tests build theirs the same way): request targets in
+ * origin form before any handler sees them, and the request timeouts above.
+ */
+export function createAppServer(handler: http.RequestListener, timeouts: RequestTimeouts = DEFAULT_REQUEST_TIMEOUTS): http.Server {
+  const headersTimeout = Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs);
+  const server = http.createServer(
+    {
+      requestTimeout: timeouts.requestTimeoutMs,
+      headersTimeout,
+      // How often Node looks for expired requests (its default is 30 s): a fraction of the shortest timeout.
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4))),
+    },
+    (req, res) => {
+      req.url = toOriginForm(req.url);
+      handler(req, res);
+    },
+  );
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
