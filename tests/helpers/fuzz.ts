@@ -277,7 +277,8 @@ export function requestArb(doc: Json, operation: Operation, pools: IdPools, omit
           break;
       }
       let url = path;
-      for (const [k, v] of Object.entries(pathValues)) url = url.replace(`{${k}}`, encodeURIComponent(v));
+      // an empty segment would address another operation (/users/ is /users): never empty
+      for (const [k, v] of Object.entries(pathValues)) url = url.replace(`{${k}}`, encodeURIComponent(v === "" ? "-" : v));
       const q: [string, string][] = [];
       for (const [k, v] of Object.entries(query)) {
         if (v === undefined) continue;

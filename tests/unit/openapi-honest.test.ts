@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "../../server/api/openapi";
+import { RAW_ROUTES } from "../../server/http/raw-routes";
+
+/**
+ * The OpenAPI document names every status the request edge can answer (issue 13, item 3): the
+ * fuzz test (tests/integration/fuzz.test.ts) then holds every answer to it.
+ */
+type Json = Record<string, any>;
+const doc = openApiDocument() as Json;
+const operations: { key: string; path: string; op: Json }[] = [];
+for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+  for (const [method, op] of Object.entries(ops)) operations.push({ key: `${method.toUpperCase()} ${path}`, path, op });
+}
+
+function expected(path: string, op: Json): string[] {
+  const params = (op.parameters ?? []) as Json[];
+  const codes = ["408", "429", "431"];
+  if (op.requestBody || params.some((p) => p.in === "path" || p.in === "query")) codes.push("400");
+  if (op.requestBody) codes.push("413", "415");
+  if (Array.isArray(op.security) && op.security.length > 0) codes.push("401", "403");
+  if (/\{\w+\}/.test(path)) codes.push("404");
+  return codes.sort();
+}
+
+describe("the OpenAPI document is honest about the edge", () => {
+  it("has operations", () => {
+    expect(operations.length).toBeGreaterThan(100);
+  });
+
+  it("documents, for every operation, the statuses the edge can answer", () => {
+    const missing = operations.flatMap(({ key, path, op }) => expected(path, op).filter((c) => !op.responses[c]).map((c) => `${key} ${c}`));
+    expect(missing).toEqual([]);
+  });
+
+  it("points every error response to the Error schema", () => {
+    const wrong = operations.flatMap(({ key, op }) =>
+      Object.entries(op.responses as Record<string, Json>)
+        .filter(([code, r]) => Number(code) >= 400 && r.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/Error")
+        .map(([code]) => `${key} ${code}`),
+    );
+    expect(wrong).toEqual([]);
+    expect(doc.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining(["HEADERS_TOO_LARGE", "REQUEST_TIMEOUT", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "JSON_TOO_DEEP", "INVALID_CHARACTER"]));
+  });
+
+  it("a body operation documents 413 and 415; a protected one 401 and 403 (spot checks)", () => {
+    const login = doc.paths["/auth/login"].post.responses;
+    expect(Object.keys(login)).toEqual(expect.arrayContaining(["400", "413", "415", "429"]));
+    const courses = doc.paths["/courses"].post.responses;
+    expect(Object.keys(courses)).toEqual(expect.arrayContaining(["400", "401", "403", "413", "415", "429"]));
+    expect(doc.paths["/auth/me"].get.responses["400"]).toBeUndefined(); // no input, no 400
+  });
+
+  it("PATCH /courses/{id} does not offer `slug`, which it refuses, and says so", async () => {
+    const op = doc.paths["/courses/{id}"].patch;
+    const schema = op.requestBody.content["application/json"].schema;
+    expect(Object.keys(schema.properties)).not.toContain("slug");
+    expect(schema.additionalProperties).toBe(false);
+    expect(op.description).toMatch(/`slug` cannot be changed; sending it answers 400/);
+    // what the contract accepts: slug refused, the other fields accepted
+    const { ZUpdateCourseInput } = await import("../../server/contracts/courses");
+    expect(ZUpdateCourseInput.safeParse({ id: "crs_x", slug: "other" }).success).toBe(false);
+    expect(ZUpdateCourseInput.safeParse({ id: "crs_x", title: "Titre" }).success).toBe(true);
+  });
+
+  it("documents each raw route with its own media type", () => {
+    for (const route of RAW_ROUTES) {
+      const op = doc.paths[route.path][route.method.toLowerCase()];
+      expect(Object.keys(op.responses["200"].content), `${route.method} ${route.path}`).toEqual([route.produces]);
+    }
+  });
+});
