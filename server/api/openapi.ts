@@ -99,7 +99,7 @@ function fixOperation(path: string, method: string, op: Json): void {
     delete responses["200"];
     responses[String(status)] = status === 204 ? { description: "No content" } : ok;
   }
-  documentEdgeStatuses(path, op, responses);
+  documentEdgeStatuses(op, responses);
   dropRefusedFields(op);
   for (const [code, response] of Object.entries(responses)) {
     if (Number(code) >= 400) {
@@ -114,10 +114,10 @@ function fixOperation(path: string, method: string, op: Json): void {
 }
 
 const EDGE_STATUSES: Record<string, string> = {
-  "400": "Malformed or invalid input: malformed JSON, a JSON body nested too deeply, invalid UTF-8, a control character in a string (errors names the field), a prototype-named or unknown key, or a field failing its contract",
+  "400": "Malformed or invalid input: a control character in the query string (any operation), malformed JSON, a JSON body nested too deeply, invalid UTF-8, a control character in a string (errors names the field), a prototype-named or unknown key, or a field failing its contract",
   "401": "Missing, invalid or revoked access token",
   "403": "Known caller, not allowed (role, membership, tenant state)",
-  "404": "Resource absent or of another tenant (or unknown tenant)",
+  "404": "Resource absent or of another tenant, or the tenant named by X-Tenant-ID (or the sub-domain) is unknown",
   "413": "The body exceeds the size limit",
   "415": "The body is not application/json",
   "408": "The request (headers or body) was not received in time; the connection is closed",
@@ -126,18 +126,17 @@ const EDGE_STATUSES: Record<string, string> = {
 
 /**
  * What the request edge answers for any operation, whatever the procedure documents: 400 for
- * any operation with input, 413 and 415 for those with a body, 401 and 403 for protected ones,
- * 404 for those with path parameters, 408 and 431 (answered by the HTTP server) for all (429 is
+ * all (bad input; any query string is checked), 413 and 415 for those with a body, 401 and 403 for protected ones,
+ * 404 for all (a resource of a path parameter, or an unknown tenant), 408 and 431 (answered by the HTTP server) for all (429 is
  * added for all, below).
  */
-function documentEdgeStatuses(path: string, op: Json, responses: Record<string, Json>): void {
-  const parameters = (op.parameters ?? []) as Json[];
+function documentEdgeStatuses(op: Json, responses: Record<string, Json>): void {
   const hasBody = Boolean(op.requestBody);
-  const hasInput = hasBody || parameters.some((p) => p.in === "path" || p.in === "query");
   const isProtected = Array.isArray(op.security) && op.security.length > 0;
-  const hasPathParams = /\{\w+\}/.test(path);
   const add = (code: string) => (responses[code] ??= { description: EDGE_STATUSES[code] });
-  if (hasInput) add("400");
+  // the query string of every request is checked (control characters, invalid escapes), so 400
+  // is possible even for an operation without declared input
+  add("400");
   if (hasBody) {
     add("413");
     add("415");
@@ -146,7 +145,8 @@ function documentEdgeStatuses(path: string, op: Json, responses: Record<string, 
     add("401");
     add("403");
   }
-  if (hasPathParams) add("404");
+  // an unknown tenant (X-Tenant-ID or sub-domain) answers 404 TENANT_NOT_FOUND wherever a tenant is resolved
+  add("404");
   add("408");
   add("431");
 }

@@ -27,7 +27,9 @@ export type FuzzRequest = {
   body?: unknown;
   raw?: string | Uint8Array;
   contentType?: string;
-  caller: "admin" | "learner" | "anonymous";
+  caller: "admin" | "learner" | "anonymous" | "bad-token";
+  /** X-Tenant-ID: the tenant under test, mostly; sometimes an unknown one or none. */
+  tenant: string | null;
   mutation: string;
 };
 
@@ -157,7 +159,7 @@ function jsonBodySchema(op: Json): Schema | undefined {
 }
 
 /** Request arbitrary for one operation. `omitBodyKeys`: fields never generated for it (see the test's header). */
-export function requestArb(doc: Json, operation: Operation, pools: IdPools, omitBodyKeys: string[] = []): fc.Arbitrary<FuzzRequest> {
+export function requestArb(doc: Json, operation: Operation, pools: IdPools, omitBodyKeys: string[] = [], tenantSlug = "acme"): fc.Arbitrary<FuzzRequest> {
   const { method, path, op } = operation;
   const params = ((op.parameters ?? []) as Json[]).filter((p) => p.in === "path" || p.in === "query");
   const pathParams = params.filter((p) => p.in === "path");
@@ -176,7 +178,8 @@ export function requestArb(doc: Json, operation: Operation, pools: IdPools, omit
     { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name as string) },
   );
   const bodyArb: fc.Arbitrary<unknown> = bodySchema ? valueArb(doc, bodySchema, pools) : fc.constant(undefined);
-  const caller = fc.constantFrom<FuzzRequest["caller"]>("admin", "admin", "admin", "admin", "admin", "admin", "admin", "learner", "anonymous");
+  const caller = fc.constantFrom<FuzzRequest["caller"]>("admin", "admin", "admin", "admin", "admin", "admin", "admin", "admin", "learner", "learner", "anonymous", "bad-token");
+  const tenant = fc.constantFrom<string | null>(...Array<string>(14).fill(tenantSlug), "no-such-tenant", null);
   const otherId = pools.other.length ? fc.constantFrom(...pools.other) : fc.uuid();
 
   return fc
@@ -185,6 +188,7 @@ export function requestArb(doc: Json, operation: Operation, pools: IdPools, omit
       query: queryArb,
       body: bodyArb,
       caller,
+      tenant,
       mutation: fc.constantFrom(...MUTATIONS),
       pick: fc.nat(),
       protoKey: fc.constantFrom(...PROTO_KEYS),
@@ -218,7 +222,9 @@ export function requestArb(doc: Json, operation: Operation, pools: IdPools, omit
           pathValues[pp[g.pick % pp.length]!] = value;
           return true;
         }
-        return false;
+        // no declared input: an undeclared query parameter (the edge checks every query string)
+        query.extra = value;
+        return true;
       };
       switch (g.mutation) {
         case "wrong-type":
@@ -285,7 +291,7 @@ export function requestArb(doc: Json, operation: Operation, pools: IdPools, omit
         if (Array.isArray(v)) for (const item of v) q.push([k, typeof item === "string" ? item : JSON.stringify(item)]);
         else q.push([k, typeof v === "string" ? v : JSON.stringify(v)]);
       }
-      return { method, path: url, query: q, body: raw === undefined ? body : undefined, raw, contentType, caller: g.caller, mutation: g.mutation };
+      return { method, path: url, query: q, body: raw === undefined ? body : undefined, raw, contentType, caller: g.caller, tenant: g.tenant, mutation: g.mutation };
     });
 }
 

@@ -5,7 +5,8 @@
  * parameters and bodies, then mutated (wrong types, missing required fields, huge strings, unicode,
  * control characters, prototype-named keys, deep nesting, ids and slugs of the other tenant,
  * malformed, non-JSON or invalid UTF-8 bodies). They go through the real handler over the seeded
- * demo data, mostly as acme's admin, some as acme's learner and some without a token.
+ * demo data, mostly as acme's admin, some as acme's learner, some without a token or with an invalid
+ * one; mostly with `X-Tenant-ID: acme`, some with an unknown tenant or none.
  *
  * Oracle: no 5xx; every status answered is documented for the operation; every 2xx body validates
  * against the documented response schema (ajv, draft 2020-12), or has the documented media type;
@@ -112,9 +113,18 @@ const ERROR_CODES = new Set(((errorSchema.properties as Json).code as Json).enum
 type Violation = { key: string; kind: string; detail: string; request: string };
 
 async function send(req: FuzzRequest, logoutIndex: number): Promise<{ status: number; text: string; contentType: string }> {
-  const headers: Record<string, string> = { "X-Tenant-ID": "acme" };
+  const headers: Record<string, string> = req.tenant ? { "X-Tenant-ID": req.tenant } : {};
   const isLogout = req.method === "POST" && req.path === "/auth/logout";
-  const token = req.caller === "anonymous" ? undefined : isLogout ? tokens.logout[logoutIndex % tokens.logout.length] : req.caller === "admin" ? tokens.admin : tokens.learner;
+  const token =
+    req.caller === "anonymous"
+      ? undefined
+      : req.caller === "bad-token"
+        ? "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.invalid"
+        : isLogout
+          ? tokens.logout[logoutIndex % tokens.logout.length]
+          : req.caller === "admin"
+            ? tokens.admin
+            : tokens.learner;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | Uint8Array | undefined;
   if (req.raw !== undefined) body = req.raw;
@@ -127,7 +137,7 @@ async function send(req: FuzzRequest, logoutIndex: number): Promise<{ status: nu
 
 function check(operation: Operation, req: FuzzRequest, res: { status: number; text: string; contentType: string }, out: Violation[], leakIds: string[]): void {
   const key = `${operation.method} ${operation.path}`;
-  const summary = `${req.caller} ${req.mutation} ${req.method} ${req.path.slice(0, 120)}${req.query.length ? `?${JSON.stringify(req.query).slice(0, 200)}` : ""} ${
+  const summary = `${req.caller}@${req.tenant} ${req.mutation} ${req.method} ${req.path.slice(0, 120)}${req.query.length ? `?${JSON.stringify(req.query).slice(0, 200)}` : ""} ${
     req.raw !== undefined ? `raw:${String(req.raw).slice(0, 120)}` : JSON.stringify(req.body)?.slice(0, 300)
   }`;
   const add = (kind: string, detail: string) => out.push({ key, kind, detail, request: summary });
@@ -157,7 +167,7 @@ function check(operation: Operation, req: FuzzRequest, res: { status: number; te
       const media = Object.keys(content)[0]!;
       if (!res.contentType.startsWith(media.split(";")[0]!)) add("media-type", `${res.contentType} instead of ${media}`);
     } else if (!isHead && !content && res.text !== "") add("response-schema", `${res.status} undocumented body ${res.text.slice(0, 200)}`);
-    if (req.caller !== "anonymous") {
+    if (req.caller === "admin" || req.caller === "learner") {
       const leaked = leakIds.filter((id) => res.text.includes(id));
       if (leaked.length) add("cross-tenant-read", `globex ids ${leaked.slice(0, 3).join(",")} in ${res.text.slice(0, 200)}`);
     }
