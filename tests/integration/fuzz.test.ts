@@ -214,3 +214,20 @@ describe("fuzz: every operation of the OpenAPI document", () => {
     expect([...unique.values()].map((v) => `${v.kind} | ${v.key} | ${v.detail.slice(0, 160)}`)).toEqual([]);
   }, Math.max(180_000, TOTAL * 200));
 });
+
+describe("what the fuzz found, kept as plain cases", () => {
+  it("a price filter above any price answers 400, not a database overflow", async () => {
+    const res = await api.call("GET", "/courses/my-trainer?maxPrice=450233753", { tenant: "acme", token: tokens.admin });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty("maxPrice");
+    expect((await api.call("GET", "/courses?minPrice=1000000", { tenant: "acme" })).status).toBe(200);
+  });
+
+  it("a date-time of year 0000 answers 400 (the database refuses it), never 500", async () => {
+    for (const path of ["/sessions?fromDate=0000-02-29T15:00:45Z", "/activity-logs?dateFrom=0000-02-29T16:06:15.45Z"]) {
+      const res = await api.call("GET", path, { tenant: "acme", token: tokens.admin });
+      expect(res.status, path).toBe(400);
+      expect(res.body.code).toBe("INVALID_VALUE");
+    }
+  });
+});
