@@ -237,7 +237,9 @@ export function requestArb(doc: Json, operation: Operation, pools: IdPools, omit
           break;
         }
         case "huge-string":
-          stringTarget("x".repeat(g.pick % 2 ? 5_000 : 200_000));
+          // a third of the body operations get a body over the 1 MB limit (413)
+          if (bodySchema && g.pick % 3 === 0) raw = `{"x":"${"x".repeat(1_100_000)}"}`;
+          else stringTarget("x".repeat(g.pick % 2 ? 5_000 : 200_000));
           break;
         case "unicode":
           stringTarget(g.unicode);
