@@ -68,7 +68,9 @@ const CLIENT_ERRORS: Record<string, { statusCode: number; code: ErrorReason; mes
  * (English: its headers were not read), then the connection is closed.
  */
 function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  if (err.code === "ECONNRESET" || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+  // as Node does: answer only when no response to this request has started (else the peer would read garbage)
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
