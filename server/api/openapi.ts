@@ -26,9 +26,13 @@ const ERROR_SCHEMA = {
       description: "Worded in the language of the request's Accept-Language (fr or en), else English.",
     },
     errors: {
-      type: "object",
-      description: "Field path (dots: items.0.quantity) to messages, worded like `message`; present for validation errors",
-      additionalProperties: { type: "array", items: { type: "string" } },
+      description:
+        "Present for validation errors: field path (dots: items.0.quantity) to messages, worded like `message`. " +
+        "The publication refusal (422 COURSE_NOT_PUBLISHABLE) gives the spec's list form instead: one message per missing requirement.",
+      anyOf: [
+        { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+        { type: "array", items: { type: "string" } },
+      ],
     },
   },
 };

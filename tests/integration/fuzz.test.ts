@@ -180,6 +180,7 @@ describe("fuzz: every operation of the OpenAPI document", () => {
     const perOperation = Math.max(2, Math.ceil(TOTAL / operations.length));
     const violations: Violation[] = [];
     const exercised = new Map<string, number>();
+    const succeeded = new Set<string>();
     const statuses = new Map<number, number>();
     let sent = 0;
     const started = performance.now();
@@ -193,6 +194,7 @@ describe("fuzz: every operation of the OpenAPI document", () => {
         const routed = res.status !== 405 && !(res.status === 404 && (req.method === "HEAD" ? false : /"code":"ROUTE_NOT_FOUND"/.test(res.text)));
         if (routed) exercised.set(key, (exercised.get(key) ?? 0) + 1);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status < 300) succeeded.add(key);
         check(operation, req, res, violations, pools.other);
       }
     }
@@ -205,7 +207,7 @@ describe("fuzz: every operation of the OpenAPI document", () => {
     const unique = new Map<string, Violation>();
     for (const v of violations) unique.set(`${v.key} ${v.kind} ${v.detail.slice(0, 60)}`, v);
     console.info(
-      `fuzz: ${sent} requests over ${operations.length} operations in ${seconds} s (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ` +
+      `fuzz: ${sent} requests over ${operations.length} operations (${succeeded.size} answered 2xx at least once) in ${seconds} s (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ` +
         `violations ${JSON.stringify(Object.fromEntries(byKind))}`,
     );
     if (unique.size) console.info([...unique.values()].slice(0, 80).map((v) => `${v.kind} | ${v.key} | ${v.detail} | ${v.request}`).join("\n"));

@@ -1,3 +1,4 @@
+import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../server/api/openapi";
 import { RAW_ROUTES } from "../../server/http/raw-routes";
@@ -59,6 +60,14 @@ describe("the OpenAPI document is honest about the edge", () => {
     );
     expect(wrong).toEqual([]);
     expect(doc.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining(["HEADERS_TOO_LARGE", "REQUEST_TIMEOUT", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "JSON_TOO_DEEP", "INVALID_CHARACTER"]));
+  });
+
+  it("the Error schema admits both forms of `errors`: the field map and the publication refusal's list", () => {
+    const validate = new Ajv2020({ strict: false }).compile(doc.components.schemas.Error);
+    expect(validate({ statusCode: 400, code: "VALIDATION_FAILED", message: "Validation failed", errors: { title: ["Required"] } })).toBe(true);
+    expect(validate({ statusCode: 422, code: "COURSE_NOT_PUBLISHABLE", message: "Course cannot be published", errors: ["accessibilityInfo is required"] })).toBe(true);
+    expect(validate({ statusCode: 400, code: "VALIDATION_FAILED", message: "x", errors: "no" })).toBe(false);
+    expect(validate({ statusCode: 400, code: "NOT_A_CODE", message: "x" })).toBe(false);
   });
 
   it("a body operation documents 413 and 415; a protected one 401 and 403 (spot checks)", () => {
