@@ -50,6 +50,20 @@ export function resolve(doc: Json, schema: Schema | undefined): Schema {
   return s;
 }
 
+const PREFIX_BY_HINT: Record<string, string> = {
+  course: "crs", user: "usr", trainer: "usr", learner: "usr", creator: "usr", tenant: "ten", module: "mod", lesson: "les",
+  questionnaire: "qqn", question: "qst", enrollment: "enr", session: "ses", slot: "slt", record: "emg", signature: "emg",
+  media: "med", banner: "med", featured: "med", competency: "cpt", attempt: "qat",
+};
+
+/** The ids of `pool` of the kind a field or path parameter names (courseId, /courses/{id}), else all of them. */
+export function idsOfKind(pool: string[], hint: string): string[] {
+  const word = hint.replace(/Ids?$/, "").replace(/ies$/, "y").replace(/s$/, "").toLowerCase();
+  const prefix = PREFIX_BY_HINT[word] ?? Object.entries(PREFIX_BY_HINT).find(([k]) => word.endsWith(k))?.[1];
+  const matching = prefix ? pool.filter((id) => id.startsWith(`${prefix}_`)) : [];
+  return matching.length ? matching : pool;
+}
+
 function isIdKey(key: string): boolean {
   return key === "id" || /Id$/.test(key) || /Ids$/.test(key);
 }
@@ -120,7 +134,8 @@ function stringArb(s: Schema, pools: IdPools, key: string): fc.Arbitrary<string>
     }
   }
   if (isIdKey(key) && pools.own.length > 0) {
-    options.push(fc.constantFrom(...pools.own), fc.constantFrom(...pools.own));
+    const ids = idsOfKind(pools.own, key);
+    options.push(fc.constantFrom(...ids), fc.constantFrom(...ids), fc.constantFrom(...ids));
   }
   if (/slug/i.test(key) && pools.ownSlugs.length > 0) options.push(fc.constantFrom(...pools.ownSlugs));
   return fc.oneof(...options);
@@ -142,10 +157,10 @@ export const MUTATIONS = [
 ] as const;
 
 /** Path-parameter values: own ids (or slugs), the other tenant's, unknown ones and junk. */
-function pathParamArb(name: string, pools: IdPools): fc.Arbitrary<string> {
+function pathParamArb(name: string, hint: string, pools: IdPools): fc.Arbitrary<string> {
   const slugLike = /slug/i.test(name);
-  const own = slugLike ? [...pools.ownSlugs, ...pools.own] : pools.own;
-  const other = slugLike ? [...pools.otherSlugs, ...pools.other] : pools.other;
+  const own = slugLike ? [...pools.ownSlugs, ...idsOfKind(pools.own, hint)] : idsOfKind(pools.own, hint);
+  const other = slugLike ? [...pools.otherSlugs, ...idsOfKind(pools.other, hint)] : idsOfKind(pools.other, hint);
   const options: fc.Arbitrary<string>[] = [];
   if (own.length) options.push(fc.constantFrom(...own), fc.constantFrom(...own), fc.constantFrom(...own));
   if (other.length) options.push(fc.constantFrom(...other));
@@ -172,7 +187,11 @@ export function requestArb(doc: Json, operation: Operation, pools: IdPools, omit
     bodySchema = { ...r, properties: props };
   }
 
-  const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name as string, pathParamArb(p.name as string, pools)])) as Record<string, fc.Arbitrary<string>>);
+  // the kind of a path parameter: its name (courseId), else the segment before it (/courses/{id})
+  const hintOf = (name: string) => (name === "id" ? (path.split("/").at(path.split("/").indexOf(`{${name}}`) - 1) ?? name) : name);
+  const pathArb = fc.record(
+    Object.fromEntries(pathParams.map((p) => [p.name as string, pathParamArb(p.name as string, hintOf(p.name as string), pools)])) as Record<string, fc.Arbitrary<string>>,
+  );
   const queryArb = fc.record(
     Object.fromEntries(queryParams.map((p) => [p.name as string, valueArb(doc, p.schema as Schema, pools, p.name as string)])),
     { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name as string) },

@@ -66,6 +66,14 @@ async function snapshot(tenant: string, token: string): Promise<{ text: string; 
     parts.push(`${path} ${res.status} ${JSON.stringify(res.body)}`);
     collect(res.body, ids, slugs);
   }
+  // the content of a few courses: module, lesson and questionnaire ids
+  for (const id of [...ids].filter((i) => i.startsWith("crs_")).slice(0, 6)) {
+    for (const sub of ["modules", "questionnaires", "trainers"]) {
+      const res = await api.call("GET", `/courses/${id}/${sub}`, { tenant, token });
+      parts.push(`/courses/${id}/${sub} ${res.status} ${JSON.stringify(res.body)}`);
+      collect(res.body, ids, slugs);
+    }
+  }
   return { text: parts.join("\n"), ids, slugs };
 }
 
