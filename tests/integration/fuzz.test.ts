@@ -17,6 +17,10 @@
  * Seeded (FUZZ_SEED, default 1307) and bounded: FUZZ_REQUESTS requests in all (default 2000, spread
  * evenly over the operations); `npm run fuzz -- <count>` runs longer.
  *
+ * Limit: values are generated from the schema alone, so operations whose success needs a precise
+ * state (a live session, a QR token, a reset token) mostly answer 4xx; the run prints how many
+ * operations answered 2xx at least once (about 60 of 132 at 2,000 requests, 76 at 50,000).
+ *
  * Kept from harming the rest of the run (each still fuzzed):
  * - POST /auth/logout gets throwaway tokens (its own logins), never the admin's or learner's token;
  * - PATCH /tenants/{id} and PATCH /platform/tenants/{id} never generate `slug`, `status` or `domain`
