@@ -28,6 +28,8 @@ export const ERROR_REASONS = {
   ROUTE_NOT_FOUND: "No operation at this path",
   METHOD_NOT_SUPPORTED: "The path does not accept this method",
   UNSUPPORTED_MEDIA_TYPE: "Send application/json",
+  HEADERS_TOO_LARGE: "The request line or headers are too large",
+  REQUEST_TIMEOUT: "The request was not received in time",
   // Database.
   ALREADY_EXISTS: "A resource with the same unique value exists",
   REFERENCE_NOT_FOUND: "A referenced resource does not exist",

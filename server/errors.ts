@@ -207,6 +207,12 @@ export function fieldErrorsFromIssues(issues: ZodLikeIssue[], word: (issue: ZodL
 const PG_UNIQUE_VIOLATION = "23505";
 const PG_FOREIGN_KEY_VIOLATION = "23503";
 const PG_INVALID_TEXT = "22P02";
+/**
+ * Data exceptions a value from the request can cause once past its contract: too long for its
+ * column (22001), a number out of the column's range (22003), an invalid or out-of-range date-time
+ * (22007, 22008, e.g. year 0000). The contracts should refuse them first; this keeps them 400.
+ */
+const PG_VALUE_OUT_OF_RANGE = new Set(["22001", "22003", "22007", "22008"]);
 
 function pgCode(e: unknown): string | undefined {
   let cur: unknown = e;
@@ -252,7 +258,7 @@ export function toHttpError(error: unknown): HttpError {
   const db = pgCode(cause);
   if (db === PG_UNIQUE_VIOLATION) return { statusCode: 409, code: "ALREADY_EXISTS", message: "Resource already exists" };
   if (db === PG_FOREIGN_KEY_VIOLATION) return { statusCode: 422, code: "REFERENCE_NOT_FOUND", message: "Referenced resource not found" };
-  if (db === PG_INVALID_TEXT) return { statusCode: 400, code: "INVALID_VALUE", message: "Invalid value" };
+  if (db === PG_INVALID_TEXT || (db && PG_VALUE_OUT_OF_RANGE.has(db))) return { statusCode: 400, code: "INVALID_VALUE", message: "Invalid value" };
 
   if (isTrpc) {
     const status = STATUS_BY_TRPC_CODE[trpc.code ?? ""];

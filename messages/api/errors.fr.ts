@@ -26,6 +26,8 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   ROUTE_NOT_FOUND: "Aucune opération à cette adresse.",
   METHOD_NOT_SUPPORTED: "Méthode non prise en charge à cette adresse.",
   UNSUPPORTED_MEDIA_TYPE: "Envoyez du JSON (application/json).",
+  HEADERS_TOO_LARGE: "L'adresse ou les en-têtes de la requête sont trop longs.",
+  REQUEST_TIMEOUT: "La requête n'a pas été reçue à temps.",
   ALREADY_EXISTS: "Cet élément existe déjà.",
   REFERENCE_NOT_FOUND: "Un élément référencé n'existe pas.",
   INVALID_VALUE: "Valeur invalide.",

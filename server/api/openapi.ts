@@ -26,9 +26,13 @@ const ERROR_SCHEMA = {
       description: "Worded in the language of the request's Accept-Language (fr or en), else English.",
     },
     errors: {
-      type: "object",
-      description: "Field path (dots: items.0.quantity) to messages, worded like `message`; present for validation errors",
-      additionalProperties: { type: "array", items: { type: "string" } },
+      description:
+        "Present for validation errors: field path (dots: items.0.quantity) to messages, worded like `message`. " +
+        "The publication refusal (422 COURSE_NOT_PUBLISHABLE) gives the spec's list form instead: one message per missing requirement.",
+      anyOf: [
+        { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+        { type: "array", items: { type: "string" } },
+      ],
     },
   },
 };
@@ -99,6 +103,8 @@ function fixOperation(path: string, method: string, op: Json): void {
     delete responses["200"];
     responses[String(status)] = status === 204 ? { description: "No content" } : ok;
   }
+  documentEdgeStatuses(op, responses);
+  dropRefusedFields(op);
   for (const [code, response] of Object.entries(responses)) {
     if (Number(code) >= 400) {
       response.content = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
@@ -109,6 +115,65 @@ function fixOperation(path: string, method: string, op: Json): void {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
   op.responses = responses;
+}
+
+const EDGE_STATUSES: Record<string, string> = {
+  "400": "Malformed or invalid input: a control character in the query string (any operation), malformed JSON, a JSON body nested too deeply, invalid UTF-8, a control character in a string (errors names the field), a prototype-named or unknown key, or a field failing its contract",
+  "401": "Missing, invalid or revoked access token",
+  "403": "Known caller, not allowed (role, membership, tenant state)",
+  "404": "Resource absent or of another tenant, or the tenant named by X-Tenant-ID (or the sub-domain) is unknown",
+  "413": "The body exceeds the size limit",
+  "415": "The body is not application/json",
+  "408": "The request (headers or body) was not received in time; the connection is closed",
+  "431": "The request line (path and query) or headers are too large; answered before any operation",
+};
+
+/**
+ * What the request edge answers for any operation, whatever the procedure documents: 400 for
+ * all (bad input; any query string is checked), 413 and 415 for those with a body, 401 and 403 for protected ones,
+ * 404 for all (a resource of a path parameter, or an unknown tenant), 408 and 431 (answered by the HTTP server) for all (429 is
+ * added for all, below).
+ */
+function documentEdgeStatuses(op: Json, responses: Record<string, Json>): void {
+  const hasBody = Boolean(op.requestBody);
+  const isProtected = Array.isArray(op.security) && op.security.length > 0;
+  const add = (code: string) => (responses[code] ??= { description: EDGE_STATUSES[code] });
+  // the query string of every request is checked (control characters, invalid escapes), so 400
+  // is possible even for an operation without declared input
+  add("400");
+  if (hasBody) {
+    add("413");
+    add("415");
+  }
+  if (isProtected) {
+    add("401");
+    add("403");
+  }
+  // an unknown tenant (X-Tenant-ID or sub-domain) answers 404 TENANT_NOT_FOUND wherever a tenant is resolved
+  add("404");
+  add("408");
+  add("431");
+}
+
+/**
+ * A body field the contract refuses whatever its value (zod `never`, rendered `{not: {}}`) is not
+ * part of what the operation accepts: it leaves the request schema (which refuses unknown fields)
+ * and the operation's description says so (PATCH /courses/{id}: `slug` is immutable).
+ */
+function dropRefusedFields(op: Json): void {
+  const content = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+  const schema = content?.["application/json"]?.schema as Json | undefined;
+  const properties = schema?.properties as Record<string, Json> | undefined;
+  if (!schema || !properties) return;
+  const refused = Object.keys(properties).filter((k) => {
+    const not = properties[k]?.not;
+    return typeof not === "object" && not !== null && Object.keys(not).length === 0;
+  });
+  if (refused.length === 0) return;
+  for (const k of refused) delete properties[k];
+  if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((k) => !refused.includes(k));
+  const note = `Refused fields: ${refused.map((k) => `\`${k}\``).join(", ")} cannot be changed; sending ${refused.length > 1 ? "one" : "it"} answers 400 (VALIDATION_FAILED, the field named).`;
+  op.description = op.description ? `${String(op.description)}\n\n${note}` : note;
 }
 
 /**

@@ -236,7 +236,12 @@ export const ZCourseListItem = z.object({
 export type TCourseListItem = z.infer<typeof ZCourseListItem>;
 
 const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
-const ZPriceFilter = z.string().trim().regex(DECIMAL, "A decimal amount in currency units such as 49.90");
+// Prices are at most 100,000,000 cents: a higher bound filters nothing more, and would overflow the column's type.
+const ZPriceFilter = z
+  .string()
+  .trim()
+  .regex(DECIMAL, "A decimal amount in currency units such as 49.90")
+  .refine((v) => Number(v) <= 1_000_000, "At most 1000000 (the highest price)");
 const ZSearch = z.string().trim().max(200).optional();
 
 /** Query of the course lists: `limit` (meta with totalPages) or the quick form `perPage`. */

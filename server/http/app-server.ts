@@ -1,4 +1,7 @@
 import http from "node:http";
+import type { Duplex } from "node:stream";
+import type { ErrorReason } from "../errors";
+import { errorBodyFor } from "./send";
 
 /**
  * How long a client may take to send a request, enforced by Node's HTTP server: past
@@ -50,5 +53,31 @@ export function createAppServer(handler: http.RequestListener, timeouts: Request
     },
   );
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
   return server;
+}
+
+const CLIENT_ERRORS: Record<string, { statusCode: number; code: ErrorReason; message: string }> = {
+  HPE_HEADER_OVERFLOW: { statusCode: 431, code: "HEADERS_TOO_LARGE", message: "Request line or headers too large" },
+  ERR_HTTP_REQUEST_TIMEOUT: { statusCode: 408, code: "REQUEST_TIMEOUT", message: "Request not received in time" },
+};
+
+/**
+ * A request Node's parser refuses before any handler runs (headers or request line too large,
+ * request timeout, unparsable request) is answered with the same JSON error body as the API's
+ * (English: its headers were not read), then the connection is closed.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  // as Node does: answer only when no response to this request has started (else the peer would read garbage)
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const error = CLIENT_ERRORS[err.code ?? ""] ?? { statusCode: 400, code: "BAD_REQUEST" as const, message: "Bad request" };
+  const body = JSON.stringify(errorBodyFor(error));
+  socket.end(
+    `HTTP/1.1 ${error.statusCode} ${http.STATUS_CODES[error.statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

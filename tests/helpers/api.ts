@@ -1,8 +1,8 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "drizzle-orm";
 import type { DbHandle } from "../../server/db";
 import { createApiHandler } from "../../server/http/api-handler";
+import { createAppServer } from "../../server/http/app-server";
 import { freshDatabase } from "./db";
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
@@ -25,7 +25,7 @@ export async function startApi(opts: Parameters<typeof createApiHandler>[1] & { 
   const { logger, ...apiOpts } = opts;
   const handle = await freshDatabase({ logger });
   const api = createApiHandler(handle.db, apiOpts);
-  const server = http.createServer((req, res) => {
+  const server = createAppServer((req, res) => {
     api(req, res).then((handled) => {
       if (!handled) {
         res.statusCode = 404;
