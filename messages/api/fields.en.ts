@@ -60,6 +60,7 @@ export const apiFields_en = {
   answeredTwice: "Question answered twice",
   limitOrPerPage: "Use either limit or perPage, not both",
   maxBelowMin: "maxPrice is lower than minPrice",
+  priceAtMost: "At most 1000000 (the highest price)",
   notParticipant: "Not an enrolled learner or trainer of the session",
   notTeachingMember: "Not an active TRAINER, CREATOR or ADMIN of this organisation",
   atMostOnePrimary: "At most one PRIMARY trainer",

@@ -58,6 +58,7 @@ export const apiFields_fr: Record<ApiFieldId, string> = {
   answeredTwice: "Question répondue deux fois",
   limitOrPerPage: "Utilisez limit ou perPage, pas les deux",
   maxBelowMin: "maxPrice est inférieur à minPrice",
+  priceAtMost: "Au plus 1000000 (le prix le plus élevé)",
   notParticipant: "Ni apprenant inscrit ni formateur de la session",
   notTeachingMember: "Pas un formateur, créateur ou administrateur actif de cet organisme",
   atMostOnePrimary: "Un seul formateur principal au plus",
