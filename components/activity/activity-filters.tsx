@@ -11,6 +11,7 @@ import type { MessageKey } from "@/messages";
 import { ACTIVITY_ACTIONS } from "./actions";
 import styles from "./activity.module.css";
 import type { ActivityFilters } from "./use-activity-filters";
+import { FilterActions } from "@/components/ui/filter-actions";
 
 /** User, action and date range; applied together with the "Filter" button. */
 export function ActivityFiltersForm({ filters, onChange }: { filters: ActivityFilters; onChange: (next: Partial<ActivityFilters>) => void }) {
@@ -50,16 +51,7 @@ export function ActivityFiltersForm({ filters, onChange }: { filters: ActivityFi
       />
       <TextField name="dateFrom" type="date" label={t("learnActivity.dateFrom")} value={draft.dateFrom ?? ""} onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })} />
       <TextField name="dateTo" type="date" label={t("learnActivity.dateTo")} value={draft.dateTo ?? ""} errors={rangeError} onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })} />
-      <div className="catalogue-filter-actions">
-        <button type="submit" className="btn btn-primary">
-          {t("learnActivity.apply")}
-        </button>
-        {any ? (
-          <button type="button" className="btn btn-ghost" onClick={() => onChange({ userId: undefined, action: undefined, dateFrom: undefined, dateTo: undefined })}>
-            {t("learnActivity.reset")}
-          </button>
-        ) : null}
-      </div>
+      <FilterActions applyLabel={t("learnActivity.apply")} resetLabel={t("learnActivity.reset")} canReset={any} onReset={() => onChange({ userId: undefined, action: undefined, dateFrom: undefined, dateTo: undefined })} />
     </form>
   );
 }

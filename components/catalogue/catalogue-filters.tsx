@@ -8,6 +8,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useT } from "@/lib/i18n/client";
 import { normalisePrice, type CatalogueFilters } from "./use-catalogue-filters";
 import styles from "./catalogue.module.css";
+import { FilterActions } from "@/components/ui/filter-actions";
 
 /** Search words, format and price range; applied together with the "Filter" button (or Enter). */
 export function CatalogueFiltersForm({ filters, onChange }: { filters: CatalogueFilters; onChange: (next: Partial<CatalogueFilters>) => void }) {
@@ -59,16 +60,7 @@ export function CatalogueFiltersForm({ filters, onChange }: { filters: Catalogue
       />
       <TextField name="minPrice" label={t("learnCatalogue.minPrice")} inputMode="decimal" autoComplete="off" value={minPrice} errors={errors.min} onChange={(e) => setMinPrice(e.target.value)} />
       <TextField name="maxPrice" label={t("learnCatalogue.maxPrice")} inputMode="decimal" autoComplete="off" value={maxPrice} errors={errors.max} onChange={(e) => setMaxPrice(e.target.value)} />
-      <div className="catalogue-filter-actions">
-        <button type="submit" className="btn btn-primary">
-          {t("learnCatalogue.apply")}
-        </button>
-        {hasFilters ? (
-          <button type="button" className="btn btn-ghost" onClick={() => onChange({ search: undefined, format: undefined, minPrice: undefined, maxPrice: undefined })}>
-            {t("learnCatalogue.reset")}
-          </button>
-        ) : null}
-      </div>
+      <FilterActions applyLabel={t("learnCatalogue.apply")} resetLabel={t("learnCatalogue.reset")} canReset={hasFilters} onReset={() => onChange({ search: undefined, format: undefined, minPrice: undefined, maxPrice: undefined })} />
     </form>
   );
 }

@@ -27,9 +27,9 @@ export function forTenant(tenantId: string): TenantScope {
   };
 }
 
-import { sql as rawSql } from "drizzle-orm";
+import { inArray, sql as rawSql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
-import { enrollments, memberships, tenants } from "./schema";
+import { enrollments, memberships, PARTICIPANT_STATUSES, tenants } from "./schema";
 
 export type TenantAccess = {
   tenant: typeof tenants.$inferSelect;
@@ -62,7 +62,7 @@ export async function resolveTenantAccess(db: DbOrTx, ref: string, userId: strin
       membershipId: memberships.id,
       role: memberships.role,
       status: memberships.status,
-      hasEnrollment: rawSql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.tenantId} = ${tenants.id} and ${enrollments.userId} = ${userId} and ${enrollments.status} in ('ACTIVE', 'COMPLETED'))`,
+      hasEnrollment: rawSql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.tenantId} = ${tenants.id} and ${enrollments.userId} = ${userId} and ${inArray(enrollments.status, [...PARTICIPANT_STATUSES])})`,
     })
     .from(tenants)
     .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)))

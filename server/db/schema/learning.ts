@@ -10,6 +10,12 @@ import { tenants } from "./tenancy";
  */
 export const courseStatusEnum = pgEnum("course_status", ["DRAFT", "PUBLISHED", "ARCHIVED"]);
 export const enrollmentStatusEnum = pgEnum("enrollment_status", ["ACTIVE", "COMPLETED", "CANCELLED", "SUSPENDED", "REVOKED"]);
+/**
+ * Enrollment states that make a learner a participant of its course (conventions §7): completing
+ * keeps access. Defined beside the enum so the procedure chain (db/tenant-scope.ts) and the
+ * who-may rules (services/platform/who-may.ts) read the same list.
+ */
+export const PARTICIPANT_STATUSES = ["ACTIVE", "COMPLETED"] as const;
 export const courseLevelEnum = pgEnum("course_level", ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"]);
 export const courseFormatEnum = pgEnum("course_format", ["ELEARNING", "LIVE", "BLENDED", "PRESENTIAL"]);
 export const lessonKindEnum = pgEnum("lesson_kind", ["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courseTrainers, enrollments } from "../../db/schema";
+import { courseTrainers, enrollments, PARTICIPANT_STATUSES } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { Caller, PublicCaller } from "../../auth/caller";
 import { rolesWith } from "../../auth/permissions";
@@ -12,8 +12,8 @@ import { rolesWith } from "../../auth/permissions";
  * a live session. Services ask these functions and never compare role names.
  */
 
-/** Enrollment states that make a learner a participant of its course (conventions §7): completing or archiving keeps access. */
-export const PARTICIPANT_STATUSES = ["ACTIVE", "COMPLETED"] as const;
+/** Enrollment states that make a learner a participant of its course (defined beside the enum in the schema). */
+export { PARTICIPANT_STATUSES };
 
 export function isParticipantStatus(status: string): boolean {
   return (PARTICIPANT_STATUSES as readonly string[]).includes(status);
