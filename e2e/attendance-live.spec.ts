@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { writeFile } from "node:fs/promises";
-import { apiToken } from "./fixtures/api";
+import { apiToken, memberId, scheduleSstSession, sstCourseId, tenantApi } from "./fixtures/api";
 import { DEMO_PASSWORD, screenshot, signIn } from "./fixtures/app";
 import { ROOT_URL, tenantUrl } from "./fixtures/urls";
 
@@ -17,29 +17,10 @@ const THIRD = { email: "learner3@acme.test", firstName: "Inès", lastName: "Garc
 type Ids = { sessionId: string; title: string };
 let ids: Ids;
 
-async function api(request: APIRequestContext, token: string) {
-  const headers = { "X-Tenant-ID": "acme", Authorization: `Bearer ${token}` };
-  return {
-    get: (path: string, params?: Record<string, string | number>) => request.get(`${ROOT_URL}/api/v1${path}`, { headers, params }),
-    post: (path: string, data: unknown) => request.post(`${ROOT_URL}/api/v1${path}`, { headers, data }),
-  };
-}
-
-/** The user id of a member, by e-mail (admin list). */
-async function memberId(call: Awaited<ReturnType<typeof api>>, email: string): Promise<string | null> {
-  const res = await call.get("/users", { q: email, limit: 10 });
-  expect(res.status(), await res.text()).toBe(200);
-  const list = ((await res.json()) as { data: { id: string; email: string }[] }).data;
-  return list.find((u) => u.email === email)?.id ?? null;
-}
-
 /** A third enrolled learner (the demo seed has two in SST), a session of SST starting soon with the demo trainer. */
 test.beforeAll(async ({ request }) => {
-  const admin = await api(request, await apiToken(request, "acme", "admin@acme.test"));
-  const courses = await admin.get("/courses", { search: "Sauveteur", limit: 10 });
-  expect(courses.status()).toBe(200);
-  const sst = ((await courses.json()) as { data: { id: string; title: string }[] }).data.find((c) => c.title.startsWith("Sauveteur Secouriste du Travail"));
-  expect(sst, "the seeded SST course").toBeTruthy();
+  const admin = tenantApi(request, await apiToken(request, "acme", "admin@acme.test"));
+  const courseId = await sstCourseId(admin);
 
   let learnerId = await memberId(admin, THIRD.email);
   if (!learnerId) {
@@ -47,22 +28,12 @@ test.beforeAll(async ({ request }) => {
     expect(created.status(), await created.text()).toBe(201);
     learnerId = ((await created.json()) as { data: { id: string } }).data.id;
   }
-  const enrolled = await admin.post("/enrollments", { courseId: sst!.id, userId: learnerId, paymentMethod: "FREE", traineeCategory: "SAL", financingSource: "OPCO" });
+  const enrolled = await admin.post("/enrollments", { courseId, userId: learnerId, paymentMethod: "FREE", traineeCategory: "SAL", financingSource: "OPCO" });
   expect([201, 409, 422], await enrolled.text()).toContain(enrolled.status());
 
-  const trainerId = await memberId(admin, "trainer@acme.test");
-  expect(trainerId, "the demo trainer").toBeTruthy();
   const title = `Recyclage SST — émargement ${new Date().toISOString().slice(11, 19)}`;
-  const session = await admin.post("/sessions", {
-    courseId: sst!.id,
-    title,
-    description: "Session de démonstration de l'émargement en direct.",
-    scheduledAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-    durationMinutes: 120,
-    trainerIds: [trainerId],
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  ids = { sessionId: ((await session.json()) as { data: { id: string } }).data.id, title };
+  const sessionId = await scheduleSstSession(admin, { courseId, title, description: "Session de démonstration de l'émargement en direct.", durationMinutes: 120 });
+  ids = { sessionId, title };
 });
 
 async function phone(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { apiToken } from "./fixtures/api";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { apiToken, scheduleSstSession, sstCourseId, tenantApi } from "./fixtures/api";
 import { signIn } from "./fixtures/app";
 import { ROOT_URL, tenantUrl } from "./fixtures/urls";
 
@@ -29,36 +29,12 @@ async function watchCsp(page: Page): Promise<string[]> {
 let sessionId: string;
 let title: string;
 
-async function adminApi(request: APIRequestContext) {
-  const token = await apiToken(request, "acme", "admin@acme.test");
-  const headers = { "X-Tenant-ID": "acme", Authorization: `Bearer ${token}` };
-  return {
-    get: (path: string, params?: Record<string, string | number>) => request.get(`${ROOT_URL}/api/v1${path}`, { headers, params }),
-    post: (path: string, data: unknown) => request.post(`${ROOT_URL}/api/v1${path}`, { headers, data }),
-  };
-}
-
 /** A session of the seeded SST course (two enrolled learners), starting soon, with the demo trainer. */
 test.beforeAll(async ({ request }) => {
-  const admin = await adminApi(request);
-  const courses = await admin.get("/courses", { search: "Sauveteur", limit: 10 });
-  expect(courses.status()).toBe(200);
-  const sst = ((await courses.json()) as { data: { id: string; title: string }[] }).data.find((c) => c.title.startsWith("Sauveteur Secouriste du Travail"));
-  expect(sst, "the seeded SST course").toBeTruthy();
-  const users = await admin.get("/users", { q: "trainer@acme.test", limit: 10 });
-  const trainerId = ((await users.json()) as { data: { id: string; email: string }[] }).data.find((u) => u.email === "trainer@acme.test")?.id;
-  expect(trainerId, "the demo trainer").toBeTruthy();
+  const admin = tenantApi(request, await apiToken(request, "acme", "admin@acme.test"));
   title = `Sécurité des en-têtes ${new Date().toISOString().slice(11, 19)}`;
-  const created = await admin.post("/sessions", {
-    courseId: sst!.id,
-    title,
-    description: "Session de contrôle de la politique de sécurité du contenu.",
-    scheduledAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-    durationMinutes: 60,
-    trainerIds: [trainerId],
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  sessionId = ((await created.json()) as { data: { id: string } }).data.id;
+  const courseId = await sstCourseId(admin);
+  sessionId = await scheduleSstSession(admin, { courseId, title, description: "Session de contrôle de la politique de sécurité du contenu.", durationMinutes: 60 });
 });
 
 test("pages carry a nonce-based CSP and the security headers; no internal routing header leaves the server", async ({ page, request }) => {
