@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   JOBS_IN_APP: bool(true),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   JOB_MAINTENANCE_INTERVAL_SECONDS: intFrom(60),
+  // Caps every queue's expiry (a job whose worker died is retried after it): crash tests lower it.
+  JOB_EXPIRE_MAX_SECONDS: z.coerce.number().int().positive().optional(),
   MEDIA_HMAC_SECRET: z.string().min(16).default(DEV_SECRET),
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: z.string().url().optional(),

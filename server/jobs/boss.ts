@@ -2,6 +2,7 @@ import { PgBoss } from "./pg-boss";
 import type { DbOrTx } from "../db";
 import { sqlExecutor, type SqlExecutor } from "./sql-adapter";
 import type { JobDefinition } from "./define";
+import { env } from "../env";
 
 /** pg-boss's tables live in their own schema, installed and migrated by pg-boss itself. */
 export const JOB_SCHEMA = "pgboss";
@@ -38,7 +39,7 @@ export async function installJobQueue(db: DbOrTx, definitions: readonly JobDefin
       retryLimit: def.retryLimit,
       retryDelay: def.retryDelaySeconds,
       retryBackoff: def.retryBackoff,
-      expireInSeconds: def.expireInSeconds,
+      expireInSeconds: Math.min(def.expireInSeconds, env().JOB_EXPIRE_MAX_SECONDS ?? Number.POSITIVE_INFINITY),
     };
     if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, options);
     else await boss.createQueue(def.name, options);
