@@ -80,6 +80,15 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   await addLesson(page, "Module 1 — Bases", "Leçon 2 — Les risques", "TEXT");
   await addLesson(page, "Module 2 — Évaluation", "Quiz final", "QUIZ");
 
+  // The AI writes the two empty TEXT lessons in the background; the panel follows the job to its end.
+  await page.getByRole("tab", { name: /Assistant IA/ }).click();
+  const allCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Générer tout le contenu" }) });
+  await allCard.getByRole("button", { name: "Lancer", exact: true }).click();
+  await page.getByRole("button", { name: "Lancer (40 crédits)" }).click();
+  await expect(allCard.getByRole("status").filter({ hasText: "Terminé : 2 / 2 leçon(s) rédigée(s)." })).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, "course-builder-ai-progress");
+  await page.getByRole("tab", { name: /Contenu/ }).click();
+
   // Keyboard reordering: move lesson 1 down, then back up.
   const lessons = page.getByRole("list", { name: "Module 1 — Bases" }).getByRole("listitem");
   await page.getByRole("button", { name: "Descendre « Leçon 1 — Introduction »" }).click();
