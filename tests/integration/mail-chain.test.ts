@@ -105,7 +105,8 @@ describe("resolveMailTransport: creator -> tenant -> Resend -> SMTP -> outbox", 
     const resendBefore = fakes.requests.filter((r) => r.path === "/resend/emails").length;
     const resolved = await resolveMailTransport(api.db, { tenantId: row.tenant ? acmeId : null, senderUserId });
     expect(resolved.transport.name).toBe(row.expect);
-    expect(resolved.link).toBe(row.expect.split(":")[0]);
+    expect(resolved.link).toBe(row.expect);
+    expect(resolved.source).toBe(row.expect.split(":")[0]);
     await resolved.transport.send({ to: "learner@acme.test", subject: `chain ${row.name}`, text: "x", from: "Plateforme <no-reply@acme.test>" });
     const received = {
       "creator:smtp": creatorSmtp.received.length - counts[0]!,

@@ -188,8 +188,8 @@ describe("GET /configuration/mail/google/callback", () => {
     await api.db.update(mailConfigurations).set({ credentials: sealSecrets(acmeId, row.id, { ...old, expiresAt: Date.now() - 1000 }) }).where(eq(mailConfigurations.id, row.id));
     fakes.validTokens.delete(old.accessToken!);
     const before = fakes.requests.length;
-    const { transport, link } = await resolveMailTransport(api.db, { tenantId: acmeId, senderUserId: adminId });
-    expect([link, transport.name]).toEqual(["tenant", "tenant:gmail"]);
+    const { transport, link, source } = await resolveMailTransport(api.db, { tenantId: acmeId, senderUserId: adminId });
+    expect([source, link, transport.name]).toEqual(["tenant", "tenant:gmail", "tenant:gmail"]);
     const ics = Buffer.from("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n").toString("base64");
     const { messageId } = await transport.send({ to: "learner@acme.test", subject: "Convocation", text: "Bonjour", attachments: [{ filename: "convocation.ics", contentType: "text/calendar", content: ics }] });
     expect(messageId).toMatch(/^gmail-msg-/);

@@ -10,15 +10,25 @@ import { outboxTransport, type MailTransport } from "./transport";
 import { resendTransport } from "./transports/resend";
 import { smtpTransport } from "./transports/smtp";
 
-export type MailLink = "creator" | "tenant" | "resend" | "smtp" | "outbox";
+export type MailSource = "creator" | "tenant" | "resend" | "smtp" | "outbox" | "override";
 
 export type ResolvedMailTransport = {
-  /** Its `name` is the label mail_outbox.transport records: "creator:gmail", "tenant:smtp", "resend", "smtp", "outbox". */
   transport: MailTransport;
-  link: MailLink;
+  /** What mail_outbox.transport records (= transport.name): "creator:gmail", "tenant:smtp", "resend", "smtp", "outbox". */
+  link: string;
+  /** Which link of the chain it is. */
+  source: MailSource;
   /** The mail configuration used (creator and tenant links). */
   configurationId: string | null;
 };
+
+let override: MailTransport | undefined;
+/** Tests replace the transport at the edge (a fake provider), whatever the chain would pick. */
+export function setMailTransport(t: MailTransport | null): void {
+  override = t ?? undefined;
+}
+
+const resolved = (transport: MailTransport, source: MailSource, configurationId: string | null = null): ResolvedMailTransport => ({ transport, link: transport.name, source, configurationId });
 
 /**
  * The spec's fallback chain (Mail configuration; conventions §8), one lookup per mail:
@@ -29,9 +39,11 @@ export type ResolvedMailTransport = {
  *   4. SMTP with SMTP_URL;
  *   5. the development outbox, only when devOutboxEnabled(); in production with nothing configured
  *      this throws 503 MAIL_NOT_CONFIGURED (the mail job fails and is retried).
+ * `setMailTransport` (tests) short-circuits the chain with a fake transport.
  * A configuration whose secrets no longer decrypt (ENCRYPTION_KEY changed) is skipped with a log line.
  */
 export async function resolveMailTransport(db: DbOrTx, opts: { tenantId: string | null; senderUserId?: string | null }): Promise<ResolvedMailTransport> {
+  if (override) return resolved(override, "override");
   if (opts.tenantId) {
     const scope = forTenant(opts.tenantId);
     const rows = await db
@@ -51,15 +63,15 @@ export async function resolveMailTransport(db: DbOrTx, opts: { tenantId: string 
     ] as const) {
       if (!row) continue;
       try {
-        if (isUsable(row)) return { transport: configurationTransport(db, row, link), link, configurationId: row.id };
+        if (isUsable(row)) return resolved(configurationTransport(db, row, link), link, row.id);
       } catch (error) {
         log.warn("mail.configuration.unreadable", { configurationId: row.id, error: String(error) });
       }
     }
   }
   const e = env();
-  if (e.RESEND_API_KEY) return { transport: resendTransport({ name: "resend", apiKey: e.RESEND_API_KEY }), link: "resend", configurationId: null };
-  if (e.SMTP_URL) return { transport: smtpTransport({ name: "smtp", url: e.SMTP_URL }), link: "smtp", configurationId: null };
-  if (devOutboxEnabled()) return { transport: outboxTransport, link: "outbox", configurationId: null };
+  if (e.RESEND_API_KEY) return resolved(resendTransport({ name: "resend", apiKey: e.RESEND_API_KEY }), "resend");
+  if (e.SMTP_URL) return resolved(smtpTransport({ name: "smtp", url: e.SMTP_URL }), "smtp");
+  if (devOutboxEnabled()) return resolved(outboxTransport, "outbox");
   throw new DomainError("UNAVAILABLE", "No mail transport is configured: set a mail configuration, RESEND_API_KEY or SMTP_URL", { reason: "MAIL_NOT_CONFIGURED" });
 }

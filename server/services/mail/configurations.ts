@@ -230,7 +230,20 @@ export async function testMailConfiguration(db: Db, caller: Caller, id: string |
     transportName = transport.name;
     const { messageId } = await transport.send({ to: me!.email, subject, text });
     await record({ verified: true, verifiedAt: new Date(), lastError: null });
-    await db.insert(mailOutbox).values({ id: newId("mail"), tenantId: row.tenantId, to: me!.email, subject, text, template: "mail-test", transport: transport.name, providerMessageId: messageId });
+    await db.insert(mailOutbox).values({
+      id: newId("mail"),
+      tenantId: row.tenantId,
+      senderUserId: caller.userId,
+      to: me!.email,
+      subject,
+      text,
+      template: "mail-test",
+      status: "SENT",
+      attempts: 1,
+      sentAt: new Date(),
+      transport: transport.name,
+      providerMessageId: messageId,
+    });
     await writeAudit(db, caller, { action: "mail_configuration.tested", targetType: "mail_configuration", targetId: row.id, metadata: { ok: true } });
     return { messageId, transport: transport.name, verified: true };
   } catch (error) {
