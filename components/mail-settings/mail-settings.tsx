@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { MAIL_PROVIDERS, type TMailConfig, type TMailProvider } from "@/server/contracts/mail-config";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
@@ -43,7 +43,7 @@ export function MailSettings() {
         <OAuthOutcome />
         <p className="muted">{isTenant ? t("mailSettings.introTenant") : t("mailSettings.introCreator")}</p>
         <Alert kind="info">{isTenant ? t("mailSettings.fallbackTenant") : t("mailSettings.fallback")}</Alert>
-        {query.isPending ? <Loading /> : query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : <ConfigEditor key={query.data.data?.updatedAt ?? "new"} config={query.data.data} />}
+        {query.isPending ? <Loading /> : query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : <ConfigEditor key={query.data.data?.id ?? "new"} config={query.data.data} />}
       </div>
     </>
   );
@@ -87,9 +87,25 @@ function ConfigEditor({ config }: { config: TMailConfig | null }) {
   const [provider, setProvider] = useState<TMailProvider>(config?.provider ?? "SMTP");
   const [fields, setFields] = useState<FieldErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  /** Secrets are write-only: emptied once saved (the status card says they are stored). */
+  const clearSecrets = () => {
+    for (const name of ["smtpPassword", "apiKey"]) {
+      const input = form.current?.elements.namedItem(name) as HTMLInputElement | null;
+      if (input) input.value = "";
+    }
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.mailConfig.get.queryKey() });
 
-  const save = useMutation(trpc.mailConfig.upsert.mutationOptions({ onError: (e) => setFields(errorInfo(e).fields), onSuccess: () => void refresh() }));
+  const save = useMutation(
+    trpc.mailConfig.upsert.mutationOptions({
+      onError: (e) => setFields(errorInfo(e).fields),
+      onSuccess: () => {
+        clearSecrets();
+        void refresh();
+      },
+    }),
+  );
   const test = useMutation(trpc.mailConfig.test.mutationOptions({ onSettled: () => void refresh() }));
   const remove = useMutation(trpc.mailConfig.delete.mutationOptions({ onSuccess: () => { setConfirmDelete(false); void refresh(); } }));
   const authorize = useMutation(trpc.mailConfig.authorize.mutationOptions({ onSuccess: (r) => window.location.assign(r.data.authorizeUrl) }));
@@ -122,7 +138,7 @@ function ConfigEditor({ config }: { config: TMailConfig | null }) {
         <h2 id="mail-form-title" className="card-title">
           {t("mailSettings.provider")}
         </h2>
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <form ref={form} className="form" onSubmit={onSubmit} noValidate>
           {save.isSuccess ? <Alert kind="success">{t("mailSettings.saved")}</Alert> : null}
           {save.isError && !Object.keys(fields).length ? <Alert kind="error">{errorMessage(save.error, t)}</Alert> : null}
           <SelectField

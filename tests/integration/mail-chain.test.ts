@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "../../server/env";
 import { resolveMailTransport } from "../../server/services/mail/chain";
 import { startApi, type TestApi } from "../helpers/api";
@@ -12,6 +12,8 @@ import { seedDemoData, tokenFor } from "../factories";
  * tenant-level one, then Resend (RESEND_API_KEY), then SMTP (SMTP_URL), then the development outbox
  * (never in production). Each row sends a message and checks which server received it.
  */
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
+
 let api: TestApi;
 let fakes: FakeMailApis;
 let tenantSmtp: FakeSmtp;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mailConfigurations } from "../../server/db/schema";
 import { resetEnvCache } from "../../server/env";
 import { resolveMailTransport } from "../../server/services/mail/chain";
@@ -17,6 +17,8 @@ import { seedDemoData, tokenFor } from "../factories";
  * PKCE S256, tokens encrypted), sending through the Gmail API and Microsoft Graph (local fakes),
  * and the refresh of an expired access token.
  */
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
+
 let api: TestApi;
 let fakes: FakeMailApis;
 const tok = {} as Record<"admin" | "creator" | "learner" | "globexAdmin", string>;

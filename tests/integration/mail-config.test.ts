@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mailConfigurations, mailOutbox } from "../../server/db/schema";
 import { resetEnvCache } from "../../server/env";
 import { openSecrets } from "../../server/services/mail/credentials";
@@ -13,6 +13,8 @@ import { createMember, seedDemoData, tokenFor } from "../factories";
  * Issue #9 item 5: the mail configuration operations (CRUD, roles, cross-tenant, secrets never
  * returned), the test send through a REAL local SMTP server with AUTH and through a fake Resend API.
  */
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 60_000 });
+
 let api: TestApi;
 let smtp: FakeSmtp;
 let fakes: FakeMailApis;
