@@ -46,11 +46,11 @@ test("an admin saves an SMTP configuration, sends a test through it and sees it 
   await expect(page.getByRole("heading", { level: 1, name: "Paramètres e-mail" })).toBeVisible();
   await expect(page.getByText("Aucune configuration enregistrée.")).toBeVisible();
 
-  await page.getByLabel("Fournisseur").selectOption("SMTP");
+  await page.getByRole("combobox", { name: "Fournisseur" }).selectOption("SMTP");
   await page.getByLabel("Nom de l'expéditeur").fill("Acme Formation");
   await page.getByLabel("Adresse de l'expéditeur").fill("formation@acme.test");
-  await page.getByLabel("Serveur SMTP").fill("127.0.0.1");
-  await page.getByLabel("Port").fill(String(port));
+  await page.getByLabel("Serveur SMTP", { exact: true }).fill("127.0.0.1");
+  await page.getByLabel("Port", { exact: true }).fill(String(port));
   await page.getByLabel("Identifiant SMTP").fill("e2e");
   await page.getByLabel("Mot de passe SMTP").fill("e2e-smtp-pass");
   await page.getByRole("button", { name: "Enregistrer la configuration" }).click();
@@ -70,7 +70,7 @@ test("an admin saves an SMTP configuration, sends a test through it and sees it 
 
   // Reloaded: the saved configuration is shown.
   await page.reload();
-  await expect(page.getByLabel("Serveur SMTP")).toHaveValue("127.0.0.1");
+  await expect(page.getByLabel("Serveur SMTP", { exact: true })).toHaveValue("127.0.0.1");
   await expect(page.getByText("Vérifiée", { exact: true })).toBeVisible();
 });
 
@@ -95,7 +95,7 @@ test("a creator on a phone: their own configuration and the fallback order", asy
   await expect(page.getByRole("heading", { level: 1, name: "Paramètres e-mail" })).toBeVisible();
   await expect(page.getByText(/Ordre de repli : votre configuration personnelle/)).toBeVisible();
   await expect(page.getByText("Aucune configuration enregistrée.")).toBeVisible();
-  await page.getByLabel("Fournisseur").selectOption("GOOGLE");
+  await page.getByRole("combobox", { name: "Fournisseur" }).selectOption("GOOGLE");
   await expect(page.getByText(/connectez le compte/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
   await screenshot(page, "mail-settings-creator-phone");

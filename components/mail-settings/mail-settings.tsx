@@ -136,7 +136,7 @@ function ConfigEditor({ config }: { config: TMailConfig | null }) {
       {config ? <StatusCard config={config} /> : <p>{t("mailSettings.none")}</p>}
       <section className="card" aria-labelledby="mail-form-title">
         <h2 id="mail-form-title" className="card-title">
-          {t("mailSettings.provider")}
+          {t("mailSettings.formTitle")}
         </h2>
         <form ref={form} className="form" onSubmit={onSubmit} noValidate>
           {save.isSuccess ? <Alert kind="success">{t("mailSettings.saved")}</Alert> : null}

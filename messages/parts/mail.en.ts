@@ -14,6 +14,7 @@ export const mail_en: typeof mail_fr = {
       "Fallback order: your own configuration, then the organisation's, then the platform's transactional provider (Resend), then its SMTP server. Without a configuration, your e-mails use the organisation's.",
     fallbackTenant: "Without an organisation configuration, e-mails go through the platform's transactional provider (Resend), then its SMTP server.",
     none: "No configuration saved.",
+    formTitle: "Sending configuration",
     provider: "Provider",
     fromName: "Sender name",
     fromEmail: "Sender address",

@@ -12,6 +12,7 @@ export const mail_fr = {
       "Ordre de repli : votre configuration personnelle, puis celle de l'organisme, puis le fournisseur transactionnel de la plateforme (Resend), puis son serveur SMTP. Sans configuration, vos e-mails partent donc avec la configuration de l'organisme.",
     fallbackTenant: "Sans configuration d'organisme, les e-mails partent par le fournisseur transactionnel de la plateforme (Resend), puis son serveur SMTP.",
     none: "Aucune configuration enregistrée.",
+    formTitle: "Configuration d'envoi",
     provider: "Fournisseur",
     fromName: "Nom de l'expéditeur",
     fromEmail: "Adresse de l'expéditeur",
