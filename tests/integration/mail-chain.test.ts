@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "../../server/env";
+import { eq } from "drizzle-orm";
+import { mailOutbox } from "../../server/db/schema";
+import { forTenant } from "../../server/db/tenant-scope";
+import { sendMail } from "../../server/services/mail";
 import { resolveMailTransport } from "../../server/services/mail/chain";
+import { drainJobs } from "../helpers/jobs";
 import { startApi, type TestApi } from "../helpers/api";
 import { startFakeMailApis, type FakeMailApis } from "../helpers/fake-mail-apis";
 import { startFakeSmtp, type FakeSmtp } from "../helpers/fake-smtp";
@@ -131,5 +136,26 @@ describe("resolveMailTransport: creator -> tenant -> Resend -> SMTP -> outbox", 
     } finally {
       setEnv({ NODE_ENV: saved.NODE_ENV, JWT_SECRET: saved.JWT_SECRET, NEXTAUTH_SECRET: saved.NEXTAUTH_SECRET, ENCRYPTION_KEY: saved.ENCRYPTION_KEY, MEDIA_HMAC_SECRET: saved.MEDIA_HMAC_SECRET, ENABLE_DEV_OUTBOX: saved.ENABLE_DEV_OUTBOX });
     }
+  });
+});
+
+describe("sendMail -> mail.send job -> the chain", () => {
+  it("a queued mail is sent by the creator's own configuration and mail_outbox records the link", async () => {
+    await arrange(ROWS[0]!);
+    const before = creatorSmtp.received.length;
+    const id = await sendMail(api.db, {
+      scope: forTenant(acmeId),
+      to: "learner@acme.test",
+      template: "invitation",
+      locale: "fr",
+      vars: { firstName: "Lina", tenantName: "Acme", inviterName: "Claire", link: "http://acme.localhost/x" },
+      senderUserId: creatorId,
+    });
+    await drainJobs(api.db);
+    const [row] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: "SENT", transport: "creator:smtp", lastError: null });
+    expect(creatorSmtp.received.length).toBe(before + 1);
+    expect(creatorSmtp.received.at(-1)!.parsed.subject).toBe("Invitation à rejoindre Acme");
+    expect(row!.providerMessageId).toBe(creatorSmtp.received.at(-1)!.parsed.messageId);
   });
 });
