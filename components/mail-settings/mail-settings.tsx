@@ -207,6 +207,7 @@ function ConfigEditor({ config }: { config: TMailConfig | null }) {
           <h2 id="mail-actions-title" className="card-title">
             {t("mailSettings.test")}
           </h2>
+          <div className="stack">
           {test.isSuccess ? <Alert kind="success">{t("mailSettings.testSent", { id: test.data.data.messageId ?? "—" })}</Alert> : null}
           {test.isError ? <Alert kind="error">{errorMessage(test.error, t)}</Alert> : null}
           {remove.isError ? <Alert kind="error">{errorMessage(remove.error, t)}</Alert> : null}
@@ -217,6 +218,7 @@ function ConfigEditor({ config }: { config: TMailConfig | null }) {
             <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
               {t("mailSettings.delete")}
             </button>
+          </div>
           </div>
           <ConfirmDialog
             open={confirmDelete}
