@@ -3,6 +3,7 @@ import type { Catalogue } from "./types";
 import { attendance_en } from "./parts/attendance.en";
 import { creator_en } from "./parts/creator.en";
 import { learning_en } from "./parts/learning.en";
+import { mail_en } from "./parts/mail.en";
 import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 
@@ -298,4 +299,5 @@ export const en: Catalogue = {
   ...sessions_en,
   ...attendance_en,
   ...platform_en,
+  ...mail_en,
 };

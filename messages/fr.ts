@@ -2,6 +2,7 @@ import { apiFields_fr } from "./api/fields.fr";
 import { attendance_fr } from "./parts/attendance.fr";
 import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
+import { mail_fr } from "./parts/mail.fr";
 import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 
@@ -297,4 +298,5 @@ export const fr = {
   ...sessions_fr,
   ...attendance_fr,
   ...platform_fr,
+  ...mail_fr,
 } as const;

@@ -55,6 +55,20 @@ const EnvSchema = z.object({
   RESEND_BASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Plateforme Formation <no-reply@localhost>"),
+  // Mail configurations (spec: Mail configuration): OAuth apps for "Connect Google / Microsoft" and the
+  // providers' base URLs (overridable so tests reach local fakes). Without a client id the authorize
+  // operation answers 422 MAIL_OAUTH_NOT_CONFIGURED.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_BASE_URL: z.string().url().default("https://accounts.google.com"),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GMAIL_API_BASE_URL: z.string().url().default("https://gmail.googleapis.com"),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z.string().default("common"),
+  MICROSOFT_LOGIN_BASE_URL: z.string().url().default("https://login.microsoftonline.com"),
+  GRAPH_API_BASE_URL: z.string().url().default("https://graph.microsoft.com"),
+  MAIL_PROVIDER_TIMEOUT_SECONDS: intFrom(30),
   ENABLE_DEV_OUTBOX: bool(false),
   SEED_PASSWORD: z.string().min(10).default("demo-Passw0rd!"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

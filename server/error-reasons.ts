@@ -115,6 +115,11 @@ export const ERROR_REASONS = {
   FILE_TOO_LARGE: "The file exceeds the limit",
   FILE_EMPTY: "The file is empty",
   FILE_TYPE_MISMATCH: "The bytes do not match the MIME type",
+  // Mail configuration.
+  MAIL_CONFIGURATION_NOT_FOUND: "Mail configuration not found",
+  MAIL_TEST_FAILED: "The test message could not be sent through this configuration (the provider's error is in the message)",
+  MAIL_OAUTH_NOT_CONFIGURED: "The platform has no OAuth application for this provider",
+  MAIL_NOT_CONFIGURED: "No mail transport is configured",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -140,6 +145,7 @@ export const NOT_FOUND_REASONS = {
   "Media file": "MEDIA_FILE_NOT_FOUND",
   Competency: "COMPETENCY_NOT_FOUND",
   Job: "JOB_NOT_FOUND",
+  "Mail configuration": "MAIL_CONFIGURATION_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

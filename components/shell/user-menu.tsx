@@ -65,6 +65,11 @@ export function UserMenu() {
           <Link href="/profile" onClick={() => setOpen(false)}>
             {t("shell.profile")}
           </Link>
+          {me.role === "ADMIN" || me.role === "CREATOR" ? (
+            <Link href="/settings/mail" onClick={() => setOpen(false)}>
+              {t("mailSettings.menuLink")}
+            </Link>
+          ) : null}
           <div className={styles.userMenuSection}>
             <span>{t("common.language")}</span>
             <LanguageSwitcher />

@@ -107,4 +107,8 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   FILE_TOO_LARGE: "Fichier trop volumineux : la limite est de {limit}.",
   FILE_EMPTY: "Le fichier est vide.",
   FILE_TYPE_MISMATCH: "Le contenu du fichier ne correspond pas à son type.",
+  MAIL_CONFIGURATION_NOT_FOUND: "Configuration e-mail introuvable.",
+  MAIL_TEST_FAILED: "L'envoi du message de test a échoué : {error}",
+  MAIL_OAUTH_NOT_CONFIGURED: "La connexion {provider} n'est pas configurée sur la plateforme (identifiant client OAuth manquant).",
+  MAIL_NOT_CONFIGURED: "Aucun moyen d'envoi d'e-mail n'est configuré.",
 };

@@ -203,6 +203,11 @@ function describeRawRoute(paths: Record<string, Record<string, Json>>, route: Ra
     };
   }
   const responses = ((op.responses ??= {}) as Record<string, Json>);
+  if (route.isPublic) op.security = [];
+  if (route.successStatus === 302) {
+    responses["302"] = { description: route.successDescription, headers: { Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri" } } } };
+    return;
+  }
   const binary = route.produces.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" };
   responses["200"] = { description: route.successDescription, content: { [route.produces]: { schema: binary } } };
   if (route.head && !ops.head) ops.head = { ...op, operationId: `${String(op.operationId)}-head`, summary: `${String(op.summary)} (headers only)`, responses: { ...responses, "200": { description: route.successDescription } } };

@@ -8,6 +8,7 @@ import { authRouter } from "./routers/auth";
 import { courseContentRouter } from "./routers/course-content";
 import { coursesRouter } from "./routers/courses";
 import { enrollmentsRouter } from "./routers/enrollments";
+import { mailConfigRouter } from "./routers/mail-config";
 import { mediaRouter } from "./routers/media";
 import { platformRouter } from "./routers/platform";
 import { sessionsRouter } from "./routers/sessions";
@@ -41,6 +42,7 @@ export const appRouter = router({
   attendanceSheet: attendanceSheetRouter,
   dev: devRouter,
   platform: platformRouter,
+  mailConfig: mailConfigRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -69,6 +69,8 @@ const P = {
   "webhooks.manage": ["ADMIN"],
   "templates.manage": ["ADMIN", "CREATOR"],
   "mail.configure": ["ADMIN", "CREATOR"],
+  /** Manages the tenant-level mail configuration (others: their own). */
+  "mail.configureTenant": ["ADMIN"],
   "audit.read": ["ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -23,6 +23,8 @@ export type RawBody = {
   cacheControl?: string;
   /** Extra headers (Content-Security-Policy...). */
   headers?: Record<string, string>;
+  /** A redirect instead of a body: 302 with this Location (routes declaring `successStatus: 302`). */
+  redirect?: string;
 };
 
 /** The part of an OpenAPI operation the document cannot take from a documenting procedure. */
@@ -45,6 +47,10 @@ export type RawRouteDef<TProcedure extends AnyTRPCQueryProcedure> = {
   produces: string;
   /** The success response's description in the OpenAPI document. */
   successDescription: string;
+  /** 302: the route answers a redirect (RawBody.redirect), e.g. an OAuth callback. Default 200. */
+  successStatus?: 200 | 302;
+  /** The route needs no identity (publicProcedure): the OpenAPI operation shows no security. */
+  isPublic?: boolean;
   /**
    * The procedure chain and the producer in one: built from the app's procedure builders
    * (tenantProcedure, can(...), ofModeProcedure(...)), so identity, tenant, membership and
@@ -66,6 +72,8 @@ export type RawRoute = {
   path: string;
   produces: string;
   successDescription: string;
+  successStatus: 200 | 302;
+  isPublic: boolean;
   query: string[];
   tenantQuery?: string;
   doc?: RawOperationDoc;
@@ -95,6 +103,8 @@ export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRoute
     path: def.path,
     produces: def.produces,
     successDescription: def.successDescription,
+    successStatus: def.successStatus ?? 200,
+    isPublic: def.isPublic ?? false,
     query: def.query ?? [],
     tenantQuery: def.tenantQuery,
     doc: def.doc,
@@ -143,6 +153,14 @@ export function contentDisposition(type: "inline" | "attachment", fileName: stri
 }
 
 async function sendRaw(res: ServerResponse, out: RawBody, headOnly: boolean): Promise<void> {
+  if (out.redirect !== undefined) {
+    res.statusCode = 302;
+    res.setHeader("Location", out.redirect);
+    res.setHeader("Cache-Control", out.cacheControl ?? "no-store");
+    for (const [name, value] of Object.entries(out.headers ?? {})) res.setHeader(name, value);
+    res.end();
+    return;
+  }
   const stream = !(out.body instanceof Uint8Array);
   // A stream's first chunk is read before the status line, so a failure there is still a JSON error.
   const iterator = stream ? (out.body as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]() : undefined;

@@ -1,5 +1,6 @@
 import { attendancePdfRoute } from "./attendance-pdf";
 import { csvExportRoute } from "./csv-export";
+import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
 import { mediaDownloadRoute } from "./media-download";
 import type { RawRoute } from "./raw-route";
 import { signatureDownloadRoute } from "./signature-download";
@@ -9,4 +10,4 @@ import { signatureDownloadRoute } from "./signature-download";
  * operations. A new one: a file with `rawRoute({method, path, produces, procedure})`, listed here;
  * the OpenAPI document then shows its media type (server/api/openapi.ts).
  */
-export const RAW_ROUTES: RawRoute[] = [mediaDownloadRoute, csvExportRoute, signatureDownloadRoute, attendancePdfRoute];
+export const RAW_ROUTES: RawRoute[] = [mediaDownloadRoute, csvExportRoute, signatureDownloadRoute, attendancePdfRoute, googleMailCallbackRoute, microsoftMailCallbackRoute];

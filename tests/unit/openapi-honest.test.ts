@@ -90,10 +90,24 @@ describe("the OpenAPI document is honest about the edge", () => {
     expect(ZUpdateCourseInput.safeParse({ id: "crs_x", title: "Titre" }).success).toBe(true);
   });
 
-  it("documents each raw route with its own media type", () => {
+  it("documents each raw route with its own media type (a redirecting one with its 302 and Location)", () => {
     for (const route of RAW_ROUTES) {
       const op = doc.paths[route.path][route.method.toLowerCase()];
+      if (route.successStatus === 302) {
+        expect(op.responses["200"], `${route.method} ${route.path}`).toBeUndefined();
+        expect(Object.keys(op.responses["302"].headers), `${route.method} ${route.path}`).toEqual(["Location"]);
+        continue;
+      }
       expect(Object.keys(op.responses["200"].content), `${route.method} ${route.path}`).toEqual([route.produces]);
     }
+  });
+
+  it("a public raw route (the mail OAuth callbacks) shows no security requirement", () => {
+    for (const route of RAW_ROUTES) {
+      const op = doc.paths[route.path][route.method.toLowerCase()];
+      if (route.isPublic) expect(op.security, route.path).toEqual([]);
+      else expect(op.security ?? doc.security, route.path).not.toEqual([]);
+    }
+    expect(RAW_ROUTES.filter((r) => r.isPublic).map((r) => r.path)).toEqual(["/configuration/mail/google/callback", "/configuration/mail/microsoft/callback"]);
   });
 });
