@@ -114,6 +114,11 @@ export const ERROR_REASONS = {
   FILE_TOO_LARGE: "The file exceeds the limit",
   FILE_EMPTY: "The file is empty",
   FILE_TYPE_MISMATCH: "The bytes do not match the MIME type",
+  // Webhooks.
+  WEBHOOK_NOT_FOUND: "Webhook not found",
+  WEBHOOK_DELIVERY_NOT_FOUND: "Webhook delivery not found",
+  WEBHOOK_DELIVERY_IN_PROGRESS: "The delivery is still being attempted",
+  WEBHOOK_INACTIVE: "The webhook is inactive; activate it first",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -138,6 +143,8 @@ export const NOT_FOUND_REASONS = {
   Media: "MEDIA_NOT_FOUND",
   "Media file": "MEDIA_FILE_NOT_FOUND",
   Competency: "COMPETENCY_NOT_FOUND",
+  Webhook: "WEBHOOK_NOT_FOUND",
+  "Webhook delivery": "WEBHOOK_DELIVERY_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -106,4 +106,8 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   FILE_TOO_LARGE: "Fichier trop volumineux : la limite est de {limit}.",
   FILE_EMPTY: "Le fichier est vide.",
   FILE_TYPE_MISMATCH: "Le contenu du fichier ne correspond pas à son type.",
+  WEBHOOK_NOT_FOUND: "Webhook introuvable.",
+  WEBHOOK_DELIVERY_NOT_FOUND: "Livraison de webhook introuvable.",
+  WEBHOOK_DELIVERY_IN_PROGRESS: "Cette livraison est encore en cours de tentatives.",
+  WEBHOOK_INACTIVE: "Ce webhook est inactif : activez-le d'abord.",
 };
