@@ -5,6 +5,7 @@ import { creator_en } from "./parts/creator.en";
 import { learning_en } from "./parts/learning.en";
 import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
+import { webhooks_en } from "./parts/webhooks.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -111,6 +112,7 @@ export const en: Catalogue = {
     noAccessBody: "Your account has no access to this organisation (invitation not accepted yet, or access suspended).",
   },
   nav: {
+    webhooks: "Webhooks",
     dashboard: "Dashboard",
     users: "Users",
     courses: "Courses",
@@ -298,4 +300,5 @@ export const en: Catalogue = {
   ...sessions_en,
   ...attendance_en,
   ...platform_en,
+  ...webhooks_en,
 };

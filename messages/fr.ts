@@ -4,6 +4,7 @@ import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
 import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
+import { webhooks_fr } from "./parts/webhooks.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -110,6 +111,7 @@ export const fr = {
     noAccessBody: "Votre compte n'a pas accès à cet organisme (invitation non acceptée ou accès suspendu).",
   },
   nav: {
+    webhooks: "Webhooks",
     dashboard: "Tableau de bord",
     users: "Utilisateurs",
     courses: "Formations",
@@ -297,4 +299,5 @@ export const fr = {
   ...sessions_fr,
   ...attendance_fr,
   ...platform_fr,
+  ...webhooks_fr,
 } as const;
