@@ -3,28 +3,37 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { events, webhookDeliveries, webhooks } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
 import { resetEnvCache } from "../../server/env";
-import { manualClock } from "../../server/lib/clock";
 import { emitEvent } from "../../server/services/platform/events";
 import { setWebhookResolver } from "../../server/services/webhooks/url-policy";
-import { sweepUndispatched } from "../../server/services/webhooks/dispatch";
+import { deliverWebhook } from "../../server/services/webhooks/delivery";
+import { enqueue } from "../../server/jobs/queue";
 import { startApi, type TestApi } from "../helpers/api";
 import { expectError, tenantBySlug } from "../helpers/rest";
 import { mailsTo } from "../helpers/sessions";
-import { recordWebhookJobs } from "../helpers/webhook-jobs";
+import { drainJobs } from "../helpers/jobs";
 import { signatureValid, startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import { seedDemoData, tokenFor } from "../factories";
 
 /**
- * Delivery against a real HTTP receiver on 127.0.0.1 (ALLOW_HTTP_WEBHOOKS), with the retry delays
- * lowered by environment and a manual clock driving the due jobs.
+ * Delivery against a real HTTP receiver on 127.0.0.1 (ALLOW_HTTP_WEBHOOKS), through the job worker
+ * (drainJobs runs the due jobs), with the retry delays lowered by environment (1, 2, 3 seconds).
  */
 let api: TestApi;
 let receiver: Receiver;
 let acmeId: string;
 let tokAdmin: string;
-const clock = manualClock(new Date("2026-11-20T10:00:00Z"));
-const jobs = recordWebhookJobs();
-const run = () => jobs.runDue(api.db, clock.now);
+/** Runs the due jobs; `all` also those whose startAfter has not come (walks a retry schedule at once). */
+const run = (all = false) => drainJobs(api.db, { runDelayed: all });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Drains until the receiver has `n` requests (due jobs only, so the real delays are observed). */
+async function until(n: number, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  while (receiver.received.length < n && Date.now() < end) {
+    await run();
+    if (receiver.received.length < n) await sleep(100);
+  }
+  expect(receiver.received).toHaveLength(n);
+}
 const call = (method: string, path: string, body?: unknown) => api.call(method, path, { tenant: "acme", token: tokAdmin, body });
 
 let names: Record<string, string[]> = {};
@@ -37,15 +46,14 @@ const register = async (url: string, events: string[] = ["enrollment.created"]) 
 
 /** An event as an operation would emit it, then its fan-out job. */
 const emit = async (name: "enrollment.created" | "user.created" = "enrollment.created", data: Record<string, unknown> = { enrollmentId: "enr_x", courseId: "crs_x", userId: "usr_x", courseTitle: "SST", userName: "Léa Martin", enrolledAt: "2026-11-20T10:00:00.000Z" }) => {
-  const id = await emitEvent(api.db, forTenant(acmeId), name, data);
-  jobs.queue.push({ job: { name: "event.dispatch", data: { eventId: id } }, startAfter: null });
-  return id;
+  // emitEvent queues the event's dispatch in the same transaction
+  return api.db.transaction((tx) => emitEvent(tx, forTenant(acmeId), name, data as never));
 };
 
 const deliveriesOf = async (webhookId: string) => {
   const res = await call("GET", `/webhooks/${webhookId}/deliveries`);
   expect(res.status).toBe(200);
-  return res.body.data as { id: string; eventId: string; status: string; attempts: number; nextAttemptAt: string | null; lastStatusCode: number | null; attemptLog: { attempt: number; statusCode: number | null; durationMs: number; responseExcerpt: string | null; error: string | null }[] }[];
+  return res.body.data as { id: string; eventId: string; status: string; attempts: number; nextAttemptAt: string | null; lastStatusCode: number | null; attemptLog: { attempt: number; startedAt: string; statusCode: number | null; durationMs: number; responseExcerpt: string | null; error: string | null }[] }[];
 };
 
 beforeAll(async () => {
@@ -69,7 +77,7 @@ beforeEach(async () => {
   await api.db.update(webhooks).set({ active: false }).where(eq(webhooks.tenantId, acmeId));
   receiver = await startReceiver();
   names = {};
-  jobs.queue.length = 0;
+  await run(true);
 });
 afterEach(() => receiver.close());
 afterAll(async () => {
@@ -114,7 +122,8 @@ describe("delivery", () => {
     const paused = await register(receiver.url, ["user.created"]);
     await call("PATCH", `/webhooks/${paused.id}`, { active: false });
     const eventId = await emit("user.created", { userId: "usr_y" });
-    jobs.queue.push({ job: { name: "event.dispatch", data: { eventId } }, startAfter: null });
+    await run();
+    await enqueue(api.db, "event.dispatch", { eventId });
     await run();
     expect(receiver.received.filter((r) => JSON.parse(r.raw.toString()).id === eventId)).toHaveLength(1);
     expect(await deliveriesOf(subscribed.id)).toHaveLength(1);
@@ -122,7 +131,7 @@ describe("delivery", () => {
     expect(await deliveriesOf(paused.id)).toHaveLength(0);
   });
 
-  it("retry schedule: attempts 1..4 at the lowered delays, then FAILED and still listed; a duplicate job does nothing", async () => {
+  it("retry schedule: attempts 1..4 after the lowered delays, then FAILED and still listed; a repeated job does nothing; redeliver", async () => {
     receiver.statuses = [500];
     receiver.body = "x".repeat(3000);
     const hook = await register(receiver.url);
@@ -131,25 +140,27 @@ describe("delivery", () => {
     expect(receiver.received).toHaveLength(1);
     let [d] = await deliveriesOf(hook.id);
     expect(d).toMatchObject({ status: "PENDING", attempts: 1, lastStatusCode: 500 });
-    expect(new Date(d!.nextAttemptAt!).getTime()).toBe(clock.now().getTime() + 1000);
     expect(d!.attemptLog[0]!.responseExcerpt).toHaveLength(1024);
-    // not due yet
-    clock.advance(0.5);
+    const first = new Date(d!.attemptLog[0]!.startedAt).getTime();
+    expect(new Date(d!.nextAttemptAt!).getTime() - first).toBeGreaterThanOrEqual(1000);
+    // not due yet: nothing runs
     await run();
     expect(receiver.received).toHaveLength(1);
-    for (const [delay, n] of [[1, 2], [2, 3], [3, 4]] as const) {
-      clock.advance(delay);
-      // a duplicate of the due job (at-least-once): only one attempt is recorded
-      const due = jobs.queue.find((q) => q.job.name === "webhook.deliver");
-      jobs.queue.push({ ...due! });
-      await run();
-      expect(receiver.received).toHaveLength(n);
-    }
+    // at-least-once: the job of a recorded attempt does nothing
+    expect(await deliverWebhook(api.db, { deliveryId: d!.id, attempt: 1 })).toBe("skipped");
+    await until(2);
+    await until(3);
+    await until(4);
     [d] = await deliveriesOf(hook.id);
     expect(d).toMatchObject({ status: "FAILED", attempts: 4, nextAttemptAt: null, lastStatusCode: 500 });
     expect(d!.attemptLog.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 500], [2, 500], [3, 500], [4, 500]]);
-    clock.advance(3600);
-    expect(await run()).toBe(0);
+    // the delays between attempts are those of WEBHOOK_RETRY_DELAYS_SECONDS (1, 2, 3 s)
+    const starts = d!.attemptLog.map((a) => new Date(a.startedAt).getTime());
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(1000);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(2000);
+    expect(starts[3]! - starts[2]!).toBeGreaterThanOrEqual(3000);
+    expect(await run(true)).toBe(0);
+    expect(await deliverWebhook(api.db, { deliveryId: d!.id, attempt: 5 })).toBe("skipped");
     // the same event id and bytes on every attempt
     expect(new Set(receiver.received.map((r) => r.raw.toString("hex"))).size).toBe(1);
 
@@ -206,8 +217,7 @@ describe("delivery", () => {
     delete process.env.ALLOW_HTTP_WEBHOOKS;
     resetEnvCache();
     try {
-      clock.advance(1);
-      await run();
+      await run(true);
     } finally {
       process.env.ALLOW_HTTP_WEBHOOKS = "true";
       resetEnvCache();
@@ -240,10 +250,7 @@ describe("delivery", () => {
     const hook = await register(receiver.url);
     const fail = async () => {
       await emit();
-      for (let i = 0; i < 5; i++) {
-        await run();
-        clock.advance(5);
-      }
+      await run(true);
     };
     await fail();
     await fail();
@@ -270,11 +277,11 @@ describe("delivery", () => {
     expectError(await call("POST", `/webhooks/${hook.id}/deliveries/${last!.id}/redeliver`), 409, "The webhook is inactive; activate it first");
   });
 
-  it("the sweeper re-enqueues events left undispatched for more than a minute", async () => {
+  it("the sweeper (events.sweep) dispatches events left undispatched for more than a minute", async () => {
     const hook = await register(receiver.url, ["user.created"]);
-    const eventId = await emitEvent(api.db, forTenant(acmeId), "user.created", { userId: "usr_z" });
-    await api.db.update(events).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(events.id, eventId));
-    expect(await sweepUndispatched(api.db, new Date())).toBeGreaterThanOrEqual(1);
+    const eventId = "evt_sweeper000000000000000000";
+    await api.db.insert(events).values({ id: eventId, tenantId: acmeId, event: "user.created", data: { userId: "usr_z" }, createdAt: new Date(Date.now() - 120_000) });
+    await enqueue(api.db, "events.sweep", {});
     await run();
     const ds = await deliveriesOf(hook.id);
     expect(ds.map((d) => d.eventId)).toEqual([eventId]);

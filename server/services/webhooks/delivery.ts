@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../../db";
 import { events, memberships, tenants, users, webhookDeliveries, webhookDeliveryAttempts, webhooks } from "../../db/schema";
 import { forTenant } from "../../db/tenant-scope";
 import { env, webhookRetryDelays } from "../../env";
+import { clock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { tenantUrl } from "../../lib/urls";
 import { sendMail } from "../mail";
@@ -41,7 +42,7 @@ export function payloadOf(event: typeof events.$inferSelect): string {
 
 const isSuccess = (r: PostResult) => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
 
-export async function deliverWebhook(db: Db, job: DeliverJob, now: () => Date = () => new Date()): Promise<DeliverOutcome> {
+export async function deliverWebhook(db: Db, job: DeliverJob, now: () => Date = () => clock.now()): Promise<DeliverOutcome> {
   const [row] = await db
     .select({ delivery: webhookDeliveries, webhook: webhooks, event: events })
     .from(webhookDeliveries)
@@ -76,17 +77,15 @@ export async function deliverWebhook(db: Db, job: DeliverJob, now: () => Date = 
   }
   // Not retried: nothing would change (inactive endpoint, vanished event).
   const final = !webhook.active || !event;
-  const outcome = await record(db, job, result, startedAt, now(), final);
-  if (outcome.disabled) await mailAdmins(db, outcome.disabled);
-  return outcome.outcome;
+  return record(db, job, result, startedAt, now(), final);
 }
 
 type Disabled = { tenantId: string; webhookId: string; url: string; failures: number };
 
-async function record(db: Db, job: DeliverJob, result: PostResult, startedAt: Date, at: Date, final: boolean): Promise<{ outcome: DeliverOutcome; disabled?: Disabled }> {
+async function record(db: Db, job: DeliverJob, result: PostResult, startedAt: Date, at: Date, final: boolean): Promise<DeliverOutcome> {
   return db.transaction(async (tx) => {
     const [delivery] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, job.deliveryId)).limit(1).for("update");
-    if (!delivery || delivery.status !== "PENDING" || delivery.attempts !== job.attempt - 1) return { outcome: "skipped" as const };
+    if (!delivery || delivery.status !== "PENDING" || delivery.attempts !== job.attempt - 1) return "skipped";
     const scope = forTenant(delivery.tenantId);
     await tx.insert(webhookDeliveryAttempts).values(
       scope.values(webhookDeliveryAttempts, {
@@ -107,7 +106,7 @@ async function record(db: Db, job: DeliverJob, result: PostResult, startedAt: Da
         .update(webhooks)
         .set({ consecutiveFailures: 0 })
         .where(scope.where(webhooks, eq(webhooks.id, delivery.webhookId), sql`${webhooks.consecutiveFailures} <> 0`));
-      return { outcome: "succeeded" as const };
+      return "succeeded";
     }
     const delays = webhookRetryDelays();
     const inSeries = job.attempt - delivery.seriesFirstAttempt + 1;
@@ -115,11 +114,15 @@ async function record(db: Db, job: DeliverJob, result: PostResult, startedAt: Da
       const nextAttemptAt = new Date(at.getTime() + delays[inSeries - 1]! * 1000);
       await tx.update(webhookDeliveries).set({ ...base, nextAttemptAt }).where(where);
       await enqueueWebhookJob(tx, { name: "webhook.deliver", data: { deliveryId: delivery.id, attempt: job.attempt + 1 } }, nextAttemptAt);
-      return { outcome: "retry" as const };
+      return "retry";
     }
     await tx.update(webhookDeliveries).set({ ...base, status: "FAILED", nextAttemptAt: null }).where(where);
-    if (final) return { outcome: "failed" as const };
-    return { outcome: "failed" as const, disabled: await countFailure(tx, delivery.tenantId, delivery.webhookId, at) };
+    if (!final) {
+      const disabled = await countFailure(tx, delivery.tenantId, delivery.webhookId, at);
+      // The e-mails are queued in the same transaction (mail.send jobs).
+      if (disabled) await mailAdmins(tx, disabled);
+    }
+    return "failed";
   });
 }
 
@@ -141,7 +144,7 @@ async function countFailure(tx: DbOrTx, tenantId: string, webhookId: string, at:
 }
 
 /** The "webhook-disabled" e-mail to each active member holding webhooks.manage. */
-async function mailAdmins(db: Db, d: Disabled): Promise<void> {
+async function mailAdmins(db: DbOrTx, d: Disabled): Promise<void> {
   const scope = forTenant(d.tenantId);
   const [tenant] = await db.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, d.tenantId)).limit(1);
   const admins = await db

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { events, webhookDeliveries, webhooks } from "../../db/schema";
 import { forTenant } from "../../db/tenant-scope";
+import { clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { enqueueWebhookJob } from "./jobs";
 
@@ -12,7 +13,7 @@ import { enqueueWebhookJob } from "./jobs";
  * `webhook.deliver` job per new delivery, and the event is marked dispatched. Idempotent: an
  * event already dispatched, or unknown, does nothing. Returns the number of new deliveries.
  */
-export async function dispatchEvent(db: Db, eventId: string, now: Date = new Date()): Promise<number> {
+export async function dispatchEvent(db: Db, eventId: string, now: Date = clock.now()): Promise<number> {
   return db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).limit(1).for("update");
     if (!event || event.dispatchedAt) return 0;
@@ -33,24 +34,4 @@ export async function dispatchEvent(db: Db, eventId: string, now: Date = new Dat
     await tx.update(events).set({ dispatchedAt: now }).where(eq(events.id, event.id));
     return created.length;
   });
-}
-
-/** Events older than this and still undispatched are re-enqueued by the sweeper. */
-export const SWEEP_AFTER_SECONDS = 60;
-
-/**
- * The sweeper (schedule every minute): an `event.dispatch` job for each event still undispatched
- * one minute after its creation (its job lost, or enqueued before the worker existed). Walks
- * events_pending_idx (dispatched_at, created_at). Returns the number of jobs enqueued.
- */
-export async function sweepUndispatched(db: Db, now: Date = new Date(), batch = 500): Promise<number> {
-  const cutoff = new Date(now.getTime() - SWEEP_AFTER_SECONDS * 1000);
-  const rows = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(and(isNull(events.dispatchedAt), lt(events.createdAt, cutoff)))
-    .orderBy(asc(events.createdAt))
-    .limit(batch);
-  for (const r of rows) await enqueueWebhookJob(db, { name: "event.dispatch", data: { eventId: r.id } });
-  return rows.length;
 }
