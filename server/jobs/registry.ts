@@ -1,7 +1,7 @@
 import { aiJobs } from "../services/ai/jobs";
 import { eventJobs } from "../services/platform/event-jobs";
 import { mailJobs } from "../services/mail/jobs";
-import { webhookJobs } from "../services/webhooks/jobs";
+import { webhookJobs } from "../services/webhooks/delivery-job";
 import type { JobDefinition } from "./define";
 
 /**

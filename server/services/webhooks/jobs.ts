@@ -1,5 +1,4 @@
 import type { DbOrTx } from "../../db";
-import { defineJob } from "../../jobs/define";
 import { enqueue } from "../../jobs/queue";
 
 /**
@@ -16,21 +15,3 @@ export async function enqueueWebhookJob(db: DbOrTx, job: WebhookJob, startAfter?
   const singletonKey = job.name === "webhook.deliver" ? `${job.data.deliveryId}:${job.data.attempt}` : job.data.eventId;
   await enqueue(db, job.name, job.data, { singletonKey, ...(startAfter ? { startAfter } : {}) });
 }
-
-/** Defined here, run by delivery.ts: imported lazily to keep the job list free of cycles. */
-export const webhookJobs = [
-  defineJob<DeliverJob>("webhook.deliver", {
-    // The retry schedule is the handler's own (WEBHOOK_RETRY_DELAYS_SECONDS through startAfter);
-    // pg-boss retries only a handler that threw (database unavailable), without consuming an attempt.
-    retryLimit: 5,
-    retryDelaySeconds: 10,
-    retryBackoff: true,
-    // Longer than WEBHOOK_TIMEOUT_SECONDS (30 s by default): a worker that died mid-attempt is retried.
-    expireInSeconds: 5 * 60,
-    concurrency: 4,
-    handler: async (data, { db }) => {
-      const { deliverWebhook } = await import("./delivery");
-      await deliverWebhook(db, data);
-    },
-  }),
-];
