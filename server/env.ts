@@ -124,10 +124,17 @@ export function webhookRetryDelays(): number[] {
   });
 }
 
-/** ALLOW_HTTP_WEBHOOKS, which production never honours. */
+/**
+ * ALLOW_HTTP_WEBHOOKS, which a production deployment never honours: with NODE_ENV=production it
+ * counts only while the app itself is served from a loopback address (APP_URL on localhost or
+ * 127.0.0.1: the local production build the end-to-end tests run against).
+ */
 export function httpWebhooksAllowed(): boolean {
   const e = env();
-  return e.ALLOW_HTTP_WEBHOOKS && e.NODE_ENV !== "production";
+  if (!e.ALLOW_HTTP_WEBHOOKS) return false;
+  if (e.NODE_ENV !== "production") return true;
+  const host = new URL(e.APP_URL).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
 export function devOutboxEnabled(): boolean {
