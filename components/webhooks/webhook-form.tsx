@@ -55,7 +55,11 @@ function WebhookForm({ webhook, onCancel, onCreated, onUpdated }: Omit<Props, "o
     }
   }
 
-  const toggle = (name: string, on: boolean) => setEvents((cur) => (on ? [...new Set([...cur, name])] : cur.filter((n) => n !== name)));
+  const clearEventsError = () => setFields(({ events: _gone, ...rest }) => rest);
+  const toggle = (name: string, on: boolean) => {
+    clearEventsError();
+    setEvents((cur) => (on ? [...new Set([...cur, name])] : cur.filter((n) => n !== name)));
+  };
   const hasFieldErrors = Object.keys(fields).length > 0;
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -65,7 +69,10 @@ function WebhookForm({ webhook, onCancel, onCreated, onUpdated }: Omit<Props, "o
       <fieldset aria-describedby={fields.events ? "webhook-events-error" : undefined}>
         <legend>{t("webhooks.events")}</legend>
         <label className={`checkbox ${styles.allEvents}`}>
-          <input type="checkbox" checked={all} onChange={(e) => setEvents(e.target.checked ? [...WEBHOOK_EVENT_NAMES] : [])} />
+          <input type="checkbox" checked={all} onChange={(e) => {
+              clearEventsError();
+              setEvents(e.target.checked ? [...WEBHOOK_EVENT_NAMES] : []);
+            }} />
           <span>{t("webhooks.allEvents")}</span>
         </label>
         <div className={styles.eventGrid}>
