@@ -56,6 +56,8 @@ export default defineConfig({
       ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdefghijk",
       MEDIA_HMAC_SECRET: "e2e-media-hmac-secret-0123456789abcdef",
       ENABLE_DEV_OUTBOX: "true",
+      // e2e/webhooks.spec.ts registers a receiver on http://127.0.0.1 (loopback only; never in production).
+      ALLOW_HTTP_WEBHOOKS: "true",
       RATE_LIMIT_PER_HOUR: "100000",
       LOG_LEVEL: "warn",
     },

@@ -8,7 +8,7 @@ import { forTenant } from "../server/db/tenant-scope";
 import { env } from "../server/env";
 import { newId } from "../server/lib/ids";
 import { appendRecord, type NewRecord } from "../server/services/attendance/chain";
-import { encryptBytes } from "../server/services/attendance/lib/crypto-box";
+import { encryptBytes } from "../server/lib/crypto-box";
 import { generatePin } from "../server/services/attendance/lib/pin";
 import { signatureDigest } from "../server/services/attendance/lib/seal";
 import { generateSlots } from "../server/services/attendance/lib/slots";

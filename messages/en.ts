@@ -6,6 +6,7 @@ import { learning_en } from "./parts/learning.en";
 import { mail_en } from "./parts/mail.en";
 import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
+import { webhooks_en } from "./parts/webhooks.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -112,6 +113,7 @@ export const en: Catalogue = {
     noAccessBody: "Your account has no access to this organisation (invitation not accepted yet, or access suspended).",
   },
   nav: {
+    webhooks: "Webhooks",
     dashboard: "Dashboard",
     users: "Users",
     courses: "Courses",
@@ -300,4 +302,5 @@ export const en: Catalogue = {
   ...attendance_en,
   ...platform_en,
   ...mail_en,
+  ...webhooks_en,
 };

@@ -5,6 +5,7 @@ import { learning_fr } from "./parts/learning.fr";
 import { mail_fr } from "./parts/mail.fr";
 import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
+import { webhooks_fr } from "./parts/webhooks.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -111,6 +112,7 @@ export const fr = {
     noAccessBody: "Votre compte n'a pas accès à cet organisme (invitation non acceptée ou accès suspendu).",
   },
   nav: {
+    webhooks: "Webhooks",
     dashboard: "Tableau de bord",
     users: "Utilisateurs",
     courses: "Formations",
@@ -299,4 +301,5 @@ export const fr = {
   ...attendance_fr,
   ...platform_fr,
   ...mail_fr,
+  ...webhooks_fr,
 } as const;

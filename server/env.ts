@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   PIN_LOCK_SECONDS: intFrom(15 * 60),
   WEBHOOK_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800"),
   WEBHOOK_TIMEOUT_SECONDS: intFrom(30),
+  // An endpoint whose deliveries end FAILED this many times in a row is disabled (its admins get an e-mail).
+  WEBHOOK_DISABLE_AFTER_FAILURES: intFrom(10),
+  // Local testing only: lets webhooks use http:// to a loopback address (127.0.0.1, ::1, localhost). Never honoured in production.
+  ALLOW_HTTP_WEBHOOKS: bool(false),
   COMPLAINT_AUTO_CLOSE_DAYS: intFrom(30),
   // Job worker: runs inside the app by default (false: run `npm run worker` beside it); queue polling and supervision intervals.
   JOBS_IN_APP: bool(true),
@@ -123,6 +127,30 @@ export function env(): Env {
 /** Tests change limits through the environment; this drops the cached parse. */
 export function resetEnvCache(): void {
   cached = undefined;
+}
+
+/** WEBHOOK_RETRY_DELAYS_SECONDS as numbers (default 60, 300, 1800: one attempt and three retries). */
+export function webhookRetryDelays(): number[] {
+  const raw = env().WEBHOOK_RETRY_DELAYS_SECONDS.trim();
+  if (!raw) return [];
+  return raw.split(",").map((part) => {
+    const n = Number(part.trim());
+    if (!Number.isFinite(n) || n < 0) throw new Error(`Invalid environment:\n  WEBHOOK_RETRY_DELAYS_SECONDS: "${part}" is not a number of seconds`);
+    return n;
+  });
+}
+
+/**
+ * ALLOW_HTTP_WEBHOOKS, which a production deployment never honours: with NODE_ENV=production it
+ * counts only while the app itself is served from a loopback address (APP_URL on localhost or
+ * 127.0.0.1: the local production build the end-to-end tests run against).
+ */
+export function httpWebhooksAllowed(): boolean {
+  const e = env();
+  if (!e.ALLOW_HTTP_WEBHOOKS) return false;
+  if (e.NODE_ENV !== "production") return true;
+  const host = new URL(e.APP_URL).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
 
 export function devOutboxEnabled(): boolean {

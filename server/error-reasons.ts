@@ -120,6 +120,11 @@ export const ERROR_REASONS = {
   MAIL_TEST_FAILED: "The test message could not be sent through this configuration (the provider's error is in the message)",
   MAIL_OAUTH_NOT_CONFIGURED: "The platform has no OAuth application for this provider",
   MAIL_NOT_CONFIGURED: "No mail transport is configured",
+  // Webhooks.
+  WEBHOOK_NOT_FOUND: "Webhook not found",
+  WEBHOOK_DELIVERY_NOT_FOUND: "Webhook delivery not found",
+  WEBHOOK_DELIVERY_IN_PROGRESS: "The delivery is still being attempted",
+  WEBHOOK_INACTIVE: "The webhook is inactive; activate it first",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -146,6 +151,8 @@ export const NOT_FOUND_REASONS = {
   Competency: "COMPETENCY_NOT_FOUND",
   Job: "JOB_NOT_FOUND",
   "Mail configuration": "MAIL_CONFIGURATION_NOT_FOUND",
+  Webhook: "WEBHOOK_NOT_FOUND",
+  "Webhook delivery": "WEBHOOK_DELIVERY_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -28,6 +28,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/attendance", label: "nav.attendance" },
     { href: "/quality", label: "nav.quality" },
     { href: "/billing", label: "nav.billing" },
+    { href: "/webhooks", label: "nav.webhooks" },
     { href: "/settings", label: "nav.settings" },
   ],
   CREATOR: [

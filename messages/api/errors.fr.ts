@@ -111,4 +111,8 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   MAIL_TEST_FAILED: "L'envoi du message de test a échoué : {error}",
   MAIL_OAUTH_NOT_CONFIGURED: "La connexion {provider} n'est pas configurée sur la plateforme (identifiant client OAuth manquant).",
   MAIL_NOT_CONFIGURED: "Aucun moyen d'envoi d'e-mail n'est configuré.",
+  WEBHOOK_NOT_FOUND: "Webhook introuvable.",
+  WEBHOOK_DELIVERY_NOT_FOUND: "Livraison de webhook introuvable.",
+  WEBHOOK_DELIVERY_IN_PROGRESS: "Cette livraison est encore en cours de tentatives.",
+  WEBHOOK_INACTIVE: "Ce webhook est inactif : activez-le d'abord.",
 };

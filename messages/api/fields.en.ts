@@ -81,6 +81,18 @@ export const apiFields_en = {
   fileEmpty: "File is empty",
   mediaNotFound: "Media not found",
   mediaNotImage: "Media is not an image",
+  webhookEventsMin: "Pick at least one event",
+  webhookEventUnknown: "Unknown event name",
+  webhookHttps: "Must be an https:// URL",
+  webhookUrlInvalid: "Not a valid URL",
+  webhookUrlCredentials: "Credentials in the URL are not allowed",
+  webhookHostUnresolved: "The host name does not resolve",
+  webhookLoopback: "Refused: a loopback address (webhooks reach public addresses only)",
+  webhookPrivate: "Refused: a private network address (webhooks reach public addresses only)",
+  webhookLinkLocal: "Refused: a link-local address (webhooks reach public addresses only)",
+  webhookUnspecified: "Refused: the unspecified address (webhooks reach public addresses only)",
+  webhookMulticast: "Refused: a multicast address (webhooks reach public addresses only)",
+  webhookReserved: "Refused: a reserved address (webhooks reach public addresses only)",
 } as const;
 
 export type ApiFieldId = keyof typeof apiFields_en;

@@ -15,6 +15,7 @@ import { sessionsRouter } from "./routers/sessions";
 import { devRouter } from "./routers/dev";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
+import { webhooksRouter } from "./routers/webhooks";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -40,6 +41,7 @@ export const appRouter = router({
   attendance: attendanceRouter,
   qualiopiAttendance: qualiopiAttendanceRouter,
   attendanceSheet: attendanceSheetRouter,
+  webhooks: webhooksRouter,
   dev: devRouter,
   platform: platformRouter,
   mailConfig: mailConfigRouter,

@@ -56,6 +56,7 @@ const RECIPES: Record<string, Recipe[]> = {
   "sessions-list": [{}, { query: { courseId: "@bigCourse" } }],
   "dev-outbox": [{}, { query: { to: "learner@acme.test" } }],
   "audit-list": [{}, { query: { category: "admin" } }, { query: { actorId: "@learner" } }, { query: { action: "auth.login" } }],
+  "webhooks-deliveries": [{ path: () => ({ id: "wh_bulk_1" }) }],
   "platform-listTenants": [{ as: "platform" }, { as: "platform", query: { status: "ACTIVE" } }],
 };
 
@@ -195,6 +196,15 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'aud_bulk_' || g, ${acme}, case when g % 2 = 0 then ${ids.learner} else ${ids.admin} end,
            case when g % 3 = 0 then 'auth.login' else 'user.updated' end, 'user', ${ids.learner}, ${t0}::timestamptz + g * interval '1 minute'
       from generate_series(1, ${ROWS}) g`);
+  // Webhooks: many endpoints, and one with many deliveries (each with an attempt).
+  await exec(sql`insert into webhooks (id, tenant_id, url, events, secret_box, created_by, created_at)
+    select 'wh_bulk_' || g, ${acme}, 'https://hooks.example.com/' || g, array['user.created'], 'v1:x', ${ids.admin}, ${t0}::timestamptz + g * interval '1 minute'
+      from generate_series(1, ${ROWS}) g`);
+  await exec(sql`insert into webhook_deliveries (id, tenant_id, webhook_id, event_id, event, status, attempts, created_at)
+    select 'dlv_bulk_' || g, ${acme}, 'wh_bulk_1', 'evt_bulk_' || g, 'user.created', 'SUCCEEDED', 1, ${t0}::timestamptz + g * interval '1 minute'
+      from generate_series(1, ${ROWS}) g`);
+  await exec(sql`insert into webhook_delivery_attempts (tenant_id, delivery_id, attempt, started_at, status_code, duration_ms)
+    select ${acme}, 'dlv_bulk_' || g, 1, ${t0}::timestamptz + g * interval '1 minute', 200, 12 from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CryptoBoxError, decryptBytes, deriveKey, encryptBytes } from "../../server/services/attendance/lib/crypto-box";
+import { CryptoBoxError, decryptBytes, deriveKey, encryptBytes } from "../../server/lib/crypto-box";
 
 const secret = "test-encryption-key-0123456789abcdef";
 const plain = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 255]);

@@ -32,3 +32,26 @@ describe("environment", () => {
     expect(() => parseEnv({ RATE_LIMIT_PER_HOUR: "lots" })).toThrow(/RATE_LIMIT_PER_HOUR/);
   });
 });
+
+describe("ALLOW_HTTP_WEBHOOKS", () => {
+  it("is honoured in development, never by a production deployment (only a local production build on localhost)", async () => {
+    const { httpWebhooksAllowed, resetEnvCache } = await import("../../server/env");
+    const saved = { ...process.env };
+    const secrets = { JWT_SECRET: "p".repeat(40), NEXTAUTH_SECRET: "q".repeat(40), ENCRYPTION_KEY: "r".repeat(40), MEDIA_HMAC_SECRET: "s".repeat(40) };
+    const check = (vars: Record<string, string>) => {
+      for (const k of ["NODE_ENV", "APP_URL", "ALLOW_HTTP_WEBHOOKS"]) delete process.env[k];
+      Object.assign(process.env, secrets, vars);
+      resetEnvCache();
+      return httpWebhooksAllowed();
+    };
+    try {
+      expect(check({ NODE_ENV: "development" })).toBe(false);
+      expect(check({ NODE_ENV: "development", ALLOW_HTTP_WEBHOOKS: "true" })).toBe(true);
+      expect(check({ NODE_ENV: "production", ALLOW_HTTP_WEBHOOKS: "true", APP_URL: "https://app.example.fr" })).toBe(false);
+      expect(check({ NODE_ENV: "production", ALLOW_HTTP_WEBHOOKS: "true", APP_URL: "http://localhost:3101" })).toBe(true);
+    } finally {
+      process.env = saved;
+      resetEnvCache();
+    }
+  });
+});

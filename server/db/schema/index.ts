@@ -5,3 +5,4 @@ export * from "./learning";
 export * from "./billing";
 export * from "./live";
 export * from "./mail";
+export * from "./webhooks";

@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { appendRecord, type NewRecord } from "../../services/attendance/chain";
 import { computePresence, roundRate } from "../../services/attendance/lib/presence";
 import { signatureDigest } from "../../services/attendance/lib/seal";
-import { encryptBytes } from "../../services/attendance/lib/crypto-box";
+import { encryptBytes } from "../../lib/crypto-box";
 import { generateSlots, zonedTimeToUtc, localParts } from "../../services/attendance/lib/slots";
 import { generatePin } from "../../services/attendance/lib/pin";
 import { writeAudit } from "../../services/platform/audit";

@@ -1,5 +1,5 @@
 import type { EmargementRow } from "./chain";
-import { decryptBytes, encryptBytes } from "./lib/crypto-box";
+import { decryptBytes, encryptBytes } from "../../lib/crypto-box";
 import { signatureDigest } from "./lib/seal";
 import { assertSignatureLongEnough, type SignatureInput } from "./lib/signature";
 

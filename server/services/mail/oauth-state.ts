@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { env } from "../../env";
 import type { TOAuthProvider } from "../../contracts/mail-config";
-import { decryptBytes, encryptBytes } from "../attendance/lib/crypto-box";
+import { decryptBytes, encryptBytes } from "../../lib/crypto-box";
 
 /**
  * The OAuth `state` of "Connect Google / Microsoft": no server-side table. It is an HS256 JWT
@@ -23,7 +23,7 @@ export async function signOAuthState(s: OAuthState, now = new Date()): Promise<s
   const nonce = randomBytes(16).toString("base64url");
   const { codeVerifier, ...claims } = s;
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ ...claims, typ: TYP, nonce, cv: encryptBytes(Buffer.from(codeVerifier, "utf8"), { aad: `${TYP}:${nonce}` }) })
+  return new SignJWT({ ...claims, typ: TYP, nonce, cv: encryptBytes(Buffer.from(codeVerifier, "utf8"), { aad: `${TYP}:${nonce}`, purpose: "mail-oauth-state" }) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
@@ -40,7 +40,7 @@ export async function verifyOAuthState(token: string | undefined, now = new Date
     if (p.typ !== TYP || typeof p.nonce !== "string" || typeof p.cv !== "string") return null;
     if (p.provider !== "google" && p.provider !== "microsoft") return null;
     if (typeof p.tenantId !== "string" || typeof p.tenantSlug !== "string" || typeof p.userId !== "string") return null;
-    const codeVerifier = decryptBytes(p.cv, { aad: `${TYP}:${p.nonce}` }).toString("utf8");
+    const codeVerifier = decryptBytes(p.cv, { aad: `${TYP}:${p.nonce}`, purpose: "mail-oauth-state" }).toString("utf8");
     return {
       provider: p.provider,
       tenantId: p.tenantId,

@@ -1,6 +1,6 @@
 /** Transactional e-mails, French first, English available. */
 export type Locale = "fr" | "en";
-export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation";
+export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled";
 
 type Rendered = { subject: string; text: string };
 
@@ -54,6 +54,17 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     en: (v) => ({
       subject: `Session cancelled: ${v.title}`,
       text: `Hello ${v.firstName},\n\nThe live session "${v.title}" of the course ${v.courseTitle}, planned on ${v.startsAt}, is cancelled.`,
+    }),
+  },
+  // webhooks: vars firstName, url, failures, link (the webhooks page)
+  "webhook-disabled": {
+    fr: (v) => ({
+      subject: `Webhook désactivé : ${v.url}`,
+      text: `Bonjour ${v.firstName},\n\nLe webhook ${v.url} a été désactivé après ${v.failures} livraisons échouées consécutives : la plateforme ne lui envoie plus d'événements.\n\nConsultez le journal des livraisons, corrigez le récepteur puis réactivez le webhook : ${v.link}`,
+    }),
+    en: (v) => ({
+      subject: `Webhook disabled: ${v.url}`,
+      text: `Hello ${v.firstName},\n\nThe webhook ${v.url} was disabled after ${v.failures} consecutive failed deliveries: the platform no longer sends it events.\n\nCheck the delivery log, fix the receiver, then re-activate the webhook: ${v.link}`,
     }),
   },
 };

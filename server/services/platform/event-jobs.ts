@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, isNull, lt } from "drizzle-orm";
 import { events } from "../../db/schema";
 import { clock } from "../../lib/clock";
 import { defineJob } from "../../jobs/define";
 import { enqueue } from "../../jobs/queue";
+import { dispatchEvent } from "../webhooks/dispatch";
 
 /**
  * The outbox relay. `event.dispatch` {eventId} fans an event out to its deliveries and marks it
@@ -14,8 +15,9 @@ export const eventJobs = [
     retryLimit: 10,
     retryDelaySeconds: 10,
     expireInSeconds: 5 * 60,
+    // services/webhooks/dispatch.ts: the deliveries, their jobs and dispatched_at in one transaction.
     handler: async ({ eventId }, { db }) => {
-      await db.update(events).set({ dispatchedAt: clock.now() }).where(and(eq(events.id, eventId), isNull(events.dispatchedAt)));
+      await dispatchEvent(db, eventId, clock.now());
     },
   }),
   defineJob<Record<string, never>>("events.sweep", {
