@@ -12,6 +12,8 @@ import { mediaRouter } from "./routers/media";
 import { platformRouter } from "./routers/platform";
 import { sessionsRouter } from "./routers/sessions";
 import { devRouter } from "./routers/dev";
+import { documentsRouter } from "./routers/documents";
+import { templatesRouter } from "./routers/templates";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, router } from "./trpc";
@@ -39,6 +41,8 @@ export const appRouter = router({
   attendance: attendanceRouter,
   qualiopiAttendance: qualiopiAttendanceRouter,
   attendanceSheet: attendanceSheetRouter,
+  templates: templatesRouter,
+  documents: documentsRouter,
   dev: devRouter,
   platform: platformRouter,
 });

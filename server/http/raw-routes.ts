@@ -1,12 +1,14 @@
 import { attendancePdfRoute } from "./attendance-pdf";
 import { csvExportRoute } from "./csv-export";
+import { documentFileRoute } from "./document-file";
 import { mediaDownloadRoute } from "./media-download";
 import type { RawRoute } from "./raw-route";
 import { signatureDownloadRoute } from "./signature-download";
+import { templateExportRoute, templatePreviewRoute } from "./template-files";
 
 /**
  * The non-JSON routes of /api/v1 (trpc-to-openapi answers JSON only), matched before the JSON
  * operations. A new one: a file with `rawRoute({method, path, produces, procedure})`, listed here;
  * the OpenAPI document then shows its media type (server/api/openapi.ts).
  */
-export const RAW_ROUTES: RawRoute[] = [mediaDownloadRoute, csvExportRoute, signatureDownloadRoute, attendancePdfRoute];
+export const RAW_ROUTES: RawRoute[] = [mediaDownloadRoute, csvExportRoute, signatureDownloadRoute, attendancePdfRoute, templateExportRoute, templatePreviewRoute, documentFileRoute];

@@ -4,3 +4,4 @@ export * from "./platform";
 export * from "./learning";
 export * from "./billing";
 export * from "./live";
+export * from "./documents";
