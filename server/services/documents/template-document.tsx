@@ -66,14 +66,13 @@ function BlockView({ block, accent }: { block: Block; accent: string }) {
     }
     case "paragraph":
       return (
-        <Text style={s.p}>
+        <View style={s.p}>
           {block.lines.map((line, i) => (
             <Text key={i}>
-              {i > 0 ? "\n" : ""}
               <Runs content={line} />
             </Text>
           ))}
-        </Text>
+        </View>
       );
     case "list":
       return (
