@@ -5,6 +5,7 @@ import { creator_en } from "./parts/creator.en";
 import { learning_en } from "./parts/learning.en";
 import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
+import { documents_en } from "./parts/documents.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -298,4 +299,5 @@ export const en: Catalogue = {
   ...sessions_en,
   ...attendance_en,
   ...platform_en,
+  ...documents_en,
 };

@@ -4,6 +4,7 @@ import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
 import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
+import { documents_fr } from "./parts/documents.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -297,4 +298,5 @@ export const fr = {
   ...sessions_fr,
   ...attendance_fr,
   ...platform_fr,
+  ...documents_fr,
 } as const;

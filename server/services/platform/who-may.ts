@@ -78,15 +78,17 @@ export const TEACHING_ROLES = rolesWith("courses.teach");
 
 /**
  * Which generated documents the caller reads (GET /documents, /documents/{id}, the file), as a
- * where-clause on `documents` (null: every document of the tenant):
+ * where-clause on `documents` (undefined: every document of the tenant):
  * - `documents.readAll` (ADMIN): every document;
- * - a FUNDER's perimeter is the enrollments they already read tenant-wide (`enrollments.readTenant`,
- *   with no per-funder link recorded on enrollments): every document tied to an enrollment;
- * - anyone else: the documents that concern them (the learner's own) and those they generated
- *   (a CREATOR's training agreements).
+ * - a FUNDER's perimeter is the enrollments they already read tenant-wide (`enrollments.readTenant`;
+ *   enrollments record a financing source, not a funder): every document tied to an enrollment;
+ * - those who generate documents (`documents.generate`: a CREATOR) the documents that concern
+ *   them and those they generated (their courses' training agreements);
+ * - anyone else (LEARNER, TRAINER, FINANCIER) the documents that concern them.
  */
 export function readableDocuments(caller: Pick<Caller, "userId" | "can">): SQL | undefined {
   if (caller.can("documents.readAll")) return undefined;
   if (caller.can("enrollments.readTenant")) return isNotNull(documents.enrollmentId);
-  return or(eq(documents.userId, caller.userId), eq(documents.generatedBy, caller.userId));
+  if (caller.can("documents.generate")) return or(eq(documents.userId, caller.userId), eq(documents.generatedBy, caller.userId));
+  return eq(documents.userId, caller.userId);
 }
