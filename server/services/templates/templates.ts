@@ -104,7 +104,7 @@ function checkFieldKeys(fields: TTemplateFieldInput[]): void {
   const seen = new Set<string>();
   const errors: Record<string, string[]> = {};
   fields.forEach((f, i) => {
-    if (seen.has(f.key)) errors[`fields.${i}.key`] = [`Duplicate key ${f.key}`];
+    if (seen.has(f.key)) errors[`fields.${i}.key`] = ["Duplicate key"];
     seen.add(f.key);
   });
   if (Object.keys(errors).length) throw badRequest("Validation failed", errors, "VALIDATION_FAILED");
