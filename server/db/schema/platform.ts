@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./_columns";
 
 export type MailAttachment = { filename: string; contentType: string; content: string };
@@ -45,12 +45,24 @@ export const events = pgTable(
   (t) => [index("events_pending_idx").on(t.dispatchedAt, t.createdAt), index("events_tenant_idx").on(t.tenantId, t.createdAt)],
 );
 
-/** Every e-mail sent, whatever the transport; the development outbox lists it. */
+/**
+ * Every e-mail the platform sends, whatever the transport: written when the mail is queued
+ * (status QUEUED, with its `mail.send` job), then SENT with the link of the transport chain that
+ * sent it, or FAILED after the last retry. The development outbox lists it.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: id(),
     tenantId: text(),
+    /** The member the mail is sent for (a CREATOR's own mail configuration comes first in the chain). */
+    senderUserId: text(),
+    /** Set by senders that may run twice (a retried fan-out job): one mail per key. */
+    dedupeKey: text(),
+    status: text({ enum: ["QUEUED", "SENT", "FAILED"] }).notNull().default("SENT"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: ts(),
     to: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
@@ -58,11 +70,12 @@ export const mailOutbox = pgTable(
     /** File names, types and base64 content of attachments (e.g. .ics convocations). */
     attachments: jsonb().$type<MailAttachment[]>(),
     template: text().notNull(),
-    transport: text().notNull(),
+    /** The link of the chain that sent it (null while queued). */
+    transport: text(),
     providerMessageId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [uniqueIndex("mail_outbox_dedupe_key_idx").on(t.dedupeKey), index("mail_outbox_to_idx").on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Fixed-window counters shared by every app instance: rate limit, login failures, PIN attempts. */
