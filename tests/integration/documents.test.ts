@@ -11,9 +11,10 @@ import { runCertificateJob } from "../../server/services/documents/certificate-j
 import { closeRenderPool } from "../../server/services/documents/render-pool";
 import { convocationPdfAttachment } from "../../server/services/documents/uses";
 import { startApi, type TestApi } from "../helpers/api";
+import { drainJobs, queuedJobs } from "../helpers/jobs";
 import { expectEmbeddedFonts, fetchBytes, isPdf, pdfText } from "../helpers/documents";
 import { eventRows, expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
-import { courseOf, SST } from "../helpers/sessions";
+import { courseOf, mailsTo, SST } from "../helpers/sessions";
 import { seedDemoData, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
 
@@ -54,13 +55,15 @@ afterAll(async () => {
 });
 
 describe("certificate of completion", () => {
-  it("completing the course, then the document.certificate job: one certificate, one certificate.generated event (idempotent)", async () => {
+  it("completing the course enqueues document.certificate; drained: one certificate, one certificate.generated event (idempotent)", async () => {
     const done = await call("POST", `/enrollments/${enrollmentId}/progress/${course.lessons[0]!.id}`, tok.learner2, { status: "COMPLETED" });
     expect(done.status, JSON.stringify(done.body)).toBe(201);
     expect(done.body.data.enrollment.status).toBe("COMPLETED");
 
+    expect(await queuedJobs(api.db, "document.certificate")).toBe(1);
+    expect(await drainJobs(api.db)).toBeGreaterThan(0);
+    // at-least-once delivery: a second run of the handler changes nothing
     await runCertificateJob({ tenantId: acmeId, enrollmentId }, { db: api.db });
-    await runCertificateJob({ tenantId: acmeId, enrollmentId }, { db: api.db }); // at-least-once: a redelivery changes nothing
 
     const rows = await api.db.select().from(documents).where(and(eq(documents.tenantId, acmeId), eq(documents.enrollmentId, enrollmentId), eq(documents.kind, "CERTIFICATE")));
     expect(rows).toHaveLength(1);
@@ -232,5 +235,20 @@ describe("convocation PDF", () => {
     expect(document.enrollmentId).toMatch(/^enr_/);
     const mine = await call("GET", "/documents?kind=CONVOCATION", tok.learner);
     expect(mine.body.data.map((d: any) => d.id)).toEqual([document.id]);
+  });
+
+  it("the convocation e-mail carries the convocation PDF beside the .ics", async () => {
+    const sst = await courseOf(api, "acme", SST);
+    const created = await call("POST", "/sessions", tok.admin, {
+      courseId: sst.id, title: "Classe virtuelle SST — recyclage", scheduledAt: new Date(Date.now() + 72 * 3600_000).toISOString(), durationMinutes: 120, sendConvocation: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await drainJobs(api.db);
+    const [mail] = (await mailsTo(api, "learner@acme.test", "session-convocation")).filter((m) => m.text.includes("recyclage") || m.subject.includes("recyclage"));
+    expect(mail).toBeDefined();
+    expect(mail!.attachments.map((a) => a.contentType.split(";")[0])).toEqual(["text/calendar", "application/pdf"]);
+    const pdf = Buffer.from(mail!.attachments[1]!.content, "base64");
+    expect(isPdf(pdf)).toBe(true);
+    expect(pdfText(pdf)).toContain("Classe virtuelle SST — recyclage");
   });
 });
