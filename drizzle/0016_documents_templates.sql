@@ -62,12 +62,13 @@ ALTER TABLE "template_fields" ADD CONSTRAINT "template_fields_template_fk" FOREI
 ALTER TABLE "templates" ADD CONSTRAINT "templates_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "templates" ADD CONSTRAINT "templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_subject_uq" ON "documents" USING btree ("tenant_id","kind","subject_type","subject_id");--> statement-breakpoint
-CREATE INDEX "documents_tenant_generated_idx" ON "documents" USING btree ("tenant_id","generated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "documents_tenant_user_idx" ON "documents" USING btree ("tenant_id","user_id","generated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "documents_tenant_enrollment_idx" ON "documents" USING btree ("tenant_id","enrollment_id","generated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "documents_tenant_template_idx" ON "documents" USING btree ("tenant_id","template_id");--> statement-breakpoint
+CREATE INDEX "documents_tenant_generated_idx" ON "documents" USING btree ("tenant_id","generated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"kind");--> statement-breakpoint
+CREATE INDEX "documents_tenant_user_idx" ON "documents" USING btree ("tenant_id","user_id","generated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"kind");--> statement-breakpoint
+CREATE INDEX "documents_tenant_enrollment_idx" ON "documents" USING btree ("tenant_id","enrollment_id","generated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"kind");--> statement-breakpoint
+CREATE INDEX "documents_tenant_template_idx" ON "documents" USING btree ("tenant_id","template_id") WHERE "documents"."template_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "template_fields_key_uq" ON "template_fields" USING btree ("tenant_id","template_id","key");--> statement-breakpoint
 CREATE INDEX "template_fields_position_idx" ON "template_fields" USING btree ("tenant_id","template_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "templates_tenant_system_uq" ON "templates" USING btree ("tenant_id","system_key") WHERE "templates"."system_key" is not null;--> statement-breakpoint
 CREATE INDEX "templates_tenant_created_idx" ON "templates" USING btree ("tenant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "templates_tenant_category_idx" ON "templates" USING btree ("tenant_id","category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
+CREATE INDEX "templates_tenant_category_idx" ON "templates" USING btree ("tenant_id","category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "templates_tenant_filters_idx" ON "templates" USING btree ("tenant_id","kind","is_active","category");

@@ -41,6 +41,8 @@ export const templates = pgTable(
     // The list's order (created_at DESC, id DESC: NULLS FIRST as the query's plain DESC means), and per category.
     index("templates_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("templates_tenant_category_idx").on(t.tenantId, t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's totals under the kind / isActive / category filters, from the index alone.
+    index("templates_tenant_filters_idx").on(t.tenantId, t.kind, t.isActive, t.category),
   ],
 );
 
@@ -94,10 +96,12 @@ export const documents = pgTable(
     unique("documents_tenant_id_uq").on(t.tenantId, t.id),
     // Regeneration is idempotent: one document of a kind per subject.
     uniqueIndex("documents_subject_uq").on(t.tenantId, t.kind, t.subjectType, t.subjectId),
-    index("documents_tenant_generated_idx").on(t.tenantId, t.generatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("documents_tenant_user_idx").on(t.tenantId, t.userId, t.generatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("documents_tenant_enrollment_idx").on(t.tenantId, t.enrollmentId, t.generatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("documents_tenant_template_idx").on(t.tenantId, t.templateId),
+    // Trailing kind: the totals of a kind filter are counted from the index alone.
+    index("documents_tenant_generated_idx").on(t.tenantId, t.generatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.kind),
+    index("documents_tenant_user_idx").on(t.tenantId, t.userId, t.generatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.kind),
+    index("documents_tenant_enrollment_idx").on(t.tenantId, t.enrollmentId, t.generatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.kind),
+    // Documents of a template (DELETE's 409, the foreign key's checks); partial, so it never stands in for the lists' indexes.
+    index("documents_tenant_template_idx").on(t.tenantId, t.templateId).where(sql`${t.templateId} is not null`),
     foreignKey({ name: "documents_template_fk", columns: [t.tenantId, t.templateId], foreignColumns: [templates.tenantId, templates.id] }),
     foreignKey({ name: "documents_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }).onDelete("cascade"),
   ],
