@@ -4,7 +4,8 @@ import { screenshot, signIn } from "./fixtures/app";
 test.describe("document templates (admin)", () => {
   test("an admin creates and edits a CUSTOM template, inserts a variable and previews the PDF", async ({ page }) => {
     await signIn(page, "admin@acme.test");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
     await page.goto("/templates");
     await expect(page.getByRole("heading", { level: 1, name: "Modèles de documents" })).toBeVisible();
     // The five SYSTEM templates are listed.

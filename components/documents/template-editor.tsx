@@ -32,7 +32,7 @@ export function TemplateEditor({ id }: { id: string }) {
   if (!allowed) return <Alert kind="error">{t("tplList.forbidden")}</Alert>;
   if (query.isPending) return <Loading shape="cards" />;
   if (query.isError) return <Alert kind="error">{errorMessage(query.error, t)}</Alert>;
-  return <Editor key={query.data.data.updatedAt} template={query.data.data} />;
+  return <Editor key={query.data.data.id} template={query.data.data} />;
 }
 
 function Editor({ template }: { template: TTemplate }) {
