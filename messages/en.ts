@@ -7,6 +7,7 @@ import { mail_en } from "./parts/mail.en";
 import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
+import { documents_en } from "./parts/documents.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -303,4 +304,5 @@ export const en: Catalogue = {
   ...platform_en,
   ...mail_en,
   ...webhooks_en,
+  ...documents_en,
 };

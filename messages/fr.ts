@@ -6,6 +6,7 @@ import { mail_fr } from "./parts/mail.fr";
 import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
+import { documents_fr } from "./parts/documents.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -302,4 +303,5 @@ export const fr = {
   ...platform_fr,
   ...mail_fr,
   ...webhooks_fr,
+  ...documents_fr,
 } as const;

@@ -53,6 +53,10 @@ export const ERROR_REASONS = {
   JOB_NOT_FOUND: "Job not found",
   EXTERNAL_IDENTITY_NOT_FOUND: "External identity not found",
   RESOURCE_NOT_FOUND: "Resource not found",
+  TEMPLATE_NOT_FOUND: "Template not found",
+  TEMPLATE_FIELD_NOT_FOUND: "Template field not found",
+  DOCUMENT_NOT_FOUND: "Document not found",
+  DOCUMENT_FILE_NOT_FOUND: "The document's file is missing from storage",
   // Tenant, identity and membership.
   TENANT_REQUIRED: "No tenant: send X-Tenant-ID or use the tenant's sub-domain",
   NO_ACTIVE_TENANT: "The access token has no active tenant",
@@ -108,6 +112,9 @@ export const ERROR_REASONS = {
   SLOTS_ALREADY_SIGNED: "Slots already carry signatures",
   INVALID_HMAC_SIGNATURE: "The media server's HMAC signature is invalid",
   RENDER_BUSY: "Too many documents are being rendered; retry shortly",
+  // Templates and documents.
+  SYSTEM_TEMPLATE_READ_ONLY: "SYSTEM templates cannot be modified or deleted (duplicate one to adapt it)",
+  TEMPLATE_IN_USE: "Documents were generated from the template",
   // AI and media.
   INSUFFICIENT_CREDITS: "Not enough AI credits for the operation",
   AI_UNAVAILABLE: "The AI provider is unavailable",
@@ -153,6 +160,10 @@ export const NOT_FOUND_REASONS = {
   "Mail configuration": "MAIL_CONFIGURATION_NOT_FOUND",
   Webhook: "WEBHOOK_NOT_FOUND",
   "Webhook delivery": "WEBHOOK_DELIVERY_NOT_FOUND",
+  Template: "TEMPLATE_NOT_FOUND",
+  "Template field": "TEMPLATE_FIELD_NOT_FOUND",
+  Document: "DOCUMENT_NOT_FOUND",
+  "Document file": "DOCUMENT_FILE_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -26,6 +26,8 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/activity", label: "learnNav.activity" },
     { href: "/sessions", label: "nav.sessions" },
     { href: "/attendance", label: "nav.attendance" },
+    { href: "/templates", label: "docNav.templates" },
+    { href: "/documents", label: "docNav.documents" },
     { href: "/quality", label: "nav.quality" },
     { href: "/billing", label: "nav.billing" },
     { href: "/webhooks", label: "nav.webhooks" },
@@ -35,6 +37,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     // The course list is the creator's home: "/" redirects there (app/[tenant]/(app)/page.tsx).
     { href: "/courses", label: "nav.myCourses" },
     { href: "/sessions", label: "nav.sessions" },
+    { href: "/templates", label: "docNav.templates" },
     { href: "/learners", label: "nav.learners" },
   ],
   TRAINER: [
@@ -46,12 +49,16 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/catalogue", label: "nav.catalogue" },
     { href: "/my-sessions", label: "nav.mySessions" },
     { href: "/sign-attendance", label: "nav.signAttendance" },
+    { href: "/documents", label: "docNav.myDocuments" },
   ],
   FINANCIER: [
     { href: "/", label: "nav.billing" },
     { href: "/bpf", label: "nav.bpf" },
   ],
-  FUNDER: [{ href: "/", label: "nav.fundedFiles" }],
+  FUNDER: [
+    { href: "/", label: "nav.fundedFiles" },
+    { href: "/documents", label: "docNav.documents" },
+  ],
 };
 
 /** Whether a role's navigation leads to this section. */

@@ -13,6 +13,8 @@ export const apiFields_en = {
   localeCode: "Language code such as fr or en-GB",
   bcp47Code: "BCP 47 language code such as fr or en-GB",
   shortKey: "1 to 32 letters, digits, - or _",
+  placeholderKey: "Letters, digits, dots and underscores, starting with a letter",
+  duplicateKey: "Duplicate key",
   colourHex: "Colour as #rrggbb",
   slugFormat: "Lower-case letters, digits and hyphens (2-48 characters)",
   slugReserved: "Lower-case letters, digits and hyphens; not a reserved name",

@@ -11,6 +11,8 @@ export const apiFields_fr: Record<ApiFieldId, string> = {
   localeCode: "Code de langue, par exemple fr ou en-GB",
   bcp47Code: "Code de langue BCP 47, par exemple fr ou en-GB",
   shortKey: "1 à 32 lettres, chiffres, - ou _",
+  placeholderKey: "Lettres, chiffres, points et tirets bas, en commençant par une lettre",
+  duplicateKey: "Clé en double",
   colourHex: "Couleur au format #rrggbb",
   slugFormat: "Lettres minuscules, chiffres et tirets (2 à 48 caractères)",
   slugReserved: "Lettres minuscules, chiffres et tirets ; pas un nom réservé",

@@ -13,6 +13,8 @@ import { mediaRouter } from "./routers/media";
 import { platformRouter } from "./routers/platform";
 import { sessionsRouter } from "./routers/sessions";
 import { devRouter } from "./routers/dev";
+import { documentsRouter } from "./routers/documents";
+import { templatesRouter } from "./routers/templates";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
@@ -42,6 +44,8 @@ export const appRouter = router({
   qualiopiAttendance: qualiopiAttendanceRouter,
   attendanceSheet: attendanceSheetRouter,
   webhooks: webhooksRouter,
+  templates: templatesRouter,
+  documents: documentsRouter,
   dev: devRouter,
   platform: platformRouter,
   mailConfig: mailConfigRouter,

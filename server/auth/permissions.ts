@@ -68,6 +68,10 @@ const P = {
   // platform
   "webhooks.manage": ["ADMIN"],
   "templates.manage": ["ADMIN", "CREATOR"],
+  /** Reads every generated document of the tenant (others: services/platform/who-may.ts readableDocuments). */
+  "documents.readAll": ["ADMIN"],
+  /** Generates documents on demand (a training agreement per enrollment: ADMIN or the course's owner). */
+  "documents.generate": ["ADMIN", "CREATOR"],
   "mail.configure": ["ADMIN", "CREATOR"],
   /** Manages the tenant-level mail configuration (others: their own). */
   "mail.configureTenant": ["ADMIN"],

@@ -7,6 +7,7 @@ import { createCallerFactory, router } from "../api/trpc";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { log } from "../lib/log";
+import { MAX_BODY_BYTES, parseCheckedJson, readBodyText } from "./body";
 import { refuseControlCharacters } from "./input-guard";
 
 /** What a raw route's procedure returns: the body and how to present it. */
@@ -31,7 +32,8 @@ export type RawBody = {
 export type RawOperationDoc = { summary: string; description: string; tags: string[]; errorResponses: Record<number, string> };
 
 export type RawRouteDef<TProcedure extends AnyTRPCQueryProcedure> = {
-  method: "GET";
+  /** POST: the JSON body's members are passed to the procedure's input too (path parameters win). */
+  method: "GET" | "POST";
   /** Also answer HEAD (headers only). */
   head?: boolean;
   /** Path under /api/v1, `{name}` for a path parameter: "/emargement/{sessionId}/pdf". */
@@ -67,7 +69,7 @@ export type RawRouteDef<TProcedure extends AnyTRPCQueryProcedure> = {
 };
 
 export type RawRoute = {
-  method: "GET";
+  method: "GET" | "POST";
   head: boolean;
   path: string;
   produces: string;
@@ -115,7 +117,13 @@ export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRoute
       const match = re.exec(url.pathname);
       if (!match) return false;
       if (!req.info) throw new Error("raw routes run behind the API handler (request info missing)");
-      const input: Record<string, string> = {};
+      const input: Record<string, unknown> = {};
+      if (req.method === "POST") {
+        const raw = await readBodyText(req, MAX_BODY_BYTES);
+        const body = raw.trim() ? parseCheckedJson(raw) : {};
+        if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("BAD_REQUEST", "The body must be a JSON object", { reason: "BAD_REQUEST" });
+        Object.assign(input, body);
+      }
       for (const key of def.query ?? []) {
         const value = url.searchParams.get(key);
         if (value !== null) input[key] = value;

@@ -1,13 +1,25 @@
 import { attendancePdfRoute } from "./attendance-pdf";
 import { csvExportRoute } from "./csv-export";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
+import { documentFileRoute } from "./document-file";
 import { mediaDownloadRoute } from "./media-download";
 import type { RawRoute } from "./raw-route";
 import { signatureDownloadRoute } from "./signature-download";
+import { templateExportRoute, templatePreviewRoute } from "./template-files";
 
 /**
  * The non-JSON routes of /api/v1 (trpc-to-openapi answers JSON only), matched before the JSON
  * operations. A new one: a file with `rawRoute({method, path, produces, procedure})`, listed here;
  * the OpenAPI document then shows its media type (server/api/openapi.ts).
  */
-export const RAW_ROUTES: RawRoute[] = [mediaDownloadRoute, csvExportRoute, signatureDownloadRoute, attendancePdfRoute, googleMailCallbackRoute, microsoftMailCallbackRoute];
+export const RAW_ROUTES: RawRoute[] = [
+  mediaDownloadRoute,
+  csvExportRoute,
+  signatureDownloadRoute,
+  attendancePdfRoute,
+  googleMailCallbackRoute,
+  microsoftMailCallbackRoute,
+  templateExportRoute,
+  templatePreviewRoute,
+  documentFileRoute,
+];

@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   "mail.send",
   "ai.run",
   "session.notices",
+  "document.certificate",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -9,8 +9,9 @@ export { ensureCourse, ensureMembership, ensureTenant, ensureUser } from "../../
 export const PASSWORD = "demo-Passw0rd!";
 
 /** The demo data of conventions §11 (acme, globex, one account per role). */
-export async function seedDemoData(db: Db): Promise<void> {
-  await seedDemo(db, PASSWORD);
+/** The demo data; `documents: true` also renders the seeded certificates (PDFs through the render pool: slower, so off by default). */
+export async function seedDemoData(db: Db, opts: { documents?: boolean } = {}): Promise<void> {
+  await seedDemo(db, PASSWORD, { documents: opts.documents ?? false });
 }
 
 export async function createMember(db: Db, tenantId: string, role: Role, email: string, status: "ACTIVE" | "INVITED" | "SUSPENDED" = "ACTIVE") {

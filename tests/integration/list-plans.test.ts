@@ -57,6 +57,8 @@ const RECIPES: Record<string, Recipe[]> = {
   "dev-outbox": [{}, { query: { to: "learner@acme.test" } }],
   "audit-list": [{}, { query: { category: "admin" } }, { query: { actorId: "@learner" } }, { query: { action: "auth.login" } }],
   "webhooks-deliveries": [{ path: () => ({ id: "wh_bulk_1" }) }],
+  "templates-list": [{}, { query: { category: "ATTESTATION" } }, { query: { kind: "CUSTOM", isActive: "true" } }],
+  "documents-list": [{}, { as: "learner" }, { query: { enrollmentId: "@bigEnrollmentId" } }, { query: { userId: "@learner", kind: "CERTIFICATE" } }],
   "platform-listTenants": [{ as: "platform" }, { as: "platform", query: { status: "ACTIVE" } }],
 };
 
@@ -205,6 +207,13 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
       from generate_series(1, ${ROWS}) g`);
   await exec(sql`insert into webhook_delivery_attempts (tenant_id, delivery_id, attempt, started_at, status_code, duration_ms)
     select ${acme}, 'dlv_bulk_' || g, 1, ${t0}::timestamptz + g * interval '1 minute', 200, 12 from generate_series(1, ${ROWS}) g`);
+  // Templates (CUSTOM, most of them ATTESTATION) and the demo learner's generated documents, one per bulk enrollment.
+  await exec(sql`insert into templates (id, tenant_id, name, category, kind, body, created_at)
+    select 'tpl_bulk_' || g, ${acme}, 'Bulk template ' || g, case when g % 10 = 0 then 'OTHER' else 'ATTESTATION' end::template_category, 'CUSTOM', 'Body {{learner.fullName}}',
+           ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  await exec(sql`insert into documents (id, tenant_id, kind, subject_type, subject_id, user_id, enrollment_id, title, file_name, sha256, size_bytes, storage_path, generated_at)
+    select 'doc_bulk_' || g, ${acme}, 'CERTIFICATE', 'ENROLLMENT', 'enr_bulk_' || g, ${ids.learner}, 'enr_bulk_' || g, 'Bulk certificate ' || g, 'bulk.pdf', repeat('0', 64), 1000,
+           ${acme} || '/doc_bulk_' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");

@@ -126,8 +126,10 @@ describe("POST /sessions", () => {
       expect(mails).toHaveLength(1);
       const [mail] = mails;
       expect(mail?.text).toContain(`/sessions/${s.id}`);
-      expect(mail?.attachments).toHaveLength(1);
+      // the .ics, and the convocation PDF (documents/uses.ts convocationPdfAttachment)
+      expect(mail?.attachments).toHaveLength(2);
       expect(mail?.attachments[0]).toMatchObject({ filename: "invitation.ics", contentType: expect.stringMatching(/^text\/calendar/) });
+      expect(mail?.attachments[1]).toMatchObject({ filename: "convocation-convocation-test-sst.pdf", contentType: "application/pdf" });
       const ics = parseIcs(mail!.attachments[0]!.content);
       expect(ics.props).toMatchObject({ METHOD: "REQUEST", SEQUENCE: "0", UID: expect.stringContaining(s.id), SUMMARY: "Convocation\\, test\\; SST", STATUS: "CONFIRMED" });
       expect(ics.names.slice(0, 1)).toEqual(["BEGIN"]);

@@ -6,3 +6,4 @@ export * from "./billing";
 export * from "./live";
 export * from "./mail";
 export * from "./webhooks";
+export * from "./documents";

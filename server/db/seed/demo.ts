@@ -5,6 +5,7 @@ import { seedCatalogue } from "./catalogue";
 import { seedSessions } from "./sessions";
 import { reseedFunders } from "../../services/tenants/tenants";
 import { forTenant } from "../tenant-scope";
+import { seedDocuments } from "./documents";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -24,7 +25,7 @@ export const DEMO_TENANTS = [
 ];
 
 /** Idempotent demo data: tenants, users, the catalogue with enrollments, live sessions with attendance. Later domains add to it. */
-export async function seedDemo(db: Db, password: string): Promise<void> {
+export async function seedDemo(db: Db, password: string, opts: { documents?: boolean } = {}): Promise<void> {
   await ensureUser(db, { email: "platform@admin.test", firstName: "Paul", lastName: "Plateforme", password, isPlatformAdmin: true });
   for (const t of DEMO_TENANTS) {
     const tenant = await ensureTenant(db, { slug: t.slug, name: t.name, ofMode: true, aiCredits: 1000, primaryColor: t.primaryColor });
@@ -37,5 +38,6 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
     await seedCatalogue(db, tenant.id, t.slug, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await seedSessions(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await reseedFunders(db, { userId: null, ip: null, userAgent: null, requestId: "seed", scope: forTenant(tenant.id) });
+    await seedDocuments(db, forTenant(tenant.id), { withPdfs: opts.documents ?? true });
   }
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { SheetDocument } from "../attendance/sheet/sheet-document";
 import { registerDocumentFonts } from "./fonts";
+import { TemplateDocument } from "./template-document";
 import type { DocumentInputs, DocumentType } from "./types";
 
 /**
@@ -10,6 +11,7 @@ import type { DocumentInputs, DocumentType } from "./types";
  */
 const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
   "attendance-sheet": SheetDocument,
+  "template-document": TemplateDocument,
 };
 
 /** Renders one document to PDF bytes, with the embedded fonts. */

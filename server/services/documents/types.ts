@@ -1,4 +1,5 @@
 import type { SheetPdfInput } from "../attendance/sheet/sheet-document";
+import type { TemplateDocumentInput } from "./template-document";
 
 /**
  * The document types the render pool knows, each with the input its component takes (plain
@@ -7,6 +8,8 @@ import type { SheetPdfInput } from "../attendance/sheet/sheet-document";
  */
 export type DocumentInputs = {
   "attendance-sheet": SheetPdfInput;
+  /** A template rendered with a record's values (templates, certificates, conventions, convocations). */
+  "template-document": TemplateDocumentInput;
 };
 
 export type DocumentType = keyof DocumentInputs;

@@ -7,6 +7,7 @@ import { notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
 import { emitEvent } from "../platform/events";
+import { enqueueCertificate } from "../documents/certificate-job";
 import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
 import { fullName, percentOf, progressTotals, serializeEnrollment, serializeProgressRecord, type EnrollmentRow } from "./serialize";
 import type { Caller } from "../../auth/caller";
@@ -126,6 +127,8 @@ async function completeEnrollment(tx: DbOrTx, scope: TenantScope, enrollment: En
     completedAt: now.toISOString(),
   });
   await logActivity(tx, scope, { userId: enrollment.userId, action: "enrollment.completed", courseId: enrollment.courseId, enrollmentId: enrollment.id }, now);
+  // The certificate of completion (certificat de réalisation) is rendered by a job, after the commit.
+  await enqueueCertificate(tx, scope, enrollment.id);
 }
 
 /** POST /enrollments/{id}/progress/{lessonId}: the learner's own ACTIVE enrollment only. */

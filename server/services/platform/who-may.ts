@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courseTrainers, enrollments, PARTICIPANT_STATUSES } from "../../db/schema";
+import { courseTrainers, documents, enrollments, PARTICIPANT_STATUSES } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { Caller, PublicCaller } from "../../auth/caller";
 import { rolesWith } from "../../auth/permissions";
@@ -75,3 +75,20 @@ export function isSessionStaff(loaded: SessionStaffRef, caller: Pick<PublicCalle
 
 /** Roles whose members may be assigned to teach a course or a session (the `courses.teach` permission). */
 export const TEACHING_ROLES = rolesWith("courses.teach");
+
+/**
+ * Which generated documents the caller reads (GET /documents, /documents/{id}, the file), as a
+ * where-clause on `documents` (undefined: every document of the tenant):
+ * - `documents.readAll` (ADMIN): every document;
+ * - a FUNDER's perimeter is the enrollments they already read tenant-wide (`enrollments.readTenant`;
+ *   enrollments record a financing source, not a funder): every document tied to an enrollment;
+ * - those who generate documents (`documents.generate`: a CREATOR) the documents that concern
+ *   them and those they generated (their courses' training agreements);
+ * - anyone else (LEARNER, TRAINER, FINANCIER) the documents that concern them.
+ */
+export function readableDocuments(caller: Pick<Caller, "userId" | "can">): SQL | undefined {
+  if (caller.can("documents.readAll")) return undefined;
+  if (caller.can("enrollments.readTenant")) return isNotNull(documents.enrollmentId);
+  if (caller.can("documents.generate")) return or(eq(documents.userId, caller.userId), eq(documents.generatedBy, caller.userId));
+  return eq(documents.userId, caller.userId);
+}

@@ -9,11 +9,12 @@ import { buildIcs, type IcsMethod } from "../../lib/ics";
 import { clock } from "../../lib/clock";
 import { tenantUrl } from "../../lib/urls";
 import { sendMail } from "../mail";
+import { convocationPdfAttachment } from "../documents/uses";
 import type { SessionRow } from "./access";
 
 export type NoticeKind = "convocation" | "update" | "cancellation";
 
-type Recipient = { email: string; firstName: string; lastName: string; locale: string };
+type Recipient = { id: string; email: string; firstName: string; lastName: string; locale: string; learner: boolean };
 
 const TEMPLATE = { convocation: "session-convocation", update: "session-update", cancellation: "session-cancellation" } as const;
 const METHOD: Record<NoticeKind, IcsMethod> = { convocation: "REQUEST", update: "REQUEST", cancellation: "CANCEL" };
@@ -23,18 +24,18 @@ const METHOD: Record<NoticeKind, IcsMethod> = { convocation: "REQUEST", update: 
  * go to the session's trainers.
  */
 async function recipients(db: Db, scope: TenantScope, session: SessionRow, kind: NoticeKind): Promise<Recipient[]> {
-  const cols = { email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale };
-  const learners = await db
+  const cols = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale };
+  const learners = (await db
     .select(cols)
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(scope.where(enrollments, eq(enrollments.courseId, session.courseId), inArray(enrollments.status, ["ACTIVE"])));
+    .where(scope.where(enrollments, eq(enrollments.courseId, session.courseId), inArray(enrollments.status, ["ACTIVE"])))).map((r) => ({ ...r, learner: true }));
   if (kind === "convocation") return learners;
-  const trainers = await db
+  const trainers = (await db
     .select(cols)
     .from(sessionTrainers)
     .innerJoin(users, eq(users.id, sessionTrainers.userId))
-    .where(scope.where(sessionTrainers, and(eq(sessionTrainers.sessionId, session.id))));
+    .where(scope.where(sessionTrainers, and(eq(sessionTrainers.sessionId, session.id))))).map((r) => ({ ...r, learner: false }));
   const seen = new Set<string>();
   return [...learners, ...trainers].filter((r) => !seen.has(r.email) && seen.add(r.email));
 }
@@ -123,6 +124,8 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
           contentType: `text/calendar; charset=utf-8; method=${METHOD[kind]}`,
           content: Buffer.from(ics, "utf8").toString("base64"),
         },
+        // A learner's convocation and update notices carry the convocation PDF (CONVOCATION SYSTEM template), recorded as their document.
+        ...(r.learner && kind !== "cancellation" ? [(await convocationPdfAttachment(db, scope, session.id, r.id, now)).attachment] : []),
       ],
     });
   }

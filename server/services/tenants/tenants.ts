@@ -11,6 +11,7 @@ import { emitEvent } from "../platform/events";
 import { findUserByEmail } from "../auth/accounts";
 import { sendInvitation } from "../auth/invitations";
 import { STANDARD_FUNDERS } from "./funders";
+import { ensureSystemTemplates } from "../templates/templates";
 import { publicProfile, serializeTenant } from "./serialize";
 import type { TTenant } from "../../contracts/tenants";
 import type { Caller, RequestActor } from "../../auth/caller";
@@ -75,6 +76,7 @@ export async function createTenant(db: Db, input: CreateTenantInput, actor: Requ
       domain: input.domain ?? null,
     });
     await writeAudit(tx, { ...actor, scope: forTenant(tenantId) }, { action: "tenant.created", targetType: "tenant", targetId: tenantId, metadata: { slug } });
+    await ensureSystemTemplates(tx, forTenant(tenantId), now);
     if (!input.admin) return null;
     const scope = forTenant(tenantId);
     let user = await findUserByEmail(tx, input.admin.email);

@@ -1,0 +1,226 @@
+import { z } from "zod";
+import {
+  ZCatalogInput,
+  ZCatalogOutput,
+  ZCreateTemplateInput,
+  ZFieldIdInput,
+  ZListTemplatesInput,
+  ZListTemplatesOutput,
+  ZPdfBase64,
+  ZPreviewInput,
+  ZReplaceFieldsInput,
+  ZTemplateExport,
+  ZTemplateFieldsOutput,
+  ZTemplateIdInput,
+  ZTemplateOutput,
+  ZUpdateTemplateInput,
+} from "../../contracts/templates";
+import { catalogFor } from "../../services/templates/catalog";
+import {
+  createTemplate,
+  deleteField,
+  deleteTemplate,
+  duplicateTemplate,
+  exportTemplate,
+  getTemplate,
+  listTemplates,
+  previewTemplate,
+  replaceFields,
+  updateTemplate,
+} from "../../services/templates/templates";
+import { can, router } from "../trpc";
+
+const tags = ["Templates"];
+const WHO = "ADMIN or CREATOR (permission templates.manage), for reads and writes alike: templates are the organisation's back-office material.";
+const notFound = { 404: "Template not found (or another tenant's)" };
+const system403 = { 403: "Role not allowed, or a SYSTEM template (SYSTEM_TEMPLATE_READ_ONLY: duplicate it to adapt it)" };
+const BODY =
+  "Body: text with {{variable}} placeholders (GET /templates/variables/catalog lists each category's variables; a template's own fields are {{key}} too) in a small safe markdown subset: " +
+  "`#`/`##`/`###` headings, paragraphs, `- ` lists, `**bold**`, `---` rules; nothing else is interpreted (no HTML, links or images).";
+
+/**
+ * Document templates (spec: Templates table; conventions §12). GET /templates/export/{id} and
+ * POST /templates/{id}/preview answer files on REST (server/http/template-files.ts, raw routes);
+ * the procedures here document them and serve the tRPC transport.
+ */
+export const templatesRouter = router({
+  list: can("templates.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/templates",
+        tags,
+        summary: "List document templates",
+        description: `${WHO} Filters category, kind (SYSTEM or CUSTOM), isActive, search (case-insensitive substring of the name). Newest first; paginated (page, limit).`,
+        errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Role not allowed" },
+      },
+    })
+    .input(ZListTemplatesInput)
+    .output(ZListTemplatesOutput)
+    .query(({ ctx, input }) => listTemplates(ctx.db, ctx.caller, input)),
+
+  create: can("templates.manage")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/templates",
+        tags,
+        summary: "Create a CUSTOM template",
+        description: `${WHO} Always kind CUSTOM (kind is read-only). ${BODY} fields: [{key, label, type (TEXT, NUMBER, DATE, BOOLEAN), required}], keys unique (400 naming the duplicate).`,
+        errorResponses: { 400: "Invalid body, unknown field or duplicate field key", 401: "Unauthorized", 403: "Role not allowed" },
+      },
+    })
+    .input(ZCreateTemplateInput)
+    .output(ZTemplateOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await createTemplate(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  catalog: can("templates.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/templates/variables/catalog",
+        tags,
+        summary: "Variables offered to a template category",
+        description: `${WHO} query category (required). Each variable: key (write {{key}} in the body), its French label and the example value the preview prints. Organisation values come from the tenant (name, integrations.siret, activityNumber, address).`,
+        errorResponses: { 400: "Missing or unknown category", 401: "Unauthorized", 403: "Role not allowed" },
+      },
+    })
+    .input(ZCatalogInput)
+    .output(ZCatalogOutput)
+    .query(({ input }) => ({ data: { category: input.category, variables: catalogFor(input.category) } })),
+
+  export: can("templates.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/templates/export/{id}",
+        tags,
+        summary: "Export a template as a JSON file",
+        description: `${WHO} Answers a JSON file (Content-Disposition: attachment, modele-<name>.json): {format: "template/v1", exportedAt, template: {name, category, kind, body, isActive, fields}}; its template member minus kind is a valid POST /templates body. SYSTEM templates export too.`,
+        successDescription: "JSON file (application/json, attachment)",
+        errorResponses: { 401: "Unauthorized", 403: "Role not allowed", ...notFound },
+      },
+    })
+    .input(ZTemplateIdInput)
+    .output(ZTemplateExport)
+    .query(async ({ ctx, input }) => (await exportTemplate(ctx.db, ctx.caller, input.id, ctx.clock.now())).json),
+
+  get: can("templates.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/templates/{id}",
+        tags,
+        summary: "Template detail",
+        description: `${WHO} With body, fields (in order) and documentCount (documents generated from it).`,
+        errorResponses: { 401: "Unauthorized", 403: "Role not allowed", ...notFound },
+      },
+    })
+    .input(ZTemplateIdInput)
+    .output(ZTemplateOutput)
+    .query(async ({ ctx, input }) => ({ data: await getTemplate(ctx.db, ctx.caller, input.id) })),
+
+  update: can("templates.manage")
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/templates/{id}",
+        tags,
+        summary: "Edit a CUSTOM template",
+        description: `${WHO} Partial: name, category, body, isActive. SYSTEM templates answer 403 (SYSTEM_TEMPLATE_READ_ONLY). ${BODY} Documents already generated keep their file.`,
+        errorResponses: { 400: "Invalid body or unknown field", 401: "Unauthorized", ...system403, ...notFound },
+      },
+    })
+    .input(ZUpdateTemplateInput)
+    .output(ZTemplateOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await updateTemplate(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  delete: can("templates.manage")
+    .meta({
+      status: 204,
+      openapi: {
+        method: "DELETE",
+        path: "/templates/{id}",
+        tags,
+        summary: "Delete a CUSTOM template",
+        description: `${WHO} 403 on a SYSTEM template; 409 (TEMPLATE_IN_USE) when documents were generated from it (deactivate it with isActive false instead); 204 otherwise, with its fields.`,
+        successDescription: "No content",
+        errorResponses: { 401: "Unauthorized", ...system403, ...notFound, 409: "Documents were generated from it" },
+      },
+    })
+    .input(ZTemplateIdInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteTemplate(ctx.db, ctx.caller, input.id);
+    }),
+
+  duplicate: can("templates.manage")
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/templates/{id}/duplicate",
+        tags,
+        summary: "Duplicate a template (CUSTOM clone)",
+        description: `${WHO} Any template, SYSTEM included: a CUSTOM copy named "<name> (copie)", active, with the same category, body and fields; sourceTemplateId names the original.`,
+        errorResponses: { 401: "Unauthorized", 403: "Role not allowed", ...notFound },
+      },
+    })
+    .input(ZTemplateIdInput)
+    .output(ZTemplateOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await duplicateTemplate(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+
+  replaceFields: can("templates.manage")
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/templates/{id}/fields",
+        tags,
+        summary: "Replace a template's fields",
+        description: `${WHO} Body {fields: [{key, label, type, required}]} (up to 100): every existing field is replaced in one transaction (new ids; the order given is the position); an empty list removes them all. Keys unique (400). SYSTEM templates: 403. Answers the new fields.`,
+        errorResponses: { 400: "Invalid body, unknown field or duplicate key", 401: "Unauthorized", ...system403, ...notFound },
+      },
+    })
+    .input(ZReplaceFieldsInput)
+    .output(ZTemplateFieldsOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await replaceFields(ctx.db, ctx.caller, input.id, input.fields, ctx.clock.now()) })),
+
+  deleteField: can("templates.manage")
+    .meta({
+      status: 204,
+      openapi: {
+        method: "DELETE",
+        path: "/templates/{id}/fields/{fieldId}",
+        tags,
+        summary: "Delete one field of a template",
+        description: `${WHO} 204; 404 when the field is not this template's; 403 on a SYSTEM template.`,
+        successDescription: "No content",
+        errorResponses: { 401: "Unauthorized", ...system403, 404: "Template or field not found" },
+      },
+    })
+    .input(ZFieldIdInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteField(ctx.db, ctx.caller, input.id, input.fieldId, ctx.clock.now());
+    }),
+
+  preview: can("templates.manage")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/templates/{id}/preview",
+        tags,
+        summary: "Preview a template as PDF",
+        description:
+          `${WHO} Answers application/pdf (inline, apercu-<id>.pdf): the template rendered with the catalogue's example values, the tenant's own organisation values, and for its fields the body's values (else "[label]"). ` +
+          "Optional body {body?, values?}: body renders the editor's unsaved text instead of the stored one (the same rules as PATCH). Nothing is stored; SYSTEM templates preview too. " +
+          "Rendered in the document worker pool (embedded DejaVu fonts); 503 with Retry-After when the pool is saturated.",
+        successDescription: "PDF file (application/pdf, inline)",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role not allowed", ...notFound, 503: "Renderer busy" },
+      },
+    })
+    .input(ZPreviewInput)
+    .output(ZPdfBase64)
+    .mutation(async ({ ctx, input }) => Buffer.from(await previewTemplate(ctx.db, ctx.caller, input, ctx.clock.now())).toString("base64")),
+});

@@ -1,0 +1,28 @@
+import { and, eq, notExists } from "drizzle-orm";
+import type { Db } from "../client";
+import { documents, enrollments } from "../schema";
+import type { TenantScope } from "../tenant-scope";
+import { generateCertificate } from "../../services/documents/uses";
+import { ensureSystemTemplates } from "../../services/templates/templates";
+
+/**
+ * Idempotent: the SYSTEM templates, and (withPdfs) the certificate of every COMPLETED enrollment
+ * that has none yet — learner@ completed Excel, so "Mes documents" shows a certificate. The
+ * generation service is called directly (no job runs in the seed), so it also writes the
+ * certificate.generated event, as the job would.
+ */
+export async function seedDocuments(db: Db, scope: TenantScope, opts: { withPdfs: boolean }): Promise<void> {
+  await ensureSystemTemplates(db, scope);
+  if (!opts.withPdfs) return;
+  const pending = await db
+    .select({ id: enrollments.id, completedAt: enrollments.completedAt })
+    .from(enrollments)
+    .where(
+      scope.where(
+        enrollments,
+        eq(enrollments.status, "COMPLETED"),
+        notExists(db.select({ id: documents.id }).from(documents).where(and(eq(documents.tenantId, enrollments.tenantId), eq(documents.enrollmentId, enrollments.id), eq(documents.kind, "CERTIFICATE")))),
+      ),
+    );
+  for (const e of pending) await generateCertificate(db, scope, e.id, e.completedAt ?? new Date());
+}
