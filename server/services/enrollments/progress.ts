@@ -10,6 +10,7 @@ import { emitEvent } from "../platform/events";
 import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
 import { fullName, percentOf, progressTotals, serializeEnrollment, serializeProgressRecord, type EnrollmentRow } from "./serialize";
 import { barredEnrollmentError } from "./barred";
+import { isBarredStatus } from "../platform/who-may";
 import type { Caller } from "../../auth/caller";
 
 type ProgressStatus = (typeof lessonProgress.$inferSelect)["status"];
@@ -20,7 +21,7 @@ const RANK: Record<ProgressStatus, number> = { NOT_STARTED: 0, IN_PROGRESS: 1, C
 
 /** Spec: progress updates require an ACTIVE enrollment (422 otherwise; SUSPENDED and REVOKED with their own reason). */
 export function assertActive(enrollment: EnrollmentRow): void {
-  if (enrollment.status === "SUSPENDED" || enrollment.status === "REVOKED") throw barredEnrollmentError(enrollment.status);
+  if (isBarredStatus(enrollment.status)) throw barredEnrollmentError(enrollment.status);
   if (enrollment.status !== "ACTIVE") throw unprocessable("Enrollment is not active", { status: [`The enrollment is ${enrollment.status}`] }, "ENROLLMENT_NOT_ACTIVE");
 }
 

@@ -43,6 +43,10 @@ export async function participantEnrollment(db: DbOrTx, scope: TenantScope, cour
 export const BARRED_STATUSES = ["SUSPENDED", "REVOKED"] as const;
 export type BarredStatus = (typeof BARRED_STATUSES)[number];
 
+export function isBarredStatus(status: string): status is BarredStatus {
+  return (BARRED_STATUSES as readonly string[]).includes(status);
+}
+
 /** The user's SUSPENDED or REVOKED enrollment status in the course, or null (none, or a participant or cancelled one). */
 export async function barredEnrollment(db: DbOrTx, scope: TenantScope, courseId: string, userId: string): Promise<BarredStatus | null> {
   const [row] = await db
