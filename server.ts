@@ -1,6 +1,7 @@
 import type http from "node:http";
 import next from "next";
-import { openDatabase } from "./server/db";
+import { openAppDatabase } from "./server/jobs/open";
+import { startWorker, type JobWorker } from "./server/jobs/worker";
 import { setAppDatabase } from "./server/db/global";
 import { seedDemo } from "./server/db/seed/demo";
 import { env } from "./server/env";
@@ -16,13 +17,15 @@ import { log } from "./server/lib/log";
 async function main(): Promise<void> {
   const e = env();
   const dev = e.NODE_ENV !== "production";
-  const db = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+  const db = await openAppDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
   setAppDatabase(db);
   log.info("db.ready", { driver: db.driver });
   if (dev && process.env.SEED_ON_START !== "false") {
     await seedDemo(db.db, e.SEED_PASSWORD);
     log.info("db.seeded", { tenants: ["acme", "globex"] });
   }
+  // The job worker (mail, webhooks, AI, scheduled jobs) runs inside the app unless JOBS_IN_APP=false (then `npm run worker`).
+  const worker: JobWorker | null = e.JOBS_IN_APP ? await startWorker(db.db) : null;
   const api = createApiHandler(db.db);
   const app = next({ dev, hostname: "localhost", port: e.PORT });
   await app.prepare();
@@ -46,7 +49,9 @@ async function main(): Promise<void> {
     log.info("server.stopping", { signal });
     server.close();
     void app.close?.();
-    db.close().finally(() => process.exit(0));
+    (worker?.stop() ?? Promise.resolve())
+      .catch(() => {})
+      .finally(() => db.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on("SIGINT", () => shutdown("SIGINT"));

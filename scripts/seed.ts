@@ -1,4 +1,4 @@
-import { openDatabase } from "../server/db";
+import { openAppDatabase } from "../server/jobs/open";
 import { seedDemo } from "../server/db/seed/demo";
 import { env } from "../server/env";
 
@@ -9,7 +9,7 @@ if (e.NODE_ENV === "production") {
   process.exit(1);
 }
 try {
-  const db = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+  const db = await openAppDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
   await seedDemo(db.db, e.SEED_PASSWORD);
   await db.close();
   process.stdout.write(`Demo data ready (${db.driver}): http://acme.${e.APP_ROOT_DOMAIN} admin@acme.test / ${e.SEED_PASSWORD}\n`);

@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800"),
   WEBHOOK_TIMEOUT_SECONDS: intFrom(30),
   COMPLAINT_AUTO_CLOSE_DAYS: intFrom(30),
+  // Job worker: runs inside the app by default (false: run `npm run worker` beside it); queue polling and supervision intervals.
+  JOBS_IN_APP: bool(true),
+  JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: intFrom(60),
   MEDIA_HMAC_SECRET: z.string().min(16).default(DEV_SECRET),
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: z.string().url().optional(),

@@ -11,7 +11,11 @@ export const ZOutboxMail = z.object({
   text: z.string(),
   template: z.string(),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string().describe("Base64") })),
-  transport: z.string(),
+  status: z.enum(["QUEUED", "SENT", "FAILED"]).describe("QUEUED until the mail job has sent it; FAILED after the last retry"),
+  transport: z.string().nullable().describe("The link of the transport chain that sent it (null while queued)"),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
   createdAt: z.string(),
+  sentAt: z.string().nullable(),
 });
 export const ZOutboxOutput = z.object({ data: z.array(ZOutboxMail) });

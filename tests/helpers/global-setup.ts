@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../server/db";
+import { openAppDatabase as openDatabase } from "../../server/jobs/open";
 
 /**
  * Migrate once per run: on PGlite, dump a migrated data directory that each test file loads

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { courses, lessons, modules, questionnaires, questions } from "../../server/db/schema";
-import { awaitAiJobs, holdAiJobs, pendingAiJobs } from "../../server/services/ai/jobs";
+import { drainJobs, queuedJobs } from "../helpers/jobs";
 import { expectError, expectUnknownFields, expectValidation } from "../helpers/rest";
 import { aiActivity, balanceOf, buildCourse, courseRow, ledgerOf, lessonsOf, RICH_COURSE, setCredits, setupAi, type AiFixture } from "./ai-fixtures";
 
@@ -10,6 +10,10 @@ beforeAll(async () => {
   f = await setupAi();
 });
 afterAll(() => f.close());
+// Jobs run only when a test drains them: each test starts with an empty queue.
+beforeEach(async () => {
+  await drainJobs(f.api.db);
+});
 
 const BRIEF = "Former les managers de proximité.\n- Fixer des objectifs clairs\n- Conduire un entretien annuel\n- Désamorcer un conflit";
 
@@ -72,7 +76,6 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
   it("202: debits the full estimate up front, then the job writes the empty TEXT lessons", async () => {
     const course = await buildCourse(f.api, f.acmeId, f.userIds.creator, RICH_COURSE);
     await setCredits(f.api, f.acmeId, 100);
-    const release = holdAiJobs();
     const res = await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, {});
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual({ enqueued: 2, skipped: 2, totalCost: 40 });
@@ -80,10 +83,9 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
     expect(await balanceOf(f.api, f.acmeId)).toBe(60);
     expect(await ledgerOf(f.api, f.acmeId, course.id)).toMatchObject([{ delta: -40, balanceAfter: 60, operation: "generate-all-content" }]);
     expect((await lessonsOf(f.api, course.id)).find((l) => l.title === "Les classes de feu")!.content).toBe("");
-    expect(pendingAiJobs()).toBe(1);
-    release();
-    await awaitAiJobs();
-    expect(pendingAiJobs()).toBe(0);
+    expect(await queuedJobs(f.api.db, "ai.run")).toBe(1);
+    await drainJobs(f.api.db);
+    expect(await queuedJobs(f.api.db, "ai.run")).toBe(0);
     const after = await lessonsOf(f.api, course.id);
     expect(after.find((l) => l.title === "Les classes de feu")!.content).toMatch(/^## Les classes de feu/);
     expect(after.find((l) => l.title === "Choisir son extincteur")!.content).toMatch(/^## Choisir son extincteur/);
@@ -100,7 +102,7 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
     const res = await f.as("admin")("POST", `/courses/${course.id}/generate-all-content`, { onlyEmpty: false });
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual({ enqueued: 3, skipped: 1, totalCost: 60 });
-    await awaitAiJobs();
+    await drainJobs(f.api.db);
     expect((await lessonsOf(f.api, course.id)).find((l) => l.title === "Le triangle du feu")!.content).toMatch(/^## Le triangle du feu\n\n\*Module 1/);
     expect(await balanceOf(f.api, f.acmeId)).toBe(40);
   });
@@ -108,13 +110,11 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
   it("refunds the lessons it could not write (deleted before the job ran)", async () => {
     const course = await buildCourse(f.api, f.acmeId, f.userIds.creator, RICH_COURSE);
     await setCredits(f.api, f.acmeId, 100);
-    const release = holdAiJobs();
     const res = await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, { onlyEmpty: true });
     expect(res.status).toBe(202);
     // Between the response and the job: one of the two lessons is deleted.
     await f.api.db.delete(lessons).where(eq(lessons.id, course.lessons[1]![0]!));
-    release();
-    await awaitAiJobs();
+    await drainJobs(f.api.db);
     expect(await balanceOf(f.api, f.acmeId)).toBe(80);
     expect((await ledgerOf(f.api, f.acmeId, course.id)).map((r) => [r.operation, r.delta, r.balanceAfter])).toEqual([
       ["generate-all-content", -40, 60],
@@ -137,7 +137,7 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
     await setCredits(f.api, f.acmeId, 39);
     const before = await lessonsOf(f.api, course.id);
     expectError(await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, {}), 402, "Insufficient AI credits: generate-all-content needs 40, balance 39");
-    expect(pendingAiJobs()).toBe(0);
+    expect(await queuedJobs(f.api.db, "ai.run")).toBe(0);
     expect(await lessonsOf(f.api, course.id)).toEqual(before);
     expect(await ledgerOf(f.api, f.acmeId, course.id)).toEqual([]);
     expectValidation(await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, { onlyEmpty: "false" }), ["onlyEmpty"]);
@@ -151,7 +151,6 @@ describe("POST /courses/{courseId}/regenerate-from-brief", () => {
     const source = await buildCourse(f.api, f.acmeId, f.userIds.creator, { ...RICH_COURSE, status: "PUBLISHED" });
     await setCredits(f.api, f.acmeId, 500);
     const sourceBefore = await courseRow(f.api, source.id);
-    const release = holdAiJobs();
     const res = await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF });
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ courseId: source.id, status: "QUEUED" });
@@ -164,9 +163,7 @@ describe("POST /courses/{courseId}/regenerate-from-brief", () => {
     const mods = await f.api.db.select().from(modules).where(eq(modules.courseId, draftId));
     expect(mods.map((m) => m.title).sort()).toEqual(["Conduire un entretien annuel", "Désamorcer un conflit", "Fixer des objectifs clairs"]);
     expect((await lessonsOf(f.api, draftId)).filter((l) => l.kind === "TEXT").every((l) => l.content === "")).toBe(true);
-
-    release();
-    await awaitAiJobs();
+    await drainJobs(f.api.db);
     const written = await lessonsOf(f.api, draftId);
     const text = written.filter((l) => l.kind === "TEXT");
     expect(text).toHaveLength(6);
@@ -185,7 +182,7 @@ describe("POST /courses/{courseId}/regenerate-from-brief", () => {
     const res = await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF });
     expect(res.status).toBe(202);
     const draftId = res.body.data.draftId as string;
-    await awaitAiJobs();
+    await drainJobs(f.api.db);
     expect(await balanceOf(f.api, f.acmeId)).toBe(10);
     const text = (await lessonsOf(f.api, draftId)).filter((l) => l.kind === "TEXT");
     expect(text.filter((l) => l.content !== "")).toHaveLength(2);
@@ -210,7 +207,7 @@ describe("POST /courses/{courseId}/regenerate-from-brief", () => {
     const count = (await f.api.db.select({ id: courses.id }).from(courses)).length;
     expectError(await f.as("creator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF }), 402, "Insufficient AI credits: regenerate-from-brief needs 50, balance 49");
     expect((await f.api.db.select({ id: courses.id }).from(courses)).length).toBe(count);
-    expect(pendingAiJobs()).toBe(0);
+    expect(await queuedJobs(f.api.db, "ai.run")).toBe(0);
     expect(await balanceOf(f.api, f.acmeId)).toBe(49);
     expectError(await f.as("globexCreator")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF }), 404);
     expectError(await f.as("learner")("POST", `/courses/${source.id}/regenerate-from-brief`, { context: BRIEF }), 403);

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { activityLogs, aiCreditLedger, courses, lessons, modules, questionnaires, questions, tenants } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
-import { awaitAiJobs } from "../../server/services/ai/jobs";
+import { drainJobs } from "../helpers/jobs";
 import { startApi, type ApiResponse, type TestApi } from "../helpers/api";
 import { createMember, ensureCourse, seedDemoData, tokenFor } from "../factories";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
@@ -46,7 +46,7 @@ export async function setupAi(): Promise<AiFixture> {
     userIds: { admin: await userIdOf(api, "admin@acme.test"), creator: await userIdOf(api, "creator@acme.test"), creator2: creator2.id },
     as: (who) => (method, path, body) => api.call(method, path, { tenant: who.startsWith("globex") ? "globex" : "acme", token: tokens[who], body }),
     close: async () => {
-      await awaitAiJobs();
+      await drainJobs(api.db);
       await api.close();
     },
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
-import { awaitAiJobs } from "../../server/services/ai/jobs";
+import { drainJobs } from "../helpers/jobs";
 import { startFakeAiServer, type FakeAiServer } from "../helpers/fake-ai-server";
 import { expectError } from "../helpers/rest";
 import { aiActivity, balanceOf, buildCourse, courseRow, ledgerOf, lessonsOf, RICH_COURSE, setCredits, setupAi, type AiFixture } from "./ai-fixtures";
@@ -79,7 +79,7 @@ describe("AI operations through the OpenAI-compatible provider", () => {
     fake.reply((req) => (req.body.messages[1]!.content.includes('lesson "Choisir son extincteur"') ? { status: 502 } : null));
     const res = await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, {});
     expect(res.body.data).toEqual({ enqueued: 2, skipped: 2, totalCost: 40 });
-    await awaitAiJobs();
+    await drainJobs(f.api.db);
     fake.reply(null);
     const byTitle = Object.fromEntries((await lessonsOf(f.api, course.id)).map((l) => [l.title, l.content]));
     expect(byTitle["Les classes de feu"]).toMatch(/^## Leçon écrite par le modèle/);
@@ -94,7 +94,7 @@ describe("AI operations through the OpenAI-compatible provider", () => {
     await setCredits(f.api, f.acmeId, 200);
     const res = await f.as("creator")("POST", `/courses/${course.id}/regenerate-from-brief`, { context: "Une formation courte sur la prévention des incendies au bureau." });
     expect(res.status).toBe(202);
-    await awaitAiJobs();
+    await drainJobs(f.api.db);
     const draftId = res.body.data.draftId as string;
     expect((await courseRow(f.api, draftId))!.title).toBe("Brouillon du modèle");
     const ls = await lessonsOf(f.api, draftId);

@@ -14,7 +14,7 @@ export const devRouter = router({
         tags: ["Development"],
         protect: false,
         summary: "Development mail outbox",
-        description: "Lists the e-mails the platform sent, newest first. Only when NODE_ENV is not production or ENABLE_DEV_OUTBOX=true, and only to a client on the loopback interface (127.0.0.0/8, ::1) of the server; 404 otherwise.",
+        description: "Lists the e-mails the platform sent or queued (status QUEUED until the mail job sends them), newest first. Only when NODE_ENV is not production or ENABLE_DEV_OUTBOX=true, and only to a client on the loopback interface (127.0.0.0/8, ::1) of the server; 404 otherwise.",
         errorResponses: { 404: "Outbox disabled" },
       },
     })
@@ -24,6 +24,6 @@ export const devRouter = router({
       // Reset links and invitations of every tenant: never to anyone but the machine itself.
       if (!devOutboxEnabled() || !isLoopbackAddress(ctx.ip)) throw new DomainError("NOT_FOUND", "Not found", { reason: "ROUTE_NOT_FOUND" });
       const rows = await listOutbox(ctx.db, input.to, input.limit);
-      return { data: rows.map((r) => ({ ...r, attachments: r.attachments ?? [], createdAt: r.createdAt.toISOString() })) };
+      return { data: rows.map((r) => ({ ...r, attachments: r.attachments ?? [], createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })) };
     }),
 });

@@ -45,12 +45,22 @@ export const events = pgTable(
   (t) => [index("events_pending_idx").on(t.dispatchedAt, t.createdAt), index("events_tenant_idx").on(t.tenantId, t.createdAt)],
 );
 
-/** Every e-mail sent, whatever the transport; the development outbox lists it. */
+/**
+ * Every e-mail the platform sends, whatever the transport: written when the mail is queued
+ * (status QUEUED, with its `mail.send` job), then SENT with the link of the transport chain that
+ * sent it, or FAILED after the last retry. The development outbox lists it.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: id(),
     tenantId: text(),
+    /** The member the mail is sent for (a CREATOR's own mail configuration comes first in the chain). */
+    senderUserId: text(),
+    status: text({ enum: ["QUEUED", "SENT", "FAILED"] }).notNull().default("SENT"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: ts(),
     to: text().notNull(),
     subject: text().notNull(),
     text: text().notNull(),
@@ -58,7 +68,8 @@ export const mailOutbox = pgTable(
     /** File names, types and base64 content of attachments (e.g. .ics convocations). */
     attachments: jsonb().$type<MailAttachment[]>(),
     template: text().notNull(),
-    transport: text().notNull(),
+    /** The link of the chain that sent it (null while queued). */
+    transport: text(),
     providerMessageId: text(),
     createdAt: createdAt(),
   },

@@ -7,7 +7,7 @@ import { log } from "../../lib/log";
 import { AI_OPERATIONS, lessonsCost } from "./costs";
 import { isEmptyText, loadCourseTree, lessonCount, toCourseContext, type CourseTree } from "./course-tree";
 import { credit, debit, assertCredits } from "./credits";
-import { enqueueAiJob } from "./jobs";
+import { enqueueAiJob } from "./ai-queue";
 import { ownedCourseTree, recordAiActivity, type AiDeps } from "./operation";
 import { lessonContent, type AiProvider } from "./provider";
 import type { Caller } from "../../auth/caller";
@@ -36,17 +36,15 @@ export async function generateAllContent(
   await db.transaction(async (tx) => {
     await debit(tx, caller.scope, { amount: totalCost, operation, courseId: input.courseId, userId: caller.userId }, deps.now);
     await recordAiActivity(tx, caller, input.courseId, { operation, creditsConsumed: totalCost, status: "QUEUED", lessons: targets.length }, deps.now);
+    // Written by the job worker; queued in this transaction, so a debit always has its job.
+    await enqueueAiJob(tx, { kind: "generate-all", tenantId: caller.tenant.id, courseId: input.courseId, lessonIds: targets, onlyEmpty: input.onlyEmpty, userId: caller.userId });
   });
-  const job = { courseId: input.courseId, lessonIds: targets, onlyEmpty: input.onlyEmpty, userId: caller.userId, provider: deps.provider };
-  enqueueAiJob(`${operation}:${input.courseId}`, () => writeLessons(db, caller.scope, job));
   return { enqueued: targets.length, skipped, totalCost };
 }
 
-async function writeLessons(
-  db: Db,
-  scope: TenantScope,
-  job: { courseId: string; lessonIds: string[]; onlyEmpty: boolean; userId: string; provider: AiProvider },
-): Promise<void> {
+export type WriteLessonsJob = { courseId: string; lessonIds: string[]; onlyEmpty: boolean; userId: string };
+
+export async function writeLessons(db: Db, scope: TenantScope, job: WriteLessonsJob & { provider: AiProvider }): Promise<void> {
   let tree: CourseTree | null = null;
   try {
     tree = await loadCourseTree(db, scope, job.courseId);

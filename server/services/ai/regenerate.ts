@@ -10,7 +10,7 @@ import { withUniqueSlug } from "../courses/slug";
 import { AI_COSTS, AI_OPERATIONS } from "./costs";
 import { isEmptyText, loadCourseTree, toCourseContext, type CourseTree } from "./course-tree";
 import { assertCredits, debit, getBalance } from "./credits";
-import { enqueueAiJob } from "./jobs";
+import { enqueueAiJob } from "./ai-queue";
 import { ownedCourseTree, recordAiActivity, type AiDeps } from "./operation";
 import { draftFromBrief, lessonContent, type AiProvider } from "./provider";
 import type { DraftResult } from "./results";
@@ -56,9 +56,10 @@ export async function regenerateFromBrief(
       { operation, creditsConsumed: AI_COSTS.regenerateUpFront, status: "QUEUED", sourceCourseId: source.course.id, lessonsToWrite: toWrite },
       deps.now,
     );
+    // The lessons are written by the job worker; queued in this transaction, so a debit always has its job.
+    await enqueueAiJob(tx, { kind: "regenerate", tenantId: caller.tenant.id, draftId: id, brief, userId: caller.userId });
     return id;
   });
-  enqueueAiJob(`${operation}:${draftId}`, () => writeDraftLessons(db, caller.scope, { draftId, brief, userId: caller.userId, provider: deps.provider }));
   return { courseId: source.course.id, draftId, status: "QUEUED" };
 }
 
@@ -116,7 +117,9 @@ async function createDraft(tx: Tx, caller: Caller, source: CourseTree, draft: Dr
 
 class StopJob extends Error {}
 
-async function writeDraftLessons(db: Db, scope: TenantScope, job: { draftId: string; brief: string; userId: string; provider: AiProvider }): Promise<void> {
+export type WriteDraftJob = { draftId: string; brief: string; userId: string };
+
+export async function writeDraftLessons(db: Db, scope: TenantScope, job: WriteDraftJob & { provider: AiProvider }): Promise<void> {
   const operation = AI_OPERATIONS.regenerate;
   const perLesson = AI_COSTS.perLesson;
   const tree = await loadCourseTree(db, scope, job.draftId);

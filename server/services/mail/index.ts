@@ -1,17 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox, type MailAttachment } from "../../db/schema";
-import type { Db } from "../../db";
+import type { Db, DbOrTx } from "../../db";
 import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
-import { log } from "../../lib/log";
+import { enqueue } from "../../jobs/queue";
 import { renderMail, type MailTemplate } from "./templates";
-import { selectTransport, type MailTransport } from "./transport";
-
-let transport: MailTransport | undefined;
-/** Tests replace the transport at the edge; production picks it from the environment. */
-export function setMailTransport(t: MailTransport | null): void {
-  transport = t ?? undefined;
-}
 
 export type SendMailInput = {
   /** The tenant the message is sent for (`caller.scope` or the service's scope); null for platform mail (password reset). */
@@ -22,33 +15,32 @@ export type SendMailInput = {
   vars: Record<string, string>;
   /** Base64 content; stored with the outbox row. */
   attachments?: MailAttachment[];
+  /** The member it is sent for: their own mail configuration comes first in the transport chain. */
+  senderUserId?: string | null;
 };
 
 /**
- * Render, send through the configured transport and record the message. Called after the
- * business transaction commits, so a slow or failing provider never rolls a change back.
+ * Queues one e-mail: the message is rendered now and recorded (status QUEUED), and a `mail.send`
+ * job sends it through the transport chain (services/mail/jobs.ts), retried on failure. Pass the
+ * transaction of the change as `db` to make the mail part of it; a slow or failing provider never
+ * holds a request.
  */
-export async function sendMail(db: Db, input: SendMailInput): Promise<string> {
-  transport ??= selectTransport();
+export async function sendMail(db: DbOrTx, input: SendMailInput): Promise<string> {
   const { subject, text } = renderMail(input.template, input.locale, input.vars);
   const id = newId("mail");
-  let providerMessageId: string | null = null;
-  try {
-    providerMessageId = (await transport.send({ to: input.to, subject, text, attachments: input.attachments })).messageId;
-  } catch (error) {
-    log.error("mail.send_failed", { to: input.to, template: input.template, error: String(error) });
-  }
   await db.insert(mailOutbox).values({
     id,
     tenantId: input.scope?.tenantId ?? null,
+    senderUserId: input.senderUserId ?? null,
     to: input.to.toLowerCase(),
     subject,
     text,
     attachments: input.attachments ?? null,
     template: input.template,
-    transport: transport.name,
-    providerMessageId,
+    status: "QUEUED",
+    transport: null,
   });
+  await enqueue(db, "mail.send", { mailId: id });
   return id;
 }
 

@@ -1,0 +1,13 @@
+/**
+ * Every queue of the job worker. A new kind of background work: its name here, its definition
+ * (`defineJob`) beside its service, and one line in registry.ts.
+ */
+export const JOB_NAMES = [
+  "event.dispatch",
+  "events.sweep",
+  "webhook.deliver",
+  "mail.send",
+  "ai.run",
+] as const;
+
+export type JobName = (typeof JOB_NAMES)[number];
