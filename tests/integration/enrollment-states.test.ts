@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_DATA } from "../../server/contracts/events";
 import { events, lessons } from "../../server/db/schema";
+import type { ApiResponse } from "../helpers/api";
 import { auditRows, expectError, expectValidation } from "../helpers/rest";
 import {
   autoBody,
@@ -46,7 +47,7 @@ async function eventsFor(enrollmentId: string) {
   return rows.filter((r) => (r.data as { enrollmentId?: string }).enrollmentId === enrollmentId);
 }
 
-function expectCode(res: { status: number; body: any }, status: number, code: string) {
+function expectCode(res: ApiResponse, status: number, code: string) {
   expectError(res, status);
   expect(res.body.code, JSON.stringify(res.body)).toBe(code);
 }
