@@ -49,6 +49,8 @@ export const learning_en = {
     inProgress: "In progress",
     completed: "Completed",
     other: "Closed enrollments",
+    whySuspended: "Access suspended: learn more",
+    whyRevoked: "Enrollment revoked: learn more",
     start: "Start",
     resume: "Continue",
     review: "Review",

@@ -49,6 +49,8 @@ export const learning_fr = {
     inProgress: "En cours",
     completed: "Terminées",
     other: "Inscriptions closes",
+    whySuspended: "Accès suspendu : en savoir plus",
+    whyRevoked: "Inscription révoquée : en savoir plus",
     start: "Commencer",
     resume: "Continuer",
     review: "Revoir",
