@@ -34,6 +34,18 @@ async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> 
   return ((await res.json()) as { data: Mail[] }).data;
 }
 
+/** The first mail to `to` that matches, once the app's job worker has sent the session's notices. */
+async function mailTo(request: APIRequestContext, to: string, match: (m: Mail) => boolean): Promise<Mail | undefined> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailsTo(request, to)).find(match);
+      return Boolean(found);
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return found;
+}
+
 async function sstCourseId(request: APIRequestContext): Promise<string> {
   const res = await request.get(`${ROOT_URL}/api/v1/courses`, { headers: { "X-Tenant-ID": "acme" }, params: { limit: 100 } });
   expect(res.status()).toBe(200);
@@ -94,7 +106,7 @@ test("an admin schedules a session with a convocation and finds it in the list a
   await screenshot(page, "session-detail");
 
   // The convocation went to the SST learner, with its calendar invitation.
-  const convocation = (await mailsTo(request, "learner@acme.test")).find((m) => m.template === "session-convocation" && m.text.includes(TITLE));
+  const convocation = await mailTo(request, "learner@acme.test", (m) => m.template === "session-convocation" && m.text.includes(TITLE));
   expect(convocation, "convocation e-mail").toBeTruthy();
   expect(convocation!.attachments.some((a) => a.filename.endsWith(".ics"))).toBe(true);
 
@@ -132,7 +144,7 @@ test("an admin schedules a session with a convocation and finds it in the list a
 });
 
 test("a learner follows the convocation's link to the session", async ({ page, request }) => {
-  const convocation = (await mailsTo(request, "learner@acme.test")).find((m) => m.template === "session-convocation" && m.text.includes(TITLE));
+  const convocation = await mailTo(request, "learner@acme.test", (m) => m.template === "session-convocation" && m.text.includes(TITLE));
   const link = /https?:\/\/\S+\/sessions\/ses_\w+/.exec(convocation?.text ?? "")?.[0];
   expect(link, "session link in the convocation").toBeTruthy();
   await signIn(page, "learner@acme.test");
@@ -242,7 +254,7 @@ test("the admin cancels another session after the confirmation", async ({ page, 
   await expect(page.getByRole("button", { name: "Annuler la session" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Modifier" })).toHaveCount(0);
 
-  const cancellation = (await mailsTo(request, "learner@acme.test")).find((m) => m.template === "session-cancellation" && m.text.includes(TO_CANCEL));
+  const cancellation = await mailTo(request, "learner@acme.test", (m) => m.template === "session-cancellation" && m.text.includes(TO_CANCEL));
   expect(cancellation, "cancellation e-mail").toBeTruthy();
 
   await page.goto(`/sessions?status=CANCELLED`);

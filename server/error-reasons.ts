@@ -50,6 +50,7 @@ export const ERROR_REASONS = {
   MEDIA_NOT_FOUND: "Media not found",
   MEDIA_FILE_NOT_FOUND: "Media file not found",
   COMPETENCY_NOT_FOUND: "Trainer competency not found",
+  JOB_NOT_FOUND: "Job not found",
   EXTERNAL_IDENTITY_NOT_FOUND: "External identity not found",
   RESOURCE_NOT_FOUND: "Resource not found",
   // Tenant, identity and membership.
@@ -141,6 +142,7 @@ export const NOT_FOUND_REASONS = {
   Media: "MEDIA_NOT_FOUND",
   "Media file": "MEDIA_FILE_NOT_FOUND",
   Competency: "COMPETENCY_NOT_FOUND",
+  Job: "JOB_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -46,6 +46,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   MEDIA_NOT_FOUND: "Média introuvable.",
   MEDIA_FILE_NOT_FOUND: "Fichier du média introuvable.",
   COMPETENCY_NOT_FOUND: "Compétence introuvable.",
+  JOB_NOT_FOUND: "Tâche introuvable.",
   EXTERNAL_IDENTITY_NOT_FOUND: "Identité externe introuvable.",
   RESOURCE_NOT_FOUND: "Élément introuvable.",
   TENANT_REQUIRED: "Organisme requis : envoyez l'en-tête X-Tenant-ID ou utilisez le sous-domaine de l'organisme.",

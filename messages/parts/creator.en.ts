@@ -358,5 +358,11 @@ export const creator_en = {
     allBody: "Writes the content of the text lessons in the background.",
     onlyEmpty: "Only empty lessons",
     allDone: "{enqueued} lesson(s) being written, {skipped} left as they are; {cost} credit(s) debited.",
+    jobLoading: "Following the writing…",
+    jobProgressLabel: "Writing progress",
+    jobQUEUED: "Waiting: {written} / {total} lesson(s) written.",
+    jobRUNNING: "Writing: {written} / {total} lesson(s).",
+    jobCOMPLETED: "Done: {written} / {total} lesson(s) written.",
+    jobFAILED: "The writing stopped: {written} / {total} lesson(s) written; the other lessons' credits are refunded.",
   },
 } as const;

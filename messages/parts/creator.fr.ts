@@ -358,5 +358,11 @@ export const creator_fr = {
     allBody: "Rédige le contenu des leçons texte en arrière-plan.",
     onlyEmpty: "Seulement les leçons vides",
     allDone: "{enqueued} leçon(s) en cours de rédaction, {skipped} laissée(s) telle(s) quelle(s) ; {cost} crédit(s) débité(s).",
+    jobLoading: "Suivi de la rédaction…",
+    jobProgressLabel: "Avancement de la rédaction",
+    jobQUEUED: "En attente : {written} / {total} leçon(s) rédigée(s).",
+    jobRUNNING: "Rédaction en cours : {written} / {total} leçon(s).",
+    jobCOMPLETED: "Terminé : {written} / {total} leçon(s) rédigée(s).",
+    jobFAILED: "La rédaction s'est arrêtée : {written} / {total} leçon(s) rédigée(s) ; les crédits des autres sont remboursés.",
   },
 } as const;

@@ -93,6 +93,7 @@ export const ZGenerateAllContentOutput = envelope(
     enqueued: z.number().int().describe("Lessons whose content is being generated"),
     skipped: z.number().int().describe("Lessons of the course left as they are"),
     totalCost: z.number().int().describe("Credits debited up front"),
+    jobId: z.string().nullable().describe("The background job writing them (GET /ai/jobs/{jobId} shows its progress); null when nothing was to write"),
   }),
 );
 export const ZRegenerateOutput = envelope(
@@ -100,8 +101,24 @@ export const ZRegenerateOutput = envelope(
     courseId: z.string().describe("The course the brief was applied to"),
     draftId: z.string().describe("The new DRAFT course being written"),
     status: z.literal("QUEUED"),
+    jobId: z.string().describe("The background job writing the lessons (GET /ai/jobs/{jobId} shows its progress)"),
   }),
 );
+
+export const ZAiJobInput = z.strictObject({ id: z.string().uuid().describe("jobId answered by generate-all-content or regenerate-from-brief") });
+export const ZAiJobOutput = envelope(
+  z.object({
+    id: z.string(),
+    kind: z.enum(["generate-all", "regenerate"]),
+    state: z.enum(["QUEUED", "RUNNING", "COMPLETED", "FAILED"]).describe("QUEUED (waiting or waiting for a retry), RUNNING, COMPLETED, FAILED (given up after its retries)"),
+    courseId: z.string().describe("The course whose lessons are written (the new draft for regenerate)"),
+    lessonsTotal: z.number().int().describe("Lessons the job is to write"),
+    lessonsWritten: z.number().int().describe("Lessons written so far"),
+    createdAt: ZTimestamp,
+    finishedAt: ZTimestamp.nullable(),
+  }),
+);
+export type TAiJob = z.infer<typeof ZAiJobOutput>["data"];
 
 export const ZCreditsOutput = envelope(z.object({ balance: z.number().int() }));
 export const ZLedgerEntry = z.object({

@@ -8,6 +8,7 @@ export const JOB_NAMES = [
   "webhook.deliver",
   "mail.send",
   "ai.run",
+  "session.notices",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

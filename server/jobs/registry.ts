@@ -1,13 +1,14 @@
 import { aiJobs } from "../services/ai/jobs";
 import { eventJobs } from "../services/platform/event-jobs";
 import { mailJobs } from "../services/mail/jobs";
+import { sessionNoticeJobs } from "../services/sessions/notices";
 import type { JobDefinition } from "./define";
 
 /**
  * Every job the worker runs. A domain defines its jobs beside its service (`defineJob`) and
  * lists them here; the worker, the installer (queues) and the tests' drainJobs read this list.
  */
-export const JOBS: readonly JobDefinition<never>[] = [...eventJobs, ...mailJobs, ...aiJobs] as JobDefinition<never>[];
+export const JOBS: readonly JobDefinition<never>[] = [...eventJobs, ...mailJobs, ...sessionNoticeJobs, ...aiJobs] as JobDefinition<never>[];
 
 export function jobDefinition(name: string): JobDefinition<never> | undefined {
   return JOBS.find((j) => j.name === name);

@@ -13,6 +13,8 @@ type PgliteLike = {
 };
 type PostgresLike = {
   unsafe(text: string, params?: unknown[]): Promise<Record<string, unknown>[]> & { simple(): Promise<unknown> };
+  /** On the pool only (not inside a transaction): one connection for a statement list that holds its own BEGIN/COMMIT. */
+  reserve?: () => Promise<PostgresLike & { release(): void }>;
 };
 
 /** The driver client under a Drizzle database or transaction (`session.client`: PGlite / postgres-js). */
@@ -46,7 +48,19 @@ export function sqlExecutor(db: DbOrTx): SqlExecutor {
         return { rows: (await client.query(text, values)).rows };
       }
       if (!values || values.length === 0) {
-        const result = (await client.unsafe(text).simple()) as unknown;
+        // pg-boss's setup and maintenance lists carry their own BEGIN ... COMMIT: postgres-js
+        // runs those on one reserved connection only.
+        let result: unknown;
+        if (client.reserve && /\bBEGIN\b/i.test(text)) {
+          const reserved = await client.reserve();
+          try {
+            result = await reserved.unsafe(text).simple();
+          } finally {
+            reserved.release();
+          }
+        } else {
+          result = await client.unsafe(text).simple();
+        }
         const list = Array.isArray(result) && result.length && Array.isArray(result[result.length - 1]) ? result[result.length - 1] : result;
         return { rows: [...((list as Record<string, unknown>[]) ?? [])] };
       }

@@ -24,7 +24,6 @@ export async function startWorker(db: Db, opts: { pollingIntervalSeconds?: numbe
     supervise: true,
     schedule: true,
     maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
-    monitorStateIntervalSeconds: undefined,
   });
   boss.on("error", (error: unknown) => log.error("jobs.error", { error: String(error) }));
   await boss.start();

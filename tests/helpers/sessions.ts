@@ -1,3 +1,4 @@
+import { drainJobs } from "./jobs";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { courses } from "../../server/db/schema";
@@ -17,6 +18,7 @@ export const EXCEL = "excel-tableaux-croises-dynamiques";
 
 /** Mails of one template sent to `to` (newest first), with their attachments. */
 export async function mailsTo(api: TestApi, to: string, template: string) {
+  await drainJobs(api.db); // what the job worker would have sent by now
   const res = await api.call("GET", `/dev/outbox?to=${encodeURIComponent(to)}&limit=100`);
   expect(res.status).toBe(200);
   return (res.body.data as { template: string; subject: string; text: string; attachments: { filename: string; contentType: string; content: string }[] }[]).filter(

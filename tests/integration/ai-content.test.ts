@@ -78,14 +78,25 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
     await setCredits(f.api, f.acmeId, 100);
     const res = await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, {});
     expect(res.status).toBe(202);
-    expect(res.body.data).toEqual({ enqueued: 2, skipped: 2, totalCost: 40 });
+    expect(res.body.data).toEqual({ enqueued: 2, skipped: 2, totalCost: 40, jobId: expect.any(String) });
     // Debited before any lesson is written.
     expect(await balanceOf(f.api, f.acmeId)).toBe(60);
     expect(await ledgerOf(f.api, f.acmeId, course.id)).toMatchObject([{ delta: -40, balanceAfter: 60, operation: "generate-all-content" }]);
     expect((await lessonsOf(f.api, course.id)).find((l) => l.title === "Les classes de feu")!.content).toBe("");
     expect(await queuedJobs(f.api.db, "ai.run")).toBe(1);
+    // The job's progress, as the interface polls it while the creator waits.
+    const jobPath = `/ai/jobs/${res.body.data.jobId}`;
+    const queued = await f.as("creator")("GET", jobPath);
+    expect(queued.status).toBe(200);
+    expect(queued.body.data).toMatchObject({ kind: "generate-all", state: "QUEUED", courseId: course.id, lessonsTotal: 2, lessonsWritten: 0, finishedAt: null });
+    expectError(await f.as("globexCreator")("GET", jobPath), 404);
+    expectError(await f.as("learner")("GET", jobPath), 403);
+    expect((await f.as("creator")("GET", "/ai/jobs/not-a-uuid")).status).toBe(400);
     await drainJobs(f.api.db);
     expect(await queuedJobs(f.api.db, "ai.run")).toBe(0);
+    const done = await f.as("creator")("GET", jobPath);
+    expect(done.body.data).toMatchObject({ state: "COMPLETED", lessonsTotal: 2, lessonsWritten: 2 });
+    expect(done.body.data.finishedAt).toEqual(expect.any(String));
     const after = await lessonsOf(f.api, course.id);
     expect(after.find((l) => l.title === "Les classes de feu")!.content).toMatch(/^## Les classes de feu/);
     expect(after.find((l) => l.title === "Choisir son extincteur")!.content).toMatch(/^## Choisir son extincteur/);
@@ -101,7 +112,7 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
     await setCredits(f.api, f.acmeId, 100);
     const res = await f.as("admin")("POST", `/courses/${course.id}/generate-all-content`, { onlyEmpty: false });
     expect(res.status).toBe(202);
-    expect(res.body.data).toEqual({ enqueued: 3, skipped: 1, totalCost: 60 });
+    expect(res.body.data).toEqual({ enqueued: 3, skipped: 1, totalCost: 60, jobId: expect.any(String) });
     await drainJobs(f.api.db);
     expect((await lessonsOf(f.api, course.id)).find((l) => l.title === "Le triangle du feu")!.content).toMatch(/^## Le triangle du feu\n\n\*Module 1/);
     expect(await balanceOf(f.api, f.acmeId)).toBe(40);
@@ -128,7 +139,7 @@ describe("POST /courses/{courseId}/generate-all-content", () => {
     await setCredits(f.api, f.acmeId, 0);
     const res = await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, {});
     expect(res.status).toBe(202);
-    expect(res.body.data).toEqual({ enqueued: 0, skipped: 1, totalCost: 0 });
+    expect(res.body.data).toEqual({ enqueued: 0, skipped: 1, totalCost: 0, jobId: null });
     expect(await ledgerOf(f.api, f.acmeId, course.id)).toEqual([]);
   });
 

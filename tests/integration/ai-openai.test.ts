@@ -78,7 +78,7 @@ describe("AI operations through the OpenAI-compatible provider", () => {
     await setCredits(f.api, f.acmeId, 100);
     fake.reply((req) => (req.body.messages[1]!.content.includes('lesson "Choisir son extincteur"') ? { status: 502 } : null));
     const res = await f.as("creator")("POST", `/courses/${course.id}/generate-all-content`, {});
-    expect(res.body.data).toEqual({ enqueued: 2, skipped: 2, totalCost: 40 });
+    expect(res.body.data).toEqual({ enqueued: 2, skipped: 2, totalCost: 40, jobId: expect.any(String) });
     await drainJobs(f.api.db);
     fake.reply(null);
     const byTitle = Object.fromEntries((await lessonsOf(f.api, course.id)).map((l) => [l.title, l.content]));

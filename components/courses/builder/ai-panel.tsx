@@ -10,6 +10,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { CourseDetail } from "../course-types";
 import { AiActionCard } from "./ai-action-card";
+import { AiJobProgress } from "./ai-job-progress";
 import { useConfirm } from "./confirm-context";
 import styles from "../courses.module.css";
 
@@ -37,6 +38,7 @@ export function AiPanel({ course, readOnly, onChanged }: { course: CourseDetail;
   const [instructions, setInstructions] = useState("");
   const [onlyEmpty, setOnlyEmpty] = useState(true);
   const [outcomes, setOutcomes] = useState<Partial<Record<Op, Outcome>>>({});
+  const [allJobId, setAllJobId] = useState<string | null>(null);
 
   const balance = estimates.data?.data.balance ?? null;
   const costs = estimates.data?.data.costs;
@@ -189,11 +191,17 @@ export function AiPanel({ course, readOnly, onChanged }: { course: CourseDetail;
           onRun={() =>
             void run("all", async () => {
               const { data } = await all.mutateAsync({ courseId: course.id, onlyEmpty });
+              setAllJobId(data.jobId);
               await onChanged();
               return t("creatorAi.allDone", { enqueued: data.enqueued, skipped: data.skipped, cost: data.totalCost });
             })
           }
-          result={outcome("all")}
+          result={
+            <>
+              {outcome("all")}
+              {allJobId ? <AiJobProgress key={allJobId} jobId={allJobId} onFinished={onChanged} /> : null}
+            </>
+          }
         >
           <label className="checkbox">
             <input type="checkbox" checked={onlyEmpty} onChange={(e) => setOnlyEmpty(e.target.checked)} disabled={disabled} />

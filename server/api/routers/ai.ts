@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  ZAiJobInput,
+  ZAiJobOutput,
   ZCourseIdPath,
   ZCreateVariantInput,
   ZCreditsOutput,
@@ -23,6 +25,7 @@ import { enrichDraft } from "../../services/ai/enrich";
 import { estimateCourseCosts } from "../../services/ai/estimates";
 import { generateCourseFaq, generateCourseSeo } from "../../services/ai/faq-seo";
 import { generateAllContent } from "../../services/ai/generate-all";
+import { getAiJob } from "../../services/ai/job-status";
 import type { AiDeps } from "../../services/ai/operation";
 import { BRIEF_MIN_LENGTH, regenerateFromBrief } from "../../services/ai/regenerate";
 import { aiProvider } from "../../services/ai/select-provider";
@@ -205,4 +208,21 @@ export const aiRouter = router({
     .input(ZRegenerateFromBriefInput)
     .output(ZRegenerateOutput)
     .mutation(async ({ ctx, input }) => ({ data: await regenerateFromBrief(ctx.db, ctx.caller, input, deps(ctx)) })),
+
+  job: can("ai.use")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/ai/jobs/{id}",
+        tags,
+        summary: "Progress of a background AI job",
+        description:
+          "The job answered (jobId) by generate-all-content or regenerate-from-brief: its state (QUEUED, RUNNING, COMPLETED, FAILED) and how many of its lessons are written so far " +
+          "(read from the lessons: TEXT lessons saved with content since the job was queued). The interface polls it while a person waits. Another tenant's job: 404.",
+        errorResponses: { 400: "Invalid job id", 401: "Unauthorized", 403: "ADMIN or CREATOR required", 404: "Job not found" },
+      },
+    })
+    .input(ZAiJobInput)
+    .output(ZAiJobOutput)
+    .query(async ({ ctx, input }) => ({ data: await getAiJob(ctx.db, ctx.caller, input.id) })),
 });

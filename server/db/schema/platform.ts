@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./_columns";
 
 export type MailAttachment = { filename: string; contentType: string; content: string };
@@ -57,6 +57,8 @@ export const mailOutbox = pgTable(
     tenantId: text(),
     /** The member the mail is sent for (a CREATOR's own mail configuration comes first in the chain). */
     senderUserId: text(),
+    /** Set by senders that may run twice (a retried fan-out job): one mail per key. */
+    dedupeKey: text(),
     status: text({ enum: ["QUEUED", "SENT", "FAILED"] }).notNull().default("SENT"),
     attempts: integer().notNull().default(0),
     lastError: text(),
@@ -73,7 +75,7 @@ export const mailOutbox = pgTable(
     providerMessageId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [uniqueIndex("mail_outbox_dedupe_key_idx").on(t.dedupeKey), index("mail_outbox_to_idx").on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Fixed-window counters shared by every app instance: rate limit, login failures, PIN attempts. */

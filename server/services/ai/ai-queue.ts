@@ -8,6 +8,8 @@ export type AiJob = { tenantId: string; userId: string } & (
 );
 
 /** Queues the writing part of a 202 AI operation, in the transaction that debited its credits. */
-export function enqueueAiJob(db: DbOrTx, job: AiJob): Promise<string | null> {
-  return enqueue(db, "ai.run", job as unknown as Record<string, unknown>);
+export async function enqueueAiJob(db: DbOrTx, job: AiJob): Promise<string> {
+  const id = await enqueue(db, "ai.run", job as unknown as Record<string, unknown>);
+  if (!id) throw new Error("ai.run: the job was not queued (queue missing?)");
+  return id;
 }

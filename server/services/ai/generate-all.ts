@@ -24,22 +24,22 @@ export async function generateAllContent(
   caller: Caller,
   input: { courseId: string; onlyEmpty: boolean },
   deps: AiDeps,
-): Promise<{ enqueued: number; skipped: number; totalCost: number }> {
+): Promise<{ enqueued: number; skipped: number; totalCost: number; jobId: string | null }> {
   const tree = await ownedCourseTree(db, caller, input.courseId);
   const targets = tree.modules.flatMap((m) => m.lessons.filter((l) => (input.onlyEmpty ? isEmptyText(l) : l.kind === "TEXT")).map((l) => l.id));
   const totalCost = lessonsCost(targets.length);
   const operation = AI_OPERATIONS.generateAll;
   await assertCredits(db, caller.scope, totalCost, operation);
   const skipped = lessonCount(tree) - targets.length;
-  if (!targets.length) return { enqueued: 0, skipped, totalCost: 0 };
+  if (!targets.length) return { enqueued: 0, skipped, totalCost: 0, jobId: null };
 
-  await db.transaction(async (tx) => {
+  const jobId = await db.transaction(async (tx) => {
     await debit(tx, caller.scope, { amount: totalCost, operation, courseId: input.courseId, userId: caller.userId }, deps.now);
     await recordAiActivity(tx, caller, input.courseId, { operation, creditsConsumed: totalCost, status: "QUEUED", lessons: targets.length }, deps.now);
     // Written by the job worker; queued in this transaction, so a debit always has its job.
-    await enqueueAiJob(tx, { kind: "generate-all", tenantId: caller.tenant.id, courseId: input.courseId, lessonIds: targets, onlyEmpty: input.onlyEmpty, userId: caller.userId });
+    return enqueueAiJob(tx, { kind: "generate-all", tenantId: caller.tenant.id, courseId: input.courseId, lessonIds: targets, onlyEmpty: input.onlyEmpty, userId: caller.userId });
   });
-  return { enqueued: targets.length, skipped, totalCost };
+  return { enqueued: targets.length, skipped, totalCost, jobId };
 }
 
 export type WriteLessonsJob = { courseId: string; lessonIds: string[]; onlyEmpty: boolean; userId: string };

@@ -33,7 +33,7 @@ export async function regenerateFromBrief(
   caller: Caller,
   input: { courseId: string; context?: string },
   deps: AiDeps,
-): Promise<{ courseId: string; draftId: string; status: "QUEUED" }> {
+): Promise<{ courseId: string; draftId: string; status: "QUEUED"; jobId: string }> {
   const brief = (input.context ?? "").trim();
   if (brief.length < BRIEF_MIN_LENGTH) {
     const why = `Context missing or too short: the brief needs at least ${BRIEF_MIN_LENGTH} characters`;
@@ -44,7 +44,7 @@ export async function regenerateFromBrief(
   await assertCredits(db, caller.scope, AI_COSTS.regenerateUpFront, operation);
   const draft = await draftFromBrief(deps.provider, brief, toCourseContext(source));
 
-  const draftId = await db.transaction(async (tx) => {
+  const { draftId, jobId } = await db.transaction(async (tx) => {
     const id = newId("crs");
     await debit(tx, caller.scope, { amount: AI_COSTS.regenerateUpFront, operation, courseId: id, userId: caller.userId }, deps.now);
     await createDraft(tx, caller, source, draft, id, deps.now);
@@ -57,10 +57,10 @@ export async function regenerateFromBrief(
       deps.now,
     );
     // The lessons are written by the job worker; queued in this transaction, so a debit always has its job.
-    await enqueueAiJob(tx, { kind: "regenerate", tenantId: caller.tenant.id, draftId: id, brief, userId: caller.userId });
-    return id;
+    const job = await enqueueAiJob(tx, { kind: "regenerate", tenantId: caller.tenant.id, draftId: id, brief, userId: caller.userId });
+    return { draftId: id, jobId: job };
   });
-  return { courseId: source.course.id, draftId, status: "QUEUED" };
+  return { courseId: source.course.id, draftId, status: "QUEUED", jobId };
 }
 
 async function createDraft(tx: Tx, caller: Caller, source: CourseTree, draft: DraftResult, id: string, now: Date): Promise<void> {

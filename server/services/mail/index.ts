@@ -17,6 +17,8 @@ export type SendMailInput = {
   attachments?: MailAttachment[];
   /** The member it is sent for: their own mail configuration comes first in the transport chain. */
   senderUserId?: string | null;
+  /** One mail per key, whatever the number of calls (a retried fan-out job sends each mail once). */
+  dedupeKey?: string;
 };
 
 /**
@@ -28,18 +30,27 @@ export type SendMailInput = {
 export async function sendMail(db: DbOrTx, input: SendMailInput): Promise<string> {
   const { subject, text } = renderMail(input.template, input.locale, input.vars);
   const id = newId("mail");
-  await db.insert(mailOutbox).values({
-    id,
-    tenantId: input.scope?.tenantId ?? null,
-    senderUserId: input.senderUserId ?? null,
-    to: input.to.toLowerCase(),
-    subject,
-    text,
-    attachments: input.attachments ?? null,
-    template: input.template,
-    status: "QUEUED",
-    transport: null,
-  });
+  const inserted = await db
+    .insert(mailOutbox)
+    .values({
+      id,
+      tenantId: input.scope?.tenantId ?? null,
+      senderUserId: input.senderUserId ?? null,
+      dedupeKey: input.dedupeKey ?? null,
+      to: input.to.toLowerCase(),
+      subject,
+      text,
+      attachments: input.attachments ?? null,
+      template: input.template,
+      status: "QUEUED",
+      transport: null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  if (!inserted.length) {
+    const [existing] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, input.dedupeKey!)).limit(1);
+    return existing!.id;
+  }
   await enqueue(db, "mail.send", { mailId: id });
   return id;
 }

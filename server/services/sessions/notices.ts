@@ -1,13 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db";
-import { enrollments, sessionTrainers, users } from "../../db/schema";
-import type { TenantScope } from "../../db/tenant-scope";
+import type { Db, DbOrTx } from "../../db";
+import { courses, enrollments, liveSessions, sessionTrainers, tenants, users } from "../../db/schema";
+import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { env } from "../../env";
+import { defineJob } from "../../jobs/define";
+import { enqueue } from "../../jobs/queue";
 import { buildIcs, type IcsMethod } from "../../lib/ics";
+import { clock } from "../../lib/clock";
 import { tenantUrl } from "../../lib/urls";
 import { sendMail } from "../mail";
-import type { SessionCourse, SessionRow } from "./access";
-import type { Caller } from "../../auth/caller";
+import type { SessionRow } from "./access";
 
 export type NoticeKind = "convocation" | "update" | "cancellation";
 
@@ -45,25 +47,53 @@ const organizerEmail = () => {
 
 const utcText = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
+type NoticeJob = { tenantId: string; sessionId: string; kind: NoticeKind; sequence: number };
+
+/**
+ * Queues the notices of a session change, in the change's transaction: a job (bulk sends never
+ * run in the request) mails each recipient. `sequence` is the session's iCalendar SEQUENCE at the
+ * change, so a retried job sends each recipient's mail once and a later change its own.
+ */
+export async function enqueueSessionNotices(tx: DbOrTx, scope: TenantScope, input: { kind: NoticeKind; session: SessionRow }): Promise<void> {
+  const job: NoticeJob = { tenantId: scope.tenantId, sessionId: input.session.id, kind: input.kind, sequence: input.session.icsSequence };
+  await enqueue(tx, "session.notices", job);
+}
+
+export const sessionNoticeJobs = [
+  defineJob<NoticeJob>("session.notices", {
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    handler: async (job, { db }) => {
+      await sendSessionNotices(db, job);
+    },
+  }),
+];
+
 /**
  * E-mails one notice per recipient with an iCalendar attachment (METHOD:REQUEST for the
- * convocation and update notices, METHOD:CANCEL for the cancellation). Called after the
- * change is committed; returns the number of mails sent.
+ * convocation and update notices, METHOD:CANCEL for the cancellation); returns the number of
+ * recipients. Each mail has a dedupe key (session, kind, sequence, recipient).
  */
-export async function sendSessionNotices(
-  db: Db,
-  caller: Caller,
-  input: { kind: NoticeKind; session: SessionRow; course: SessionCourse; now: Date },
-): Promise<number> {
-  const { scope, tenant } = caller;
-  const { session, course, kind, now } = input;
+export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number> {
+  const scope = forTenant(job.tenantId);
+  const { kind } = job;
+  const [row] = await db
+    .select({ session: liveSessions, course: { id: courses.id, title: courses.title }, tenant: { slug: tenants.slug, name: tenants.name } })
+    .from(liveSessions)
+    .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
+    .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
+    .where(scope.where(liveSessions, eq(liveSessions.id, job.sessionId)))
+    .limit(1);
+  if (!row) return 0;
+  const { session, course, tenant } = row;
+  const now = clock.now();
   const link = tenantUrl(tenant.slug, `/sessions/${session.id}`);
   const end = new Date(session.scheduledAt.getTime() + session.durationMinutes * 60_000);
   const list = await recipients(db, scope, session, kind);
   for (const r of list) {
     const ics = buildIcs(METHOD[kind], {
       uid: `${session.id}@${tenant.slug}`,
-      sequence: session.icsSequence,
+      sequence: job.sequence,
       stamp: now,
       start: session.scheduledAt,
       end,
@@ -75,6 +105,7 @@ export async function sendSessionNotices(
     });
     await sendMail(db, {
       scope,
+      dedupeKey: `session-notice:${session.id}:${kind}:${job.sequence}:${r.email.toLowerCase()}`,
       to: r.email,
       template: TEMPLATE[kind],
       locale: r.locale,

@@ -8,7 +8,7 @@ import { newId } from "../../lib/ids";
 import { getCourse } from "../courses/access";
 import { isCourseOwner, isCourseTrainer, participantCourseIds, TEACHING_ROLES } from "../platform/who-may";
 import { loadSession, assertModerator, type LoadedSession } from "./access";
-import { sendSessionNotices } from "./notices";
+import { enqueueSessionNotices } from "./notices";
 import { writeAudit } from "../platform/audit";
 import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { registeredCounts, toDetail, toSummary } from "./serialize";
@@ -131,15 +131,15 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
     if (!session) throw new Error("session insert returned nothing");
     await replaceTrainers(tx, caller, id, trainerIds);
     await writeAudit(tx, caller, { action: "session.created", targetType: "session", targetId: id, metadata: { title: input.title, courseId: course.id, scheduledAt: scheduledAt.toISOString() } });
+    if (input.sendConvocation) await enqueueSessionNotices(tx, caller.scope, { kind: "convocation", session });
     return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds };
   });
-  if (input.sendConvocation) await sendSessionNotices(db, caller, { kind: "convocation", ...loaded, now });
   return toDetail(db, caller, loaded);
 }
 
 /** PATCH /sessions/{id}: SCHEDULED sessions only (409); a start moved by more than 1 hour notifies. */
 export async function updateSession(db: Db, caller: Caller, input: TUpdateSessionInput, now: Date): Promise<TSessionDetail> {
-  const { loaded, moved } = await db.transaction(async (tx) => {
+  const { loaded } = await db.transaction(async (tx) => {
     const current = await loadSession(tx, caller, input.id, { forUpdate: true });
     assertModerator(current, caller);
     if (current.session.status !== "SCHEDULED") throw conflict(`Only a SCHEDULED session can be edited (this one is ${current.session.status})`, "SESSION_NOT_EDITABLE");
@@ -163,15 +163,15 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
     if (!session) throw new Error("session update returned nothing");
     if (input.trainerIds !== undefined) await replaceTrainers(tx, caller, input.id, trainerIds);
     const loaded: LoadedSession = { session, course: current.course, trainerIds };
-    return { loaded, moved };
+    if (moved) await enqueueSessionNotices(tx, caller.scope, { kind: "update", session });
+    return { loaded };
   });
-  if (moved) await sendSessionNotices(db, caller, { kind: "update", ...loaded, now });
   return toDetail(db, caller, loaded);
 }
 
 /** DELETE /sessions/{id}: SCHEDULED -> CANCELLED with cancellation notices; LIVE or ENDED -> 409. */
 export async function cancelSession(db: Db, caller: Caller, id: string, now: Date): Promise<void> {
-  const loaded = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const current = await loadSession(tx, caller, id, { forUpdate: true });
     assertModerator(current, caller);
     const status = current.session.status;
@@ -184,7 +184,6 @@ export async function cancelSession(db: Db, caller: Caller, id: string, now: Dat
       .returning();
     if (!session) throw conflict("Cannot cancel a LIVE or ENDED session", "SESSION_TRANSITION_INVALID");
     await writeAudit(tx, caller, { action: "session.cancelled", targetType: "session", targetId: id, metadata: { title: session.title } });
-    return { ...current, session };
+    await enqueueSessionNotices(tx, caller.scope, { kind: "cancellation", session });
   });
-  await sendSessionNotices(db, caller, { kind: "cancellation", ...loaded, now });
 }
