@@ -10,12 +10,18 @@ const SST = "Sauveteur Secouriste du Travail";
 const LEARNER = "learner2@acme.test";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
+/** Signs in and waits until the sign-in page has been left (the session is set). */
+async function signedIn(page: Page, email: string) {
+  await signIn(page, email);
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+}
+
 function sstRow(page: Page) {
   return page.locator("tbody tr").filter({ hasText: LEARNER }).filter({ hasText: SST });
 }
 
 test("admin suspends, the learner sees the notice on a phone, admin reactivates", async ({ page, browser }) => {
-  await signIn(page, "admin@acme.test");
+  await signedIn(page, "admin@acme.test");
   await page.goto("/enrollments");
   await expect(page.getByRole("heading", { level: 1, name: "Inscriptions" })).toBeVisible();
   const row = sstRow(page);
@@ -36,7 +42,7 @@ test("admin suspends, the learner sees the notice on a phone, admin reactivates"
   // the learner, on a phone: a notice instead of the course
   const phone = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL, locale: "fr-FR" });
   const learner = await phone.newPage();
-  await signIn(learner, LEARNER);
+  await signedIn(learner, LEARNER);
   await expect(learner.getByRole("heading", { level: 1, name: "Mes formations" })).toBeVisible();
   const card = learner.getByRole("article").filter({ hasText: SST });
   await expect(card.getByText("Suspendue", { exact: true })).toBeVisible();
@@ -69,7 +75,7 @@ test("admin suspends, the learner sees the notice on a phone, admin reactivates"
 test("on a phone, the admin's revoke dialog requires a reason", async ({ browser }) => {
   const phone = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL, locale: "fr-FR" });
   const page = await phone.newPage();
-  await signIn(page, "admin@acme.test");
+  await signedIn(page, "admin@acme.test");
   await page.goto("/enrollments");
   const row = sstRow(page);
   await row.getByRole("button", { name: /^Révoquer/ }).click();
