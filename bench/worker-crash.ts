@@ -128,7 +128,7 @@ export async function runCrashHarness(opts: { databaseUrl: string; rounds: numbe
   let worker = await startWorker();
   for (let round = 1; round <= opts.rounds; round += 1) {
     // The worker is polling; the event commits; it is killed somewhere on the way to the receiver.
-    const id = await db.transaction((tx) => emitEvent(tx, scope, "user.created", { userId: `usr_crash${round}`, email: `crash${round}@example.test`, round }));
+    const id = await db.transaction((tx) => emitEvent(tx, scope, "user.created", { userId: `usr_crash${round}`, email: `crash${round}@example.test`, firstName: "Crash", lastName: `Round ${round}`, role: "LEARNER", status: "INVITED" }));
     committed.push(id);
     // Three moments in turn: at a random time; just after the dispatch committed (deliveries
     // queued, nothing sent); as the receiver holds the POST (sent, not yet recorded as done).

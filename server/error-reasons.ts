@@ -92,6 +92,9 @@ export const ERROR_REASONS = {
   ALREADY_ENROLLED: "The user is already enrolled in the course",
   ENROLLMENT_NOT_ACTIVE: "The enrollment is not active",
   ENROLLMENT_ALREADY_CANCELLED: "The enrollment is already cancelled",
+  ENROLLMENT_SUSPENDED: "The enrollment is suspended: no progress or attendance until it is reactivated",
+  ENROLLMENT_REVOKED: "The enrollment is revoked (final)",
+  ENROLLMENT_TRANSITION_INVALID: "The enrollment's status does not allow this transition",
   NOT_A_QUIZ: "The lesson is not a quiz",
   CONTENT_IN_USE: "Learners' progress or quiz attempts depend on it",
   // Sessions and attendance.

@@ -7,20 +7,34 @@ import { useI18n } from "@/lib/i18n/client";
 import { categoryOptions, financingOptions, type FinancingSource, type TraineeCategory } from "./bpf-options";
 import styles from "./enrollments.module.css";
 import { DataTable } from "@/components/ui/data-table";
+import type { StateAction } from "./state-dialog";
 
 export type EnrollmentChange = { enrollment: EnrollmentListItem; traineeCategory?: TraineeCategory | null; financingSource?: FinancingSource | null };
 
-/** One page of enrollments; on phones each row becomes a card. BPF fields change at once, cancelling is confirmed by the parent. */
+/** The state moves an ADMIN may offer from a status (the server's table: suspend ACTIVE, reactivate SUSPENDED, revoke all but CANCELLED and REVOKED). */
+export function stateActions(status: EnrollmentListItem["status"]): StateAction[] {
+  if (status === "ACTIVE") return ["suspend", "revoke"];
+  if (status === "SUSPENDED") return ["reactivate", "revoke"];
+  if (status === "COMPLETED") return ["revoke"];
+  return [];
+}
+
+/**
+ * One page of enrollments; on phones each row becomes a card. BPF fields change at once;
+ * cancelling and (ADMIN, `onMove`) suspending, reactivating and revoking are confirmed by the parent.
+ */
 export function EnrollmentsTable({
   items,
   busyId,
   onChange,
   onCancel,
+  onMove,
 }: {
   items: EnrollmentListItem[];
   busyId: string | null;
   onChange: (change: EnrollmentChange) => void;
   onCancel: (enrollment: EnrollmentListItem) => void;
+  onMove?: (enrollment: EnrollmentListItem, action: StateAction) => void;
 }) {
   const { t, locale } = useI18n();
   const categories = categoryOptions(t, t("learnEnroll.categoryEmpty"));
@@ -31,6 +45,7 @@ export function EnrollmentsTable({
         const name = personName(e.learner);
         const busy = busyId === e.id;
         const cancellable = e.status === "ACTIVE" || e.status === "COMPLETED";
+        const moves = onMove ? stateActions(e.status) : [];
         return (
           <tr key={e.id} aria-busy={busy || undefined}>
             <td className="cell-name" data-label={t("learnEnroll.colLearner")}>
@@ -91,14 +106,30 @@ export function EnrollmentsTable({
               </div>
             </td>
             <td className="cell-action" data-label={t("learnEnroll.colActions")}>
-              {cancellable ? (
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => onCancel(e)}>
-                  {t("learnEnroll.unenroll")}
-                  <span className="visually-hidden">
-                    {" "}
-                    {t("learnEnroll.unenrollWho", { name, course: e.course.title })}
-                  </span>
-                </button>
+              {cancellable || moves.length > 0 ? (
+                <div className={styles.rowActions}>
+                  {moves.map((action) => (
+                    <button
+                      key={action}
+                      type="button"
+                      className={action === "revoke" ? "btn btn-danger btn-sm" : "btn btn-secondary btn-sm"}
+                      disabled={busy}
+                      onClick={() => onMove?.(e, action)}
+                    >
+                      {t(`learnEnroll.${action}`)}
+                      <span className="visually-hidden"> {t("learnEnroll.stateWho", { name, course: e.course.title })}</span>
+                    </button>
+                  ))}
+                  {cancellable ? (
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => onCancel(e)}>
+                      {t("learnEnroll.unenroll")}
+                      <span className="visually-hidden">
+                        {" "}
+                        {t("learnEnroll.unenrollWho", { name, course: e.course.title })}
+                      </span>
+                    </button>
+                  ) : null}
+                </div>
               ) : (
                 <span className="muted" aria-hidden="true">
                   —

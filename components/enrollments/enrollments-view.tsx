@@ -15,6 +15,8 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { EnrollDialog } from "./enroll-dialog";
 import { EnrollmentsTable, type EnrollmentChange } from "./enrollments-table";
+import { StateDialog, type PendingMove } from "./state-dialog";
+import { useMe } from "@/components/shell/me-context";
 import { useCourseOptions } from "./use-course-options";
 import { useEnrollmentFilters } from "./use-enrollment-filters";
 import { Pagination } from "@/components/ui/pagination";
@@ -23,7 +25,7 @@ import styles from "./enrollments.module.css";
 
 const PAGE_SIZE = 20;
 
-/** Admin enrollments: filters, list, single enrollment, BPF fields, cancellation after confirmation. */
+/** Admin enrollments: filters, list, single enrollment, BPF fields, cancellation, suspension, reactivation and revocation after confirmation. */
 export function EnrollmentsView() {
   const t = useT();
   const trpc = useTRPC();
@@ -34,6 +36,9 @@ export function EnrollmentsView() {
   const [notice, setNotice] = useState<string | null>(null);
   const [pendingCancel, setPendingCancel] = useState<EnrollmentListItem | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
+  // Suspending, reactivating and revoking are ADMIN moves (enrollments.suspend); the server refuses anyone else.
+  const canMove = useMe().role === "ADMIN";
 
   const list = useQuery({
     ...trpc.enrollments.list.queryOptions({ page: filters.page, limit: PAGE_SIZE, courseId: filters.courseId, status: filters.status }),
@@ -42,6 +47,10 @@ export function EnrollmentsView() {
   const refresh = () => queryClient.invalidateQueries(trpc.enrollments.list.pathFilter());
   const update = useMutation(trpc.enrollments.update.mutationOptions());
   const cancel = useMutation(trpc.enrollments.cancel.mutationOptions());
+  const suspend = useMutation(trpc.enrollments.suspend.mutationOptions());
+  const reactivate = useMutation(trpc.enrollments.reactivate.mutationOptions());
+  const revoke = useMutation(trpc.enrollments.revoke.mutationOptions());
+  const moveMutation = pendingMove ? { suspend, reactivate, revoke }[pendingMove.action] : null;
 
   if (list.isPending) {
     return (
@@ -86,6 +95,19 @@ export function EnrollmentsView() {
     } finally {
       setPendingCancel(null);
     }
+  }
+
+  async function confirmMove(reason: string | undefined) {
+    if (!pendingMove) return;
+    const { enrollment: e, action } = pendingMove;
+    setNotice(null);
+    const name = personName(e.learner);
+    if (action === "suspend") await suspend.mutateAsync({ id: e.id, reason });
+    else if (action === "reactivate") await reactivate.mutateAsync({ id: e.id });
+    else await revoke.mutateAsync({ id: e.id, reason: reason ?? "" });
+    setNotice(t(action === "suspend" ? "learnEnroll.suspendedDone" : action === "reactivate" ? "learnEnroll.reactivatedDone" : "learnEnroll.revokedDone", { name }));
+    setPendingMove(null);
+    await refresh();
   }
 
   const data = list.data;
@@ -141,6 +163,7 @@ export function EnrollmentsView() {
             busyId={busyId}
             onChange={(c) => void applyChange(c).catch(() => undefined)}
             onCancel={(e) => { cancel.reset(); setPendingCancel(e); }}
+            onMove={canMove ? (enrollment, action) => { suspend.reset(); reactivate.reset(); revoke.reset(); setPendingMove({ enrollment, action }); } : undefined}
           />
           <Pagination label={t("learnEnroll.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("learnEnroll.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
@@ -154,6 +177,13 @@ export function EnrollmentsView() {
           setNotice(t("learnEnroll.enrolled", { name: done.learner, course: done.course }));
           void refresh();
         }}
+      />
+      <StateDialog
+        pending={pendingMove}
+        busy={moveMutation?.isPending ?? false}
+        error={moveMutation?.isError ? errorMessage(moveMutation.error, t) : null}
+        onConfirm={(reason) => void confirmMove(reason).catch(() => undefined)}
+        onCancel={() => setPendingMove(null)}
       />
       <ConfirmDialog
         open={pendingCancel !== null}

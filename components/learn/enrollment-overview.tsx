@@ -11,6 +11,7 @@ import { flattenLessons, resumeLesson } from "./outline";
 import { ProgressBar } from "./progress-bar";
 import { useEnrollment } from "./use-enrollment";
 import { Loading } from "@/components/ui/skeleton";
+import { BarredNotice, isBarred } from "./barred-notice";
 import styles from "./learn.module.css";
 
 /** The start page of an enrollment: progress, "continue" to the first lesson left, the whole outline. */
@@ -41,7 +42,10 @@ export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
           </p>
         </div>
       </div>
-      {done ? <CompletionBanner t={t} title={detail.course.title} /> : null}
+      {done && !isBarred(detail.status) ? <CompletionBanner t={t} title={detail.course.title} /> : null}
+      {isBarred(detail.status) ? (
+        <BarredNotice detail={detail} />
+      ) : (
       <section className="card">
         <ProgressBar t={t} percent={p.percentage} detail={t("learnCommon.progressDetail", { done: p.completedLessons, total: p.totalLessons })} />
         {next ? (
@@ -54,12 +58,15 @@ export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
         ) : null}
         {detail.status !== "ACTIVE" && detail.status !== "COMPLETED" ? <Alert kind="info">{t("learnPlayer.notActive")}</Alert> : null}
       </section>
-      <section className="card">
-        <h2 id="overview-outline" className="card-title">
-          {t("learnPlayer.outline")}
-        </h2>
-        <CourseOutline detail={detail} headingId="overview-outline" />
-      </section>
+      )}
+      {isBarred(detail.status) ? null : (
+        <section className="card">
+          <h2 id="overview-outline" className="card-title">
+            {t("learnPlayer.outline")}
+          </h2>
+          <CourseOutline detail={detail} headingId="overview-outline" />
+        </section>
+      )}
     </div>
   );
 }

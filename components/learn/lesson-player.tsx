@@ -17,6 +17,7 @@ import { StatusIcon } from "./status-icon";
 import { useEnrollment } from "./use-enrollment";
 import type { EnrollmentDetail } from "./types";
 import { Loading } from "@/components/ui/skeleton";
+import { BarredNotice, isBarred } from "./barred-notice";
 import styles from "./learn.module.css";
 
 /** The lesson player: outline, the lesson, "mark complete", previous and next lesson. */
@@ -30,6 +31,7 @@ export function LessonPlayer({ enrollmentId, lessonId }: { enrollmentId: string;
     return <Alert kind="error">{errorInfo(query.error).status === 404 ? t("learnPlayer.notFound") : errorMessage(query.error, t)}</Alert>;
   }
   const detail = query.data.data;
+  if (isBarred(detail.status)) return <BarredNotice detail={detail} withBackLink />;
   return (
     <PlayerShell detail={detail} currentLessonId={lessonId}>
       <LessonPane key={lessonId} detail={detail} lessonId={lessonId} />

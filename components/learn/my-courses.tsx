@@ -12,6 +12,7 @@ import { enrollmentStatusKey } from "./labels";
 import { ProgressBar } from "./progress-bar";
 import type { MyEnrollment } from "./types";
 import { Loading } from "@/components/ui/skeleton";
+import { isBarred } from "./barred-notice";
 import styles from "./learn.module.css";
 
 /** The learner's enrollments as cards with their progress, grouped: in progress, completed, closed. */
@@ -35,7 +36,8 @@ export function MyCourses() {
   const completed = all.filter((e) => e.status === "COMPLETED");
   const closed = all.filter((e) => e.status !== "ACTIVE" && e.status !== "COMPLETED");
 
-  if (active.length + completed.length === 0) {
+  // A learner whose only enrollments are closed still sees them (a suspension is explained there).
+  if (all.length === 0) {
     return (
       <EmptyState
         title={t("home.learnerEmptyTitle")}
@@ -76,12 +78,13 @@ function CourseGroup({ title, items }: { title: string; items: MyEnrollment[] })
 function EnrollmentCard({ enrollment: e }: { enrollment: MyEnrollment }) {
   const { t, locale } = useI18n();
   const open = e.status === "ACTIVE" || e.status === "COMPLETED";
+  const barred = isBarred(e.status);
   const action = e.status === "COMPLETED" ? t("learnHome.review") : e.progress.completedLessons === 0 ? t("learnHome.start") : t("learnHome.resume");
   return (
     <article className={styles.enrollmentCard}>
       <div className={styles.enrollmentCardHead}>
         <h3>
-          {open ? <Link href={`/learn/${e.id}`}>{e.course.title}</Link> : e.course.title}
+          {open || barred ? <Link href={`/learn/${e.id}`}>{e.course.title}</Link> : e.course.title}
         </h3>
         <span className={`badge badge-enr-${e.status}`}>{t(enrollmentStatusKey(e.status))}</span>
       </div>
@@ -97,6 +100,11 @@ function EnrollmentCard({ enrollment: e }: { enrollment: MyEnrollment }) {
         {open ? (
           <Link className={e.status === "COMPLETED" ? "btn btn-secondary btn-sm" : "btn btn-primary btn-sm"} href={`/learn/${e.id}`}>
             {action}
+            <span className="visually-hidden"> {e.course.title}</span>
+          </Link>
+        ) : barred ? (
+          <Link className="btn btn-secondary btn-sm" href={`/learn/${e.id}`}>
+            {t(e.status === "SUSPENDED" ? "learnHome.whySuspended" : "learnHome.whyRevoked")}
             <span className="visually-hidden"> {e.course.title}</span>
           </Link>
         ) : null}

@@ -9,6 +9,7 @@ export const apiFields_en = {
   invalidEmail: "Invalid e-mail address",
   passwordMin: "Password must be at least 10 characters",
   atMost200: "At most 200 characters",
+  atMost500: "At most 500 characters",
   sixDigits: "Six digits",
   localeCode: "Language code such as fr or en-GB",
   bcp47Code: "BCP 47 language code such as fr or en-GB",

@@ -7,6 +7,7 @@ export const apiFields_fr: Record<ApiFieldId, string> = {
   invalidEmail: "Adresse e-mail invalide",
   passwordMin: "Le mot de passe doit comporter au moins 10 caractères",
   atMost200: "200 caractères au maximum",
+  atMost500: "500 caractères au maximum",
   sixDigits: "Six chiffres",
   localeCode: "Code de langue, par exemple fr ou en-GB",
   bcp47Code: "Code de langue BCP 47, par exemple fr ou en-GB",

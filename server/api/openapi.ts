@@ -1,4 +1,6 @@
 import { generateOpenApiDocument } from "trpc-to-openapi";
+import { z } from "zod";
+import { EVENT_DATA, EVENT_NAMES, EVENT_SUMMARIES, eventEnvelope, type EventName } from "../contracts/events";
 import { ERROR_REASON_CODES, ERROR_REASONS } from "../error-reasons";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
@@ -71,8 +73,82 @@ export function openApiDocument(baseUrl = "/api/v1"): Json {
       fixOperation(path, method, op);
     }
   }
+  doc.webhooks = webhooksSection(schemas);
   cached = doc;
   return doc;
+}
+
+/** `enrollment.created` -> `EnrollmentCreated` (component names). */
+const pascal = (event: EventName) =>
+  event
+    .split(/[._]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("");
+
+const toSchema = (schema: z.ZodType): Json => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: "output",
+    unrepresentable: "any",
+    // `format: date-time` says it; zod's long validation pattern only clutters the reference
+    override: (ctx) => {
+      if (ctx.jsonSchema.format === "date-time") delete ctx.jsonSchema.pattern;
+    },
+  }) as Json;
+  return rest;
+};
+
+/**
+ * OpenAPI 3.1's top-level `webhooks`: one POST per event (spec, Events), the body being the
+ * envelope `{id, event, tenantId, createdAt, data}` with that event's data schema
+ * (components `<Event>EventData` and `<Event>Event`, from server/contracts/events.ts).
+ */
+function webhooksSection(schemas: Json): Json {
+  const out: Json = {};
+  for (const event of EVENT_NAMES) {
+    const name = pascal(event);
+    schemas[`${name}EventData`] = toSchema(EVENT_DATA[event]);
+    const envelope = toSchema(eventEnvelope(event));
+    (envelope.properties as Json).data = { $ref: `#/components/schemas/${name}EventData` };
+    schemas[`${name}Event`] = envelope;
+    out[event] = {
+      post: {
+        operationId: `webhook-${event}`,
+        tags: ["Webhooks"],
+        summary: `${event}: ${EVENT_SUMMARIES[event]}`,
+        description:
+          `${String(EVENT_DATA[event].description ?? EVENT_SUMMARIES[event])}.\n\n` +
+          "Sent to every active webhook subscribed to this event (POST /webhooks with `events` naming it): an HTTP POST of the JSON envelope, " +
+          "written in the same transaction as the change and delivered at least once by the background worker. The same event may arrive more " +
+          "than once (retries, redelivery, a worker restart): de-duplicate on `id`. Verify `X-Platform-Signature` over the raw body bytes, in " +
+          "constant time, before parsing.",
+        parameters: [
+          {
+            name: "X-Platform-Signature",
+            in: "header",
+            required: true,
+            description:
+              "Lower-case hex HMAC-SHA256 of the raw request body bytes, keyed with the webhook's secret (whsec_..., shown once when the webhook is registered).",
+            schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+          },
+        ],
+        requestBody: {
+          required: true,
+          description: `The event envelope; \`data\` follows ${name}EventData.`,
+          content: { "application/json": { schema: { $ref: `#/components/schemas/${name}Event` } } },
+        },
+        responses: {
+          "200": {
+            description:
+              "Received. Any 2xx answered within WEBHOOK_TIMEOUT_SECONDS (30 s) counts as delivered; the response body is ignored (an excerpt is kept " +
+              "in the delivery log). Anything else (another status, a time-out, a refused connection or a redirect, which is not followed) fails the " +
+              "attempt: it is retried 3 times, after 1, 5 and 30 minutes (WEBHOOK_RETRY_DELAYS_SECONDS); after the third failed retry the delivery is " +
+              "FAILED and stays listed in GET /webhooks/{id}/deliveries, from where it can be redelivered.",
+          },
+        },
+      },
+    };
+  }
+  return out;
 }
 
 /** Success status per "METHOD /path", from the procedures' meta (201/202/204). */

@@ -32,6 +32,8 @@ const P = {
   "media.upload": ["CREATOR", "ADMIN"],
   "ai.use": ["CREATOR", "ADMIN"],
   "enrollments.update": ["ADMIN"],
+  /** Suspends, reactivates and revokes enrollments (spec, Events: "manual suspension by admin"). */
+  "enrollments.suspend": ["ADMIN"],
   "enrollments.export": ["CREATOR", "ADMIN"],
   "activity.readCourse": ["CREATOR", "ADMIN"],
   "enrollments.create": ["ADMIN", "CREATOR"],

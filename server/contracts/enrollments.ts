@@ -22,6 +22,9 @@ export const ZEnrollment = z.object({
   enrolledAt: ZTimestamp,
   completedAt: ZTimestamp.nullable(),
   cancelledAt: ZTimestamp.nullable(),
+  suspendedAt: ZTimestamp.nullable().describe("When the enrollment was suspended (SUSPENDED only; cleared by reactivation)"),
+  revokedAt: ZTimestamp.nullable().describe("When the enrollment was revoked (REVOKED only)"),
+  statusReason: z.string().nullable().describe("The reason given for the SUSPENDED or REVOKED state"),
   lastActivityAt: ZTimestamp.nullable(),
   updatedAt: ZTimestamp,
 });
@@ -57,6 +60,21 @@ export type TUpdateEnrollmentInput = z.infer<typeof ZUpdateEnrollmentInput>;
 
 export const ZEnrollmentIdInput = z.object({ id: z.string().describe("Enrollment id (enr_...)") });
 export const ZEnrollmentOutput = envelope(ZEnrollment);
+
+// ---- state moves (ADMIN): suspend, reactivate, revoke
+
+const ZReason = z.string().trim().max(500, "At most 500 characters");
+export const ZSuspendEnrollmentInput = z.strictObject({
+  id: z.string().describe("Enrollment id (enr_...)"),
+  reason: ZReason.optional().describe("Why the enrollment is suspended (optional, at most 500 characters); sent in enrollment.suspended"),
+});
+export type TSuspendEnrollmentInput = z.infer<typeof ZSuspendEnrollmentInput>;
+export const ZReactivateEnrollmentInput = z.strictObject({ id: z.string().describe("Enrollment id (enr_...)") });
+export const ZRevokeEnrollmentInput = z.strictObject({
+  id: z.string().describe("Enrollment id (enr_...)"),
+  reason: ZReason.min(1, "Required").describe("Why the enrollment is revoked (required, at most 500 characters); sent in enrollment.revoked"),
+});
+export type TRevokeEnrollmentInput = z.infer<typeof ZRevokeEnrollmentInput>;
 
 // ---- lists
 

@@ -27,6 +27,9 @@ const ENROLLMENT_KEYS = [
   "enrolledAt",
   "completedAt",
   "cancelledAt",
+  "suspendedAt",
+  "revokedAt",
+  "statusReason",
   "lastActivityAt",
   "updatedAt",
 ].sort();

@@ -48,6 +48,8 @@ afterEach(async () => {
 });
 
 const mail = (to: string) => ({ scope: forTenant(tenantId), to, template: "password-reset" as const, locale: "fr", vars: { firstName: "Ana", link: "https://x.test/r" } });
+/** A user.created payload (typed by its schema, server/contracts/events.ts). */
+const userCreated = (userId: string) => ({ userId, email: `${userId}@x.test`, firstName: "X", lastName: "Y", role: "LEARNER" as const, status: "ACTIVE" as const });
 const statusOf = async (id: string) => (await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
 describe("enqueue", () => {
@@ -55,12 +57,12 @@ describe("enqueue", () => {
     const before = await queuedJobs(h.db, "event.dispatch");
     await expect(
       h.db.transaction(async (tx) => {
-        await emitEvent(tx, forTenant(tenantId), "user.created", { userId: "usr_x" });
+        await emitEvent(tx, forTenant(tenantId), "user.created", userCreated("usr_x"));
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
     expect(await queuedJobs(h.db, "event.dispatch")).toBe(before);
-    const eventId = await h.db.transaction((tx) => emitEvent(tx, forTenant(tenantId), "user.created", { userId: "usr_y" }));
+    const eventId = await h.db.transaction((tx) => emitEvent(tx, forTenant(tenantId), "user.created", userCreated("usr_y")));
     expect(await queuedJobs(h.db, "event.dispatch")).toBe(before + 1);
     await drainJobs(h.db);
     const [event] = await h.db.select().from(events).where(eq(events.id, eventId));

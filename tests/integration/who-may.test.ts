@@ -11,6 +11,9 @@ import { newId } from "../../server/lib/ids";
 import {
   isCourseOwner,
   isCourseTrainer,
+  barredEnrollment,
+  BARRED_STATUSES,
+  isBarredStatus,
   isParticipant,
   isParticipantStatus,
   isSessionStaff,
@@ -107,6 +110,19 @@ describe("participant: an ACTIVE or COMPLETED enrollment in the course", () => {
     expect(await participantEnrollment(db, forTenant(acme.id), course, u.completed!)).toBe(row!.id);
     expect(await participantEnrollment(db, forTenant(acme.id), course, u.cancelled!)).toBeNull();
     expect(await participantEnrollment(db, forTenant(acme.id), other, u.active!)).toBeNull();
+  });
+
+  it("barred: SUSPENDED and REVOKED are neither participants nor silently absent (barredEnrollment names them)", async () => {
+    const db = h.db;
+    expect([...BARRED_STATUSES]).toEqual(["SUSPENDED", "REVOKED"]);
+    expect(["ACTIVE", "COMPLETED", "CANCELLED", "SUSPENDED", "REVOKED"].filter(isBarredStatus)).toEqual(["SUSPENDED", "REVOKED"]);
+    const scope = forTenant(acme.id);
+    const answers: Record<string, string | null> = {};
+    for (const who of ["active", "completed", "cancelled", "suspended", "revoked", "trainer"]) answers[who] = await barredEnrollment(db, scope, course, u[who]!);
+    expect(answers).toEqual({ active: null, completed: null, cancelled: null, suspended: "SUSPENDED", revoked: "REVOKED", trainer: null });
+    // another course, another tenant: never
+    expect(await barredEnrollment(db, scope, other, u.suspended!)).toBeNull();
+    expect(await barredEnrollment(db, forTenant(globex.id), course, u.suspended!)).toBeNull();
   });
 
   it("stays inside the caller's tenant: another tenant's course or enrollment never counts", async () => {

@@ -15,6 +15,9 @@ import {
   ZQuizFeedbackOutput,
   ZQuizResultOutput,
   ZQuizScoresOutput,
+  ZReactivateEnrollmentInput,
+  ZRevokeEnrollmentInput,
+  ZSuspendEnrollmentInput,
   ZSubmitQuizInput,
   ZUpcomingSessionsInput,
   ZUpcomingSessionsOutput,
@@ -25,6 +28,7 @@ import { cancelEnrollment, createEnrollment, listEnrollments, listMyEnrollments,
 import { exportCsvText } from "../../services/enrollments/export";
 import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
 import { getQuizFeedback, getQuizScores, submitQuizAttempt } from "../../services/enrollments/quiz";
+import { moveEnrollment } from "../../services/enrollments/states";
 import { listUpcomingSessions } from "../../services/enrollments/upcoming";
 import { can, router, tenantProcedure } from "../trpc";
 
@@ -117,9 +121,9 @@ export const enrollmentsRouter = router({
         description:
           "ADMIN, or the CREATOR of the course (403 for another creator's course). Only paymentMethod FREE is accepted here: PSP_A_ISV and PSP_B answer 422 " +
           "(a paid enrollment is created by the payments flow when the payment is captured). The course must be PUBLISHED (422). The learner must be a member of " +
-          "the tenant or already enrolled in one of its courses (404 `User not found`; a suspended member is 422). An ACTIVE or COMPLETED enrollment of the same " +
-          "learner in the course answers 409; a CANCELLED one is re-activated (same id, new enrolledAt, previous progress kept). Emits enrollment.created.",
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role not allowed or course not owned", 404: "Course or user not found", 409: "Already enrolled", 422: "Paid method, course not published or user suspended" },
+          "the tenant or already enrolled in one of its courses (404 `User not found`; a suspended member is 422). An ACTIVE, COMPLETED or SUSPENDED enrollment of the same " +
+          "learner in the course answers 409 ALREADY_ENROLLED, a REVOKED one 409 ENROLLMENT_REVOKED (revocation is final); a CANCELLED one is re-activated (same id, new enrolledAt, previous progress kept). Emits enrollment.created.",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role not allowed or course not owned", 404: "Course or user not found", 409: "Already enrolled, or enrollment revoked", 422: "Paid method, course not published or user suspended" },
       },
     })
     .input(ZCreateEnrollmentInput)
@@ -205,7 +209,7 @@ export const enrollmentsRouter = router({
           "a COMPLETED lesson stays COMPLETED. `timeSpentSeconds` is the time spent since the previous call and is added to the lesson's total. " +
           "Completing the last lesson of a module logs module.completed; completing the last lesson of the course sets the enrollment COMPLETED and emits " +
           "enrollment.completed exactly once (the enrollment row is locked for the duration of the update).",
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE or lesson not in the course" },
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE (SUSPENDED: ENROLLMENT_SUSPENDED, REVOKED: ENROLLMENT_REVOKED) or lesson not in the course" },
       },
     })
     .input(ZUpdateProgressInput)
@@ -226,7 +230,7 @@ export const enrollmentsRouter = router({
           "question is not scored and not counted in maxScore). Unanswered questions score 0. An unknown question or choice id, or a question answered twice, is a 400 " +
           "with errors[`answers.N.questionId`] (or `answers.N.choiceIds`). `percentage` is rounded down; passed when score/maxScore reaches the questionnaire's pass mark. " +
           "A passed attempt completes the lesson through the progress cascade (possibly completing the enrollment); a failed one leaves it IN_PROGRESS. Attempts are unlimited.",
-        errorResponses: { 400: "Invalid answers", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE, lesson not in the course or not a quiz" },
+        errorResponses: { 400: "Invalid answers", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE (SUSPENDED: ENROLLMENT_SUSPENDED, REVOKED: ENROLLMENT_REVOKED), lesson not in the course or not a quiz" },
       },
     })
     .input(ZSubmitQuizInput)
@@ -257,11 +261,68 @@ export const enrollmentsRouter = router({
         summary: "Cancel an enrollment (progress kept)",
         description:
           "The course's CREATOR or an ADMIN (403 `Forbidden: course not owned` for another creator's course). ACTIVE or COMPLETED -> CANCELLED with cancelledAt; " +
-          "lesson progress and quiz attempts are kept for audit. Already CANCELLED: 409. A cancelled enrollment can be re-activated by POST /enrollments.",
-        errorResponses: { 401: "Unauthorized", 403: "Course not owned or role not allowed", 404: "Enrollment not found", 409: "Already cancelled" },
+          "lesson progress and quiz attempts are kept for audit. Already CANCELLED: 409 ENROLLMENT_ALREADY_CANCELLED; SUSPENDED or REVOKED: 409 ENROLLMENT_TRANSITION_INVALID (revoke a suspended enrollment instead). A cancelled enrollment can be re-activated by POST /enrollments.",
+        errorResponses: { 401: "Unauthorized", 403: "Course not owned or role not allowed", 404: "Enrollment not found", 409: "Already cancelled, or SUSPENDED/REVOKED" },
       },
     })
     .input(ZEnrollmentIdInput)
     .output(ZEnrollmentOutput)
     .mutation(async ({ ctx, input }) => ({ data: await cancelEnrollment(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+
+  suspend: can("enrollments.suspend")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/enrollments/{id}/suspend",
+        tags,
+        summary: "Suspend an enrollment (ACTIVE to SUSPENDED)",
+        description:
+          "ADMIN only. ACTIVE -> SUSPENDED with suspendedAt and the optional `reason` (statusReason); emits enrollment.suspended and writes an audit entry " +
+          "(enrollment.suspended) in the same transaction. While SUSPENDED the learner can neither progress (POST progress, quiz attempts) nor sign attendance " +
+          "(any method, ADMIN corrections included): 422 ENROLLMENT_SUSPENDED. The learner keeps reading their own enrollment (GET /enrollments/me, " +
+          "GET /enrollments/{id}) but not the course's lessons or live sessions; progress and attendance records are kept. Any other status: 409 " +
+          "ENROLLMENT_TRANSITION_INVALID. Undo with POST /enrollments/{id}/reactivate.",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Enrollment not found", 409: "Enrollment not ACTIVE (ENROLLMENT_TRANSITION_INVALID)" },
+      },
+    })
+    .input(ZSuspendEnrollmentInput)
+    .output(ZEnrollmentOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await moveEnrollment(ctx.db, ctx.caller, input.id, "suspend", input.reason, ctx.clock.now()) })),
+
+  reactivate: can("enrollments.suspend")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/enrollments/{id}/reactivate",
+        tags,
+        summary: "Reactivate a suspended enrollment (SUSPENDED to ACTIVE)",
+        description:
+          "ADMIN only. SUSPENDED -> ACTIVE; suspendedAt and statusReason are cleared and the learner resumes where they stopped. No event: the spec's " +
+          "14 events have none for it (a webhook receiver that tracks suspensions reads GET /enrollments/{id}); the move is in the audit log " +
+          "(enrollment.reactivated) and the enrollment's activity. Any other status: 409 ENROLLMENT_TRANSITION_INVALID (a REVOKED enrollment stays revoked).",
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "ADMIN required", 404: "Enrollment not found", 409: "Enrollment not SUSPENDED (ENROLLMENT_TRANSITION_INVALID)" },
+      },
+    })
+    .input(ZReactivateEnrollmentInput)
+    .output(ZEnrollmentOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await moveEnrollment(ctx.db, ctx.caller, input.id, "reactivate", undefined, ctx.clock.now()) })),
+
+  revoke: can("enrollments.suspend")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/enrollments/{id}/revoke",
+        tags,
+        summary: "Revoke an enrollment (final)",
+        description:
+          "ADMIN only. ACTIVE, COMPLETED or SUSPENDED -> REVOKED with revokedAt and the required `reason`; emits enrollment.revoked (with previousStatus) " +
+          "and writes an audit entry in the same transaction. REVOKED is final: no operation leaves it, and POST /enrollments for the same learner and course " +
+          "answers 409 ENROLLMENT_REVOKED. The learner can no longer progress or sign (422 ENROLLMENT_REVOKED); progress, quiz attempts and attendance " +
+          "records are kept for audit. CANCELLED or REVOKED: 409 ENROLLMENT_TRANSITION_INVALID.",
+        errorResponses: { 400: "Invalid body (reason missing)", 401: "Unauthorized", 403: "ADMIN required", 404: "Enrollment not found", 409: "Enrollment CANCELLED or already REVOKED (ENROLLMENT_TRANSITION_INVALID)" },
+      },
+    })
+    .input(ZRevokeEnrollmentInput)
+    .output(ZEnrollmentOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await moveEnrollment(ctx.db, ctx.caller, input.id, "revoke", input.reason, ctx.clock.now()) })),
 });

@@ -259,6 +259,12 @@ export const enrollments = pgTable(
     enrolledAt: createdAt(),
     completedAt: ts(),
     cancelledAt: ts(),
+    /** Set by POST /enrollments/{id}/suspend, cleared by reactivate. */
+    suspendedAt: ts(),
+    /** Set by POST /enrollments/{id}/revoke (final). */
+    revokedAt: ts(),
+    /** The reason given for the current SUSPENDED or REVOKED state (null otherwise, or none given). */
+    statusReason: text(),
     lastActivityAt: ts(),
     updatedAt: updatedAt(),
   },

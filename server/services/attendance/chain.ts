@@ -1,6 +1,6 @@
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { attendanceChains, emargements, type EmargementLocation } from "../../db/schema";
+import { attendanceChains, emargements, liveSessions, type EmargementLocation } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -133,13 +133,16 @@ export async function appendRecord(tx: DbOrTx, scope: TenantScope, rec: NewRecor
     .update(attendanceChains)
     .set({ position: head.position + 1, headHash: sealedHash, updatedAt: rec.signedAt })
     .where(scope.where(attendanceChains));
+  const [session] = await tx.select({ courseId: liveSessions.courseId }).from(liveSessions).where(scope.where(liveSessions, eq(liveSessions.id, row!.sessionId))).limit(1);
   await emitEvent(tx, scope, "emargement.signed", {
     emargementId: row!.id,
     sessionId: row!.sessionId,
+    courseId: session!.courseId,
     userId: row!.userId,
+    enrollmentId: row!.enrollmentId,
+    slotId: row!.slotId,
     method: row!.method,
     signedAt: row!.signedAt.toISOString(),
-    slotId: row!.slotId,
     sealedHash,
   });
   return row!;

@@ -3,7 +3,8 @@ import type { DbOrTx } from "../../db";
 import { enrollments, liveSessions, sessionTrainers, courses, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { sessionNotFound, type SessionRow } from "../sessions/access";
-import { participantEnrollment, participantEnrollments, teachesSession } from "../platform/who-may";
+import { barredEnrollment, participantEnrollment, participantEnrollments, teachesSession } from "../platform/who-may";
+import { barredEnrollmentError } from "../enrollments/barred";
 
 /** A session of the tenant, without any caller (the media server's calls). */
 export async function sessionOfTenant(db: DbOrTx, scope: TenantScope, id: string): Promise<SessionRow> {
@@ -12,7 +13,11 @@ export async function sessionOfTenant(db: DbOrTx, scope: TenantScope, id: string
   return row;
 }
 
-/** The user's part in the session: an enrolled learner (with the enrollment) or a trainer; null otherwise. */
+/**
+ * The user's part in the session: an enrolled learner (with the enrollment) or a trainer; null
+ * otherwise. A learner whose enrollment is SUSPENDED or REVOKED (and who does not teach it) is
+ * refused with 422 ENROLLMENT_SUSPENDED / ENROLLMENT_REVOKED: no record of any method is written.
+ */
 export async function participantOf(
   db: DbOrTx,
   scope: TenantScope,
@@ -24,7 +29,10 @@ export async function participantOf(
   const [course] = await db.select({ creatorId: courses.creatorId }).from(courses).where(scope.where(courses, eq(courses.id, session.courseId))).limit(1);
   const trainers = await db.select({ userId: sessionTrainers.userId }).from(sessionTrainers).where(scope.where(sessionTrainers, eq(sessionTrainers.sessionId, session.id)));
   const staff = { course: { creatorId: course?.creatorId ?? "" }, trainerIds: trainers.map((t) => t.userId) };
-  return teachesSession(staff, userId) ? { enrollmentId: null, asTrainer: true } : null;
+  if (teachesSession(staff, userId)) return { enrollmentId: null, asTrainer: true };
+  const barred = await barredEnrollment(db, scope, session.courseId, userId);
+  if (barred) throw barredEnrollmentError(barred);
+  return null;
 }
 
 export type ExpectedLearner = { userId: string; enrollmentId: string; firstName: string; lastName: string; email: string };

@@ -4,8 +4,9 @@ import type { Db } from "../../db";
 import { enrollments } from "../../db/schema";
 import { forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
-import { isParticipantStatus, isSessionStaff } from "../platform/who-may";
+import { isBarredStatus, isParticipantStatus, isSessionStaff } from "../platform/who-may";
 import { loadSession } from "../sessions/access";
+import { barredEnrollmentError } from "../enrollments/barred";
 import { appendRecord, hasSignature } from "./chain";
 import { toRecord } from "./serialize";
 import { prepareSignature } from "./signatures";
@@ -30,7 +31,7 @@ export type RecordInput = {
  * the check happened on their device; a learner proves a PIN or QR code through
  * /emargement/sign/pin and qr-validate instead, so a learner's PIN/QR_CODE here is 403). IP and
  * user agent of the call are stored and sealed. 404 unknown enrollment, session or slot; 422 the
- * enrollment is not ACTIVE or COMPLETED, belongs to another course, or the learner already
+ * enrollment is not ACTIVE or COMPLETED (SUSPENDED and REVOKED with their own reason), belongs to another course, or the learner already
  * signed the session (or slot); 409 when the session does not take signatures.
  */
 export async function recordAttendance(db: Db, caller: Caller, input: RecordInput, now: Date): Promise<TEmargement> {
@@ -43,6 +44,7 @@ export async function recordAttendance(db: Db, caller: Caller, input: RecordInpu
   if (own && !moderator && input.method !== "CANVAS") {
     throw forbidden("A learner signs by PIN with /emargement/sign/pin and by QR code with /qualiopi/emargement/qr-validate");
   }
+  if (isBarredStatus(enrollment.status)) throw barredEnrollmentError(enrollment.status);
   if (!isParticipantStatus(enrollment.status)) throw unprocessable("Enrollment is not active", undefined, "ENROLLMENT_NOT_ACTIVE");
   if (enrollment.courseId !== loaded.session.courseId) throw unprocessable("Validation failed", { enrollmentId: ["Enrollment is not for this session's course"] });
   const slot = input.slotId ? await findSlot(db, caller, input.slotId) : null;

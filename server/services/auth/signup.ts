@@ -42,7 +42,7 @@ export async function signupCreator(db: Db, input: SignupBase & { companyName: s
     await tx.insert(tenants).values({ id: tenantId, slug, name: input.companyName, branding: { displayName: input.companyName } });
     const scope = forTenant(tenantId);
     await tx.insert(memberships).values(scope.values(memberships, { id: newId("mbr"), userId, role: "CREATOR" as const, status: "ACTIVE" as const }));
-    await emitEvent(tx, scope, "user.created", { userId, email: input.email.toLowerCase(), role: "CREATOR" });
+    await emitEvent(tx, scope, "user.created", { userId, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, role: "CREATOR", status: "ACTIVE" });
     await writeAudit(tx, { ...actor, userId, scope }, { action: "tenant.created", targetType: "tenant", targetId: tenantId, metadata: { slug, via: "creator-signup" } });
     const user = (await findUserById(tx, userId))!;
     return issueTokens(tx, user, { id: tenantId, slug }, now);

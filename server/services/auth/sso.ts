@@ -64,7 +64,8 @@ async function upsertExternalUser(
   const [membership] = await tx.select({ id: memberships.id }).from(memberships).where(scope.where(memberships, eq(memberships.userId, userId))).limit(1);
   if (!membership) {
     await tx.insert(memberships).values(scope.values(memberships, { id: newId("mbr"), userId, role: p.role, status: "ACTIVE" as const }));
-    await emitEvent(tx, scope, "user.created", { userId, email: p.email.toLowerCase(), role: p.role });
+    const [user] = await tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+    await emitEvent(tx, scope, "user.created", { userId, email: user!.email, firstName: user!.firstName, lastName: user!.lastName, role: p.role, status: "ACTIVE" });
   }
   return { userId, isNewUser };
 }

@@ -58,6 +58,7 @@ export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnr
       .where(scope.where(enrollments, eq(enrollments.courseId, course.id), eq(enrollments.userId, learner.id)))
       .limit(1)
       .for("update");
+    if (existing?.status === "REVOKED") throw conflict("The learner's enrollment in this course was revoked: revocation is final", "ENROLLMENT_REVOKED");
     if (existing && existing.status !== "CANCELLED") throw conflict("User is already enrolled in this course", "ALREADY_ENROLLED");
 
     const fields = {
@@ -69,6 +70,9 @@ export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnr
       enrolledAt: now,
       completedAt: null,
       cancelledAt: null,
+      suspendedAt: null,
+      revokedAt: null,
+      statusReason: null,
       updatedAt: now,
     };
     const [row] = existing
@@ -208,7 +212,7 @@ export async function cancelEnrollment(db: Db, caller: Caller, id: string, now: 
     const course = await getCourse(tx, scope, current.courseId);
     if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: course not owned", "COURSE_NOT_OWNED");
     if (current.status === "CANCELLED") throw conflict("Enrollment is already cancelled", "ENROLLMENT_ALREADY_CANCELLED");
-    if (!CANCELLABLE.includes(current.status)) throw conflict(`A ${current.status} enrollment cannot be cancelled`);
+    if (!CANCELLABLE.includes(current.status)) throw conflict(`A ${current.status} enrollment cannot be cancelled`, "ENROLLMENT_TRANSITION_INVALID");
     const [row] = await tx
       .update(enrollments)
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now })

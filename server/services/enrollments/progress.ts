@@ -10,6 +10,8 @@ import { emitEvent } from "../platform/events";
 import { enqueueCertificate } from "../documents/certificate-job";
 import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
 import { fullName, percentOf, progressTotals, serializeEnrollment, serializeProgressRecord, type EnrollmentRow } from "./serialize";
+import { barredEnrollmentError } from "./barred";
+import { isBarredStatus } from "../platform/who-may";
 import type { Caller } from "../../auth/caller";
 
 type ProgressStatus = (typeof lessonProgress.$inferSelect)["status"];
@@ -18,8 +20,9 @@ export type LessonRow = typeof lessons.$inferSelect;
 /** Progress never goes backwards: a completed lesson stays completed (it is training evidence). */
 const RANK: Record<ProgressStatus, number> = { NOT_STARTED: 0, IN_PROGRESS: 1, COMPLETED: 2 };
 
-/** Spec: progress updates require an ACTIVE enrollment (422 otherwise). */
+/** Spec: progress updates require an ACTIVE enrollment (422 otherwise; SUSPENDED and REVOKED with their own reason). */
 export function assertActive(enrollment: EnrollmentRow): void {
+  if (isBarredStatus(enrollment.status)) throw barredEnrollmentError(enrollment.status);
   if (enrollment.status !== "ACTIVE") throw unprocessable("Enrollment is not active", { status: [`The enrollment is ${enrollment.status}`] }, "ENROLLMENT_NOT_ACTIVE");
 }
 
@@ -121,8 +124,8 @@ async function completeEnrollment(tx: DbOrTx, scope: TenantScope, enrollment: En
     enrollmentId: enrollment.id,
     courseId: enrollment.courseId,
     userId: enrollment.userId,
-    courseTitle: info?.courseTitle ?? null,
-    userName: info ? fullName(info) : null,
+    courseTitle: info!.courseTitle,
+    userName: fullName(info!),
     enrolledAt: enrollment.enrolledAt.toISOString(),
     completedAt: now.toISOString(),
   });

@@ -18,6 +18,9 @@ export function serializeEnrollment(e: EnrollmentRow): TEnrollment {
     enrolledAt: e.enrolledAt.toISOString(),
     completedAt: iso(e.completedAt),
     cancelledAt: iso(e.cancelledAt),
+    suspendedAt: iso(e.suspendedAt),
+    revokedAt: iso(e.revokedAt),
+    statusReason: e.statusReason,
     lastActivityAt: iso(e.lastActivityAt),
     updatedAt: e.updatedAt.toISOString(),
   };

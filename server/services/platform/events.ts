@@ -2,36 +2,23 @@ import { events } from "../../db/schema";
 import type { DbOrTx } from "../../db";
 import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
+import { EVENT_DATA, EVENT_NAMES, type EventData, type EventName } from "../../contracts/events";
 import { enqueue } from "../../jobs/queue";
 
-/** The 14 event names of the spec. */
-export const EVENT_NAMES = [
-  "enrollment.created",
-  "enrollment.completed",
-  "enrollment.suspended",
-  "enrollment.revoked",
-  "payment.completed",
-  "payment.refunded",
-  "payment.failed",
-  "course.published",
-  "course.archived",
-  "session.started",
-  "session.ended",
-  "emargement.signed",
-  "certificate.generated",
-  "user.created",
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+/** The 14 event names of the spec and their payload schemas (server/contracts/events.ts). */
+export { EVENT_DATA, EVENT_NAMES, type EventData, type EventName };
 
 /**
  * The one event writer: inserts into the outbox inside the caller's transaction, so an event
  * exists exactly when its change is committed. The tenant is the scope's (a service passes
- * `caller.scope`, or the scope it works in). Its `event.dispatch` job is queued in the same
- * transaction, so a committed event is always dispatched (services/platform/event-jobs.ts).
+ * `caller.scope`, or the scope it works in). `data` is typed by the event's schema
+ * (contracts/events.ts), so an emitter sends exactly its fields. Its `event.dispatch` job is
+ * queued in the same transaction, so a committed event is always dispatched
+ * (services/platform/event-jobs.ts).
  */
-export async function emitEvent(tx: DbOrTx, scope: TenantScope, event: EventName, data: Record<string, unknown>): Promise<string> {
+export async function emitEvent<E extends EventName>(tx: DbOrTx, scope: TenantScope, event: E, data: EventData<E>): Promise<string> {
   const id = newId("evt");
-  await tx.insert(events).values(scope.values(events, { id, event, data }));
+  await tx.insert(events).values(scope.values(events, { id, event, data: data as Record<string, unknown> }));
   await enqueue(tx, "event.dispatch", { eventId: id });
   return id;
 }

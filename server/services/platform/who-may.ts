@@ -34,6 +34,29 @@ export async function participantEnrollment(db: DbOrTx, scope: TenantScope, cour
   return row?.id ?? null;
 }
 
+/**
+ * Enrollment states that keep the learner on the course's books but bar them from taking part
+ * (no progress, no quiz attempt, no attendance record of any method): SUSPENDED until an ADMIN
+ * reactivates it, REVOKED for good. Such a learner is not a participant; they keep reading their
+ * own enrollment (GET /enrollments/me, /enrollments/{id}) and are shown why the course is closed.
+ */
+export const BARRED_STATUSES = ["SUSPENDED", "REVOKED"] as const;
+export type BarredStatus = (typeof BARRED_STATUSES)[number];
+
+export function isBarredStatus(status: string): status is BarredStatus {
+  return (BARRED_STATUSES as readonly string[]).includes(status);
+}
+
+/** The user's SUSPENDED or REVOKED enrollment status in the course, or null (none, or a participant or cancelled one). */
+export async function barredEnrollment(db: DbOrTx, scope: TenantScope, courseId: string, userId: string): Promise<BarredStatus | null> {
+  const [row] = await db
+    .select({ status: enrollments.status })
+    .from(enrollments)
+    .where(scope.where(enrollments, eq(enrollments.courseId, courseId), eq(enrollments.userId, userId), inArray(enrollments.status, [...BARRED_STATUSES])))
+    .limit(1);
+  return (row?.status as BarredStatus | undefined) ?? null;
+}
+
 /** Is the caller an enrolled participant (ACTIVE or COMPLETED) of the course? An anonymous caller never is. */
 export async function isParticipant(db: DbOrTx, caller: Pick<PublicCaller, "scope" | "userId">, courseId: string): Promise<boolean> {
   if (!caller.userId) return false;

@@ -28,12 +28,9 @@ async function move(db: Db, caller: Caller, id: string, m: Move, now: Date): Pro
       .where(caller.scope.where(liveSessions, and(eq(liveSessions.id, id), eq(liveSessions.status, m.from))))
       .returning();
     if (!session) throw conflict(`Session is ${current.session.status}: only a ${m.from} session can become ${m.to}`, "SESSION_TRANSITION_INVALID");
-    await emitEvent(tx, caller.scope, m.event, {
-      sessionId: session.id,
-      courseId: session.courseId,
-      title: session.title,
-      ...(m.to === "LIVE" ? { startedAt: now.toISOString() } : { startedAt: session.startedAt?.toISOString() ?? null, endedAt: now.toISOString() }),
-    });
+    const ref = { sessionId: session.id, courseId: session.courseId, title: session.title, scheduledAt: session.scheduledAt.toISOString() };
+    if (m.event === "session.started") await emitEvent(tx, caller.scope, "session.started", { ...ref, startedAt: now.toISOString() });
+    else await emitEvent(tx, caller.scope, "session.ended", { ...ref, startedAt: session.startedAt?.toISOString() ?? null, endedAt: now.toISOString() });
     return { ...current, session };
   });
   return toDetail(db, caller, loaded);

@@ -89,7 +89,7 @@ export async function createTenant(db: Db, input: CreateTenantInput, actor: Requ
     }
     const membershipId = newId("mbr");
     await tx.insert(memberships).values(scope.values(memberships, { id: membershipId, userId: user.id, role: "ADMIN" as const, status: "INVITED" as const, invitedBy: actor.userId ?? null }));
-    await emitEvent(tx, scope, "user.created", { userId: user.id, email: user.email, role: "ADMIN" });
+    await emitEvent(tx, scope, "user.created", { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: "ADMIN", status: "INVITED" });
     return { membershipId, user };
   });
   if (invite) {

@@ -133,7 +133,7 @@ export async function createUser(db: Db, caller: Caller & { name: string }, inpu
       .insert(memberships)
       .values(scope.values(memberships, { id: newId("mbr"), userId: user.id, role: input.role, status, invitedBy: caller.userId }))
       .returning();
-    await emitEvent(tx, scope, "user.created", { userId: user.id, email: user.email, role: input.role, status });
+    await emitEvent(tx, scope, "user.created", { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: input.role, status });
     await writeAudit(tx, caller, { action: "user.created", targetType: "user", targetId: user.id, metadata: { role: input.role, status } });
     return { user, m: m! };
   });
