@@ -1,28 +1,10 @@
 import { z } from "zod";
 import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
+import { EVENT_NAMES } from "./events";
 
-/**
- * Outbound webhooks (spec: Webhook resource, Events; conventions §8). Isomorphic: zod only.
- *
- * The 14 event names, as in server/services/platform/events.ts (EVENT_NAMES; a test keeps the two
- * equal). When contracts/events.ts (issue #9 item 3) lands, this list is that one.
- */
-export const WEBHOOK_EVENT_NAMES = [
-  "enrollment.created",
-  "enrollment.completed",
-  "enrollment.suspended",
-  "enrollment.revoked",
-  "payment.completed",
-  "payment.refunded",
-  "payment.failed",
-  "course.published",
-  "course.archived",
-  "session.started",
-  "session.ended",
-  "emargement.signed",
-  "certificate.generated",
-  "user.created",
-] as const;
+/** Outbound webhooks (spec: Webhook resource, Events; conventions §8). Isomorphic: zod only. */
+/** The 14 event names (server/contracts/events.ts). */
+export const WEBHOOK_EVENT_NAMES = EVENT_NAMES;
 export type TWebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 const KNOWN = new Set<string>(WEBHOOK_EVENT_NAMES);

@@ -79,7 +79,7 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
   const scope = forTenant(job.tenantId);
   const { kind } = job;
   const [row] = await db
-    .select({ session: liveSessions, course: { id: courses.id, title: courses.title }, tenant: { slug: tenants.slug, name: tenants.name } })
+    .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId }, tenant: { slug: tenants.slug, name: tenants.name } })
     .from(liveSessions)
     .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
     .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
@@ -106,6 +106,8 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
     });
     await sendMail(db, {
       scope,
+      // Sent for the course's creator: their own mail configuration comes first in the chain.
+      senderUserId: course.creatorId,
       dedupeKey: `session-notice:${session.id}:${kind}:${job.sequence}:${r.email.toLowerCase()}`,
       to: r.email,
       template: TEMPLATE[kind],
