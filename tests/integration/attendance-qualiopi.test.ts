@@ -91,8 +91,9 @@ describe("POST /qualiopi/emargement (RecordEmargementDto)", () => {
     expectError(await record(w.tok.admin, { enrollmentId: cancelled.enrollmentId, sessionId: s.id, method: "PIN" }), 422, /enrollment.*not active/i);
     const suspended = await newLearner(w, { enroll: false });
     const enr = await insertEnrollment(w.api.db, w.acmeId, { courseId: course.id, userId: suspended.userId, status: "SUSPENDED" });
-    expectError(await record(w.tok.admin, { enrollmentId: enr.id, sessionId: s.id, method: "PIN" }), 422, /enrollment.*not active/i);
-    expectError(await record(suspended.token, { enrollmentId: enr.id, sessionId: s.id, method: "CANVAS", ...canvas() }), 422, /enrollment.*not active/i);
+    // A SUSPENDED enrollment is refused with its own reason (ENROLLMENT_SUSPENDED).
+    expectError(await record(w.tok.admin, { enrollmentId: enr.id, sessionId: s.id, method: "PIN" }), 422, /enrollment is suspended/i);
+    expectError(await record(suspended.token, { enrollmentId: enr.id, sessionId: s.id, method: "CANVAS", ...canvas() }), 422, /enrollment is suspended/i);
 
     const sst = await newLearner(w); // enrolled in SST, not in this session's course
     const other = await record(w.tok.admin, { enrollmentId: sst.enrollmentId, sessionId: s.id, method: "PIN" });

@@ -143,7 +143,7 @@ async function send(req: FuzzRequest, logoutIndex: number): Promise<{ status: nu
   else if (req.body !== undefined) body = JSON.stringify(req.body);
   if (body !== undefined) headers["Content-Type"] = req.contentType ?? "application/json";
   const qs = req.query.length ? `?${new URLSearchParams(req.query).toString()}` : "";
-  const res = await fetch(`${api.url}/api/v1${req.path}${qs}`, { method: req.method, headers, body: body as BodyInit | undefined });
+  const res = await fetch(`${api.url}/api/v1${req.path}${qs}`, { method: req.method, headers, body: body as BodyInit | undefined, redirect: "manual" }); // a 302 (mail OAuth callbacks) is an answer to check, not a page to follow
   return { status: res.status, text: await res.text(), contentType: res.headers.get("content-type") ?? "" };
 }
 

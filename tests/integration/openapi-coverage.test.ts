@@ -55,6 +55,7 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/enrollments/{id}/suspend", status: 200 },
   { method: "post", path: "/api/v1/enrollments/{id}/reactivate", status: 200 },
   { method: "post", path: "/api/v1/enrollments/{id}/revoke", status: 200 },
+  { method: "post", path: "/api/v1/enrollments/{id}/convention", status: 201 },
   { method: "post", path: "/api/v1/enrollments/{id}/progress/{lessonId}", status: 201 },
   { method: "get", path: "/api/v1/enrollments/{id}/progress", status: 200 },
   { method: "post", path: "/api/v1/enrollments/{id}/quiz-attempts/{lessonId}", status: 201 },

@@ -157,7 +157,7 @@ describe("POST /users", () => {
     expect((await outbox(api, "new.trainer@acme.test"))[0]!.subject).toBe("Invitation to join Acme Formation");
     const evts = (await eventRows(api, acmeId, "user.created")).filter((e) => e.data.userId === res.body.data.id);
     expect(evts).toHaveLength(1);
-    expect(evts[0]!.data).toEqual({ userId: res.body.data.id, email: "new.trainer@acme.test", role: "TRAINER", status: "INVITED" });
+    expect(evts[0]!.data).toEqual({ userId: res.body.data.id, email: "new.trainer@acme.test", firstName: "Nouveau", lastName: "Formateur", role: "TRAINER", status: "INVITED" });
     expect((await list("?status=INVITED")).body.data.map((u: { email: string }) => u.email)).toEqual(["new.trainer@acme.test"]);
   });
 
