@@ -6,6 +6,9 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "../courses.module.css";
 
+/** Jobs whose end was already reported: the course is refreshed once per job, even if this component remounts. */
+const reported = new Set<string>();
+
 /**
  * The progress of a background AI job (GET /ai/jobs/{id}) while the creator waits: polled every
  * second until it is COMPLETED or FAILED, then `onFinished` refreshes the course.
@@ -23,8 +26,10 @@ export function AiJobProgress({ jobId, onFinished }: { jobId: string; onFinished
   const data = job.data?.data;
   const finished = data?.state === "COMPLETED" || data?.state === "FAILED";
   useEffect(() => {
-    if (finished) void onFinished();
-  }, [finished]); // once per finished job
+    if (!finished || reported.has(jobId)) return;
+    reported.add(jobId);
+    void onFinished();
+  }, [finished, jobId, onFinished]);
 
   if (!data) return <p className="muted">{t("creatorAi.jobLoading")}</p>;
   const label = t(`creatorAi.job${data.state}`, { written: data.lessonsWritten, total: data.lessonsTotal });
