@@ -45,6 +45,8 @@ async function writeText(page: Page, lesson: string, markdown: string, heading: 
 }
 
 test("a creator builds a course, sees the Qualiopi blockers, fixes them and publishes", async ({ page }) => {
+  // The whole journey (nine steps, each with its screen) runs past the default minute on a busy CI machine.
+  test.setTimeout(180_000);
   await signIn(page, "creator@acme.test");
   // A creator's home is their course list.
   await expect(page.getByRole("heading", { level: 1, name: "Mes formations" })).toBeVisible();

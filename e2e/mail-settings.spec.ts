@@ -84,6 +84,13 @@ test("a wrong password: the test send shows the server's refusal", async ({ page
   await page.getByRole("button", { name: "Envoyer un test" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "L'envoi du message de test a échoué" })).toBeVisible();
   await expect(page.getByText(/Dernière erreur/)).toBeVisible();
+
+  // Deleted after the confirmation: the tenant's mail goes back down the fallback chain (the
+  // specs that follow read the local outbox, not this spec's SMTP server, which stops with it).
+  await page.getByRole("button", { name: "Supprimer la configuration" }).click();
+  const confirm = page.getByRole("dialog", { name: "Supprimer la configuration e-mail ?" });
+  await confirm.getByRole("button", { name: "Supprimer la configuration" }).click();
+  await expect(page.getByText("Aucune configuration enregistrée.")).toBeVisible();
 });
 
 test("a creator on a phone: their own configuration and the fallback order", async ({ browser }) => {
