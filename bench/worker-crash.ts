@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { forTenant } from "../server/db/tenant-scope";
+import { rawRows } from "../server/db/raw-rows";
+import { countJobs } from "../server/jobs/inspect";
 import { openAppDatabase } from "../server/jobs/open";
 import { emitEvent } from "../server/services/platform/events";
 import { createApiHandler } from "../server/http/api-handler";
@@ -145,22 +147,17 @@ export async function runCrashHarness(opts: { databaseUrl: string; rounds: numbe
 
   /** Where the event stood when its worker was killed. */
   async function phaseOf(eventId: string): Promise<keyof typeof phases> {
-    const result = await db.execute(
+    const [r] = await rawRows<{ dispatched: boolean; attempts: number }>(
+      db,
       sql`select e.dispatched_at is not null as dispatched, (select count(*) from webhook_delivery_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.event_id = e.id)::int as attempts from events e where e.id = ${eventId}`,
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { dispatched: boolean; attempts: number }[];
-    const r = rows[0];
     if (!r?.dispatched) return "beforeDispatch";
     if (r.attempts > 0) return "recorded";
     return got.has(eventId) ? "sentNotRecorded" : "dispatchedNotSent";
   }
   // Let the last worker finish everything (expired jobs of killed workers included).
   const deadline = Date.now() + 120_000;
-  const busy = async () => {
-    const result = await db.execute(sql`select count(*)::int as n from pgboss.job where name in ('event.dispatch', 'webhook.deliver') and state < 'completed'`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[];
-    return Number(rows[0]?.n ?? 0) > 0;
-  };
+  const busy = async () => (await countJobs(db, ["event.dispatch", "webhook.deliver"], "unfinished")) > 0;
   // Until every event arrived and no dispatch or delivery job is left (the retries of killed jobs resend: duplicates).
   while (Date.now() < deadline && (committed.some((id) => !got.has(id)) || (await busy()))) await sleep(500);
   worker.kill("SIGTERM");

@@ -17,6 +17,7 @@ import { useTRPC } from "@/lib/trpc";
 import { ZTemplateCategory, ZTemplateFieldType, type TTemplate, type TTemplateCategory } from "@/server/contracts/templates";
 import { canManageTemplates } from "./templates-view";
 import styles from "./documents.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const BODY_ID = "template-body";
 
@@ -154,9 +155,7 @@ function Editor({ template }: { template: TTemplate }) {
               onChange={(e) => setBody(e.target.value)}
             />
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-                {update.isPending ? t("common.saving") : t("common.save")}
-              </button>
+              <SubmitButton pending={update.isPending} label={t("common.save")} />
             </div>
           </form>
         )}

@@ -15,6 +15,7 @@ import { formValues, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./mail-settings.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const OAUTH: Partial<Record<TMailProvider, "google" | "microsoft">> = { GOOGLE: "google", MICROSOFT: "microsoft" };
 
@@ -190,9 +191,7 @@ function ConfigEditor({ config }: { config: TMailConfig | null }) {
           ) : null}
           {oauth ? <p className="muted">{t("mailSettings.connectHint")}</p> : null}
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? t("common.saving") : t("mailSettings.save")}
-            </button>
+            <SubmitButton pending={save.isPending} label={t("mailSettings.save")} />
             {oauth && savedProvider ? (
               <button type="button" className="btn btn-secondary" disabled={authorize.isPending} onClick={() => authorize.mutate({ provider: oauth })}>
                 {authorize.isPending ? t("mailSettings.connecting") : config?.oauthConnected ? t("mailSettings.reconnect") : oauth === "google" ? t("mailSettings.connectGoogle") : t("mailSettings.connectMicrosoft")}

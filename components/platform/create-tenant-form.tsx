@@ -10,6 +10,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Created = { name: string; slug: string };
 
@@ -105,9 +106,7 @@ export function CreateTenantForm({ tenantUrlTemplate }: { tenantUrlTemplate: str
             </div>
           </fieldset>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-              {mutation.isPending ? t("common.saving") : t("platform.submit")}
-            </button>
+            <SubmitButton pending={mutation.isPending} label={t("platform.submit")} />
           </div>
         </form>
       </section>

@@ -10,6 +10,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** platform.updateTenant in a modal: name, display name and main colour. The form mounts at each opening, so it starts from the tenant's values. */
 export function EditTenantDialog({ tenant, onClose, onSaved }: { tenant: TTenant | null; onClose: () => void; onSaved: (t: TTenant) => void }) {
@@ -77,9 +78,7 @@ function EditTenantForm({ tenant, onCancel, onSaved }: { tenant: TTenant; onCanc
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {t("common.cancel")}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t("common.saving") : t("common.save")}
-        </button>
+        <SubmitButton pending={mutation.isPending} label={t("common.save")} />
       </div>
     </form>
   );

@@ -11,6 +11,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const ZNames = ZUpdateUserInput.pick({ firstName: true, lastName: true }).required();
 
@@ -48,9 +49,7 @@ export function IdentityForm() {
           <TextField name="role" label={t("profile.role")} value={me.role ? t(`roles.${me.role}`) : "—"} readOnly disabled />
         </div>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? t("common.saving") : t("common.save")}
-          </button>
+          <SubmitButton pending={mutation.isPending} label={t("common.save")} />
         </div>
       </form>
     </section>

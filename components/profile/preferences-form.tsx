@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/api-error";
 import { LOCALES, toLocale } from "@/lib/i18n/config";
 import { useI18n, useSetLocale } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Notification preferences and language (users.updatePreferences); the language also switches the UI. */
 export function PreferencesForm() {
@@ -61,9 +62,7 @@ export function PreferencesForm() {
           options={LOCALES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
         />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? t("common.saving") : t("profile.savePreferences")}
-          </button>
+          <SubmitButton pending={mutation.isPending} label={t("profile.savePreferences")} />
         </div>
       </form>
     </section>

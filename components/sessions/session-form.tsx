@@ -19,6 +19,7 @@ import { readCreate, readUpdate } from "./session-form-values";
 import { TrainerCheckboxes } from "./trainer-checkboxes";
 import type { SessionCourse } from "./use-session-courses";
 import styles from "./sessions.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Props = { courses: SessionCourse[]; defaultCourseId?: string } & ({ mode: "create"; session?: undefined } | { mode: "edit"; session: TSessionDetail; courseTitle: string });
 
@@ -154,9 +155,7 @@ export function SessionForm(props: Props) {
       )}
 
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t("common.saving") : session ? t("sessionsForm.save") : t("sessionsForm.create")}
-        </button>
+        <SubmitButton pending={mutation.isPending} label={session ? t("sessionsForm.save") : t("sessionsForm.create")} />
         <Link href={cancelHref} className="btn btn-secondary">
           {t("common.cancel")}
         </Link>

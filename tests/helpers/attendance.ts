@@ -4,11 +4,13 @@ import { PNG } from "pngjs";
 import { expect } from "vitest";
 import { signAccessToken, type AccessClaims } from "../../server/auth/tokens";
 import { issueTokens } from "../../server/services/auth/session-tokens";
+import { rawRows as dbRawRows } from "../../server/db/raw-rows";
 import { enrollments } from "../../server/db/schema";
-import { env, resetEnvCache } from "../../server/env";
+import { env } from "../../server/env";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { createMember, ensureMembership, ensureUser, PASSWORD, seedDemoData } from "../factories";
 import { startApi, type ApiResponse, type TestApi } from "./api";
+import { fetchBytes } from "./documents";
 import { decodeJwt, eventRows, tenantBySlug, userByEmail, userIdOf } from "./rest";
 import { courseOf, SST } from "./sessions";
 
@@ -267,18 +269,8 @@ export function canvasFields(points = 40) {
 }
 
 /** GET of a binary route (signature PNG, sheet PDF) with the raw bytes. */
-export async function download(w: World, path: string, token?: string, tenant = "acme") {
-  const headers: Record<string, string> = { "X-Tenant-ID": tenant };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${w.api.url}${path.startsWith("/api/") ? path : `/api/v1${path}`}`, { headers });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  let body: any = null;
-  try {
-    body = JSON.parse(bytes.toString("utf8"));
-  } catch {
-    /* binary */
-  }
-  return { status: res.status, headers: res.headers, bytes, body };
+export function download(w: World, path: string, token?: string, tenant = "acme") {
+  return fetchBytes(w.api, "GET", path, { tenant, token });
 }
 
 // ---- AUTO
@@ -359,26 +351,11 @@ export async function expectSignedEvent(w: World, rec: { id: string; sessionId: 
 }
 
 /** Rows of a raw SQL statement on both drivers (PGlite answers {rows}, postgres-js an array). */
-export async function rawRows<T = Record<string, unknown>>(w: World, query: SQL): Promise<T[]> {
-  const result = (await w.api.db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+export function rawRows<T = Record<string, unknown>>(w: World, query: SQL): Promise<T[]> {
+  return dbRawRows<T>(w.api.db, query);
 }
 
-/** Runs `fn` with environment variables changed (env() re-read), then restores them. */
-export async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  resetEnvCache();
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnvCache();
-  }
-}
+export { withEnv } from "./env-patch";
 
 export const iso = (d: Date) => d.toISOString();
 export const plus = (d: Date, ms: number) => new Date(d.getTime() + ms);

@@ -5,13 +5,13 @@ import path from "node:path";
 import { expect } from "vitest";
 import type { TestApi } from "./api";
 
-/** A binary answer of the REST surface (PDF, JSON file): status, headers and bytes. */
+/** A binary answer of the REST surface (PDF, PNG, JSON file): status, headers and bytes; `apiPath` is under /api/v1 unless it starts with /api/. */
 export async function fetchBytes(api: TestApi, method: string, apiPath: string, opts: { tenant?: string; token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};
   if (opts.tenant) headers["X-Tenant-ID"] = opts.tenant;
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(`${api.url}/api/v1${apiPath}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${api.url}${apiPath.startsWith("/api/") ? apiPath : `/api/v1${apiPath}`}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
   const bytes = Buffer.from(await res.arrayBuffer());
   let body: any = null;
   try {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "../../server/env";
 import { eq } from "drizzle-orm";
 import { mailOutbox } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
@@ -11,6 +10,7 @@ import { startFakeMailApis, type FakeMailApis } from "../helpers/fake-mail-apis"
 import { startFakeSmtp, type FakeSmtp } from "../helpers/fake-smtp";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
 import { seedDemoData, tokenFor } from "../factories";
+import { envPatch } from "../helpers/env-patch";
 
 /**
  * The spec's fallback chain, table-driven: the sending creator's own configuration, then the
@@ -28,16 +28,10 @@ let acmeId: string;
 let creatorId: string;
 let creator2Id: string;
 const tok = {} as Record<"admin" | "creator" | "creator2", string>;
-const saved: Record<string, string | undefined> = {};
+const envVars = envPatch();
+const { saved } = envVars;
 
-function setEnv(vars: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(vars)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
+const setEnv = (vars: Record<string, string | undefined>) => envVars.set(vars);
 
 const smtpConfig = (s: FakeSmtp, fromEmail: string) => ({ provider: "SMTP", fromName: "", fromEmail, smtp: { host: s.host, port: s.port, secure: false, user: s.user, password: s.password } });
 
@@ -59,11 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
   await Promise.all([fakes.close(), tenantSmtp.close(), creatorSmtp.close(), platformSmtp.close()]);
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  envVars.restore();
 });
 
 type Row = {

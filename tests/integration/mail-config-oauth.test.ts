@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mailConfigurations } from "../../server/db/schema";
-import { resetEnvCache } from "../../server/env";
 import { resolveMailTransport } from "../../server/services/mail/chain";
 import { openSecrets, sealSecrets } from "../../server/services/mail/credentials";
 import { signOAuthState } from "../../server/services/mail/oauth-state";
@@ -11,6 +10,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { startFakeMailApis, type FakeMailApis } from "../helpers/fake-mail-apis";
 import { expectError, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 import { seedDemoData, tokenFor } from "../factories";
+import { envPatch } from "../helpers/env-patch";
 
 /**
  * Issue #9 item 5: "Connect Google / Microsoft" (authorize -> consent -> callback: signed state,
@@ -25,17 +25,10 @@ const tok = {} as Record<"admin" | "creator" | "learner" | "globexAdmin", string
 let acmeId: string;
 let adminId: string;
 let creatorId: string;
-const saved: Record<string, string | undefined> = {};
+const envVars = envPatch();
 const call = (method: string, path: string, token?: string, body?: unknown, tenant = "acme") => api.call(method, path, { tenant, token, body });
 
-function setEnv(vars: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(vars)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-}
+const setEnv = (vars: Record<string, string | undefined>) => envVars.set(vars);
 
 beforeAll(async () => {
   fakes = await startFakeMailApis();
@@ -51,11 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
   await fakes.close();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  envVars.restore();
 });
 
 async function authorize(provider: "google" | "microsoft", token: string, body: Record<string, unknown> = {}) {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../server/db";
+import { rawRows } from "../../server/db/raw-rows";
 import { freshDatabase } from "../helpers/db";
 import { seedDemoData } from "../factories";
 
@@ -20,9 +21,8 @@ let globex: string;
 type Fk = { name: string; child: string; parent: string; childCols: string[]; parentCols: string[]; onDelete: string; setCols: string[] | null };
 
 /** Rows of a raw statement on both drivers (PGlite answers {rows}, postgres-js an array). */
-async function rows<T>(query: SQL): Promise<T[]> {
-  const result = (await handle.db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+function rows<T>(query: SQL): Promise<T[]> {
+  return rawRows<T>(handle.db, query);
 }
 
 class Rollback extends Error {}

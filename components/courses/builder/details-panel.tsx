@@ -12,6 +12,7 @@ import { readDetails } from "../course-details-values";
 import type { CourseDetail } from "../course-types";
 import { BannerField } from "./banner-field";
 import styles from "../courses.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Title, description, price (euros, sent in cents), currency, duration, level, format, language, tags; and the banner. */
 export function DetailsPanel({ course, readOnly, onSaved }: { course: CourseDetail; readOnly: boolean; onSaved: () => Promise<void> }) {
@@ -49,9 +50,7 @@ export function DetailsPanel({ course, readOnly, onSaved }: { course: CourseDeta
         <CourseDetailsFields defaults={course} errors={errors} disabled={readOnly} />
         {readOnly ? null : (
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-              {update.isPending ? t("common.saving") : t("creatorDetails.save")}
-            </button>
+            <SubmitButton pending={update.isPending} label={t("creatorDetails.save")} />
           </div>
         )}
       </form>

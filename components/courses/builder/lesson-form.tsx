@@ -16,6 +16,7 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { LessonMediaField } from "./lesson-media-field";
 import { QuizEditor, type QuizEditorHandle } from "./quiz-editor";
 import styles from "../courses.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 type Kind = (typeof LESSON_KINDS)[number];
 
@@ -125,9 +126,7 @@ export function LessonForm({
           {t("creatorLesson.close")}
         </button>
         {readOnly ? null : (
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {update.isPending ? t("common.saving") : t("creatorLesson.save")}
-          </button>
+          <SubmitButton pending={update.isPending} label={t("creatorLesson.save")} />
         )}
       </div>
     </form>

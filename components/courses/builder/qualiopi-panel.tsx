@@ -15,6 +15,7 @@ import type { CourseDetail } from "../course-types";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { FIELD_INDICATOR } from "./publication-labels";
 import styles from "../courses.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const ZQualiopi = z.object(courseFieldShape).pick({
   pedagogicalObjectives: true,
@@ -94,9 +95,7 @@ export function QualiopiPanel({ course, readOnly, onSaved }: { course: CourseDet
       </fieldset>
       {readOnly ? null : (
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {update.isPending ? t("common.saving") : t("creatorQualiopi.save")}
-          </button>
+          <SubmitButton pending={update.isPending} label={t("creatorQualiopi.save")} />
         </div>
       )}
     </form>

@@ -84,3 +84,15 @@ export const externalIdentities = pgTable(
   },
   (t) => [uniqueIndex("external_identities_uq").on(t.tenantId, t.provider, t.externalId)],
 );
+
+/**
+ * Who made a row and when it changed, for the tenant's own records (sessions, webhooks, mail
+ * configurations...): the author is a member of the tenant and must exist.
+ */
+export const authorship = () => ({
+  createdBy: text()
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
-import { users } from "./identity";
+import { authorship, users } from "./identity";
 import { enrollments, courses } from "./learning";
 import { tenants } from "./tenancy";
 
@@ -33,11 +33,7 @@ export const liveSessions = pgTable(
     startedAt: ts(),
     endedAt: ts(),
     cancelledAt: ts(),
-    createdBy: text()
-      .notNull()
-      .references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex("live_sessions_room_uq").on(t.tenantId, t.mediaRoomName),

@@ -1,6 +1,6 @@
 import { boolean, integer, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
-import { users } from "./identity";
+import { id, tenantId, ts } from "./_columns";
+import { authorship, users } from "./identity";
 import { tenants } from "./tenancy";
 
 /**
@@ -31,11 +31,7 @@ export const mailConfigurations = pgTable(
     verified: boolean().notNull().default(false),
     verifiedAt: ts(),
     lastError: text(),
-    createdBy: text()
-      .notNull()
-      .references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     unique("mail_configurations_tenant_id_uq").on(t.tenantId, t.id),

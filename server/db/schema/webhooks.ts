@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, integer, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
-import { users } from "./identity";
+import { authorship } from "./identity";
 import { tenants } from "./tenancy";
 
 /**
@@ -25,11 +25,7 @@ export const webhooks = pgTable(
     consecutiveFailures: integer().notNull().default(0),
     disabledAt: ts(),
     disabledReason: text(),
-    createdBy: text()
-      .notNull()
-      .references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     unique("webhooks_tenant_id_uq").on(t.tenantId, t.id),

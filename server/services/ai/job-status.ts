@@ -2,12 +2,10 @@ import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { lessons } from "../../db/schema";
 import type { TAiJob } from "../../contracts/ai";
-import { JOB_SCHEMA } from "../../jobs/boss";
+import { findJob } from "../../jobs/inspect";
 import { notFound } from "../../errors";
 import type { Caller } from "../../auth/caller";
 import type { AiJob } from "./ai-queue";
-
-type JobRow = { id: string; state: string; data: AiJob; created_on: Date | string; completed_on: Date | string | null };
 
 const STATE: Record<string, TAiJob["state"]> = {
   created: "QUEUED",
@@ -18,23 +16,16 @@ const STATE: Record<string, TAiJob["state"]> = {
   failed: "FAILED",
 };
 
-const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
 /**
  * GET /ai/jobs/{id}: where a background AI job stands. The state is the job queue's; the progress
  * is read from the lessons themselves (written since the job was queued), so it cannot drift
  * from what the course shows. Another tenant's job is not found.
  */
 export async function getAiJob(db: Db, caller: Caller, id: string): Promise<TAiJob> {
-  const result = await db.execute(
-    sql`select id, state, data, created_on, completed_on from ${sql.raw(JOB_SCHEMA)}.job where name = 'ai.run' and id = ${id}::uuid
-        union all select id, state, data, created_on, completed_on from ${sql.raw(JOB_SCHEMA)}.archive where name = 'ai.run' and id = ${id}::uuid limit 1`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: JobRow[] }).rows) as JobRow[];
-  const job = rows[0];
-  const data = typeof job?.data === "string" ? (JSON.parse(job.data) as AiJob) : job?.data;
+  const job = await findJob<AiJob>(db, "ai.run", id);
+  const data = job?.data;
   if (!job || !data || data.tenantId !== caller.tenant.id) throw notFound("Job");
-  const createdAt = asDate(job.created_on);
+  const createdAt = job.createdOn;
   const courseId = data.kind === "generate-all" ? data.courseId : data.draftId;
   const written = and(ne(sql`trim(${lessons.content})`, ""), gte(lessons.updatedAt, createdAt));
   const scope = caller.scope;
@@ -56,6 +47,6 @@ export async function getAiJob(db: Db, caller: Caller, id: string): Promise<TAiJ
     lessonsTotal: Number(progress?.total ?? 0),
     lessonsWritten: Number(progress?.done ?? 0),
     createdAt: createdAt.toISOString(),
-    finishedAt: job.completed_on ? asDate(job.completed_on).toISOString() : null,
+    finishedAt: job.completedOn?.toISOString() ?? null,
   };
 }
