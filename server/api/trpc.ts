@@ -113,7 +113,7 @@ async function loadTenant(ctx: Context, user: Identity | null, ref: string | nul
 /** The caller's parts that come from the request and the tenant row. */
 function callerBase(ctx: Context, tenant: TenantAccess["tenant"]) {
   return {
-    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode },
+    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode, timeZone: tenant.timeZone },
     scope: forTenant(tenant.id),
     ip: ctx.ip,
     userAgent: ctx.userAgent,

@@ -26,7 +26,15 @@ export type Caller = {
   can(permission: Permission): boolean;
 };
 
-export type CallerTenant = { id: string; slug: string; name: string; ofMode: boolean; authMode: "PASSWORD" | "HEADLESS" };
+export type CallerTenant = {
+  id: string;
+  slug: string;
+  name: string;
+  ofMode: boolean;
+  authMode: "PASSWORD" | "HEADLESS";
+  /** IANA zone of the tenant's screens and documents (Europe/Paris by default). */
+  timeZone: string;
+};
 
 /**
  * The caller of publicTenantProcedure (public catalogue, course page, token exchange, media

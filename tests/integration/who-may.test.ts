@@ -43,7 +43,7 @@ let globexCourse: string;
 
 const callerIn = (tenant: { id: string; slug: string; name: string }, userId: string, role: Role): Caller =>
   buildCaller({
-    tenant: { ...tenant, ofMode: true, authMode: "PASSWORD" },
+    tenant: { ...tenant, ofMode: true, authMode: "PASSWORD", timeZone: "Europe/Paris" },
     scope: forTenant(tenant.id),
     userId,
     role,
@@ -53,7 +53,7 @@ const callerIn = (tenant: { id: string; slug: string; name: string }, userId: st
     requestId: null,
   });
 const anonymous = (): PublicCaller =>
-  buildCaller({ tenant: { ...acme, ofMode: true, authMode: "PASSWORD" }, scope: forTenant(acme.id), userId: null, role: null, membershipId: null, ip: null, userAgent: null, requestId: null });
+  buildCaller({ tenant: { ...acme, ofMode: true, authMode: "PASSWORD", timeZone: "Europe/Paris" }, scope: forTenant(acme.id), userId: null, role: null, membershipId: null, ip: null, userAgent: null, requestId: null });
 const acmeCaller = (who: string, role: Role) => callerIn(acme, u[who]!, role);
 
 beforeAll(async () => {

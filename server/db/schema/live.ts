@@ -11,6 +11,16 @@ import { tenants } from "./tenancy";
  */
 export const sessionStatusEnum = pgEnum("session_status", ["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]);
 export const emargementMethodEnum = pgEnum("emargement_method", ["QR_CODE", "QR", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
+/** PRESENTIAL: a place (address, room); REMOTE: the video room; HYBRID: both. */
+export const sessionDeliveryModeEnum = pgEnum("session_delivery_mode", ["PRESENTIAL", "REMOTE", "HYBRID"]);
+/** A participant's attendance on a slot, as computed (services/attendance/status.ts) or set by an OVERRIDE. */
+export const attendanceStatusEnum = pgEnum("attendance_status", ["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"]);
+export const reminderKindEnum = pgEnum("attendance_reminder_kind", ["SLOT_OPEN", "SLOT_CLOSING", "MANUAL"]);
+
+/** One day of a session's schedule: its local date and time ranges in the tenant's time zone. */
+export type SessionScheduleDay = { date: string; ranges: { start: string; end: string }[] };
+/** Where a PRESENTIAL or HYBRID session takes place. */
+export type SessionPlace = { name: string; address: string; room?: string | null };
 
 export const liveSessions = pgTable(
   "live_sessions",
@@ -24,6 +34,14 @@ export const liveSessions = pgTable(
     durationMinutes: integer().notNull(),
     maxParticipants: integer(),
     recordingEnabled: boolean().notNull().default(false),
+    deliveryMode: sessionDeliveryModeEnum().notNull().default("REMOTE"),
+    /** PRESENTIAL and HYBRID: the place; null for REMOTE. */
+    place: jsonb().$type<SessionPlace>(),
+    /**
+     * Days and time ranges (tenant time zone), ordered; scheduledAt is the first range's start and
+     * durationMinutes the ranges' sum. Null: one range from scheduledAt for durationMinutes.
+     */
+    schedule: jsonb().$type<SessionScheduleDay[]>(),
     status: sessionStatusEnum().notNull().default("SCHEDULED"),
     mediaRoomName: text().notNull(),
     /** Six digits, generated at creation (conventions §7). */
@@ -74,6 +92,31 @@ export const sessionRecordings = pgTable(
   (t) => [
     index("session_recordings_session_idx").on(t.tenantId, t.sessionId, t.createdAt),
     foreignKey({ name: "session_recordings_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Learners registered to a session, taken from the course's enrollees: the session's expected
+ * signers, its registeredCount, and what maxParticipants limits. Unregistering deletes the row.
+ */
+export const sessionParticipants = pgTable(
+  "session_participants",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    enrollmentId: text().notNull(),
+    registeredBy: text().references(() => users.id),
+    registeredAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "session_participants_pk", columns: [t.tenantId, t.sessionId, t.userId] }),
+    index("session_participants_user_idx").on(t.tenantId, t.userId),
+    index("session_participants_enrollment_idx").on(t.tenantId, t.enrollmentId),
+    foreignKey({ name: "session_participants_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+    foreignKey({ name: "session_participants_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }).onDelete("cascade"),
   ],
 );
 
@@ -131,6 +174,13 @@ export const emargements = pgTable(
     attendanceRate: doublePrecision(),
     overrideBy: text().references(() => users.id),
     reason: text(),
+    /** OVERRIDE: the status it sets (any computed status but NOT_YET); null on other methods. */
+    status: attendanceStatusEnum(),
+    /** OVERRIDE with LATE / LEFT_EARLY: the minutes late or left early. */
+    lateMinutes: integer(),
+    leftEarlyMinutes: integer(),
+    /** OVERRIDE: the record it corrects (that record stays, shown as corrected). */
+    correctsId: text(),
     auditLogId: text(),
     mediaParticipantSid: text(),
     sealedHash: text().notNull(),
@@ -196,5 +246,31 @@ export const qrTokens = pgTable(
   (t) => [
     index("qr_tokens_session_idx").on(t.tenantId, t.sessionId),
     foreignKey({ name: "qr_tokens_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
+  ],
+);
+
+/** Signing reminders sent to registered learners (slot opening, before closing, or re-sent by the trainer). */
+export const attendanceReminders = pgTable(
+  "attendance_reminders",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    sessionId: text().notNull(),
+    slotId: text(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    kind: reminderKindEnum().notNull(),
+    mailId: text(),
+    sentBy: text().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("attendance_reminders_session_idx").on(t.tenantId, t.sessionId, t.createdAt),
+    // Automatic reminders are sent once per slot, learner and kind (jobs run at least once).
+    uniqueIndex("attendance_reminders_once_uq")
+      .on(t.tenantId, t.sessionId, sql`coalesce(${t.slotId}, '')`, t.userId, t.kind)
+      .where(sql`${t.kind} <> 'MANUAL'`),
+    foreignKey({ name: "attendance_reminders_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
   ],
 );

@@ -26,6 +26,8 @@ export const tenants = pgTable(
     domain: text(),
     aiCredits: integer().notNull().default(0),
     status: tenantStatusEnum().notNull().default("ACTIVE"),
+    /** IANA zone of every time the tenant's screens and documents print (sessions, sheets, convocations). */
+    timeZone: text().notNull().default("Europe/Paris"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

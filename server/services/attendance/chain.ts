@@ -9,6 +9,7 @@ import { sealRecord, verifyChain, type ChainVerification, type SealableRecord } 
 
 export type EmargementRow = typeof emargements.$inferSelect;
 export type Method = EmargementRow["method"];
+export type AttendanceStatus = NonNullable<EmargementRow["status"]>;
 
 /** What a signing flow supplies; the chain adds id, position, previous hash and seal. */
 export type NewRecord = {
@@ -31,6 +32,10 @@ export type NewRecord = {
   mediaParticipantSid?: string | null;
   joinedAt?: Date | null;
   leftAt?: Date | null;
+  status?: AttendanceStatus | null;
+  lateMinutes?: number | null;
+  leftEarlyMinutes?: number | null;
+  correctsId?: string | null;
 };
 
 export const SIGNATURE_METHODS: readonly Method[] = ["QR", "QR_CODE", "PIN", "CANVAS"];
@@ -123,6 +128,10 @@ export async function appendRecord(tx: DbOrTx, scope: TenantScope, rec: NewRecor
     reason: rec.reason ?? null,
     auditLogId: rec.auditLogId ?? null,
     mediaParticipantSid: rec.mediaParticipantSid ?? null,
+    status: rec.status ?? null,
+    lateMinutes: rec.lateMinutes ?? null,
+    leftEarlyMinutes: rec.leftEarlyMinutes ?? null,
+    correctsId: rec.correctsId ?? null,
   };
   const sealedHash = sealRecord(sealable(base), head.headHash);
   const [row] = await tx
