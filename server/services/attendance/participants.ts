@@ -37,8 +37,13 @@ export async function participantOf(
 
 export type ExpectedLearner = { userId: string; enrollmentId: string; firstName: string; lastName: string; email: string };
 
-/** Learners expected at a session: ACTIVE or COMPLETED enrollments of its course, by name. */
-export async function expectedLearners(db: DbOrTx, scope: TenantScope, courseId: string): Promise<ExpectedLearner[]> {
+/**
+ * Learners expected at a session (its expected signers), by name: every reader of attendance
+ * (API, pages, trainer's screen, sheet PDF, reminders) takes them from here.
+ * Today: ACTIVE or COMPLETED enrollments of its course.
+ */
+export async function expectedLearners(db: DbOrTx, scope: TenantScope, session: Pick<SessionRow, "id" | "courseId">): Promise<ExpectedLearner[]> {
+  const courseId = session.courseId;
   return db
     .select({ userId: users.id, enrollmentId: enrollments.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(enrollments)

@@ -66,7 +66,7 @@ export async function sessionAttendance(db: DbOrTx, caller: Caller, sessionId: s
   const records = await toRecordsWithUsers(db, rows);
   const byUser = new Map<string, TEmargement[]>();
   for (const r of records) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-  const learners = (await expectedLearners(db, caller.scope, course.id)).map((l) => {
+  const learners = (await expectedLearners(db, caller.scope, session)).map((l) => {
     const mine = byUser.get(l.userId) ?? [];
     const signature = mine.find((r) => SIGNATURE_METHODS.includes(r.method) && r.slotId === null) ?? mine.find((r) => SIGNATURE_METHODS.includes(r.method)) ?? null;
     const override = latest(mine.filter((r) => r.method === "OVERRIDE"));

@@ -65,7 +65,7 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
       .innerJoin(users, eq(users.id, sessionTrainers.userId))
       .where(scope.where(sessionTrainers, eq(sessionTrainers.sessionId, sessionId))),
     db.select().from(attendanceSlots).where(scope.where(attendanceSlots, eq(attendanceSlots.sessionId, sessionId))).orderBy(asc(attendanceSlots.position)),
-    expectedLearners(db, scope, course.id),
+    expectedLearners(db, scope, session),
     db
       .select({
         id: emargements.id,
