@@ -15,3 +15,8 @@ export function useTenant(): TenantProfile {
   if (!tenant) throw new Error("useTenant needs <TenantProvider>");
   return tenant;
 }
+
+/** The zone in which this tenant's screens print times, whatever the browser's own zone. */
+export function useTenantTimeZone(): string {
+  return useContext(TenantContext)?.timeZone ?? "Europe/Paris";
+}

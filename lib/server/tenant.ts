@@ -9,6 +9,8 @@ export type TenantProfile = {
   name: string;
   authMode: "PASSWORD" | "HEADLESS";
   status: "ACTIVE" | "SUSPENDED";
+  /** IANA zone of every time shown on the tenant's screens (Europe/Paris by default). */
+  timeZone: string;
   branding: { displayName: string | null; primaryColor: string | null; logoUrl: string | null };
 };
 

@@ -56,6 +56,7 @@ export const ZTenantPublic = z.object({
   branding: ZBrandingOut,
   authMode: ZAuthMode,
   status: ZTenantStatus,
+  timeZone: z.string().describe("IANA time zone in which the tenant's screens and documents print times (Europe/Paris by default)"),
 });
 
 export const ZCreateTenantInput = z.strictObject({

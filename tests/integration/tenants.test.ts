@@ -64,7 +64,7 @@ describe("GET /tenants/{slug} (public)", () => {
     const res = await api.call("GET", "/tenants/globex");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      data: { id: globex.id, slug: "globex", name: "Globex Training", branding: { displayName: "Globex Training", primaryColor: "#047857", logoUrl: null }, authMode: "PASSWORD", status: "ACTIVE" },
+      data: { id: globex.id, slug: "globex", name: "Globex Training", branding: { displayName: "Globex Training", primaryColor: "#047857", logoUrl: null }, authMode: "PASSWORD", status: "ACTIVE", timeZone: "Europe/Paris" },
     });
     expect((await api.call("GET", "/tenants/GLOBEX")).body.data.slug).toBe("globex");
   });

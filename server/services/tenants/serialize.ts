@@ -34,5 +34,5 @@ export function serializeTenant(row: TenantRow): TTenant {
 }
 
 export function publicProfile(row: TenantRow) {
-  return { id: row.id, slug: row.slug, name: row.name, branding: brandingOf(row), authMode: row.authMode, status: row.status };
+  return { id: row.id, slug: row.slug, name: row.name, branding: brandingOf(row), authMode: row.authMode, status: row.status, timeZone: row.timeZone };
 }
