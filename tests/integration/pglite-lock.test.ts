@@ -27,11 +27,12 @@ describe("embedded database guard", () => {
     );
     expect(outcome.code).toBe(3);
     expect(outcome.out).toMatch(/in use by another process/);
-  }, 60_000);
+    // A fresh embedded database is migrated, then a second Node process starts with tsx: minutes on a loaded 2-core machine.
+  }, 180_000);
 
   it("opens again once the first process released it", async () => {
     await first!.close();
     first = await openDatabase({ pgliteDir: path.join(dir, "db") });
     await first.ping();
-  });
+  }, 120_000);
 });
