@@ -55,6 +55,9 @@ export default defineConfig({
       NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdefghij",
       ENCRYPTION_KEY: "e2e-encryption-key-0123456789abcdefghijk",
       MEDIA_HMAC_SECRET: "e2e-media-hmac-secret-0123456789abcdef",
+      // Production refuses LiveKit's development pair (devkey / secret).
+      LIVEKIT_API_KEY: "APIe2eKey",
+      LIVEKIT_API_SECRET: "e2e-livekit-secret-0123456789abcdefghijk",
       ENABLE_DEV_OUTBOX: "true",
       // e2e/webhooks.spec.ts registers a receiver on http://127.0.0.1 (loopback only; never in production).
       ALLOW_HTTP_WEBHOOKS: "true",

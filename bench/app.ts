@@ -6,9 +6,9 @@ import { startTsx, waitForHttp, type Child } from "./processes";
  * production secrets, no demo seeding and a rate limit far above what a run can send.
  */
 /** Fresh production secrets for one run (the attendance seed signs tokens with the same JWT_SECRET). */
-export function benchSecrets(): Record<"JWT_SECRET" | "NEXTAUTH_SECRET" | "ENCRYPTION_KEY" | "MEDIA_HMAC_SECRET", string> {
+export function benchSecrets(): Record<"JWT_SECRET" | "NEXTAUTH_SECRET" | "ENCRYPTION_KEY" | "MEDIA_HMAC_SECRET" | "LIVEKIT_API_KEY" | "LIVEKIT_API_SECRET", string> {
   const secret = () => randomBytes(32).toString("hex");
-  return { JWT_SECRET: secret(), NEXTAUTH_SECRET: secret(), ENCRYPTION_KEY: secret(), MEDIA_HMAC_SECRET: secret() };
+  return { JWT_SECRET: secret(), NEXTAUTH_SECRET: secret(), ENCRYPTION_KEY: secret(), MEDIA_HMAC_SECRET: secret(), LIVEKIT_API_KEY: `API${randomBytes(6).toString("hex")}`, LIVEKIT_API_SECRET: secret() };
 }
 
 export async function startApp(dbEnv: Record<string, string>, port: number, logFile: string, track: (c: Child) => Child, secrets = benchSecrets()): Promise<string> {

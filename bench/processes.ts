@@ -50,7 +50,7 @@ export async function completed(child: Child): Promise<void> {
 }
 
 /** The caller's environment minus what the benchmark decides itself (database, mode, secrets). */
-const CONTROLLED = /^(NODE_ENV|DATABASE_URL|PGLITE_DIR|PORT|SEED_ON_START|RATE_LIMIT_.*|LOG_LEVEL|JWT_SECRET|NEXTAUTH_SECRET|ENCRYPTION_KEY|MEDIA_HMAC_SECRET)$/;
+const CONTROLLED = /^(NODE_ENV|DATABASE_URL|PGLITE_DIR|PORT|SEED_ON_START|RATE_LIMIT_.*|LOG_LEVEL|JWT_SECRET|NEXTAUTH_SECRET|ENCRYPTION_KEY|MEDIA_HMAC_SECRET|LIVEKIT_API_KEY|LIVEKIT_API_SECRET)$/;
 
 function inheritedEnv(): Record<string, string> {
   const out: Record<string, string> = {};

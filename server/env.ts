@@ -88,7 +88,7 @@ const EnvSchema = z.object({
   // A request not fully received within REQUEST_TIMEOUT_MS (headers within HEADERS_TIMEOUT_MS) answers 408 and is closed.
   REQUEST_TIMEOUT_MS: intFrom(60_000),
   HEADERS_TIMEOUT_MS: intFrom(15_000),
-  // Live video (conventions §9): LiveKit server and API key pair; defaults match `livekit-server --dev`.
+  // Live video (conventions §9): LiveKit server and API key pair; defaults match `livekit-server --dev` and are refused in production.
   LIVEKIT_URL: z.string().default("ws://localhost:7880"),
   LIVEKIT_API_KEY: z.string().default("devkey"),
   LIVEKIT_API_SECRET: z.string().default("secret"),
@@ -97,6 +97,8 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema>;
 
 const SECRETS = ["JWT_SECRET", "NEXTAUTH_SECRET", "ENCRYPTION_KEY", "MEDIA_HMAC_SECRET"] as const;
+/** LiveKit's development key pair (`livekit-server --dev`): anyone can mint room tokens and sign webhooks with it. */
+const LIVEKIT_DEV_KEYS = { LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret" } as const;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -107,7 +109,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   if (env.NODE_ENV === "production") {
-    const missing = SECRETS.filter((k) => !cleaned[k] || cleaned[k] === DEV_SECRET);
+    const missing: string[] = SECRETS.filter((k) => !cleaned[k] || cleaned[k] === DEV_SECRET);
+    for (const [k, dev] of Object.entries(LIVEKIT_DEV_KEYS)) if (!cleaned[k] || cleaned[k] === dev) missing.push(k);
     if (missing.length) {
       throw new Error(`Refusing to start in production: set ${missing.join(", ")} (see .env.example)`);
     }

@@ -114,6 +114,7 @@ export const ERROR_REASONS = {
   SLOT_NOT_STARTED: "The slot has not started yet",
   SLOTS_ALREADY_SIGNED: "Slots already carry signatures",
   INVALID_HMAC_SIGNATURE: "The media server's HMAC signature is invalid",
+  INVALID_WEBHOOK_SIGNATURE: "The media server's webhook signature (Authorization JWT) is missing, invalid or expired, or does not match the body",
   RENDER_BUSY: "Too many documents are being rendered; retry shortly",
   // Templates and documents.
   SYSTEM_TEMPLATE_READ_ONLY: "SYSTEM templates cannot be modified or deleted (duplicate one to adapt it)",

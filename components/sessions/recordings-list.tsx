@@ -5,7 +5,16 @@ import { useI18n } from "@/lib/i18n/client";
 import { formatDuration, formatSessionDate } from "./paris-time";
 import styles from "./sessions.module.css";
 
-/** The session's recordings (oldest first), each a link to its file. */
+/** Only web addresses become links (a file path reported by the media server, or any other scheme, is shown as text). */
+const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
+
+function formatSize(bytes: number, locale: string): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1024) return new Intl.NumberFormat(locale, { style: "unit", unit: "gigabyte", maximumFractionDigits: 1 }).format(mb / 1024);
+  return new Intl.NumberFormat(locale, { style: "unit", unit: "megabyte", maximumFractionDigits: mb < 10 ? 1 : 0 }).format(mb);
+}
+
+/** The session's recordings (oldest first, as the media server's egress webhook added them), each a link to its file. */
 export function RecordingsList({ recordings, enabled }: { recordings: TRecording[]; enabled: boolean }) {
   const { t, locale } = useI18n();
   return (
@@ -14,15 +23,28 @@ export function RecordingsList({ recordings, enabled }: { recordings: TRecording
         {t("sessionsDetail.recordings")}
       </h2>
       {recordings.length ? (
-        <ul className="plain-list">
-          {recordings.map((r, i) => (
-            <li key={r.id}>
-              <a href={r.url} target="_blank" rel="noreferrer">
-                {t("sessionsDetail.recordingItem", { n: i + 1, date: formatSessionDate(r.createdAt, locale) })}
-              </a>
-              {r.durationSeconds !== null ? <span className="muted"> — {formatDuration(Math.round(r.durationSeconds / 60))}</span> : null}
-            </li>
-          ))}
+        <ul className="plain-list" style={{ overflowWrap: "anywhere" }}>
+          {recordings.map((r, i) => {
+            const label = t("sessionsDetail.recordingItem", { n: i + 1, date: formatSessionDate(r.createdAt, locale) });
+            const details = [
+              r.durationSeconds !== null ? formatDuration(Math.max(1, Math.round(r.durationSeconds / 60))) : null,
+              r.sizeBytes !== null ? formatSize(r.sizeBytes, locale) : null,
+            ].filter(Boolean);
+            return (
+              <li key={r.id}>
+                {isWebUrl(r.url) ? (
+                  <a href={r.url} target="_blank" rel="noreferrer">
+                    {label}
+                  </a>
+                ) : (
+                  <span>
+                    {label} <span className="muted">({t("sessionsDetail.recordingFile", { file: r.url })})</span>
+                  </span>
+                )}
+                {details.length ? <span className="muted"> — {details.join(" · ")}</span> : null}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className="muted">{enabled ? t("sessionsDetail.noRecordingYet") : t("sessionsDetail.recordingOff")}</p>

@@ -109,6 +109,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   SLOT_NOT_STARTED: "Ce créneau n'a pas encore commencé.",
   SLOTS_ALREADY_SIGNED: "Des créneaux portent déjà des signatures : ils ne peuvent pas être remplacés.",
   INVALID_HMAC_SIGNATURE: "Signature HMAC invalide.",
+  INVALID_WEBHOOK_SIGNATURE: "Signature du webhook du serveur média absente, invalide ou expirée.",
   RENDER_BUSY: "Trop de documents en cours de génération : réessayez dans quelques secondes.",
   INSUFFICIENT_CREDITS: "Crédits IA insuffisants : l'opération coûte {amount} et le solde est de {balance}.",
   AI_UNAVAILABLE: "Le fournisseur d'IA est indisponible.",

@@ -114,6 +114,7 @@ export const sessions_en = {
     noTrainer: "No trainer assigned.",
     recordings: "Recordings",
     recordingItem: "Recording {n} — {date}",
+    recordingFile: "file: {file}",
     noRecordingYet: "No recording yet.",
     recordingOff: "Recording is off for this session.",
   },

@@ -114,6 +114,7 @@ export const sessions_fr = {
     noTrainer: "Aucun formateur assigné.",
     recordings: "Enregistrements",
     recordingItem: "Enregistrement {n} — {date}",
+    recordingFile: "fichier : {file}",
     noRecordingYet: "Aucun enregistrement pour l'instant.",
     recordingOff: "L'enregistrement n'est pas activé pour cette session.",
   },

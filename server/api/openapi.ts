@@ -284,7 +284,11 @@ function describeRawRoute(paths: Record<string, Record<string, Json>>, route: Ra
     responses["302"] = { description: route.successDescription, headers: { Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri" } } } };
     return;
   }
+  if (route.requestBody) {
+    const { mediaType, description, schema } = route.requestBody;
+    op.requestBody = { required: true, description, content: { [mediaType]: { schema: schema ? toSchema(schema) : { type: "string" } } } };
+  }
   const binary = route.produces.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" };
-  responses["200"] = { description: route.successDescription, content: { [route.produces]: { schema: binary } } };
+  responses["200"] = { description: route.successDescription, content: { [route.produces]: { schema: route.successSchema ? toSchema(route.successSchema) : binary } } };
   if (route.head && !ops.head) ops.head = { ...op, operationId: `${String(op.operationId)}-head`, summary: `${String(op.summary)} (headers only)`, responses: { ...responses, "200": { description: route.successDescription } } };
 }

@@ -29,7 +29,14 @@ export const ZSessionSummary = z.object({
 export type TSessionSummary = z.infer<typeof ZSessionSummary>;
 
 export const ZSessionTrainer = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
-export const ZRecording = z.object({ id: z.string(), url: z.string(), durationSeconds: z.number().int().nullable(), createdAt: ZTimestamp });
+export const ZRecording = z.object({
+  id: z.string(),
+  url: z.string(),
+  durationSeconds: z.number().int().nullable(),
+  /** Bytes of the file, when the media server reported it (egress webhook). */
+  sizeBytes: z.number().int().nullable(),
+  createdAt: ZTimestamp,
+});
 export type TRecording = z.infer<typeof ZRecording>;
 
 export const ZSessionDetail = ZSessionSummary.extend({

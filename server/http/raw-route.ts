@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AnyTRPCQueryProcedure } from "@trpc/server";
+import type { ZodType } from "zod";
 import { createContext, type RequestInfo } from "../api/context";
 import { createCallerFactory, router } from "../api/trpc";
 import type { Db } from "../db";
@@ -32,8 +33,18 @@ export type RawBody = {
 export type RawOperationDoc = { summary: string; description: string; tags: string[]; errorResponses: Record<number, string> };
 
 export type RawRouteDef<TProcedure extends AnyTRPCQueryProcedure> = {
-  /** POST: the JSON body's members are passed to the procedure's input too (path parameters win). */
+  /** POST: the JSON body's members are passed to the procedure's input too (path parameters win), unless `bodyText` is set. */
   method: "GET" | "POST";
+  /**
+   * POST: the body is passed unparsed, as this input field (a signature computed over the raw
+   * bytes, e.g. a media server's webhook); any content type. The procedure parses it after its
+   * checks (body.ts parseCheckedJson for JSON).
+   */
+  bodyText?: string;
+  /** The request body for the OpenAPI document (a `bodyText` route's media type). */
+  requestBody?: { mediaType: string; description: string; schema?: ZodType };
+  /** The success body's schema for the OpenAPI document when `produces` is JSON. */
+  successSchema?: ZodType;
   /** Also answer HEAD (headers only). */
   head?: boolean;
   /** Path under /api/v1, `{name}` for a path parameter: "/emargement/{sessionId}/pdf". */
@@ -79,6 +90,8 @@ export type RawRoute = {
   query: string[];
   tenantQuery?: string;
   doc?: RawOperationDoc;
+  requestBody?: { mediaType: string; description: string; schema?: ZodType };
+  successSchema?: ZodType;
   /** Answers the request when it is this route's; false otherwise. */
   serve: (req: IncomingMessage & { info?: RequestInfo }, res: ServerResponse, db: Db) => Promise<boolean>;
 };
@@ -110,6 +123,8 @@ export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRoute
     query: def.query ?? [],
     tenantQuery: def.tenantQuery,
     doc: def.doc,
+    requestBody: def.requestBody,
+    successSchema: def.successSchema,
     async serve(req, res, db) {
       const isHead = req.method === "HEAD" && def.head === true;
       if (req.method !== def.method && !isHead) return false;
@@ -118,7 +133,10 @@ export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRoute
       if (!match) return false;
       if (!req.info) throw new Error("raw routes run behind the API handler (request info missing)");
       const input: Record<string, unknown> = {};
-      if (req.method === "POST") {
+      let text: string | undefined;
+      if (req.method === "POST" && def.bodyText) {
+        text = await readBodyText(req, MAX_BODY_BYTES);
+      } else if (req.method === "POST") {
         const raw = await readBodyText(req, MAX_BODY_BYTES);
         const body = raw.trim() ? parseCheckedJson(raw) : {};
         if (typeof body !== "object" || body === null || Array.isArray(body)) throw new DomainError("BAD_REQUEST", "The body must be a JSON object", { reason: "BAD_REQUEST" });
@@ -137,6 +155,7 @@ export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRoute
       }
       // Same refusal as the JSON operations' (rest-routes.ts): NUL and other control characters -> 400 naming the field.
       refuseControlCharacters(input);
+      if (def.bodyText && text !== undefined) input[def.bodyText] = text;
       if (def.tenantQuery) refuseControlCharacters({ [def.tenantQuery]: url.searchParams.get(def.tenantQuery) });
       const info = withTenantFromQuery(req.info, def.tenantQuery ? url.searchParams.get(def.tenantQuery) : null);
       const out = await caller(createContext(db, info)).run(input);

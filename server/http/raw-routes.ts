@@ -1,5 +1,6 @@
 import { attendancePdfRoute } from "./attendance-pdf";
 import { csvExportRoute } from "./csv-export";
+import { livekitWebhookRoute } from "./livekit-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
 import { documentFileRoute } from "./document-file";
 import { mediaDownloadRoute } from "./media-download";
@@ -22,4 +23,5 @@ export const RAW_ROUTES: RawRoute[] = [
   templateExportRoute,
   templatePreviewRoute,
   documentFileRoute,
+  livekitWebhookRoute,
 ];

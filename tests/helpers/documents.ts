@@ -38,6 +38,17 @@ export function pdfText(pdf: Buffer): string {
   return withFile(pdf, (file) => execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" })).replace(/\s+/g, " ");
 }
 
+/** The images drawn in the PDF (`pdfimages -list`): one row per image or soft mask. */
+export function pdfImageList(pdf: Buffer): { page: number; type: string; width: number; height: number }[] {
+  const out = withFile(pdf, (file) => execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }));
+  return out
+    .trim()
+    .split("\n")
+    .slice(2)
+    .map((row) => row.trim().split(/\s+/))
+    .map((cols) => ({ page: Number(cols[0]), type: cols[2]!, width: Number(cols[3]), height: Number(cols[4]) }));
+}
+
 /** Asserts that pdffonts lists fonts and every one is embedded (a DejaVu subset). */
 export function expectEmbeddedFonts(pdf: Buffer): void {
   const rows = withFile(pdf, (file) => execFileSync("pdffonts", [file], { encoding: "utf8" }))

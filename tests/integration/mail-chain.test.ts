@@ -118,13 +118,13 @@ describe("resolveMailTransport: creator -> tenant -> Resend -> SMTP -> outbox", 
 
   it("production with nothing configured: 503 MAIL_NOT_CONFIGURED instead of the outbox", async () => {
     await arrange({ ...ROWS[5]! });
-    setEnv({ NODE_ENV: "production", JWT_SECRET: "p".repeat(40), NEXTAUTH_SECRET: "q".repeat(40), ENCRYPTION_KEY: "r".repeat(40), MEDIA_HMAC_SECRET: "s".repeat(40), ENABLE_DEV_OUTBOX: undefined });
+    setEnv({ NODE_ENV: "production", JWT_SECRET: "p".repeat(40), NEXTAUTH_SECRET: "q".repeat(40), ENCRYPTION_KEY: "r".repeat(40), MEDIA_HMAC_SECRET: "s".repeat(40), LIVEKIT_API_KEY: "APIprodKey", LIVEKIT_API_SECRET: "t".repeat(40), ENABLE_DEV_OUTBOX: undefined });
     try {
       await expect(resolveMailTransport(api.db, { tenantId: acmeId, senderUserId: creatorId })).rejects.toMatchObject({ reason: "MAIL_NOT_CONFIGURED", code: "UNAVAILABLE" });
       setEnv({ ENABLE_DEV_OUTBOX: "true" });
       expect((await resolveMailTransport(api.db, { tenantId: acmeId })).transport.name).toBe("outbox");
     } finally {
-      setEnv({ NODE_ENV: saved.NODE_ENV, JWT_SECRET: saved.JWT_SECRET, NEXTAUTH_SECRET: saved.NEXTAUTH_SECRET, ENCRYPTION_KEY: saved.ENCRYPTION_KEY, MEDIA_HMAC_SECRET: saved.MEDIA_HMAC_SECRET, ENABLE_DEV_OUTBOX: saved.ENABLE_DEV_OUTBOX });
+      setEnv({ NODE_ENV: saved.NODE_ENV, JWT_SECRET: saved.JWT_SECRET, NEXTAUTH_SECRET: saved.NEXTAUTH_SECRET, ENCRYPTION_KEY: saved.ENCRYPTION_KEY, MEDIA_HMAC_SECRET: saved.MEDIA_HMAC_SECRET, LIVEKIT_API_KEY: saved.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: saved.LIVEKIT_API_SECRET, ENABLE_DEV_OUTBOX: saved.ENABLE_DEV_OUTBOX });
     }
   });
 });

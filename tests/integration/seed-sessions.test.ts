@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
+import { fetchBytes, isPdf, pdfImageList, pdfText } from "../helpers/documents";
 import { seedDemoData, tokenFor } from "../factories";
 
 let api: TestApi;
@@ -45,6 +46,32 @@ describe("demo live sessions (conventions §11)", () => {
       expect(slots.body.data[0].signatures.some((x: { role: string }) => x.role === "TRAINER")).toBe(true);
       const roster = await api.call("GET", `/qualiopi/emargement/${full!.id}`, { tenant, token: tok[tenant] });
       expect(roster.body.data.summary).toEqual({ expected: 3, present: 3, absent: 0 });
+    });
+  }
+
+  for (const tenant of ["acme", "globex"]) {
+    it(`${tenant}: the past sessions' sheets print the drawn demo signatures as images, never "image indisponible"`, async () => {
+      const sessions = (await api.call("GET", "/sessions?limit=100&status=ENDED", { tenant, token: tok[tenant] })).body.data as Summary[];
+      expect(sessions).toHaveLength(2);
+      for (const s of sessions) {
+        const records = (await api.call("GET", `/emargement/${s.id}`, { tenant, token: tok[tenant] })).body.data as { method: string; signatureUrl: string | null }[];
+        const drawn = records.filter((r) => r.method === "CANVAS");
+        expect(drawn.length).toBeGreaterThan(0);
+        // Each stored image is a real PNG of a drawn stroke (not a placeholder pixel).
+        const png = await fetchBytes(api, "GET", drawn[0]!.signatureUrl!, { tenant, token: tok[tenant] });
+        expect(png.status).toBe(200);
+        expect(png.bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+        expect([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)]).toEqual([320, 110]);
+
+        const pdf = await fetchBytes(api, "GET", `/emargement/${s.id}/pdf`, { tenant, token: tok[tenant] });
+        expect(pdf.status).toBe(200);
+        expect(isPdf(pdf.bytes)).toBe(true);
+        expect(pdfText(pdf.bytes)).not.toMatch(/indisponible/);
+        const images = pdfImageList(pdf.bytes).filter((i) => i.type === "image");
+        // Every drawn signature is printed (the full-day sheet repeats the trainer's and learners' per slot page).
+        expect(images.length, s.title).toBeGreaterThanOrEqual(drawn.length);
+        for (const i of images) expect([i.width, i.height]).toEqual([320, 110]);
+      }
     });
   }
 

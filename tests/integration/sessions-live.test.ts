@@ -102,8 +102,8 @@ describe("GET /sessions/{id}/recordings", () => {
     const res = await call("GET", `/sessions/${s.id}/recordings`, tok.learner2);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { id: expect.any(String), url: "https://media.example/rec-1.mp4", durationSeconds: 1200, createdAt: expect.any(String) },
-      { id: expect.any(String), url: "https://media.example/rec-2.mp4", durationSeconds: null, createdAt: expect.any(String) },
+      { id: expect.any(String), url: "https://media.example/rec-1.mp4", durationSeconds: 1200, sizeBytes: null, createdAt: expect.any(String) },
+      { id: expect.any(String), url: "https://media.example/rec-2.mp4", durationSeconds: null, sizeBytes: null, createdAt: expect.any(String) },
     ]);
     expect((await call("GET", `/sessions/${s.id}`, tok.admin)).body.data.recordings).toHaveLength(2);
     expectError(await api.call("GET", `/sessions/${s.id}/recordings`, { tenant: "globex", token: tok.globexAdmin }), 404);

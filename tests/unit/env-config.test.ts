@@ -22,10 +22,24 @@ describe("environment", () => {
     expect(() =>
       parseEnv({ NODE_ENV: "production", JWT_SECRET: secret, NEXTAUTH_SECRET: secret, ENCRYPTION_KEY: secret }),
     ).toThrow(/MEDIA_HMAC_SECRET/);
+    const live = { LIVEKIT_API_KEY: "APIprodKey", LIVEKIT_API_SECRET: "y".repeat(40) };
     expect(
-      parseEnv({ NODE_ENV: "production", JWT_SECRET: secret, NEXTAUTH_SECRET: secret, ENCRYPTION_KEY: secret, MEDIA_HMAC_SECRET: secret })
+      parseEnv({ NODE_ENV: "production", JWT_SECRET: secret, NEXTAUTH_SECRET: secret, ENCRYPTION_KEY: secret, MEDIA_HMAC_SECRET: secret, ...live })
         .NODE_ENV,
     ).toBe("production");
+  });
+
+  it("refuses LiveKit's development key pair (devkey / secret) in production, set or defaulted, and accepts it in development", () => {
+    const secret = "x".repeat(40);
+    const others = { NODE_ENV: "production", JWT_SECRET: secret, NEXTAUTH_SECRET: secret, ENCRYPTION_KEY: secret, MEDIA_HMAC_SECRET: secret };
+    const refused = (vars: Record<string, string>) => () => parseEnv({ ...others, ...vars });
+    expect(refused({})).toThrow(/Refusing to start in production: set LIVEKIT_API_KEY, LIVEKIT_API_SECRET/);
+    expect(refused({ LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret" })).toThrow(/LIVEKIT_API_KEY, LIVEKIT_API_SECRET/);
+    expect(refused({ LIVEKIT_API_KEY: "APIprodKey", LIVEKIT_API_SECRET: "secret" })).toThrow(/set LIVEKIT_API_SECRET \(/);
+    expect(refused({ LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "y".repeat(40) })).toThrow(/set LIVEKIT_API_KEY \(/);
+    expect(parseEnv({ ...others, LIVEKIT_API_KEY: "APIprodKey", LIVEKIT_API_SECRET: "y".repeat(40) }).LIVEKIT_API_KEY).toBe("APIprodKey");
+    const dev = parseEnv({ NODE_ENV: "development" });
+    expect([dev.LIVEKIT_API_KEY, dev.LIVEKIT_API_SECRET]).toEqual(["devkey", "secret"]);
   });
 
   it("names the variable that is wrong", () => {
@@ -37,7 +51,7 @@ describe("ALLOW_HTTP_WEBHOOKS", () => {
   it("is honoured in development, never by a production deployment (only a local production build on localhost)", async () => {
     const { httpWebhooksAllowed, resetEnvCache } = await import("../../server/env");
     const saved = { ...process.env };
-    const secrets = { JWT_SECRET: "p".repeat(40), NEXTAUTH_SECRET: "q".repeat(40), ENCRYPTION_KEY: "r".repeat(40), MEDIA_HMAC_SECRET: "s".repeat(40) };
+    const secrets = { JWT_SECRET: "p".repeat(40), NEXTAUTH_SECRET: "q".repeat(40), ENCRYPTION_KEY: "r".repeat(40), MEDIA_HMAC_SECRET: "s".repeat(40), LIVEKIT_API_KEY: "APIprodKey", LIVEKIT_API_SECRET: "t".repeat(40) };
     const check = (vars: Record<string, string>) => {
       for (const k of ["NODE_ENV", "APP_URL", "ALLOW_HTTP_WEBHOOKS"]) delete process.env[k];
       Object.assign(process.env, secrets, vars);

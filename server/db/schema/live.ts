@@ -87,10 +87,15 @@ export const sessionRecordings = pgTable(
     sessionId: text().notNull(),
     url: text().notNull(),
     durationSeconds: integer(),
+    /** The media server's egress that produced the file (LiveKit `egressId`): one recording per egress, so a re-delivered webhook adds nothing. */
+    egressId: text(),
+    /** File size in bytes, when the media server reports it. */
+    sizeBytes: bigint({ mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("session_recordings_session_idx").on(t.tenantId, t.sessionId, t.createdAt),
+    uniqueIndex("session_recordings_egress_uq").on(t.tenantId, t.egressId),
     foreignKey({ name: "session_recordings_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }).onDelete("cascade"),
   ],
 );

@@ -40,7 +40,7 @@ export async function listRecordings(db: DbOrTx, caller: Caller, sessionId: stri
     .from(sessionRecordings)
     .where(caller.scope.where(sessionRecordings, eq(sessionRecordings.sessionId, sessionId)))
     .orderBy(sessionRecordings.createdAt);
-  return rows.map((r) => ({ id: r.id, url: r.url, durationSeconds: r.durationSeconds, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ id: r.id, url: r.url, durationSeconds: r.durationSeconds, sizeBytes: r.sizeBytes, createdAt: r.createdAt.toISOString() }));
 }
 
 /** Detail view; the attendance PIN only for the session's moderators (conventions §7). */
