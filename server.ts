@@ -1,3 +1,4 @@
+import "./server/load-env-files";
 import type http from "node:http";
 import next from "next";
 import { openAppDatabase } from "./server/jobs/open";

@@ -1,3 +1,4 @@
+import "../server/load-env-files";
 import { openAppDatabase } from "../server/jobs/open";
 import { env } from "../server/env";
 

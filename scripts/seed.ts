@@ -1,3 +1,4 @@
+import "../server/load-env-files";
 import { openAppDatabase } from "../server/jobs/open";
 import { seedDemo } from "../server/db/seed/demo";
 import { env } from "../server/env";

@@ -1,3 +1,4 @@
+import "../server/load-env-files";
 import { openAppDatabase } from "../server/jobs/open";
 import { startWorker } from "../server/jobs/worker";
 import { env } from "../server/env";
