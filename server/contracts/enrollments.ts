@@ -101,6 +101,8 @@ export const ZUpcomingSession = z.object({
   scheduledAt: ZTimestamp,
   durationMinutes: z.number().int(),
   status: z.enum(["SCHEDULED", "LIVE"]),
+  deliveryMode: z.enum(["PRESENTIAL", "REMOTE", "HYBRID"]).describe("PRESENTIAL sessions have no video room"),
+  place: z.object({ name: z.string(), address: z.string(), room: z.string().nullable().optional() }).nullable().describe("Where it takes place (PRESENTIAL, HYBRID); null for REMOTE"),
 });
 export type TUpcomingSession = z.infer<typeof ZUpcomingSession>;
 export const ZUpcomingSessionsOutput = envelope(z.array(ZUpcomingSession));

@@ -204,6 +204,9 @@ export const ZParticipantsOutput = envelope(
     registeredCount: z.number().int(),
     seatsLeft: z.number().int().nullable(),
     participants: z.array(ZSessionParticipant),
+    candidates: z
+      .array(z.object({ userId: z.string(), enrollmentId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }))
+      .describe("Learners of the course (ACTIVE or COMPLETED enrollment) not registered yet: whom POST may register"),
   }),
 );
 export const ZRegisterParticipantsInput = z.strictObject({

@@ -64,7 +64,12 @@ describe("registration at creation", () => {
           registeredBy: uid.admin,
         },
       ],
+      candidates: [
+        expect.objectContaining({ userId: expect.any(String), enrollmentId: expect.stringMatching(/^enr_/) }),
+        expect.objectContaining({ userId: expect.any(String) }),
+      ],
     });
+    expect(list.body.data.candidates.map((c: { userId: string }) => c.userId).sort()).toEqual([uid.learner2, uid.learner3].sort());
   });
 
   it("409 SESSION_FULL when the enrollees exceed maxParticipants; 422 errors.userIds for a non-enrollee", async () => {

@@ -207,6 +207,8 @@ describe("GET /enrollments/me/upcoming-sessions", () => {
         scheduledAt: expect.any(String),
         durationMinutes: 60,
         status: "SCHEDULED",
+        deliveryMode: "REMOTE",
+        place: null,
       });
       expect(l1.body.data[2].status).toBe("LIVE");
       // learner2's Excel enrollment is CANCELLED

@@ -26,6 +26,8 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
       scheduledAt: liveSessions.scheduledAt,
       durationMinutes: liveSessions.durationMinutes,
       status: liveSessions.status,
+      deliveryMode: liveSessions.deliveryMode,
+      place: liveSessions.place,
     })
     .from(enrollments)
     .innerJoin(liveSessions, and(eq(liveSessions.courseId, enrollments.courseId), eq(liveSessions.tenantId, enrollments.tenantId)))

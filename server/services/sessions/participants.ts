@@ -1,7 +1,7 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { TSessionParticipant } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { enrollments, sessionParticipants } from "../../db/schema";
+import { enrollments, sessionParticipants, users } from "../../db/schema";
 import { conflict, notFound, unprocessable } from "../../errors";
 import { writeAudit } from "../platform/audit";
 import { participantEnrollments } from "../platform/who-may";
@@ -57,11 +57,27 @@ export async function addParticipants(tx: DbOrTx, caller: Caller, session: Sessi
   return fresh;
 }
 
-export type ParticipantList = { sessionId: string; maxParticipants: number | null; registeredCount: number; seatsLeft: number | null; participants: TSessionParticipant[] };
+type Candidate = { userId: string; enrollmentId: string; firstName: string; lastName: string; email: string };
+export type ParticipantList = {
+  sessionId: string;
+  maxParticipants: number | null;
+  registeredCount: number;
+  seatsLeft: number | null;
+  participants: TSessionParticipant[];
+  candidates: Candidate[];
+};
 
 async function participantList(db: DbOrTx, caller: Caller, session: SessionRow): Promise<ParticipantList> {
   const rows = await registeredLearners(db, caller.scope, session.id);
+  const registered = new Set(rows.map((r) => r.userId));
+  const enrollees = await db
+    .select({ userId: users.id, enrollmentId: enrollments.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(participantEnrollments(caller.scope, eq(enrollments.courseId, session.courseId)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return {
+    candidates: enrollees.filter((e) => !registered.has(e.userId)),
     sessionId: session.id,
     maxParticipants: session.maxParticipants,
     registeredCount: rows.length,
