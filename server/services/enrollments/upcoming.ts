@@ -4,6 +4,7 @@ import type { Db } from "../../db";
 import { courses, enrollments, liveSessions, sessionParticipants } from "../../db/schema";
 import { clock } from "../../lib/clock";
 import { participantEnrollments } from "../platform/who-may";
+import { sessionSchedule } from "../sessions/schedule";
 import type { Caller } from "../../auth/caller";
 
 /**
@@ -28,6 +29,7 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
       status: liveSessions.status,
       deliveryMode: liveSessions.deliveryMode,
       place: liveSessions.place,
+      schedule: liveSessions.schedule,
     })
     .from(enrollments)
     .innerJoin(liveSessions, and(eq(liveSessions.courseId, enrollments.courseId), eq(liveSessions.tenantId, enrollments.tenantId)))
@@ -50,5 +52,6 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
     ...r,
     status: r.status === "LIVE" ? "LIVE" : "SCHEDULED",
     scheduledAt: r.scheduledAt.toISOString(),
+    schedule: sessionSchedule(r, caller.tenant.timeZone),
   }));
 }
