@@ -185,8 +185,10 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
 
   // Half-day slots: 09:00–13:00 and 13:00–16:00.
   const slots = page.getByRole("region", { name: "Créneaux de signature" });
+  // The schedule's range made one slot at creation; half-days cut it at 13:00 (after a confirmation).
   await slots.getByLabel("Découpage").selectOption("HALF_DAY");
-  await slots.getByRole("button", { name: "Générer les créneaux" }).click();
+  await slots.getByRole("button", { name: "Régénérer les créneaux" }).click();
+  await page.getByRole("dialog", { name: "Remplacer les créneaux ?" }).getByRole("button", { name: "Régénérer les créneaux" }).click();
   await expect(slots.getByText("2 créneau(x) créé(s).")).toBeVisible();
   await expect(slots.getByRole("listitem").filter({ hasText: "09:00 – 13:00" })).toBeVisible();
   await expect(slots.getByRole("listitem").filter({ hasText: "13:00 – 16:00" })).toBeVisible();

@@ -7,7 +7,7 @@ import { newId } from "../../lib/ids";
 import { isSessionStaff, teachesSession } from "../platform/who-may";
 import { assertModerator, loadSession, type LoadedSession } from "../sessions/access";
 import { appendRecord, hasSignature, SIGNATURE_METHODS } from "./chain";
-import { generateSlots as planSlots, type SlotFrequency } from "./lib/slots";
+import { AFTERNOON_STARTS_AT_HOUR, generateSlots as planSlots, type SlotFrequency } from "./lib/slots";
 import { sessionWindow, slotsFromSchedule } from "../sessions/schedule";
 import { toRecord, usersById } from "./serialize";
 import { prepareSignature } from "./signatures";
@@ -90,8 +90,8 @@ export async function regenerateSlots(db: Db, caller: Caller, input: { sessionId
     await tx.delete(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, input.sessionId)));
     const zone = caller.tenant.timeZone;
     const schedule = loaded.session.schedule;
-    // With a schedule, HALF_DAY slots are its ranges (a lunch break is no slot).
-    const planned = schedule?.length && input.frequency === "HALF_DAY" ? slotsFromSchedule(schedule, zone) : planSlots(windowOf(loaded.session, zone), input.frequency, zone);
+    // With a schedule, HALF_DAY slots are its ranges (a lunch break is no slot), a range across 13:00 cut there.
+    const planned = schedule?.length && input.frequency === "HALF_DAY" ? slotsFromSchedule(schedule, zone, `${AFTERNOON_STARTS_AT_HOUR}:00`) : planSlots(windowOf(loaded.session, zone), input.frequency, zone);
     await tx.insert(attendanceSlots).values(caller.scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId: input.sessionId }))));
     return slotsWithSignatures(tx, caller, loaded);
   });

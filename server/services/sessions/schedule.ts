@@ -101,7 +101,20 @@ export function scheduleLines(days: readonly ScheduleDay[]): string[] {
   return days.map((d) => `${dayLabel(d.date)} : ${d.ranges.map((r) => `${r.start}–${r.end}`).join(", ")}`);
 }
 
-/** Attendance slots of a schedule: one per range, labelled "Lun. 1 déc. · 09:00–12:30". */
-export function slotsFromSchedule(days: readonly ScheduleDay[], timeZone: string): { startsAt: Date; endsAt: Date; label: string; position: number }[] {
-  return scheduleRanges(days, timeZone).map((r, i) => ({ startsAt: r.startsAt, endsAt: r.endsAt, label: rangeLabel(r), position: i + 1 }));
+/**
+ * Attendance slots of a schedule: one per range, labelled "Lun. 1 déc. · 09:00–12:30".
+ * `splitAt` ("13:00"): a range running across it is cut there (half-days: slots/generate HALF_DAY).
+ */
+export function slotsFromSchedule(days: readonly ScheduleDay[], timeZone: string, splitAt?: string): { startsAt: Date; endsAt: Date; label: string; position: number }[] {
+  const pieces = days.flatMap((day) =>
+    day.ranges.flatMap((r) =>
+      splitAt && r.start < splitAt && splitAt < r.end
+        ? [
+            { date: day.date, start: r.start, end: splitAt },
+            { date: day.date, start: splitAt, end: r.end },
+          ]
+        : [{ date: day.date, ...r }],
+    ),
+  );
+  return pieces.map((p, i) => ({ startsAt: instant(p.date, p.start, timeZone), endsAt: instant(p.date, p.end, timeZone), label: rangeLabel(p), position: i + 1 }));
 }
