@@ -42,7 +42,7 @@ test("an admin plans a PRESENTIAL two-day session with a lunch break and registe
   await expect(form.getByLabel("Date — Jour 2")).toHaveValue(parisDay(13));
   await expect(form.getByText("Durée totale : 14 h")).toBeVisible();
   await form.getByLabel("Places").fill("12");
-  await form.getByLabel("Inscrire d'emblée tous les apprenants de la formation").uncheck();
+  await form.getByLabel("Inscrire d'emblée tous les apprenants").uncheck();
   await screenshot(page, "sessions-presential-form-desktop");
   await form.getByRole("button", { name: "Planifier la session" }).click();
 
