@@ -222,7 +222,7 @@ export const sessions_en = {
     removeRange: "Remove range {m} of day {n}",
     total: "Total duration: {duration}",
     registerAll: "Register every learner now",
-    registerAllHint: "Those whose enrollment is active or completed. Otherwise, register them later from the session's page, within the seats available.",
+    registerAllHint: "Those whose enrollment is active or completed. Otherwise, register them later from the session's page.",
     participants: "Participants",
     seatsLeft: "{count, plural, =0 {Full} one {# seat left} other {# seats left}}",
     noLimit: "No seat limit",

@@ -222,7 +222,7 @@ export const sessions_fr = {
     removeRange: "Retirer la plage {m} du jour {n}",
     total: "Durée totale : {duration}",
     registerAll: "Inscrire d'emblée tous les apprenants",
-    registerAllHint: "Ceux dont l'inscription au cours est active ou terminée. Sinon, inscrivez-les ensuite depuis la page de la session, dans la limite des places.",
+    registerAllHint: "Ceux dont l'inscription au cours est active ou terminée. Sinon, inscrivez-les ensuite depuis la page de la session.",
     participants: "Participants",
     seatsLeft: "{count, plural, =0 {Complet} one {# place restante} other {# places restantes}}",
     noLimit: "Sans limite de places",
