@@ -155,6 +155,12 @@ export async function newLearner(w: World, opts: { courseId?: string; firstName?
   };
 }
 
+/** Registers learners to a session (POST /sessions/{id}/participants): the session's expected signers. */
+export async function registerTo(w: World, sessionId: string, learners: { userId: string }[], token = w.tok.admin): Promise<void> {
+  const res = await w.call("POST", `/sessions/${sessionId}/participants`, token, { userIds: learners.map((l) => l.userId) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 /** The enrollment id of a user in a course (demo data). */
 export async function enrollmentIdOf(w: World, userId: string, courseId: string): Promise<string> {
   const [row] = await w.api.db

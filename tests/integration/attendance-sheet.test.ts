@@ -22,6 +22,7 @@ import {
   HOUR,
   MINUTE,
   newLearner,
+  registerTo,
   plus,
   signatureUrlOf,
   signPin,
@@ -107,6 +108,8 @@ beforeAll(async () => {
     zero: await newLearner(w, { firstName: "Félix", lastName: "Faure" }),
     full: await newLearner(w, { firstName: "Gaëlle", lastName: "Girard" }),
   };
+  // Enrolled after the session was planned: registered to it explicitly (its expected signers).
+  await registerTo(w, day.s.id, Object.values(people));
   await w.setNow(day.at(8, 55));
   await startSession(w, day.s.id);
   await w.setNow(day.at(9, 2));
@@ -162,7 +165,7 @@ describe("GET /qualiopi/emargement/{sessionId}/sheet", () => {
       [slots[1]!.id, `Après-midi — ${day.date}`, 2],
     ]);
 
-    // Every ACTIVE or COMPLETED enrollment of the course, sorted by last name.
+    // Every registered learner (here every ACTIVE or COMPLETED enrollment of the course), sorted by last name.
     const expected = await w.api.db
       .select({ userId: users.id, lastName: users.lastName })
       .from(enrollments)

@@ -76,6 +76,9 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/sessions/{id}/end", status: 200 },
   { method: "get", path: "/api/v1/sessions/{id}/recordings", status: 200 },
   { method: "post", path: "/api/v1/sessions/{id}/token", status: 200 },
+  { method: "get", path: "/api/v1/sessions/{id}/participants", status: 200 },
+  { method: "post", path: "/api/v1/sessions/{id}/participants", status: 200 },
+  { method: "delete", path: "/api/v1/sessions/{id}/participants/{userId}", status: 204 },
   // Attendance, method endpoints (+ the three the spec only names, and the canvas signatureUrl)
   { method: "post", path: "/api/v1/emargement/sign/qr", status: 201 },
   { method: "post", path: "/api/v1/emargement/sign/pin", status: 201 },
