@@ -5,6 +5,13 @@ import { envelope, ZId, ZTimestamp } from "./common";
 export const ZEmargementMethod = z.enum(["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
 export type TEmargementMethod = z.infer<typeof ZEmargementMethod>;
 
+// ---- statuses (server/services/attendance/status.ts computes them) ------------------------------
+export const ZAttendanceStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"]);
+export type TAttendanceStatus = z.infer<typeof ZAttendanceStatus>;
+/** What a correction may set: every status but NOT_YET. */
+export const ZSettableStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY"]);
+export type TSettableStatus = z.infer<typeof ZSettableStatus>;
+
 const ZIsoDateTime = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
 
 export const ZLocation = z
@@ -71,12 +78,6 @@ export const ZAutoInput = z.strictObject({
   mediaParticipantSid: z.string().min(1).max(200),
   hmacSignature: z.string().min(1).max(200).describe("sha256= + lower-case hex HMAC-SHA256 (conventions §7)"),
 });
-// ---- statuses (server/services/attendance/status.ts computes them) ------------------------------
-export const ZAttendanceStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"]);
-export type TAttendanceStatus = z.infer<typeof ZAttendanceStatus>;
-/** What a correction may set: every status but NOT_YET. */
-export const ZSettableStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY"]);
-export type TSettableStatus = z.infer<typeof ZSettableStatus>;
 
 const ZMinutes = z.number().int().min(0).max(31 * 24 * 60);
 

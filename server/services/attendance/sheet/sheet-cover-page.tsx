@@ -2,6 +2,7 @@ import { Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { dateTime, duration, L, longDate, METHOD_LEGEND, STATUS_LABELS, time, zoneLabel } from "./sheet-labels";
 import { Field, Footer, fullName, RunningHead, SectionTitle } from "./sheet-page-parts";
+import { StatusTotals } from "./sheet-slot-page";
 import { s } from "./sheet-styles";
 
 /** First page: provider and training identity, schedule, modules, trainers, per-slot overview, legend. */
@@ -37,6 +38,11 @@ export function CoverPage({ sheet, accent }: { sheet: TSheet; accent: string }) 
           <Field label={L.session} labelWidth={64}>{session.title}</Field>
           <Field label={L.sessionRef} labelWidth={64}>{session.id}</Field>
           <Field label={L.modality} labelWidth={64}>{session.modality}</Field>
+          {session.place ? (
+            <Field label={L.place} labelWidth={64}>
+              {[session.place.name, session.place.address, session.place.room ? `${L.room} ${session.place.room}` : null].filter(Boolean).join(" — ")}
+            </Field>
+          ) : null}
         </View>
       </View>
 
@@ -93,6 +99,11 @@ export function CoverPage({ sheet, accent }: { sheet: TSheet; accent: string }) 
             );
           })}
         </View>
+      </View>
+
+      <View style={s.section} wrap={false}>
+        <SectionTitle accent={accent}>{L.totals}</SectionTitle>
+        <StatusTotals totals={sheet.summary.byStatus} expected={sheet.summary.expected} />
       </View>
 
       <View style={s.section} wrap={false}>
