@@ -131,3 +131,6 @@ export type TSheet = z.infer<typeof ZSheet>;
 
 export const ZSheetOutput = envelope(ZSheet);
 export const ZSheetPdfOutput = z.string().describe("The PDF, base64-encoded on the tRPC transport; the REST route answers the binary file (application/pdf)");
+
+export const ZAttestationInput = z.strictObject({ sessionId: ZId("ses"), userId: ZId("usr") });
+export type TAttestationInput = z.infer<typeof ZAttestationInput>;

@@ -1,3 +1,4 @@
+import { attendanceAttestationRoute } from "./attendance-attestation";
 import { attendancePdfRoute } from "./attendance-pdf";
 import { csvExportRoute } from "./csv-export";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
@@ -17,6 +18,7 @@ export const RAW_ROUTES: RawRoute[] = [
   csvExportRoute,
   signatureDownloadRoute,
   attendancePdfRoute,
+  attendanceAttestationRoute,
   googleMailCallbackRoute,
   microsoftMailCallbackRoute,
   templateExportRoute,

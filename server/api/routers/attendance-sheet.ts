@@ -1,5 +1,6 @@
 import { ATTENDANCE_STATUS_RULES } from "../../contracts/attendance";
-import { ZSheetInput, ZSheetOutput, ZSheetPdfOutput } from "../../contracts/attendance-sheet";
+import { ZAttestationInput, ZSheetInput, ZSheetOutput, ZSheetPdfOutput } from "../../contracts/attendance-sheet";
+import { buildAttestationPdf } from "../../services/attendance/attestation/attestation-pdf";
 import { authorizeSheet, loadSheet } from "../../services/attendance/sheet/sheet-data";
 import { buildSheetPdf } from "../../services/attendance/sheet/sheet-pdf";
 import { ofModeProcedure, router } from "../trpc";
@@ -75,4 +76,29 @@ export const attendanceSheetRouter = router({
       return Buffer.from(pdf).toString("base64");
     }),
 
+
+  attestation: ofModeProcedure()
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/qualiopi/emargement/{sessionId}/attestation/{userId}",
+        tags,
+        summary: "Attestation d'assiduité of a learner for a session (PDF)",
+        description:
+          "Answers `application/pdf` as an attachment (attestation-assiduite-<date>-<sessionId>-<userId>.pdf), rendered on demand by the document service's render pool (not stored): " +
+          "the training organisation (name, activity number, SIRET), the course, the session (dates and times in the tenant's time zone, modality, place), the learner, the hours " +
+          "attended in total and per slot, the planned hours and the rate. Hours come from the status function, the same as GET /qualiopi/emargement/{sessionId} " +
+          "(learners[].attendanceMinutes and slots[].minutes): PRESENT counts the slot's length, LATE/LEFT_EARLY the length less the minutes, absences and NOT_YET 0 (a session " +
+          "not held yet gives 0 h). Who: ADMIN, the course's creator, the session's trainers, and the learner for themself (anyone else 403; a learner outside the course gets 404); " +
+          "userId must be an expected learner of the session, or a learner with a record in it (404 otherwise); 404 for another tenant's session.",
+        successDescription: "PDF file (application/pdf, Content-Disposition: attachment)",
+        errorResponses: { 400: "Invalid id", 401: "Unauthorized", 403: "Not allowed, or OF mode off", 404: "Session or learner not found", 503: "Renderer busy" },
+      },
+    })
+    .input(ZAttestationInput)
+    .output(ZSheetPdfOutput)
+    .query(async ({ ctx, input }) => {
+      const { pdf } = await buildAttestationPdf(ctx.db, ctx.caller, input.sessionId, input.userId, ctx.clock.now());
+      return Buffer.from(pdf).toString("base64");
+    }),
 });
