@@ -186,8 +186,8 @@ describe("the sheet PDF agrees with GET /qualiopi/emargement/{sessionId}", () =>
     const lines = pdfLayoutLines(pdf.bytes);
     const flat = pdfText(pdf.bytes);
     for (const learner of d.learners) {
-      const row = lines.filter((line) => line.includes(`${learner.lastName.toUpperCase()} ${learner.firstName}`) && !line.includes("Correction"));
-      // One row on the slot page (the cover lists no learners).
+      // One numbered row on the slot page (the corrections page names the learner again, unnumbered).
+      const row = lines.filter((line) => new RegExp(`^\\s*\\d+\\s+${learner.lastName.toUpperCase()} ${learner.firstName}\\s`).test(line));
       expect(row, learner.lastName).toHaveLength(1);
       const slot = learner.slots[0];
       const statusText = slot.status === "LATE" ? `En retard (${slot.lateMinutes} min)` : slot.status === "LEFT_EARLY" ? `Départ anticipé (${slot.leftEarlyMinutes} min)` : LABEL[slot.status]!;
@@ -241,12 +241,19 @@ describe("GET /qualiopi/emargement/{sessionId}/attestation/{userId}", () => {
       expect(res.headers.get("content-type")).toBe("application/pdf");
       expect(res.headers.get("content-disposition")).toContain(`attestation-assiduite-`);
       const text = pdfText(res.bytes);
-      expect(text).toContain("Attestation d'assiduité");
+      expect(text).toContain("ATTESTATION D'ASSIDUITÉ");
       expect(text).toContain(`${l.firstName} ${l.lastName.toUpperCase()}`);
       expect(text).toContain(course.title);
-      expect(text).toContain(`Heures suivies ${hours(l.attendanceMinutes)}`);
-      expect(text).toContain(`Durée prévue ${hours(120)}`);
-      expect(text).toContain(`${LABEL[l.slots[0].status]}`);
+      // Hours attended, planned, rate: the API's total.
+      expect(text).toContain(`HEURES SUIVIES DURÉE PRÉVUE ASSIDUITÉ ${hours(l.attendanceMinutes)} ${hours(120)} ${Math.round((l.attendanceMinutes / 120) * 100)} %`);
+      // Per slot: its status and its minutes.
+      const lines = pdfLayoutLines(res.bytes);
+      for (const slot of l.slots) {
+        const label = slot.status === "LATE" ? `En retard (${slot.lateMinutes} min)` : slot.status === "LEFT_EARLY" ? `Départ anticipé (${slot.leftEarlyMinutes} min)` : LABEL[slot.status]!;
+        const line = lines.find((x) => x.includes(slot.label) && x.includes(label));
+        expect(line, `${slot.label} ${label}`).toBeDefined();
+        expect(line!.trimEnd().endsWith(hours(slot.minutes)), line).toBe(true);
+      }
     }
   });
 
