@@ -7,7 +7,7 @@ import { s } from "./sheet-styles";
 export type SignatureImages = Record<string, string | null>;
 type Ctx = { sheet: TSheet; slot: TSheetSlot; images: SignatureImages; accent: string };
 
-const W = { n: 22, name: 160, sig: 178, at: 70 };
+const W = { n: 22, name: 150, sig: 140, at: 62 };
 
 /** "09:03" (with the date when it is not the slot's day). */
 function at(iso: string, ctx: Ctx): string {
@@ -63,7 +63,7 @@ function LearnerRow({ learner, index, ctx }: { learner: TSheetLearnerEntry; inde
       </Text>
       <SignatureCell record={learner.signature} ctx={ctx} />
       <Text style={[s.td, s.small, { width: W.at }]}>{learner.signedAt ? at(learner.signedAt, ctx) : "—"}</Text>
-      <Text style={[s.td, { flex: 1 }, tone(learner.status)]}>{statusText(learner)}</Text>
+      <Text style={[s.td, { flex: 1, fontSize: 8.5 }, tone(learner.status)]}>{statusText(learner)}</Text>
     </View>
   );
   if (!learner.overrides.length) return row;
