@@ -40,7 +40,7 @@ function OverrideForm({ sessionId, learner, onClose, onDone }: Omit<Props, "lear
   const trpc = useTRPC();
   const reasonId = useId();
   const [reason, setReason] = useState("");
-  const [status, setStatus] = useState<TSettableStatus>(learner.status === "NOT_YET" ? "EXCUSED_ABSENCE" : learner.status);
+  const [status, setStatus] = useState<TSettableStatus>(learner.status === "NOT_YET" ? "PRESENT" : learner.status);
   const [errors, setErrors] = useState<FieldErrors>({});
   const override = useMutation(trpc.attendance.override.mutationOptions({ onError: (e) => setErrors(errorInfo(e).fields) }));
   const length = reason.trim().length;
