@@ -27,7 +27,7 @@ export function formatInZone(iso: string, locale: Locale, timeZone: string, with
 export function AttendanceStatusBadge(props: { status: TAttendanceStatus; lateMinutes?: number | null; leftEarlyMinutes?: number | null }) {
   const { t } = useI18n();
   return (
-    <span className={`${styles.badge} ${styles[props.status]}`} data-status={props.status}>
+    <span className={`badge ${styles.badge} ${styles[props.status]}`} data-status={props.status}>
       {statusLabel(t, props)}
     </span>
   );
@@ -62,7 +62,7 @@ export function StatusCounts({ counts }: { counts: Record<TAttendanceStatus, num
     <ul className={styles.counts} aria-label={t("attStatus.countsLabel")}>
       {ATTENDANCE_STATUSES.map((s) => (
         <li key={s}>
-          <span className={`${styles.badge} ${styles[s]}`} data-testid={`count-${s}`}>
+          <span className={`badge ${styles.badge} ${styles[s]}`} data-testid={`count-${s}`}>
             {t(`attStatus.${s}` as MessageKey)} : {counts[s]}
           </span>
         </li>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZAttendanceStatus, ZSettableStatus, ZStatusTotals } from "./attendance";
+import { ZSettableStatus, ZSlotStatus, ZStatusTotals } from "./attendance";
 import { envelope, ZId, ZTimestamp } from "./common";
 
 /**
@@ -57,12 +57,7 @@ export const ZSheetLearnerEntry = ZPerson.extend({
   email: z.string(),
   enrollmentId: z.string().nullable(),
   enrolled: z.boolean().describe("Holds an ACTIVE or COMPLETED enrollment of the course now (false: signed earlier, enrollment since cancelled)"),
-  status: ZAttendanceStatus.describe("The slot's status (rules in the description)"),
-  minutes: z.number().int().describe("Minutes attended in the slot"),
-  lateMinutes: z.number().int().nullable(),
-  leftEarlyMinutes: z.number().int().nullable(),
-  justification: z.string().nullable().describe("EXCUSED_ABSENCE: the correction's reason"),
-  signedAt: ZTimestamp.nullable().describe("The learner's signature (or first connection) time for the slot; never a correction's time"),
+  ...ZSlotStatus.pick({ status: true, minutes: true, lateMinutes: true, leftEarlyMinutes: true, justification: true, signedAt: true }).shape,
   signature: ZSheetRecord.nullable().describe("The learner's own record for the slot (signature, else AUTO) whatever a correction decided"),
   record: ZSheetRecord.nullable().describe("The record that decided the status; null when ABSENT or NOT_YET without any record"),
   overrides: z.array(ZSheetOverride).describe("Corrections that apply to this slot, oldest first; the latest decides"),
