@@ -247,7 +247,7 @@ describe("GET /qualiopi/emargement/{sessionId}/attestation/{userId}", () => {
       expect(text).toContain(`${l.firstName} ${l.lastName.toUpperCase()}`);
       expect(text).toContain(course.title);
       // Hours attended, planned, rate: the API's total.
-      expect(text).toContain(`HEURES SUIVIES DURÉE PRÉVUE ASSIDUITÉ ${hours(l.attendanceMinutes)} ${hours(120)} ${Math.round((l.attendanceMinutes / 120) * 100)} %`);
+      expect(text).toContain(`HEURES SUIVIES DURÉE PRÉVUE ASSIDUITÉ ${hours(l.attendanceMinutes)} ${hours(120)} ${Math.round((l.attendanceMinutes / 120) * 100)}`);
       // Per slot: its status and its minutes.
       const lines = pdfLayoutLines(res.bytes);
       for (const slot of l.slots) {
