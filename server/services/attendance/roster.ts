@@ -80,6 +80,18 @@ export function toCorrection(c: Correction<EmargementRow>, people: Map<string, P
   };
 }
 
+/** The status fields of one slot, shared by the API (ZSlotStatus) and the sheet's rows. */
+export function slotStatusFields(s: SlotAttendance<EmargementRow>) {
+  return {
+    status: s.status,
+    minutes: s.minutes,
+    lateMinutes: s.lateMinutes,
+    leftEarlyMinutes: s.leftEarlyMinutes,
+    justification: s.justification,
+    signedAt: s.signedAt?.toISOString() ?? null,
+  };
+}
+
 /** One slot's status as the API shows it (ZSlotStatus). */
 export function toSlotStatus(s: SlotAttendance<EmargementRow>, people: Map<string, PersonName>): TSlotStatus {
   return {
@@ -88,12 +100,7 @@ export function toSlotStatus(s: SlotAttendance<EmargementRow>, people: Map<strin
     label: s.slot.label,
     startsAt: s.slot.startsAt.toISOString(),
     endsAt: s.slot.endsAt.toISOString(),
-    status: s.status,
-    minutes: s.minutes,
-    lateMinutes: s.lateMinutes,
-    leftEarlyMinutes: s.leftEarlyMinutes,
-    justification: s.justification,
-    signedAt: s.signedAt?.toISOString() ?? null,
+    ...slotStatusFields(s),
     method: s.evidence?.method ?? null,
     recordId: s.record?.id ?? null,
     corrections: s.corrections.map((c) => toCorrection(c, people)),

@@ -1,6 +1,6 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { ATTENDANCE_LABELS, dateTime, duration, L, longDate, shortDate, time, zoneLabel } from "../sheet/sheet-labels";
-import { Field, SectionTitle } from "../sheet/sheet-page-parts";
+import { IdentityBoxes, SectionTitle } from "../sheet/sheet-page-parts";
 import { accentOf, s } from "../sheet/sheet-styles";
 import type { AttestationInput } from "./attestation-data";
 
@@ -36,31 +36,7 @@ export function AttestationDocument(input: AttestationInput) {
         <Text style={s.subtitle}>
           {course.title} — {session.title}
         </Text>
-        <View style={s.boxes}>
-          <View style={s.box}>
-            <Text style={s.boxTitle}>{L.provider}</Text>
-            <Text style={[s.strong, { fontSize: 10.5, marginBottom: 3 }]}>{tenant.displayName}</Text>
-            {tenant.displayName !== tenant.name ? <Field label={L.legalName}>{tenant.name}</Field> : null}
-            <Field label={L.activityNumber} missing={!tenant.activityNumber}>
-              {tenant.activityNumber ?? L.notRecorded}
-            </Field>
-            <Field label={L.siret} missing={!tenant.siret}>
-              {tenant.siret ?? L.notRecorded}
-            </Field>
-          </View>
-          <View style={s.box}>
-            <Text style={s.boxTitle}>{L.training}</Text>
-            <Text style={[s.strong, { fontSize: 10.5, marginBottom: 3 }]}>{course.title}</Text>
-            <Field label={L.reference} labelWidth={64}>{course.reference}</Field>
-            <Field label={L.session} labelWidth={64}>{session.title}</Field>
-            <Field label={L.modality} labelWidth={64}>{session.modality}</Field>
-            {session.place ? (
-              <Field label={L.place} labelWidth={64}>
-                {[session.place.name, session.place.address, session.place.room ? `${L.room} ${session.place.room}` : null].filter(Boolean).join(" — ")}
-              </Field>
-            ) : null}
-          </View>
-        </View>
+        <IdentityBoxes tenant={tenant} course={course} session={session} />
 
         <View style={s.section}>
           <Text>{A.intro}</Text>

@@ -1,3 +1,4 @@
+import { attendanceStatus_fr } from "../../../../messages/parts/attendance-status.fr";
 import type { TAttendanceStatus } from "../../../contracts/attendance";
 import type { TSheetMethod } from "../../../contracts/attendance-sheet";
 
@@ -71,15 +72,8 @@ export const L = {
   justification: "justificatif",
 } as const;
 
-/** A participant's status, printed (the API's status codes). */
-export const ATTENDANCE_LABELS: Record<TAttendanceStatus, string> = {
-  PRESENT: "Présent",
-  ABSENT: "Absent",
-  EXCUSED_ABSENCE: "Absence justifiée",
-  LATE: "En retard",
-  LEFT_EARLY: "Départ anticipé",
-  NOT_YET: "À venir",
-};
+/** A participant's status, printed: the same French words as the screens (messages/parts/attendance-status.fr.ts). */
+export const ATTENDANCE_LABELS: Record<TAttendanceStatus, string> = attendanceStatus_fr.attStatus;
 export const STATUS_ORDER: TAttendanceStatus[] = ["PRESENT", "LATE", "LEFT_EARLY", "EXCUSED_ABSENCE", "ABSENT", "NOT_YET"];
 
 /** "En retard (25 min)", "Départ anticipé (40 min)", "Présent". */

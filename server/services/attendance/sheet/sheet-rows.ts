@@ -1,6 +1,6 @@
 import type { TSheetLearnerEntry, TSheetMethod, TSheetOverride, TSheetRecord, TSheetSlot } from "../../../contracts/attendance-sheet";
 import type { EmargementRow } from "../chain";
-import { isAbsence, isAttended } from "../roster";
+import { isAbsence, isAttended, slotStatusFields } from "../roster";
 import type { Correction, ParticipantAttendance, SettableStatus, StatusSlot, StatusTotals } from "../status";
 
 /**
@@ -78,12 +78,7 @@ export function buildSlot(
       email: l.email,
       enrollmentId: l.enrollmentId,
       enrolled: l.enrolled,
-      status: s.status,
-      minutes: s.minutes,
-      lateMinutes: s.lateMinutes,
-      leftEarlyMinutes: s.leftEarlyMinutes,
-      justification: s.justification,
-      signedAt: s.signedAt?.toISOString() ?? null,
+      ...slotStatusFields(s),
       signature: s.evidence ? toSheetRecord(s.evidence, signatureUrl) : null,
       record: s.record ? toSheetRecord(s.record, signatureUrl) : null,
       overrides: s.corrections.map(override),
