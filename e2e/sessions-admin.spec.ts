@@ -221,14 +221,15 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
   await expect(dialog.getByText("Au moins 20 caractères", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("Motif de la correction")).toHaveAttribute("aria-invalid", "true");
   await dialog.getByLabel("Motif de la correction").fill("Présente, tablette de signature hors service ce jour-là.");
-  await dialog.getByLabel("Durée de présence (minutes)").fill("400");
+  // The correction sets a status (the minutes follow from it: the whole session, 7 h).
+  await dialog.getByLabel("Présent", { exact: true }).check();
   await dialog.getByRole("button", { name: "Enregistrer la correction" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Présence de Léa Petit corrigée." })).toBeVisible();
   const lea = page.getByRole("table", { name: "Présence des apprenants" }).getByRole("row").filter({ hasText: "Léa Petit" });
   await expect(lea).toContainText("Présent");
   await expect(lea).toContainText("Correction par l'administrateur");
-  await expect(lea).toContainText("6 h 40");
+  await expect(lea).toContainText("7 h");
   await expect(page.getByText("Registre intègre")).toBeVisible();
   await screenshot(page, "session-attendance");
 });

@@ -1,6 +1,7 @@
 import { apiFields_en } from "./api/fields.en";
 import type { Catalogue } from "./types";
 import { attendance_en } from "./parts/attendance.en";
+import { attendanceStatus_en } from "./parts/attendance-status.en";
 import { creator_en } from "./parts/creator.en";
 import { learning_en } from "./parts/learning.en";
 import { mail_en } from "./parts/mail.en";
@@ -301,6 +302,7 @@ export const en: Catalogue = {
   ...learning_en,
   ...sessions_en,
   ...attendance_en,
+  ...attendanceStatus_en,
   ...platform_en,
   ...mail_en,
   ...webhooks_en,

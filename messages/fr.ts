@@ -1,5 +1,6 @@
 import { apiFields_fr } from "./api/fields.fr";
 import { attendance_fr } from "./parts/attendance.fr";
+import { attendanceStatus_fr } from "./parts/attendance-status.fr";
 import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
 import { mail_fr } from "./parts/mail.fr";
@@ -300,6 +301,7 @@ export const fr = {
   ...learning_fr,
   ...sessions_fr,
   ...attendance_fr,
+  ...attendanceStatus_fr,
   ...platform_fr,
   ...mail_fr,
   ...webhooks_fr,

@@ -11,6 +11,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { AttendanceSummaryCard } from "./attendance-summary-card";
+import { AttestationLink } from "./attendance-status";
 import { Capacity } from "./capacity";
 import { formatDuration, formatSchedule, formatSessionDate } from "./paris-time";
 import { ParticipantsPanel } from "./participants-panel";
@@ -82,6 +83,11 @@ export function SessionDetail({ id }: { id: string }) {
           <Link className="btn btn-primary" href="/sign-attendance">
             {t("nav.signAttendance")}
           </Link>
+        </div>
+      ) : null}
+      {!moderator && me.role === "LEARNER" && s.status !== "CANCELLED" && Date.parse(s.scheduledAt) <= Date.now() ? (
+        <div className={styles.sessionActions}>
+          <AttestationLink sessionId={s.id} userId={me.id} label={t("attStatus.myAttestation")} className="btn btn-secondary" />
         </div>
       ) : null}
 

@@ -311,6 +311,10 @@ export type EmargementJson = {
   overrideBy: string | null;
   reason: string | null;
   auditLogId: string | null;
+  status: string | null;
+  lateMinutes: number | null;
+  leftEarlyMinutes: number | null;
+  correctsId: string | null;
   location: { lat: number; lng: number; accuracy?: number } | null;
   user?: { id: string; firstName: string; lastName: string; email: string };
 };
@@ -327,6 +331,10 @@ export function expectRecord(actual: unknown, expected: Partial<Omit<EmargementJ
     overrideBy: null,
     reason: null,
     auditLogId: null,
+    status: null,
+    lateMinutes: null,
+    leftEarlyMinutes: null,
+    correctsId: null,
     location: null,
     sealedHash: expect.stringMatching(HASH),
     ...expected,

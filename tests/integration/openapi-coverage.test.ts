@@ -101,6 +101,7 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/qualiopi/emargement/slots/{slotId}/sign", status: 201 },
   { method: "get", path: "/api/v1/qualiopi/emargement/{id}/seal-certificate", status: 200 },
   { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/verify", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/attestation/{userId}", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */

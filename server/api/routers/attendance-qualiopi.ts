@@ -22,6 +22,7 @@ import { recordAttendance } from "../../services/attendance/record";
 import { QR_VALIDATE, signWithQr } from "../../services/attendance/sign";
 import { listSlots, regenerateSlots, signSlot } from "../../services/attendance/slots";
 import { assertModerator, loadSession } from "../../services/sessions/access";
+import { ATTENDANCE_STATUS_RULES as STATUS_RULES } from "../../contracts/attendance";
 import { ofModeProcedure, router } from "../trpc";
 
 const tags = ["Attendance (Qualiopi)"];
@@ -167,14 +168,14 @@ export const qualiopiAttendanceRouter = router({
         tags,
         summary: "Attendance of a session",
         description:
-          `For ${MODERATORS}. Every expected learner (ACTIVE or COMPLETED enrollment) with present/absent, first signature time and method, duration in minutes ` +
-          "(an OVERRIDE's, else the media server's AUTO figure, else the session's duration for a signature) and their records; the trainers with their countersignature; every record.",
+          `For ${MODERATORS}. Every expected learner (expectedLearners: the session's registered participants) with ${STATUS_RULES} ` +
+          "The trainers with their countersignature; every record of the session (by signature time) with the person's name.",
         errorResponses: { 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
       },
     })
     .input(ZSessionRecordsInput)
     .output(ZSessionAttendanceOutput)
-    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, ctx.caller, input.sessionId) })),
+    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, ctx.caller, input.sessionId, ctx.clock.now()) })),
 
   sealCertificate: ofModeProcedure()
     .meta({

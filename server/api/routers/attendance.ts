@@ -116,10 +116,16 @@ export const attendanceRouter = router({
         tags,
         summary: "Correct attendance (ADMIN)",
         description:
-          "Records are never changed: a correction is a new OVERRIDE record with overrideBy, reason (at least 20 characters, 422 errors.reason) and attendanceMinutes " +
-          "(at most the session's duration, 422 errors.attendanceMinutes); an audit-log entry is written in the same transaction and its id returned as auditLogId. " +
+          "Records are never changed: a correction is a new OVERRIDE record with overrideBy, reason (at least 20 characters, 422 errors.reason); an audit-log entry is written in " +
+          "the same transaction and its id returned as auditLogId. Beyond the spec's body: `status` (PRESENT, ABSENT, EXCUSED_ABSENCE, LATE, LEFT_EARLY; never NOT_YET) with " +
+          "`lateMinutes` (required with LATE) or `leftEarlyMinutes` (required with LEFT_EARLY), and `slotId` (one of the session's slots, 404 otherwise; absent: the whole session). " +
+          "Without `status` the spec's meaning stays: attendanceMinutes is required, > 0 sets PRESENT and 0 ABSENT (that status is stored). With `status`, attendanceMinutes may be " +
+          "left out and the minutes the status implies are stored (PRESENT: the slot's or session's length; LATE/LEFT_EARLY: that length less the minutes; absences: 0); when given " +
+          "it must equal them (422 errors.attendanceMinutes). attendanceMinutes never exceeds the session's duration. `correctsId` is the record that gave the person's status for " +
+          "that slot (for the whole session: the first slot's) before the correction; that record stays and is shown as corrected. The new fields are sealed with the record. " +
+          "The latest correction for a slot or the whole session decides its status (see GET /qualiopi/emargement/{sessionId}). " +
           "userId must be an enrolled learner or a trainer of the session (422 errors.userId).",
-        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Forbidden: ADMIN required", 404: "Session not found", 409: "Session cancelled", 422: "Invalid field (errors map): reason missing or shorter than 20 characters..." },
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Forbidden: ADMIN required", 404: "Session or slot not found", 409: "Session cancelled", 422: "Invalid field (errors map): status NOT_YET, lateMinutes/leftEarlyMinutes missing or out of place, attendanceMinutes inconsistent, reason missing or shorter than 20 characters..." },
       },
     })
     .input(ZOverrideInput)
