@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { writeFile } from "node:fs/promises";
-import { apiToken, memberId, scheduleSstSession, sstCourseId, tenantApi } from "./fixtures/api";
+import { apiToken, enrolledLearner, scheduleSstSession, sstCourseId, tenantApi } from "./fixtures/api";
 import { DEMO_PASSWORD, screenshot, signIn } from "./fixtures/app";
 import { ROOT_URL, tenantUrl } from "./fixtures/urls";
 
@@ -22,14 +22,7 @@ test.beforeAll(async ({ request }) => {
   const admin = tenantApi(request, await apiToken(request, "acme", "admin@acme.test"));
   const courseId = await sstCourseId(admin);
 
-  let learnerId = await memberId(admin, THIRD.email);
-  if (!learnerId) {
-    const created = await admin.post("/users", { ...THIRD, role: "LEARNER", sendInvitation: false, password: DEMO_PASSWORD });
-    expect(created.status(), await created.text()).toBe(201);
-    learnerId = ((await created.json()) as { data: { id: string } }).data.id;
-  }
-  const enrolled = await admin.post("/enrollments", { courseId, userId: learnerId, paymentMethod: "FREE", traineeCategory: "SAL", financingSource: "OPCO" });
-  expect([201, 409, 422], await enrolled.text()).toContain(enrolled.status());
+  await enrolledLearner(admin, courseId, THIRD);
 
   const title = `Recyclage SST — émargement ${new Date().toISOString().slice(11, 19)}`;
   const sessionId = await scheduleSstSession(admin, { courseId, title, description: "Session de démonstration de l'émargement en direct.", durationMinutes: 120 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { apiToken, memberId, sstCourseId, tenantApi } from "./fixtures/api";
-import { DEMO_PASSWORD, screenshot, signIn } from "./fixtures/app";
+import { apiToken, enrolledLearner, memberId, sstCourseId, tenantApi } from "./fixtures/api";
+import { screenshot, signIn } from "./fixtures/app";
 import { tenantUrl } from "./fixtures/urls";
 
 /**
@@ -20,14 +20,7 @@ let ids: Ids;
 test.beforeAll(async ({ request }) => {
   const admin = tenantApi(request, await apiToken(request, "acme", "admin@acme.test"));
   const courseId = await sstCourseId(admin);
-  let learnerId = await memberId(admin, LEARNER.email);
-  if (!learnerId) {
-    const created = await admin.post("/users", { ...LEARNER, role: "LEARNER", sendInvitation: false, password: DEMO_PASSWORD });
-    expect(created.status(), await created.text()).toBe(201);
-    learnerId = ((await created.json()) as { data: { id: string } }).data.id;
-  }
-  const enrolled = await admin.post("/enrollments", { courseId, userId: learnerId, paymentMethod: "FREE", traineeCategory: "SAL", financingSource: "OPCO" });
-  expect([201, 409, 422], await enrolled.text()).toContain(enrolled.status());
+  await enrolledLearner(admin, courseId, LEARNER);
 
   const trainerId = await memberId(admin, "trainer@acme.test");
   const title = `SST — créneaux ${new Date().toISOString().slice(11, 19)}`;

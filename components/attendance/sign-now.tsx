@@ -8,6 +8,9 @@ import { useTRPC } from "@/lib/trpc";
 import { formatTime } from "./format";
 import styles from "./signing.module.css";
 
+/** A slot's label, followed by its times unless the label already shows them. */
+export const withTimes = (label: string, times: string, start: string) => (label.includes(start) ? label : `${label} · ${times}`);
+
 /**
  * Top of the learner's home: the sessions open for signing now (attendanceSigning.openNow), each
  * with the slot to sign and one tap to sign it, or "Signé à 14:02" once signed (tenant's time
@@ -36,7 +39,7 @@ export function SignNow() {
                 </h3>
                 <p className={styles.nowMeta}>
                   {slot
-                    ? `${slot.label} · ${t("attNow.slotTime", { start: time(slot.startsAt), end: time(slot.endsAt) })}`
+                    ? withTimes(slot.label, t("attNow.slotTime", { start: time(slot.startsAt), end: time(slot.endsAt) }), time(slot.startsAt))
                     : `${t("attNow.wholeSession")} · ${t("attNow.slotTime", { start: time(s.scheduledAt), end: time(Date.parse(s.scheduledAt) + s.durationMinutes * 60_000) })}`}
                 </p>
                 {slot && !slot.inProgress && !signature ? <p className={styles.nowMeta}>{t("attNow.lateSlot")}</p> : null}

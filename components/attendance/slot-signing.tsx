@@ -53,7 +53,7 @@ export function SlotSigning({
             {t("attSlots.current")}
           </h2>
           <p className={styles.currentLabel}>{current.label}</p>
-          <p className="muted">{t("attNow.slotTime", { start: time(current.startsAt), end: time(current.endsAt) })}</p>
+          {current.label.includes(time(current.startsAt)) ? null : <p className="muted">{t("attNow.slotTime", { start: time(current.startsAt), end: time(current.endsAt) })}</p>}
           {proof ? (
             <SignSuccess record={proof} />
           ) : signedAt ? (
@@ -82,7 +82,7 @@ export function SlotSigning({
               <li key={slot.id} className={styles.slotRow} aria-current={slot.id === current?.id ? "true" : undefined}>
                 <span className={styles.slotName}>
                   <strong>{slot.label}</strong>
-                  <span className="muted">{t("attNow.slotTime", { start: time(slot.startsAt), end: time(slot.endsAt) })}</span>
+                  {slot.label.includes(time(slot.startsAt)) ? null : <span className="muted">{t("attNow.slotTime", { start: time(slot.startsAt), end: time(slot.endsAt) })}</span>}
                 </span>
                 <span className={styles.slotState} data-state={state}>
                   {signed ? `✓ ${t("attSlots.signedAt", { time: time(signed) })}` : state === "upcoming" ? t("attSlots.upcoming") : t("attSlots.notSigned")}

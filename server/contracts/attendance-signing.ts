@@ -1,21 +1,11 @@
 import { z } from "zod";
 import { envelope, ZId, ZTimestamp } from "./common";
-import { ZEmargementMethod } from "./attendance";
+import { ZAttendanceSessionRef, ZOwnSignature } from "./attendance";
 
 /** The learner's signing screens and the attendance reminders (issue #10 items 5 and 8). */
 
-export const ZOwnSignature = z
-  .object({ id: z.string().describe("emg_..."), method: ZEmargementMethod, signedAt: ZTimestamp })
-  .describe("The caller's own signature (QR, QR_CODE, PIN or CANVAS)");
-
 export const ZOpenForSigning = z.object({
-  session: z.object({
-    id: z.string(),
-    title: z.string(),
-    status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
-    scheduledAt: ZTimestamp,
-    durationMinutes: z.number().int(),
-  }),
+  session: ZAttendanceSessionRef,
   slot: z
     .object({ id: z.string(), label: z.string(), startsAt: ZTimestamp, endsAt: ZTimestamp, inProgress: z.boolean().describe("false: the last slot started, already ended (a late signature)") })
     .nullable()

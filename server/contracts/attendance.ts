@@ -133,17 +133,17 @@ const ZRosterTrainer = z.object({
   signedAt: ZTimestamp.nullable(),
   method: ZEmargementMethod.nullable(),
 });
+/** A session as the attendance answers name it. */
+export const ZAttendanceSessionRef = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
+  scheduledAt: ZTimestamp,
+  durationMinutes: z.number().int(),
+});
 export const ZSessionAttendanceOutput = envelope(
   z.object({
-    session: z.object({
-      id: z.string(),
-      title: z.string(),
-      status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
-      scheduledAt: ZTimestamp,
-      durationMinutes: z.number().int(),
-      courseId: z.string(),
-      courseTitle: z.string(),
-    }),
+    session: ZAttendanceSessionRef.extend({ courseId: z.string(), courseTitle: z.string() }),
     summary: z.object({ expected: z.number().int(), present: z.number().int(), absent: z.number().int() }),
     learners: z.array(ZRosterLearner),
     trainers: z.array(ZRosterTrainer),
@@ -153,6 +153,9 @@ export const ZSessionAttendanceOutput = envelope(
 
 export const ZSlotFrequency = z.enum(["HOURLY", "HALF_DAY", "FULL_SESSION"]);
 export const ZGenerateSlotsInput = z.strictObject({ sessionId: ZId("ses"), frequency: ZSlotFrequency });
+export const ZOwnSignature = z
+  .object({ id: z.string().describe("emg_..."), method: ZEmargementMethod, signedAt: ZTimestamp })
+  .describe("The caller's own signature (QR, QR_CODE, PIN or CANVAS)");
 export const ZSlotSignature = z.object({
   id: z.string(),
   userId: z.string(),
@@ -170,9 +173,7 @@ export const ZSlot = z.object({
   label: z.string(),
   position: z.number().int(),
   signatures: z.array(ZSlotSignature),
-  mySignature: z
-    .object({ id: z.string(), method: ZEmargementMethod, signedAt: ZTimestamp })
-    .nullable()
+  mySignature: ZOwnSignature.nullable()
     .describe("The caller's own signature of this slot (any method), null when they have not signed it"),
 });
 export const ZSlotsOutput = envelope(z.array(ZSlot));
