@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { TOpenForSigning } from "../../contracts/attendance-signing";
 import type { DbOrTx } from "../../db";
 import { attendanceSlots, emargements, liveSessions } from "../../db/schema";
@@ -29,8 +29,9 @@ export async function openForSigning(db: DbOrTx, caller: Caller, now: Date): Pro
         or(
           eq(liveSessions.status, "LIVE"),
           and(
-            sql`${liveSessions.scheduledAt} <= ${new Date(t + OPENS_BEFORE_MINUTES * 60_000)}`,
-            sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes} + ${CLOSES_AFTER_MINUTES}) >= ${now}`,
+            lte(liveSessions.scheduledAt, new Date(t + OPENS_BEFORE_MINUTES * 60_000)),
+            // a Date inside raw sql is not encoded by postgres-js: the instant goes as ISO text
+            sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes} + ${CLOSES_AFTER_MINUTES}) >= ${now.toISOString()}::timestamptz`,
           ),
         ),
       ),

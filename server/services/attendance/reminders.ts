@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { attendanceReminders, attendanceSlots, courses, emargements, liveSessions, tenants, users } from "../../db/schema";
 import { forTenant, type TenantScope } from "../../db/tenant-scope";
@@ -132,7 +132,7 @@ export async function sendDueReminders(db: Db, now: Date): Promise<number> {
       .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
       .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId));
   const slotRows = await base()
-    .where(and(eq(tenants.ofMode, true), inArray(liveSessions.status, [...OPEN_STATUSES]), lte(attendanceSlots.startsAt, opensBefore), sql`${attendanceSlots.endsAt} > ${now}`))
+    .where(and(eq(tenants.ofMode, true), inArray(liveSessions.status, [...OPEN_STATUSES]), lte(attendanceSlots.startsAt, opensBefore), gt(attendanceSlots.endsAt, now)))
     .orderBy(asc(attendanceSlots.startsAt));
   const sessionRows = await db
     .select(ctxCols)
@@ -144,7 +144,8 @@ export async function sendDueReminders(db: Db, now: Date): Promise<number> {
         eq(tenants.ofMode, true),
         inArray(liveSessions.status, [...OPEN_STATUSES]),
         lte(liveSessions.scheduledAt, opensBefore),
-        sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes}) > ${now}`,
+        // a Date inside raw sql is not encoded by postgres-js: the instant goes as ISO text
+        sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes}) > ${now.toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${attendanceSlots} where ${attendanceSlots.tenantId} = ${liveSessions.tenantId} and ${attendanceSlots.sessionId} = ${liveSessions.id})`,
       ),
     );
