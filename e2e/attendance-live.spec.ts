@@ -65,7 +65,7 @@ test("a trainer watches three learners sign on their phones (QR, PIN, drawing), 
   await expect(page.getByText("En direct", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Terminer la session" })).toBeVisible();
   const qr = page.getByTestId("live-qr");
-  await expect(qr).toHaveAttribute("data-sign-url", /\/sign\?token=/);
+  await expect(qr).toHaveAttribute("data-sign-url", /\/q\/[A-Za-z0-9_-]{22}$/);
   await expect(qr.getByRole("img", { name: "QR code de signature de la session" })).toBeVisible();
   await expect(page.getByText(/Nouveau code dans \d+:\d\d/)).toBeVisible();
   const pin = (await page.getByTestId("live-pin").getAttribute("data-pin"))!;
@@ -84,7 +84,8 @@ test("a trainer watches three learners sign on their phones (QR, PIN, drawing), 
   await qrLearner.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
   await qrLearner.getByRole("button", { name: "Se connecter" }).click();
   await expect(qrLearner.getByText(title)).toBeVisible();
-  expect(qrLearner.url()).toBe(signUrl);
+  // the short URL led to the signing page of that token, and back there after signing in
+  expect(qrLearner.url()).toBe(signUrl.replace(/\/q\/([A-Za-z0-9_-]+)$/, "/sign?token=$1"));
   await qrLearner.getByLabel("Joindre ma position (facultatif)").check();
   await expect(qrLearner.getByText("Position obtenue")).toBeVisible();
   await screenshot(qrLearner, "attendance-learner-qr-confirm");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { envelope, ZId, ZTimestamp } from "./common";
-import { ZAttendanceSessionRef, ZOwnSignature } from "./attendance";
+import { ZAttendanceSessionRef, ZOwnSignature, ZQrToken } from "./attendance";
 
 /** The learner's signing screens and the attendance reminders (issue #10 items 5 and 8). */
 
@@ -43,3 +43,6 @@ export const ZReminder = z.object({
   createdAt: ZTimestamp,
 });
 export const ZRemindersOutput = envelope(z.array(ZReminder));
+
+export const ZQrSessionInput = z.strictObject({ qrToken: ZQrToken });
+export const ZQrSessionOutput = envelope(z.object({ sessionId: z.string() }));

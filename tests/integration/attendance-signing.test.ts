@@ -68,6 +68,16 @@ describe("short QR", () => {
     expect(id).toMatch(SHORT);
     expect(JSON.parse(Buffer.from(qr.qrToken.split(".")[1]!, "base64url").toString()).jti).toBe(id);
 
+    // the signing page names the session before signing: GET /emargement/qr/{qrToken}, for either form, without using the token
+    for (const form of [id, qr.qrToken]) {
+      const named = await w.call("GET", `/emargement/qr/${encodeURIComponent(form)}`, w.tok.learner);
+      expect(named.status, JSON.stringify(named.body)).toBe(200);
+      expect(named.body.data).toEqual({ sessionId: s.id });
+    }
+    expectError(await w.call("GET", `/emargement/qr/${"B".repeat(22)}`, w.tok.learner), 422, "Invalid QR token");
+    expectError(await w.api.call("GET", `/emargement/qr/${id}`, { tenant: "globex", token: w.tok.globexLearner }), 422, "Invalid QR token");
+    expectError(await w.call("GET", `/emargement/qr/${id}`), 401);
+
     const res = await w.call("POST", "/emargement/sign/qr", w.tok.learner, { qrToken: id });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({ sessionId: s.id, userId: w.uid.learner, method: "QR", slotId: null, signedAt: iso(w.now()) });
@@ -91,6 +101,7 @@ describe("short QR", () => {
     await w.advance(301);
     expectError(await w.call("POST", "/emargement/sign/qr", w.tok.learner, { qrToken: id }), 410, "QR token expired");
     expectError(await w.call("POST", "/qualiopi/emargement/qr-validate", w.tok.learner, { qrToken: id }), 400, "QR token expired");
+    expectError(await w.call("GET", `/emargement/qr/${id}`, w.tok.learner), 410, "QR token expired");
     expectError(await w.call("POST", "/emargement/sign/qr", w.tok.learner, { qrToken: "A".repeat(22) }), 422, "Invalid QR token");
 
     // globex's token id, presented in acme: unknown here

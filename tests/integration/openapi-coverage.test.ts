@@ -87,6 +87,7 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/emargement/{sessionId}/pdf", status: 200 },
   { method: "get", path: "/api/v1/emargement/records/{id}/signature", status: 200 },
   { method: "get", path: "/api/v1/emargement/me/open", status: 200 },
+  { method: "get", path: "/api/v1/emargement/qr/{qrToken}", status: 200 },
   // Attendance, Qualiopi-module endpoints (+ verify, conventions §7)
   { method: "post", path: "/api/v1/qualiopi/emargement", status: 201 },
   { method: "post", path: "/api/v1/qualiopi/emargement/qr-generate/{sessionId}", status: 201 },

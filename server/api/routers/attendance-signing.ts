@@ -1,6 +1,7 @@
-import { ZOpenForSigningOutput, ZRemindersInput, ZRemindersOutput, ZSendReminderInput, ZSendReminderOutput } from "../../contracts/attendance-signing";
+import { ZOpenForSigningOutput, ZQrSessionInput, ZQrSessionOutput, ZRemindersInput, ZRemindersOutput, ZSendReminderInput, ZSendReminderOutput } from "../../contracts/attendance-signing";
 import { z } from "zod";
 import { openForSigning } from "../../services/attendance/open-now";
+import { qrTokenSession } from "../../services/attendance/qr";
 import { listReminders, sendManualReminder } from "../../services/attendance/reminders";
 import { ofModeProcedure, router } from "../trpc";
 
@@ -27,6 +28,23 @@ export const attendanceSigningRouter = router({
     .input(z.strictObject({}))
     .output(ZOpenForSigningOutput)
     .query(async ({ ctx }) => ({ data: await openForSigning(ctx.db, ctx.caller, ctx.clock.now()) })),
+
+  qrSession: ofModeProcedure()
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/emargement/qr/{qrToken}",
+        tags: ["Attendance"],
+        summary: "The session a QR token names",
+        description:
+          "qrToken: the JWT or its 22-character short id (signUrl's /q/{id}). Lets the signing page show the session before the learner confirms; reading it does not use the token. " +
+          "Any member of the tenant; 410 when expired, 422 when unknown (another tenant's, or not a QR token).",
+        errorResponses: { 401: "Unauthorized", 403: "Not a member or OF mode off", 410: "QR token expired", 422: "Invalid QR token" },
+      },
+    })
+    .input(ZQrSessionInput)
+    .output(ZQrSessionOutput)
+    .query(async ({ ctx, input }) => ({ data: await qrTokenSession(ctx.db, ctx.scope, input.qrToken, ctx.clock.now()) })),
 
   sendReminder: ofModeProcedure("attendance.read")
     .meta({

@@ -107,3 +107,14 @@ export async function consumeQrToken(tx: DbOrTx, scope: TenantScope, jti: string
   const [row] = await tx.select({ usedAt: qrTokens.usedAt }).from(qrTokens).where(scope.where(qrTokens, eq(qrTokens.jti, jti))).limit(1);
   throw new QrTokenError(row ? "used" : "invalid");
 }
+
+/** GET /emargement/qr/{qrToken}: the session a QR token (JWT or short id) names, for the signing page to show it; the method endpoint's errors. */
+export async function qrTokenSession(db: DbOrTx, scope: TenantScope, token: string, now: Date): Promise<{ sessionId: string }> {
+  try {
+    const { sessionId } = await readQrToken(db, token, scope, now);
+    return { sessionId };
+  } catch (error) {
+    if (error instanceof QrTokenError) throw methodQrError(error.reason);
+    throw error;
+  }
+}
