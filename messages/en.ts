@@ -9,6 +9,7 @@ import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
 import { documents_en } from "./parts/documents.en";
+import { signing_en } from "./parts/signing.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -307,4 +308,5 @@ export const en: Catalogue = {
   ...mail_en,
   ...webhooks_en,
   ...documents_en,
+  ...signing_en,
 };

@@ -8,6 +8,7 @@ import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
 import { documents_fr } from "./parts/documents.fr";
+import { signing_fr } from "./parts/signing.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -306,4 +307,5 @@ export const fr = {
   ...mail_fr,
   ...webhooks_fr,
   ...documents_fr,
+  ...signing_fr,
 } as const;

@@ -29,7 +29,15 @@ export const ZStrokes = z
   .max(500)
   .describe("The drawn strokes, arrays of {x, y}; fewer than 30 points in total is refused");
 
-export const ZQrToken = z.string().min(1, "Required").max(2048);
+export const ZQrToken = z
+  .string()
+  .min(1, "Required")
+  .max(2048)
+  .describe("The QR token: the JWT of qr-generate, or its 22-character short id (the last segment of signUrl, /q/{id})");
+/** Optional on the signing operations: the slot signed (a slot of that session, started); without it the session as a whole is signed. */
+const ZSlotRef = ZId("slt")
+  .optional()
+  .describe("The attendance slot signed (one of the session's slots, started: 400 SLOT_NOT_STARTED before; 404 when not a slot of the session). Without it, the session as a whole");
 export const ZPin = z.string().regex(/^\d{6}$/, "Six digits").describe("The session's six-digit PIN");
 
 export const ZRecordUser = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
@@ -61,10 +69,11 @@ export const ZEmargementOutput = envelope(ZEmargement);
 export const ZEmargementListOutput = envelope(z.array(ZEmargement));
 
 // ---- method endpoints -------------------------------------------------------------------------
-export const ZSignQrInput = z.strictObject({ qrToken: ZQrToken, location: ZLocation.optional() });
-export const ZSignPinInput = z.strictObject({ sessionId: ZId("ses"), pin: ZPin });
+export const ZSignQrInput = z.strictObject({ qrToken: ZQrToken, location: ZLocation.optional(), slotId: ZSlotRef });
+export const ZSignPinInput = z.strictObject({ sessionId: ZId("ses"), pin: ZPin, slotId: ZSlotRef });
 export const ZSignCanvasInput = z.strictObject({
   sessionId: ZId("ses"),
+  slotId: ZSlotRef,
   signatureBase64: ZSignatureBase64,
   strokes: ZStrokes.optional(),
   location: ZLocation.optional(),
@@ -105,6 +114,7 @@ export const ZSignSessionInput = z.strictObject({
   signatureBase64: ZSignatureBase64.optional(),
   strokes: ZStrokes.optional(),
   location: ZLocation.optional(),
+  slotId: ZSlotRef,
 });
 
 // ---- Qualiopi-module endpoints ----------------------------------------------------------------
@@ -118,7 +128,10 @@ export const ZRecordInput = z.strictObject({
 });
 export const ZQrGenerateInput = z.strictObject({ sessionId: ZId("ses") });
 export const ZQrGenerateOutput = envelope(
-  z.object({ qrToken: z.string(), expiresAt: ZTimestamp, signUrl: z.string().describe("Learner page that signs with this token (drawn as a QR code)") }),
+  z.object({ qrToken: z.string(), expiresAt: ZTimestamp, signUrl: z
+      .string()
+      .describe("Short URL https://{tenant host}/q/{id} drawn as the QR code: id is the token's 22-character short id, accepted wherever qrToken is; it opens the learner's signing page"),
+  }),
 );
 export const ZQrValidateInput = ZSignQrInput;
 export const ZEnrollmentHistoryInput = z.strictObject({ enrollmentId: ZId("enr") });
@@ -184,17 +197,17 @@ const ZRosterTrainer = z.object({
   signedAt: ZTimestamp.nullable(),
   method: ZEmargementMethod.nullable(),
 });
+/** A session as the attendance answers name it. */
+export const ZAttendanceSessionRef = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
+  scheduledAt: ZTimestamp,
+  durationMinutes: z.number().int(),
+});
 export const ZSessionAttendanceOutput = envelope(
   z.object({
-    session: z.object({
-      id: z.string(),
-      title: z.string(),
-      status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
-      scheduledAt: ZTimestamp,
-      durationMinutes: z.number().int(),
-      courseId: z.string(),
-      courseTitle: z.string(),
-    }),
+    session: ZAttendanceSessionRef.extend({ courseId: z.string(), courseTitle: z.string() }),
     summary: z.object({
       expected: z.number().int(),
       present: z.number().int().describe("Learners PRESENT, LATE or LEFT_EARLY"),
@@ -213,6 +226,9 @@ export const ZSessionAttendanceOutput = envelope(
 
 export const ZSlotFrequency = z.enum(["HOURLY", "HALF_DAY", "FULL_SESSION"]);
 export const ZGenerateSlotsInput = z.strictObject({ sessionId: ZId("ses"), frequency: ZSlotFrequency });
+export const ZOwnSignature = z
+  .object({ id: z.string().describe("emg_..."), method: ZEmargementMethod, signedAt: ZTimestamp })
+  .describe("The caller's own signature (QR, QR_CODE, PIN or CANVAS)");
 export const ZSlotSignature = z.object({
   id: z.string(),
   userId: z.string(),
@@ -230,6 +246,8 @@ export const ZSlot = z.object({
   label: z.string(),
   position: z.number().int(),
   signatures: z.array(ZSlotSignature),
+  mySignature: ZOwnSignature.nullable()
+    .describe("The caller's own signature of this slot (any method), null when they have not signed it"),
 });
 export const ZSlotsOutput = envelope(z.array(ZSlot));
 export const ZSlotsInput = z.strictObject({ sessionId: ZId("ses") });

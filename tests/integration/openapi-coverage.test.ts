@@ -89,6 +89,8 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/emargement/{sessionId}/sign", status: 201 },
   { method: "get", path: "/api/v1/emargement/{sessionId}/pdf", status: 200 },
   { method: "get", path: "/api/v1/emargement/records/{id}/signature", status: 200 },
+  { method: "get", path: "/api/v1/emargement/me/open", status: 200 },
+  { method: "get", path: "/api/v1/emargement/qr/{qrToken}", status: 200 },
   // Attendance, Qualiopi-module endpoints (+ verify, conventions §7)
   { method: "post", path: "/api/v1/qualiopi/emargement", status: 201 },
   { method: "post", path: "/api/v1/qualiopi/emargement/qr-generate/{sessionId}", status: 201 },
@@ -102,6 +104,8 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/qualiopi/emargement/{id}/seal-certificate", status: 200 },
   { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/verify", status: 200 },
   { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/attestation/{userId}", status: 200 },
+  { method: "post", path: "/api/v1/qualiopi/emargement/{sessionId}/reminders", status: 201 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/reminders", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */

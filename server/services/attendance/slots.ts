@@ -42,25 +42,29 @@ async function slotsWithSignatures(db: DbOrTx, caller: Caller, loaded: LoadedSes
         .orderBy(asc(emargements.signedAt))
     : [];
   const names = await usersById(db, signed.map((r) => r.userId));
-  return slots.map((s) => ({
-    id: s.id,
-    sessionId: s.sessionId,
-    startsAt: s.startsAt.toISOString(),
-    endsAt: s.endsAt.toISOString(),
-    label: s.label,
-    position: s.position,
-    signatures: signed
-      .filter((r) => r.slotId === s.id)
-      .map((r) => ({
-        id: r.id,
-        userId: r.userId,
-        firstName: names.get(r.userId)?.firstName ?? "",
-        lastName: names.get(r.userId)?.lastName ?? "",
-        method: r.method,
-        signedAt: r.signedAt.toISOString(),
-        role: teachesSession(loaded, r.userId) ? ("TRAINER" as const) : ("LEARNER" as const),
-      })),
-  }));
+  return slots.map((s) => {
+    const mine = signed.find((r) => r.slotId === s.id && r.userId === caller.userId);
+    return {
+      id: s.id,
+      sessionId: s.sessionId,
+      startsAt: s.startsAt.toISOString(),
+      endsAt: s.endsAt.toISOString(),
+      label: s.label,
+      position: s.position,
+      signatures: signed
+        .filter((r) => r.slotId === s.id)
+        .map((r) => ({
+          id: r.id,
+          userId: r.userId,
+          firstName: names.get(r.userId)?.firstName ?? "",
+          lastName: names.get(r.userId)?.lastName ?? "",
+          method: r.method,
+          signedAt: r.signedAt.toISOString(),
+          role: teachesSession(loaded, r.userId) ? ("TRAINER" as const) : ("LEARNER" as const),
+        })),
+      mySignature: mine ? { id: mine.id, method: mine.method, signedAt: mine.signedAt.toISOString() } : null,
+    };
+  });
 }
 
 /** GET /qualiopi/emargement/slots/{sessionId}: moderators see every signature, a learner their own. */

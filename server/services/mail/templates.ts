@@ -1,6 +1,6 @@
 /** Transactional e-mails, French first, English available. */
 export type Locale = "fr" | "en";
-export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled";
+export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder";
 
 type Rendered = { subject: string; text: string };
 
@@ -66,6 +66,17 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     en: (v) => ({
       subject: `Webhook disabled: ${v.url}`,
       text: `Hello ${v.firstName},\n\nThe webhook ${v.url} was disabled after ${v.failures} consecutive failed deliveries: the platform no longer sends it events.\n\nCheck the delivery log, fix the receiver, then re-activate the webhook: ${v.link}`,
+    }),
+  },
+  // attendance: vars firstName, title, slot ("14:00–15:30", tenant time zone), closing ("yes" before the slot closes), link
+  "attendance-reminder": {
+    fr: (v) => ({
+      subject: v.closing === "yes" ? `Dernier rappel : signez votre présence (${v.title})` : `Signez votre présence : ${v.title}`,
+      text: `Bonjour ${v.firstName},\n\nVotre présence à la session « ${v.title} » (${v.slot}) n'est pas encore signée.${v.closing === "yes" ? " Le créneau se termine bientôt." : ""}\n\nSigner maintenant : ${v.link}`,
+    }),
+    en: (v) => ({
+      subject: v.closing === "yes" ? `Last reminder: sign your attendance (${v.title})` : `Sign your attendance: ${v.title}`,
+      text: `Hello ${v.firstName},\n\nYour attendance at the session "${v.title}" (${v.slot}) is not signed yet.${v.closing === "yes" ? " The time slot ends soon." : ""}\n\nSign now: ${v.link}`,
     }),
   },
 };
