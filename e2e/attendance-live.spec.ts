@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { writeFile } from "node:fs/promises";
-import { apiToken, memberId, scheduleSstSession, sstCourseId, tenantApi } from "./fixtures/api";
+import { apiToken, enrolledLearner, scheduleSstSession, sstCourseId, tenantApi } from "./fixtures/api";
 import { DEMO_PASSWORD, screenshot, signIn } from "./fixtures/app";
 import { ROOT_URL, tenantUrl } from "./fixtures/urls";
 
@@ -22,14 +22,7 @@ test.beforeAll(async ({ request }) => {
   const admin = tenantApi(request, await apiToken(request, "acme", "admin@acme.test"));
   const courseId = await sstCourseId(admin);
 
-  let learnerId = await memberId(admin, THIRD.email);
-  if (!learnerId) {
-    const created = await admin.post("/users", { ...THIRD, role: "LEARNER", sendInvitation: false, password: DEMO_PASSWORD });
-    expect(created.status(), await created.text()).toBe(201);
-    learnerId = ((await created.json()) as { data: { id: string } }).data.id;
-  }
-  const enrolled = await admin.post("/enrollments", { courseId, userId: learnerId, paymentMethod: "FREE", traineeCategory: "SAL", financingSource: "OPCO" });
-  expect([201, 409, 422], await enrolled.text()).toContain(enrolled.status());
+  await enrolledLearner(admin, courseId, THIRD);
 
   const title = `Recyclage SST — émargement ${new Date().toISOString().slice(11, 19)}`;
   const sessionId = await scheduleSstSession(admin, { courseId, title, description: "Session de démonstration de l'émargement en direct.", durationMinutes: 120 });
@@ -72,7 +65,7 @@ test("a trainer watches three learners sign on their phones (QR, PIN, drawing), 
   await expect(page.getByText("En direct", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Terminer la session" })).toBeVisible();
   const qr = page.getByTestId("live-qr");
-  await expect(qr).toHaveAttribute("data-sign-url", /\/sign\?token=/);
+  await expect(qr).toHaveAttribute("data-sign-url", /\/q\/[A-Za-z0-9_-]{22}$/);
   await expect(qr.getByRole("img", { name: "QR code de signature de la session" })).toBeVisible();
   await expect(page.getByText(/Nouveau code dans \d+:\d\d/)).toBeVisible();
   const pin = (await page.getByTestId("live-pin").getAttribute("data-pin"))!;
@@ -91,7 +84,8 @@ test("a trainer watches three learners sign on their phones (QR, PIN, drawing), 
   await qrLearner.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
   await qrLearner.getByRole("button", { name: "Se connecter" }).click();
   await expect(qrLearner.getByText(title)).toBeVisible();
-  expect(qrLearner.url()).toBe(signUrl);
+  // the short URL led to the signing page of that token, and back there after signing in
+  expect(qrLearner.url()).toBe(signUrl.replace(/\/q\/([A-Za-z0-9_-]+)$/, "/sign?token=$1"));
   await qrLearner.getByLabel("Joindre ma position (facultatif)").check();
   await expect(qrLearner.getByText("Position obtenue")).toBeVisible();
   await screenshot(qrLearner, "attendance-learner-qr-confirm");

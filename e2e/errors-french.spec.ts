@@ -42,9 +42,8 @@ test("the session form shows its field errors in French", async ({ page }) => {
   const form = page.getByRole("form", { name: "Planifier une session" });
   await form.getByLabel("Formation").selectOption({ label: "Sauveteur Secouriste du Travail (SST)" });
   await form.getByLabel("Titre de la session").fill(`Session e2e erreurs ${STAMP}`);
-  await form.getByLabel("Date", { exact: true }).fill("2020-01-06");
-  await form.getByLabel("Heure de début").fill("09:00");
-  await form.getByLabel("Durée (minutes)").fill("60");
+  await form.getByLabel("À distance (classe virtuelle)").check();
+  await form.getByLabel("Date — Jour 1").fill("2020-01-06");
   await form.getByLabel("Places").fill("0");
   await form.getByRole("button", { name: "Planifier la session" }).click();
   // zod's "Too small: expected number to be >=1", in French.
@@ -55,7 +54,7 @@ test("the session form shows its field errors in French", async ({ page }) => {
   await form.getByLabel("Places").fill("12");
   await form.getByRole("button", { name: "Planifier la session" }).click();
   await expect(form.getByText("Doit être dans le futur")).toBeVisible();
-  await expect(form.getByLabel("Date", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Début — plage 1 du jour 1")).toHaveAttribute("aria-invalid", "true");
   await screenshot(page, "errors-fr-session");
 });
 

@@ -82,20 +82,22 @@ test("an admin schedules a session with a convocation and finds it in the list a
   await form.getByLabel("Formation").selectOption({ label: COURSE });
   await form.getByLabel("Titre de la session").fill(TITLE);
   await form.getByLabel("Description").fill("Maintien et actualisation des compétences SST : mises en situation.");
-  // A past date: the API answers 422 and its errors.scheduledAt is shown next to the date.
-  await form.getByLabel("Date", { exact: true }).fill(parisDay(-2));
-  await form.getByLabel("Heure de début").fill("09:00");
-  await form.getByLabel("Durée (minutes)").fill("420");
+  // A past date: the API answers 422 and its error is shown next to the first range's start.
+  // One remote range of seven hours (09:00–16:00).
+  await form.getByLabel("À distance (classe virtuelle)").check();
+  await form.getByLabel("Date — Jour 1").fill(parisDay(-2));
+  await form.getByRole("button", { name: "Retirer la plage 2 du jour 1" }).click();
+  await form.getByLabel("Fin — plage 1 du jour 1").fill("16:00");
   await form.getByLabel("Places").fill("12");
   await form.getByLabel("Enregistrer la session").check();
   await form.getByLabel("Thomas Bernard").check();
   await expect(form.getByLabel("Envoyer la convocation par e-mail")).toBeChecked();
   await form.getByRole("button", { name: "Planifier la session" }).click();
   await expect(form.getByText("Doit être dans le futur")).toBeVisible();
-  await expect(form.getByLabel("Date", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Début — plage 1 du jour 1")).toHaveAttribute("aria-invalid", "true");
   await screenshot(page, "sessions-new-422");
 
-  await form.getByLabel("Date", { exact: true }).fill(DAY);
+  await form.getByLabel("Date — Jour 1").fill(DAY);
   await form.getByRole("button", { name: "Planifier la session" }).click();
   await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Session planifiée." })).toBeVisible();
@@ -166,8 +168,8 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
   await page.getByRole("link", { name: "Modifier" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Modifier la session" })).toBeVisible();
   const form = page.getByRole("form", { name: "Modifier la session" });
-  await expect(form.getByLabel("Heure de début")).toHaveValue("09:00");
-  await expect(form.getByLabel("Date", { exact: true })).toHaveValue(DAY);
+  await expect(form.getByLabel("Début — plage 1 du jour 1")).toHaveValue("09:00");
+  await expect(form.getByLabel("Date — Jour 1")).toHaveValue(DAY);
   await form.getByLabel("Titre de la session").fill(EDITED);
   await form.getByLabel("Places").fill("15");
   await form.getByRole("button", { name: "Enregistrer les modifications" }).click();
@@ -183,8 +185,10 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
 
   // Half-day slots: 09:00–13:00 and 13:00–16:00.
   const slots = page.getByRole("region", { name: "Créneaux de signature" });
+  // The schedule's range made one slot at creation; half-days cut it at 13:00 (after a confirmation).
   await slots.getByLabel("Découpage").selectOption("HALF_DAY");
-  await slots.getByRole("button", { name: "Générer les créneaux" }).click();
+  await slots.getByRole("button", { name: "Régénérer les créneaux" }).click();
+  await page.getByRole("dialog", { name: "Remplacer les créneaux ?" }).getByRole("button", { name: "Régénérer les créneaux" }).click();
   await expect(slots.getByText("2 créneau(x) créé(s).")).toBeVisible();
   await expect(slots.getByRole("listitem").filter({ hasText: "09:00 – 13:00" })).toBeVisible();
   await expect(slots.getByRole("listitem").filter({ hasText: "13:00 – 16:00" })).toBeVisible();
@@ -217,14 +221,15 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
   await expect(dialog.getByText("Au moins 20 caractères", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("Motif de la correction")).toHaveAttribute("aria-invalid", "true");
   await dialog.getByLabel("Motif de la correction").fill("Présente, tablette de signature hors service ce jour-là.");
-  await dialog.getByLabel("Durée de présence (minutes)").fill("400");
+  // The correction sets a status (the minutes follow from it: the whole session, 7 h).
+  await dialog.getByLabel("Présent", { exact: true }).check();
   await dialog.getByRole("button", { name: "Enregistrer la correction" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Présence de Léa Petit corrigée." })).toBeVisible();
   const lea = page.getByRole("table", { name: "Présence des apprenants" }).getByRole("row").filter({ hasText: "Léa Petit" });
   await expect(lea).toContainText("Présent");
   await expect(lea).toContainText("Correction par l'administrateur");
-  await expect(lea).toContainText("6 h 40");
+  await expect(lea).toContainText("7 h");
   await expect(page.getByText("Registre intègre")).toBeVisible();
   await screenshot(page, "session-attendance");
 });

@@ -1,6 +1,7 @@
 import { apiFields_en } from "./api/fields.en";
 import type { Catalogue } from "./types";
 import { attendance_en } from "./parts/attendance.en";
+import { attendanceStatus_en } from "./parts/attendance-status.en";
 import { creator_en } from "./parts/creator.en";
 import { learning_en } from "./parts/learning.en";
 import { mail_en } from "./parts/mail.en";
@@ -8,6 +9,7 @@ import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
 import { documents_en } from "./parts/documents.en";
+import { signing_en } from "./parts/signing.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -301,8 +303,10 @@ export const en: Catalogue = {
   ...learning_en,
   ...sessions_en,
   ...attendance_en,
+  ...attendanceStatus_en,
   ...platform_en,
   ...mail_en,
   ...webhooks_en,
   ...documents_en,
+  ...signing_en,
 };

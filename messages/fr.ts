@@ -1,5 +1,6 @@
 import { apiFields_fr } from "./api/fields.fr";
 import { attendance_fr } from "./parts/attendance.fr";
+import { attendanceStatus_fr } from "./parts/attendance-status.fr";
 import { creator_fr } from "./parts/creator.fr";
 import { learning_fr } from "./parts/learning.fr";
 import { mail_fr } from "./parts/mail.fr";
@@ -7,6 +8,7 @@ import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
 import { documents_fr } from "./parts/documents.fr";
+import { signing_fr } from "./parts/signing.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -300,8 +302,10 @@ export const fr = {
   ...learning_fr,
   ...sessions_fr,
   ...attendance_fr,
+  ...attendanceStatus_fr,
   ...platform_fr,
   ...mail_fr,
   ...webhooks_fr,
   ...documents_fr,
+  ...signing_fr,
 } as const;

@@ -41,6 +41,10 @@ const EnvSchema = z.object({
   QR_TOKEN_TTL_SECONDS: intFrom(300),
   PIN_MAX_ATTEMPTS: intFrom(5),
   PIN_LOCK_SECONDS: intFrom(15 * 60),
+  // Attendance reminders (services/attendance/reminders.ts): minutes after a slot opens for the first
+  // e-mail (0: at its start), and minutes before it closes for the second.
+  ATTENDANCE_REMINDER_OPEN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(0),
+  ATTENDANCE_REMINDER_CLOSING_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   WEBHOOK_RETRY_DELAYS_SECONDS: z.string().default("60,300,1800"),
   WEBHOOK_TIMEOUT_SECONDS: intFrom(30),
   // An endpoint whose deliveries end FAILED this many times in a row is disabled (its admins get an e-mail).

@@ -14,12 +14,15 @@ import { useSignaturePad } from "./use-signature-pad";
 /** Signing by drawing (attendance.signCanvas): the PNG and its strokes; a too-short drawing is explained, not lost. */
 export function CanvasSign({
   sessionId,
+  slotId,
   label,
   submitLabel,
   onSigned,
   onFailure,
 }: {
   sessionId: string;
+  /** The time slot signed; without it the session as a whole. */
+  slotId?: string;
   label: string;
   submitLabel: string;
   onSigned: (r: AttendanceRecord) => void;
@@ -36,7 +39,7 @@ export function CanvasSign({
     if (!drawing) return;
     setFailure(null);
     sign.mutate(
-      { sessionId, ...drawing },
+      { sessionId, ...(slotId ? { slotId } : {}), ...drawing },
       {
         onSuccess: ({ data }) => onSigned(data),
         onError: (error) => {

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useI18n } from "@/lib/i18n/client";
 import styles from "./attendance.module.css";
 import { CanvasSign } from "./canvas-sign";
@@ -13,6 +14,7 @@ import { formatTime } from "./format";
  */
 export function Countersign({ sessionId, signedAt, onSigned }: { sessionId: string; signedAt: string | null; onSigned: () => void }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -27,7 +29,7 @@ export function Countersign({ sessionId, signedAt, onSigned }: { sessionId: stri
       {when ? (
         <p className={styles.countersigned} role="status">
           <span aria-hidden="true">✓ </span>
-          {t("attLive.countersignedAt", { time: formatTime(when, locale) })}
+          {t("attLive.countersignedAt", { time: formatTime(when, locale, timeZone) })}
         </p>
       ) : (
         <button ref={opener} type="button" className="btn btn-secondary btn-sm" onClick={() => setOpen(true)}>

@@ -3,17 +3,30 @@ import type { MessageKey } from "@/messages";
 
 const tag = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
 
-/** "10:32" in the viewer's time zone. */
-export function formatTime(iso: string | number | Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(tag(locale), { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+/**
+ * Times are printed in the TENANT's zone, never the device's (a trainer's laptop on UTC, a
+ * projector PC abroad): pass `useTenantTimeZone()` (components/tenant-context.tsx). Without it,
+ * the default tenant zone, Europe/Paris.
+ */
+export const DEFAULT_TIME_ZONE = "Europe/Paris";
+
+/** "10:32" in the tenant's time zone. */
+export function formatTime(iso: string | number | Date, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(tag(locale), { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));
 }
 
-/** "lundi 3 mars, 09:00 – 12:30". */
-export function formatSlot(scheduledAt: string, durationMinutes: number, locale: Locale): string {
+/** "lundi 3 mars, 09:00 – 12:30" (tenant's time zone). */
+export function formatSlot(scheduledAt: string, durationMinutes: number, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {
   const start = new Date(scheduledAt);
   const end = new Date(start.getTime() + durationMinutes * 60_000);
-  const day = new Intl.DateTimeFormat(tag(locale), { weekday: "long", day: "numeric", month: "long" }).format(start);
-  return `${day}, ${formatTime(start, locale)} – ${formatTime(end, locale)}`;
+  return formatRange(start, end, locale, timeZone);
+}
+
+/** "lundi 3 mars, 09:00 – 12:30" from two instants (tenant's time zone). */
+export function formatRange(startsAt: string | Date, endsAt: string | Date, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const start = new Date(startsAt);
+  const day = new Intl.DateTimeFormat(tag(locale), { weekday: "long", day: "numeric", month: "long", timeZone }).format(start);
+  return `${day}, ${formatTime(start, locale, timeZone)} – ${formatTime(endsAt, locale, timeZone)}`;
 }
 
 /** "4:05" from a number of seconds (never negative). */
@@ -65,7 +78,7 @@ export function isSigningOpen(s: { status: string; scheduledAt: string; duration
 /** When signing opens for a session that has not opened yet. */
 export const signingOpensAt = (scheduledAt: string) => Date.parse(scheduledAt) - 30 * 60_000;
 
-/** "3 mars, 09:30". */
-export function formatDateTime(at: string | number, locale: Locale): string {
-  return new Intl.DateTimeFormat(tag(locale), { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+/** "3 mars, 09:30" (tenant's time zone). */
+export function formatDateTime(at: string | number, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(tag(locale), { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(at));
 }

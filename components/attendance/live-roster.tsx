@@ -7,22 +7,42 @@ import styles from "./attendance.module.css";
 import { formatTime, methodKey } from "./format";
 import type { RosterLearner, SessionAttendance } from "./types";
 import { useArrivals } from "./use-arrivals";
+import { useNow } from "./use-now";
+import { AttendanceStatusBadge } from "@/components/sessions/attendance-status";
 import { Loading } from "@/components/ui/skeleton";
 
-const bySignedAt = (a: RosterLearner, b: RosterLearner) => Date.parse(a.signedAt ?? "") - Date.parse(b.signedAt ?? "");
-const byName = (a: RosterLearner, b: RosterLearner) => personName(a).localeCompare(personName(b));
+type Row = RosterLearner & { current: RosterLearner["slots"][number] };
+const bySignedAt = (a: Row, b: Row) => Date.parse(a.current.signedAt ?? a.signedAt ?? "") - Date.parse(b.current.signedAt ?? b.signedAt ?? "");
+const byName = (a: Row, b: Row) => personName(a).localeCompare(personName(b));
+const ATTENDED = new Set(["PRESENT", "LATE", "LEFT_EARLY"]);
 
-/** Present learners (method and time, newest highlighted) and, apart, who is still missing; arrivals are announced. */
+/** The slot running now, else the last one started, else the first (times from the API). */
+export function currentSlotIndex(slots: { startsAt: string; endsAt: string }[], now: number): number {
+  const running = slots.findIndex((s) => Date.parse(s.startsAt) <= now && now < Date.parse(s.endsAt));
+  if (running >= 0) return running;
+  const started = slots.map((s, i) => (Date.parse(s.startsAt) <= now ? i : -1)).filter((i) => i >= 0);
+  return started.length ? started[started.length - 1]! : 0;
+}
+
+/**
+ * Every registered participant with their status for the current slot (computed by the API):
+ * present ones (method and time, newest highlighted) and, apart, the others with their status;
+ * arrivals are announced.
+ */
 export function LiveRoster({ attendance }: { attendance: SessionAttendance | undefined }) {
   const { t, locale } = useI18n();
-  const present = useMemo(() => attendance?.learners.filter((l) => l.present).sort(bySignedAt), [attendance]);
-  const missing = useMemo(() => attendance?.learners.filter((l) => !l.present).sort(byName) ?? [], [attendance]);
+  const now = useNow(30_000);
+  const index = attendance ? currentSlotIndex(attendance.slots, now) : 0;
+  const slot = attendance?.slots[index];
+  const rows = useMemo(() => attendance?.learners.map((l) => ({ ...l, current: l.slots[index]! })).filter((l) => l.current) ?? [], [attendance, index]);
+  const present = useMemo(() => rows.filter((l) => ATTENDED.has(l.current.status)).sort(bySignedAt), [rows]);
+  const missing = useMemo(() => rows.filter((l) => !ATTENDED.has(l.current.status)).sort(byName), [rows]);
   const { fresh, announcement } = useArrivals(present, (arrived) =>
     arrived
       .map((l) => t("attLive.arrived", { name: personName(l), method: l.method ? t(methodKey(l.method)) : "", time: l.signedAt ? formatTime(l.signedAt, locale) : "" }))
       .join(" "),
   );
-  const summary = attendance?.summary;
+  const expected = rows.length;
 
   return (
     <section className={`card ${styles.roster}`} aria-labelledby="roster-title">
@@ -30,12 +50,13 @@ export function LiveRoster({ attendance }: { attendance: SessionAttendance | und
         <h2 id="roster-title" className="card-title">
           {t("attLive.rosterTitle")}
         </h2>
-        {summary ? (
+        {attendance ? (
           <p className={styles.rosterCount} data-testid="roster-count">
-            <strong>{summary.present}</strong> / {summary.expected} <span className="muted">{t("attLive.presentShort")}</span>
+            <strong>{present.length}</strong> / {expected} <span className="muted">{t("attLive.presentShort")}</span>
           </p>
         ) : null}
       </div>
+      {attendance && attendance.slots.length > 1 && slot ? <p className="muted">{t("attStatus.currentSlot", { label: slot.label })}</p> : null}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
@@ -50,8 +71,9 @@ export function LiveRoster({ attendance }: { attendance: SessionAttendance | und
                 <li key={l.userId} className={styles.person} data-fresh={fresh.has(l.userId) ? true : undefined} data-testid="present-learner">
                   <span className={styles.personName}>{personName(l)}</span>
                   <span className={styles.personMeta}>
-                    <span className={styles.method}>{l.method ? t(methodKey(l.method)) : "—"}</span>
-                    {l.signedAt ? <time dateTime={l.signedAt}>{formatTime(l.signedAt, locale)}</time> : null}
+                    {l.current.status !== "PRESENT" ? <AttendanceStatusBadge {...l.current} /> : null}
+                    <span className={styles.method}>{l.current.method ? t(methodKey(l.current.method)) : l.method ? t(methodKey(l.method)) : "—"}</span>
+                    {l.current.signedAt ? <time dateTime={l.current.signedAt}>{formatTime(l.current.signedAt, locale)}</time> : null}
                   </span>
                 </li>
               ))}
@@ -65,7 +87,7 @@ export function LiveRoster({ attendance }: { attendance: SessionAttendance | und
               {missing.map((l) => (
                 <li key={l.userId} className={`${styles.person} ${styles.personMissing}`} data-testid="missing-learner">
                   <span className={styles.personName}>{personName(l)}</span>
-                  <span className={styles.personMeta}>{t("attLive.notSigned")}</span>
+                  <span className={styles.personMeta}>{l.current.status === "NOT_YET" ? t("attStatus.notSignedYet") : <AttendanceStatusBadge {...l.current} />}</span>
                 </li>
               ))}
             </ul>

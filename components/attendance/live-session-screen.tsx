@@ -15,6 +15,7 @@ import { Countersign } from "./countersign";
 import { spacedPin } from "./format";
 import { LiveQrPanel } from "./live-qr-panel";
 import { LiveRoster } from "./live-roster";
+import { ReminderButton } from "./reminder-button";
 import { SessionFacts } from "./session-heading";
 import { useRotatingQr } from "./use-rotating-qr";
 import { Loading } from "@/components/ui/skeleton";
@@ -23,8 +24,9 @@ const POLL_MS = 2500;
 
 /**
  * The trainer's screen during a session (laptop, projector or phone): start/end, the rotating
- * QR code, the PIN in large digits, the roster polled every 2.5 s with who is missing, and the
- * trainer's countersignature.
+ * QR code, the PIN in large digits, the roster polled every 2.5 s with who is missing, the
+ * signing reminder sent again, and the trainer's countersignature. Every time is printed in the
+ * tenant's zone (format.ts), whatever the device's clock.
  */
 export function LiveSessionScreen({ sessionId }: { sessionId: string }) {
   const t = useT();
@@ -96,6 +98,7 @@ export function LiveSessionScreen({ sessionId }: { sessionId: string }) {
               {end.isPending ? t("attLive.ending") : t("attLive.end")}
             </button>
           ) : null}
+          {s.status === "SCHEDULED" || s.status === "LIVE" ? <ReminderButton sessionId={sessionId} /> : null}
           {canCountersign ? <Countersign sessionId={sessionId} signedAt={trainer?.signedAt ?? null} onSigned={() => void roster.refetch()} /> : null}
         </div>
       </div>

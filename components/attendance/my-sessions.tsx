@@ -5,9 +5,11 @@ import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api-error";
-import { useT } from "@/lib/i18n/client";
+import { useTenantTimeZone } from "@/components/tenant-context";
+import { useI18n, useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./attendance.module.css";
+import { formatTime } from "./format";
 import { SessionCard } from "./session-card";
 import type { UpcomingSession } from "./types";
 import { useNow } from "./use-now";
@@ -19,6 +21,9 @@ export function MySessions() {
   const trpc = useTRPC();
   const list = useQuery({ ...trpc.enrollments.upcomingSessions.queryOptions({ limit: 50 }), refetchInterval: 60_000 });
   const now = useNow(30_000);
+  // What is open for signing now, with the learner's signature of the slot to sign (or of the session).
+  const open = useQuery({ ...trpc.attendanceSigning.openNow.queryOptions({}), refetchInterval: 60_000 });
+  const signedAt = new Map((open.data?.data ?? []).flatMap((o) => (o.signature ? [[o.session.id, o.signature.signedAt] as const] : [])));
 
   if (list.isPending) {
     return <Loading shape="cards" />;
@@ -43,20 +48,39 @@ export function MySessions() {
   const upcoming = all.filter((s) => s.status !== "LIVE");
   return (
     <div className="stack-lg">
-      {live.length ? <Group title={t("attMy.liveNow")} items={live} now={now} /> : null}
-      {upcoming.length ? <Group title={t("attMy.upcoming")} items={upcoming} now={now} /> : null}
+      {live.length ? <Group title={t("attMy.liveNow")} items={live} now={now} signedAt={signedAt} /> : null}
+      {upcoming.length ? <Group title={t("attMy.upcoming")} items={upcoming} now={now} signedAt={signedAt} /> : null}
     </div>
   );
 }
 
-function Group({ title, items, now }: { title: string; items: UpcomingSession[]; now: number }) {
+/** Instead of "Signer ma présence" once the learner signed what is to sign now: "Signé à 14:02" and the proof. */
+function Signed({ sessionId, at }: { sessionId: string; at: string }) {
+  const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
+  return (
+    <div className={styles.signedNote} data-testid="signed-at">
+      <p>
+        <span aria-hidden="true">✓ </span>
+        {t("attNow.signedAt", { time: formatTime(at, locale, timeZone) })}
+      </p>
+      <Link href={`/sessions/${sessionId}/sign`}>{t("attSign.seeProof")}</Link>
+    </div>
+  );
+}
+
+function Group({ title, items, now, signedAt }: { title: string; items: UpcomingSession[]; now: number; signedAt: Map<string, string> }) {
   return (
     <section aria-label={title}>
       <h2 className="section-title">{title}</h2>
       <ul className={styles.sessionCards}>
         {items.map((s) => (
           <li key={s.sessionId}>
-            <SessionCard session={{ ...s, id: s.sessionId }} now={now} />
+            <SessionCard
+              session={{ ...s, id: s.sessionId }}
+              now={now}
+              signed={signedAt.has(s.sessionId) ? <Signed sessionId={s.sessionId} at={signedAt.get(s.sessionId)!} /> : undefined}
+            />
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api-error";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./attendance.module.css";
@@ -22,6 +23,7 @@ const LOOKAHEAD_MS = 30 * 60_000;
 /** Sessions the learner can sign right now (window: 30 min before the start to 2 h after the end), signed or not. */
 export function OpenForSigning() {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const [anchor] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
   const now = useNow(30_000);
@@ -57,7 +59,7 @@ export function OpenForSigning() {
           <div className={styles.signedNote}>
             <p>
               <span aria-hidden="true">✓ </span>
-              {t("attMy.signedAt", { time: formatTime(own.signedAt, locale), method: t(methodKey(own.method)) })}
+              {t("attMy.signedAt", { time: formatTime(own.signedAt, locale, timeZone), method: t(methodKey(own.method)) })}
             </p>
             <Link href={`/sessions/${s.id}/sign`}>{t("attSign.seeProof")}</Link>
           </div>

@@ -12,7 +12,18 @@ import type { AttendanceRecord } from "./types";
 import { useNow } from "./use-now";
 
 /** Signing with the session PIN (attendance.signPin): wrong PIN with attempts left, lock-out with a countdown. */
-export function PinSign({ sessionId, onSigned, onFailure }: { sessionId: string; onSigned: (r: AttendanceRecord) => void; onFailure: (f: SignFailure) => void }) {
+export function PinSign({
+  sessionId,
+  slotId,
+  onSigned,
+  onFailure,
+}: {
+  sessionId: string;
+  /** The time slot signed; without it the session as a whole. */
+  slotId?: string;
+  onSigned: (r: AttendanceRecord) => void;
+  onFailure: (f: SignFailure) => void;
+}) {
   const t = useT();
   const trpc = useTRPC();
   const sign = useMutation(trpc.attendance.signPin.mutationOptions());
@@ -26,7 +37,7 @@ export function PinSign({ sessionId, onSigned, onFailure }: { sessionId: string;
   const submit = () => {
     setFailure(null);
     sign.mutate(
-      { sessionId, pin },
+      { sessionId, pin, ...(slotId ? { slotId } : {}) },
       {
         onSuccess: ({ data }) => onSigned(data),
         onError: (error) => {

@@ -34,7 +34,10 @@ const FINAL: SignFailure["kind"][] = ["expired", "used", "invalidQr", "notEnroll
 export function QrSign({ token }: { token: string }) {
   const t = useT();
   const trpc = useTRPC();
-  const sessionId = useMemo(() => sessionIdOfToken(token), [token]);
+  const fromJwt = useMemo(() => sessionIdOfToken(token), [token]);
+  // A short id (the QR code's /q/{id}) does not carry its session: the server names it.
+  const named = useQuery({ ...trpc.attendanceSigning.qrSession.queryOptions({ qrToken: token }), enabled: !fromJwt, retry: false });
+  const sessionId = fromJwt ?? named.data?.data.sessionId ?? null;
   const session = useQuery({ ...trpc.sessions.get.queryOptions({ id: sessionId ?? "ses_none" }), enabled: Boolean(sessionId), retry: false });
   const sign = useMutation(trpc.attendance.signQr.mutationOptions());
   const geo = useGeolocation();

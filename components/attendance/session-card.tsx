@@ -6,15 +6,26 @@ import { useI18n } from "@/lib/i18n/client";
 import styles from "./attendance.module.css";
 import { formatDateTime, isSigningOpen, signingOpensAt } from "./format";
 import { JoinRoom } from "./join-room";
-import { SessionFacts } from "./session-heading";
+import { SessionFacts, type SessionPlaceLike } from "./session-heading";
 
-export type CardSession = { id: string; title: string; courseTitle?: string; scheduledAt: string; durationMinutes: number; status: string };
+export type CardSession = {
+  id: string;
+  title: string;
+  courseTitle?: string;
+  scheduledAt: string;
+  durationMinutes: number;
+  status: string;
+  /** PRESENTIAL sessions have no video room: no "join". */
+  deliveryMode?: string;
+  place?: SessionPlaceLike | null;
+  schedule?: { date: string; ranges: { start: string; end: string }[] }[];
+};
 
-/** One session for a learner: what and when, "Sign" while signing is open, and the video room while it can be joined. */
+/** One session for a learner: what, when and where, "Sign" while signing is open, and the video room (REMOTE, HYBRID) while it can be joined. */
 export function SessionCard({ session: s, now, signed }: { session: CardSession; now: number; signed?: ReactNode }) {
   const { t, locale } = useI18n();
   const open = isSigningOpen(s, now);
-  const roomOpen = s.status === "SCHEDULED" || s.status === "LIVE";
+  const roomOpen = (s.status === "SCHEDULED" || s.status === "LIVE") && s.deliveryMode !== "PRESENTIAL";
   return (
     <article className={styles.sessionCard} data-status={s.status} aria-labelledby={`session-${s.id}`}>
       <div>

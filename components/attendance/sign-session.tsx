@@ -3,38 +3,47 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { Alert } from "@/components/ui/alert";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./attendance.module.css";
-import { CanvasSign } from "./canvas-sign";
 import { signFailureText, type SignFailure } from "./errors";
 import { formatTime, isSigningOpen, signingOpensAt } from "./format";
 import { JoinRoom } from "./join-room";
-import { PinSign } from "./pin-sign";
 import { SessionFacts } from "./session-heading";
+import { SignMethods } from "./sign-methods";
 import { SignSuccess } from "./sign-success";
+import { SlotSigning } from "./slot-signing";
 import type { AttendanceRecord } from "./types";
 import { useNow } from "./use-now";
 import { Loading } from "@/components/ui/skeleton";
 
 const OWN_SIGNATURES = new Set(["QR", "QR_CODE", "PIN", "CANVAS"]);
-type Method = "PIN" | "CANVAS";
 
-/** A learner signs one session: by PIN (the accessible way) or by drawing; then the proof. Also joins the video room. */
+/**
+ * A learner signs one session: by PIN (the accessible way) or by drawing; then the proof. A
+ * session cut into time slots is signed slot by slot (SlotSigning: the current slot first).
+ * Also joins the video room.
+ */
 export function SignSession({ sessionId }: { sessionId: string }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const session = useQuery(trpc.sessions.get.queryOptions({ id: sessionId }));
   const records = useQuery(trpc.attendance.sessionRecords.queryOptions({ sessionId }));
-  const [method, setMethod] = useState<Method>("PIN");
+  const slots = useQuery({ ...trpc.qualiopiAttendance.slots.queryOptions({ sessionId }), refetchInterval: 60_000 });
   const [signed, setSigned] = useState<AttendanceRecord | null>(null);
   const [failure, setFailure] = useState<SignFailure | null>(null);
   const now = useNow(30_000);
   const fail = (f: SignFailure) => {
     setFailure(f);
-    if (f.kind === "alreadySigned") void records.refetch();
+    if (f.kind === "alreadySigned") void Promise.all([records.refetch(), slots.refetch()]);
+  };
+  const onSigned = (r: AttendanceRecord) => {
+    setSigned(r);
+    void slots.refetch();
   };
 
   const back = (
@@ -56,7 +65,9 @@ export function SignSession({ sessionId }: { sessionId: string }) {
   }
   const s = session.data.data;
   const existing = records.data?.data.find((r) => OWN_SIGNATURES.has(r.method) && !r.slotId);
-  const proof = signed ?? existing ?? null;
+  const slotList = slots.data?.data ?? [];
+  const bySlot = slotList.length > 0;
+  const proof = bySlot ? null : (signed ?? existing ?? null);
   const open = isSigningOpen(s, now);
   const roomOpen = s.status === "SCHEDULED" || s.status === "LIVE";
 
@@ -70,44 +81,29 @@ export function SignSession({ sessionId }: { sessionId: string }) {
           <SessionFacts session={s} />
         </div>
       </div>
-      {proof ? (
-        <SignSuccess record={proof} already={!signed} />
-      ) : records.isPending ? (
-        <Loading rows={3} />
-      ) : failure ? (
+      {failure ? (
         <div className="stack">
           <Alert kind="error">{signFailureText(failure, t)}</Alert>
           <button type="button" className="btn btn-secondary" onClick={() => setFailure(null)}>
             {t("common.retry")}
           </button>
         </div>
+      ) : records.isPending || slots.isPending ? (
+        <Loading rows={3} />
+      ) : bySlot && (open || s.status !== "CANCELLED") && now >= signingOpensAt(s.scheduledAt) ? (
+        <SlotSigning sessionId={sessionId} slots={slotList} now={now} open={open} justSigned={signed} onSigned={onSigned} onFailure={fail} />
+      ) : proof ? (
+        <SignSuccess record={proof} already={!signed} />
       ) : !open ? (
         <Alert kind="info">
           {s.status === "CANCELLED"
             ? t("attSign.cancelled")
             : now < signingOpensAt(s.scheduledAt)
-              ? t("attSign.opensAt", { time: formatTime(signingOpensAt(s.scheduledAt), locale) })
+              ? t("attSign.opensAt", { time: formatTime(signingOpensAt(s.scheduledAt), locale, timeZone) })
               : t("attErrors.closed")}
         </Alert>
       ) : (
-        <section className="card stack" aria-labelledby="sign-method-title">
-          <h2 id="sign-method-title" className="card-title">
-            {t("attSign.chooseMethod")}
-          </h2>
-          <div className={`segmented ${styles.methods}`} role="group" aria-label={t("attSign.chooseMethod")}>
-            {(["PIN", "CANVAS"] as const).map((m) => (
-              <button key={m} type="button" aria-pressed={method === m} onClick={() => setMethod(m)}>
-                {m === "PIN" ? t("attSign.byPin") : t("attSign.byDrawing")}
-              </button>
-            ))}
-          </div>
-          {method === "PIN" ? (
-            <PinSign sessionId={sessionId} onSigned={setSigned} onFailure={fail} />
-          ) : (
-            <CanvasSign sessionId={sessionId} label={t("attPad.label")} submitLabel={t("attPad.submit")} onSigned={setSigned} onFailure={fail} />
-          )}
-          {method === "CANVAS" ? <p className="muted">{t("attSign.cannotDraw")}</p> : null}
-        </section>
+        <SignMethods sessionId={sessionId} onSigned={onSigned} onFailure={fail} />
       )}
       {roomOpen ? (
         <section className={`card stack ${styles.roomCard}`} aria-labelledby="room-title">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useI18n } from "@/lib/i18n/client";
 import styles from "./attendance.module.css";
 import { formatTime, methodKey, shortHash } from "./format";
@@ -16,6 +17,7 @@ export function SignSuccess({
   already?: boolean;
 }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -29,7 +31,7 @@ export function SignSuccess({
         {already ? t("attSign.alreadyTitle") : t("attSign.successTitle")}
       </h2>
       {sessionTitle ? <p className={styles.successSession}>{sessionTitle}</p> : null}
-      <p className={styles.successTime}>{t("attSign.signedAt", { time: formatTime(record.signedAt, locale) })}</p>
+      <p className={styles.successTime}>{t("attSign.signedAt", { time: formatTime(record.signedAt, locale, timeZone) })}</p>
       <dl className={styles.successFacts}>
         <div>
           <dt>{t("attSign.method")}</dt>

@@ -14,3 +14,5 @@ export type MediaToken = Out["sessions"]["token"]["data"];
 export type UpcomingSession = Out["enrollments"]["upcomingSessions"]["data"][number];
 
 export type SignatureMethod = "QR" | "QR_CODE" | "PIN" | "CANVAS" | "AUTO" | "OVERRIDE";
+/** qualiopiAttendance.slots: a time slot with the caller's own signature. */
+export type SessionSlot = Out["qualiopiAttendance"]["slots"]["data"][number];

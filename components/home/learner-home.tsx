@@ -1,7 +1,8 @@
+import { SignNow } from "@/components/attendance/sign-now";
 import { MyCourses } from "@/components/learn/my-courses";
 import type { Translate } from "@/lib/i18n/translate";
 
-/** The learner's home: their courses with progress (enrollments.me). */
+/** The learner's home: first what is open for signing now, then their courses with progress (enrollments.me). */
 export function LearnerHome({ t, firstName }: { t: Translate; firstName: string }) {
   return (
     <>
@@ -13,6 +14,7 @@ export function LearnerHome({ t, firstName }: { t: Translate; firstName: string 
           </p>
         </div>
       </div>
+      <SignNow />
       <MyCourses />
     </>
   );

@@ -4,12 +4,16 @@ import { personName } from "@/components/learn/format";
 import { useI18n } from "@/lib/i18n/client";
 import { methodKey } from "./attendance-labels";
 import type { RosterLearner, RosterTrainer } from "./attendance-types";
+import { AttendanceStatusBadge, AttestationLink, CorrectionList, formatInZone, statusLabel } from "./attendance-status";
 import { formatDuration, formatSessionTime } from "./paris-time";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import styles from "./sessions.module.css";
+import statusStyles from "./attendance-status.module.css";
 
-/** Learners expected at the session: present or absent, how and when they signed, time connected. */
-export function AttendanceLearners({ learners, canOverride, onOverride }: { learners: RosterLearner[]; canOverride: boolean; onOverride: (learner: RosterLearner) => void }) {
+/** Learners expected at the session: their status (computed by the API), how and when they signed, minutes, corrections, attestation. */
+export function AttendanceLearners({ sessionId, learners, canOverride, onOverride }: { sessionId: string; learners: RosterLearner[]; canOverride: boolean; onOverride: (learner: RosterLearner) => void }) {
   const { t, locale } = useI18n();
+  const zone = useTenantTimeZone();
   if (!learners.length) return <p className="muted">{t("sessionsAttendance.noLearner")}</p>;
   return (
     <div className="table-wrap">
@@ -22,36 +26,49 @@ export function AttendanceLearners({ learners, canOverride, onOverride }: { lear
             <th scope="col">{t("sessionsAttendance.colMethod")}</th>
             <th scope="col">{t("sessionsAttendance.colTime")}</th>
             <th scope="col">{t("sessionsAttendance.colDuration")}</th>
-            {canOverride ? <th scope="col">{t("sessionsAttendance.colActions")}</th> : null}
+            <th scope="col">{t("sessionsAttendance.colActions")}</th>
           </tr>
         </thead>
         <tbody>
           {learners.map((l) => {
             const name = personName(l);
-            const overridden = l.records.findLast((r) => r.method === "OVERRIDE");
+            const multi = l.slots.length > 1;
             return (
-              <tr key={l.userId}>
+              <tr key={l.userId} data-testid="attendance-learner" data-user={l.userId}>
                 <td className="cell-name" data-label={t("sessionsAttendance.colLearner")}>
                   <strong>{name}</strong>
                   <span className="muted cell-sub">{l.email}</span>
                 </td>
                 <td data-label={t("sessionsAttendance.colPresence")}>
-                  <span className={`badge ${l.present ? styles.badgePresent : styles.badgeAbsent}`}>{l.present ? t("sessionsAttendance.present") : t("sessionsAttendance.absent")}</span>
+                  <AttendanceStatusBadge status={l.status} lateMinutes={multi ? null : l.slots[0]?.lateMinutes} leftEarlyMinutes={multi ? null : l.slots[0]?.leftEarlyMinutes} />
+                  {multi ? (
+                    <ul className="plain-list cell-sub">
+                      {l.slots.map((s) => (
+                        <li key={s.slotId ?? s.position} className="muted">
+                          {t("attStatus.slotLine", { label: s.label, status: statusLabel(t, s) })}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {l.justification ? <span className="muted cell-sub">{t("attStatus.justification", { reason: l.justification })}</span> : null}
                 </td>
                 <td data-label={t("sessionsAttendance.colMethod")}>
                   {l.method ? t(methodKey(l.method)) : "—"}
-                  {overridden?.reason ? <span className="muted cell-sub">{t("sessionsAttendance.overrideReason", { reason: overridden.reason })}</span> : null}
+                  <CorrectionList corrections={l.corrections} />
                 </td>
-                <td data-label={t("sessionsAttendance.colTime")}>{l.signedAt ? <time dateTime={l.signedAt}>{formatSessionTime(l.signedAt, locale)}</time> : "—"}</td>
+                <td data-label={t("sessionsAttendance.colTime")}>{l.signedAt ? <time dateTime={l.signedAt}>{formatInZone(l.signedAt, locale, zone)}</time> : "—"}</td>
                 <td data-label={t("sessionsAttendance.colDuration")}>{l.attendanceMinutes !== null ? formatDuration(l.attendanceMinutes) : "—"}</td>
-                {canOverride ? (
-                  <td className="cell-action" data-label={t("sessionsAttendance.colActions")}>
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => onOverride(l)}>
-                      {t("sessionsAttendance.override")}
-                      <span className="visually-hidden"> — {name}</span>
-                    </button>
-                  </td>
-                ) : null}
+                <td className="cell-action" data-label={t("sessionsAttendance.colActions")}>
+                  <div className={statusStyles.rowActions}>
+                    {canOverride ? (
+                      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onOverride(l)}>
+                        {t("sessionsAttendance.override")}
+                        <span className="visually-hidden"> — {name}</span>
+                      </button>
+                    ) : null}
+                    <AttestationLink sessionId={sessionId} userId={l.userId} label={t("attStatus.attestation")} ariaLabel={t("attStatus.attestationOf", { name })} />
+                  </div>
+                </td>
               </tr>
             );
           })}

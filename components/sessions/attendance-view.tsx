@@ -10,6 +10,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { AttendanceLearners, AttendanceTrainers } from "./attendance-learners";
 import type { RosterLearner } from "./attendance-types";
+import { StatusCounts } from "./attendance-status";
 import { ChainStatus } from "./chain-status";
 import { OverrideDialog } from "./override-dialog";
 import { formatDuration, formatSessionDate } from "./paris-time";
@@ -102,6 +103,7 @@ export function AttendanceView({ id }: { id: string }) {
           <p className="stat-value">{summary.absent}</p>
         </div>
       </section>
+      <StatusCounts counts={summary.byStatus} />
 
       <div aria-live="polite">{notice ? <Alert kind="success">{notice}</Alert> : null}</div>
 
@@ -110,7 +112,7 @@ export function AttendanceView({ id }: { id: string }) {
           <h2 id="learners-title">{t("sessionsAttendance.learners")}</h2>
           {session.status === "LIVE" ? <p className="muted">{t("sessionsAttendance.liveRefresh")}</p> : null}
         </div>
-        <AttendanceLearners learners={learners} canOverride={isAdmin} onOverride={(l) => { setNotice(null); setOverriding(l); }} />
+        <AttendanceLearners sessionId={id} learners={learners} canOverride={isAdmin} onOverride={(l) => { setNotice(null); setOverriding(l); }} />
       </section>
 
       <section className={`card ${styles.sessionSection}`} aria-labelledby="trainers-title">
@@ -127,7 +129,6 @@ export function AttendanceView({ id }: { id: string }) {
         <OverrideDialog
           sessionId={id}
           learner={overriding}
-          defaultMinutes={session.durationMinutes}
           onClose={() => setOverriding(null)}
           onDone={(name) => {
             setOverriding(null);

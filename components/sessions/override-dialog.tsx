@@ -2,7 +2,11 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { ZOverrideInput } from "@/server/contracts/attendance";
+import { ZOverrideInput, type TSettableStatus } from "@/server/contracts/attendance";
+import type { MessageKey } from "@/messages";
+import { SelectField } from "@/components/ui/select-field";
+import { statusLabel } from "./attendance-status";
+import statusStyles from "./attendance-status.module.css";
 import { Dialog, DialogFormActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { TextareaField } from "@/components/ui/textarea-field";
@@ -16,10 +20,11 @@ import type { RosterLearner } from "./attendance-types";
 import styles from "./sessions.module.css";
 
 const MIN_REASON = 20;
+const SETTABLE: TSettableStatus[] = ["PRESENT", "LATE", "LEFT_EARLY", "EXCUSED_ABSENCE", "ABSENT"];
 
-type Props = { sessionId: string; learner: RosterLearner | null; defaultMinutes: number; onClose: () => void; onDone: (name: string) => void };
+type Props = { sessionId: string; learner: RosterLearner | null; onClose: () => void; onDone: (name: string) => void };
 
-/** ADMIN correction of a learner's attendance (attendance.override): a new OVERRIDE record, never an edit. */
+/** ADMIN correction of a learner's attendance (attendance.override): a new OVERRIDE record setting a status, never an edit. */
 export function OverrideDialog({ learner, onClose, ...rest }: Props) {
   const t = useT();
   const title = learner ? t("sessionsAttendance.overrideTitle", { name: personName(learner) }) : t("sessionsAttendance.override");
@@ -30,20 +35,33 @@ export function OverrideDialog({ learner, onClose, ...rest }: Props) {
   );
 }
 
-function OverrideForm({ sessionId, learner, defaultMinutes, onClose, onDone }: Omit<Props, "learner"> & { learner: RosterLearner }) {
+function OverrideForm({ sessionId, learner, onClose, onDone }: Omit<Props, "learner"> & { learner: RosterLearner }) {
   const t = useT();
   const trpc = useTRPC();
   const reasonId = useId();
   const [reason, setReason] = useState("");
+  const [status, setStatus] = useState<TSettableStatus>(learner.status === "NOT_YET" ? "PRESENT" : learner.status);
   const [errors, setErrors] = useState<FieldErrors>({});
   const override = useMutation(trpc.attendance.override.mutationOptions({ onError: (e) => setErrors(errorInfo(e).fields) }));
   const length = reason.trim().length;
   const enough = length >= MIN_REASON;
+  const slots = learner.slots.filter((s) => s.slotId !== null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const minutesText = String(new FormData(event.currentTarget).get("attendanceMinutes") ?? "").trim();
-    const parsed = ZOverrideInput.safeParse({ sessionId, userId: learner.userId, reason: reason.trim(), attendanceMinutes: minutesText === "" ? Number.NaN : Number(minutesText) });
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const minutes = (name: string) => (text(name) === "" ? Number.NaN : Number(text(name)));
+    const body = {
+      sessionId,
+      userId: learner.userId,
+      reason: reason.trim(),
+      status,
+      ...(text("slotId") ? { slotId: text("slotId") } : {}),
+      ...(status === "LATE" ? { lateMinutes: minutes("lateMinutes") } : {}),
+      ...(status === "LEFT_EARLY" ? { leftEarlyMinutes: minutes("leftEarlyMinutes") } : {}),
+    };
+    const parsed = ZOverrideInput.safeParse(body);
     // The contract leaves the length rule to the API (422 errors.reason); say it here first, in the user's language.
     const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error, t);
     if (!enough) found.reason = [t("errors.minLength", { min: MIN_REASON })];
@@ -65,6 +83,35 @@ function OverrideForm({ sessionId, learner, defaultMinutes, onClose, onDone }: O
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="muted">{t("sessionsAttendance.overrideIntro")}</p>
       {override.isError && !Object.keys(errors).length ? <Alert kind="error">{errorMessage(override.error, t)}</Alert> : null}
+      <fieldset className={statusStyles.fieldset}>
+        <legend className="label">{t("attStatus.overrideStatus")}</legend>
+        <div className={statusStyles.statusChoices}>
+          {SETTABLE.map((s) => (
+            <label key={s} className={statusStyles.statusChoice}>
+              <input type="radio" name="status" value={s} checked={status === s} onChange={() => setStatus(s)} />
+              <span>{t(`attStatus.${s}` as MessageKey)}</span>
+            </label>
+          ))}
+        </div>
+        {errors.status ? <p className="field-error">{errors.status.join(" ")}</p> : null}
+      </fieldset>
+      {slots.length > 1 ? (
+        <SelectField
+          name="slotId"
+          label={t("attStatus.overrideSlot")}
+          defaultValue=""
+          options={[{ value: "", label: t("attStatus.wholeSession") }, ...slots.map((s) => ({ value: s.slotId!, label: `${s.label} — ${statusLabel(t, s)}` }))]}
+          errors={errors.slotId}
+        />
+      ) : null}
+      {status === "LATE" ? (
+        <TextField name="lateMinutes" type="number" inputMode="numeric" min={1} label={t("attStatus.lateMinutes")} required errors={errors.lateMinutes} />
+      ) : null}
+      {status === "LEFT_EARLY" ? (
+        <TextField name="leftEarlyMinutes" type="number" inputMode="numeric" min={1} label={t("attStatus.leftEarlyMinutes")} required errors={errors.leftEarlyMinutes} />
+      ) : null}
+      <p className="field-hint">{t("attStatus.minutesHintStatus")}</p>
+      {errors.attendanceMinutes ? <p className="field-error">{errors.attendanceMinutes.join(" ")}</p> : null}
       <TextareaField
         fieldId={reasonId}
         name="reason"
@@ -89,17 +136,6 @@ function OverrideForm({ sessionId, learner, defaultMinutes, onClose, onDone }: O
             </p>
           </>
         }
-      />
-      <TextField
-        name="attendanceMinutes"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        label={t("sessionsAttendance.minutes")}
-        hint={t("sessionsAttendance.minutesHint")}
-        defaultValue={learner.attendanceMinutes ?? defaultMinutes}
-        required
-        errors={errors.attendanceMinutes}
       />
       <DialogFormActions onCancel={onClose} submitLabel={t("sessionsAttendance.overrideSubmit")} busy={override.isPending} />
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { TSessionSummary } from "@/server/contracts/sessions";
 import { useI18n } from "@/lib/i18n/client";
@@ -34,7 +35,8 @@ const KEY_MOVES: Record<string, (day: string) => string> = {
  */
 export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }: Props) {
   const { t, locale } = useI18n();
-  const today = parisDayKey(new Date());
+  const zone = useTenantTimeZone();
+  const today = parisDayKey(new Date(), zone);
   const [focusDay, setFocusDay] = useState(() => (monthOf(today) === month ? today : `${month}-01`));
   const wantFocus = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -54,7 +56,7 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
 
   const byDay = new Map<string, TSessionSummary[]>();
   for (const s of [...sessions].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))) {
-    const key = parisDayKey(s.scheduledAt);
+    const key = parisDayKey(s.scheduledAt, zone);
     byDay.set(key, [...(byDay.get(key) ?? []), s]);
   }
   const weeks = monthWeeks(month);
@@ -137,7 +139,7 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
                         {items.map((s) => (
                           <li key={s.id} className={`${styles.calendarSession} ${styles[`calendarSession${s.status}`]}`}>
                             <Link href={`/sessions/${s.id}`} tabIndex={day === focusDay ? 0 : -1} title={s.title}>
-                              <time dateTime={s.scheduledAt}>{formatSessionTime(s.scheduledAt, locale)}</time> {s.title}
+                              <time dateTime={s.scheduledAt}>{formatSessionTime(s.scheduledAt, locale, zone)}</time> {s.title}
                               <span className="visually-hidden">
                                 {" "}
                                 — {courseTitles.get(s.courseId) ?? ""} — {t(sessionStatusKey(s.status))}
@@ -167,7 +169,7 @@ export function SessionCalendar({ month, sessions, courseTitles, onMonthChange }
                   {items.map((s) => (
                     <li key={s.id}>
                       <Link href={`/sessions/${s.id}`} className={styles.agendaSession}>
-                        <time dateTime={s.scheduledAt}>{formatSessionTime(s.scheduledAt, locale)}</time>
+                        <time dateTime={s.scheduledAt}>{formatSessionTime(s.scheduledAt, locale, zone)}</time>
                         <span className={styles.agendaTitle}>
                           <strong>{s.title}</strong>
                           <span className="muted">{courseTitles.get(s.courseId) ?? ""}</span>

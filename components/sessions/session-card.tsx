@@ -23,7 +23,7 @@ export function SessionCard({ session: s, courseTitle, headingLevel = 3, extra, 
       </div>
       {courseTitle ? <p className={`muted ${styles.sessionCardCourse}`}>{courseTitle}</p> : null}
       <p className={styles.sessionCardWhen}>
-        <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale, "full")}</time> · <span className={styles.nowrap}>{formatDuration(s.durationMinutes)}</span> ·{" "}
+        <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale, "full", s.timeZone)}</time> · <span className={styles.nowrap}>{formatDuration(s.durationMinutes)}</span> ·{" "}
         <span className={styles.nowrap}>
           {t("sessionsList.colRegistered")} <Capacity registered={s.registeredCount} max={s.maxParticipants} t={t} />
         </span>

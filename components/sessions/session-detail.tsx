@@ -11,8 +11,12 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { AttendanceSummaryCard } from "./attendance-summary-card";
+import { AttestationLink } from "./attendance-status";
 import { Capacity } from "./capacity";
-import { formatDuration, formatSessionDate } from "./paris-time";
+import { formatDuration, formatSchedule, formatSessionDate } from "./paris-time";
+import { ParticipantsPanel } from "./participants-panel";
+import { useTenantTimeZone } from "@/components/tenant-context";
+import { formatPlace } from "@/server/contracts/sessions";
 import { PinDisplay } from "./pin-display";
 import { RecordingsList } from "./recordings-list";
 import { SessionActions } from "./session-actions";
@@ -26,6 +30,7 @@ export function SessionDetail({ id }: { id: string }) {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const me = useMe();
+  const zone = useTenantTimeZone();
   const params = useSearchParams();
   const [notice, setNotice] = useState<string | null>(params.get("created") ? t("sessionsDetail.createdNotice") : params.get("saved") ? t("sessionsDetail.savedNotice") : null);
   const query = useQuery(trpc.sessions.get.queryOptions({ id }));
@@ -80,6 +85,11 @@ export function SessionDetail({ id }: { id: string }) {
           </Link>
         </div>
       ) : null}
+      {!moderator && me.role === "LEARNER" && s.status !== "CANCELLED" && Date.parse(s.scheduledAt) <= Date.now() ? (
+        <div className={styles.sessionActions}>
+          <AttestationLink sessionId={s.id} userId={me.id} label={t("attStatus.myAttestation")} className="btn btn-secondary" />
+        </div>
+      ) : null}
 
       <div className={styles.sessionLayout}>
         <section className="card" aria-labelledby="session-facts">
@@ -90,9 +100,30 @@ export function SessionDetail({ id }: { id: string }) {
             <div>
               <dt>{t("sessionsDetail.when")}</dt>
               <dd>
-                <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale, "full")}</time>
+                <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale, "full", s.timeZone)}</time>
               </dd>
             </div>
+            <div>
+              <dt>{t("sessionsPlan.schedule")}</dt>
+              <dd>
+                <ul className={styles.scheduleList}>
+                  {formatSchedule(s.schedule, locale).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <span className="muted">{s.timeZone}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("sessionsPlan.mode")}</dt>
+              <dd>{t(`sessionsPlan.mode${s.deliveryMode}`)}</dd>
+            </div>
+            {s.place ? (
+              <div>
+                <dt>{t("sessionsPlan.place")}</dt>
+                <dd>{formatPlace(s.place)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t("sessionsList.colDuration")}</dt>
               <dd>{formatDuration(s.durationMinutes)}</dd>
@@ -110,19 +141,19 @@ export function SessionDetail({ id }: { id: string }) {
             {s.startedAt ? (
               <div>
                 <dt>{t("sessionsDetail.startedAt")}</dt>
-                <dd>{formatSessionDate(s.startedAt, locale)}</dd>
+                <dd>{formatSessionDate(s.startedAt, locale, "medium", zone)}</dd>
               </div>
             ) : null}
             {s.endedAt ? (
               <div>
                 <dt>{t("sessionsDetail.endedAt")}</dt>
-                <dd>{formatSessionDate(s.endedAt, locale)}</dd>
+                <dd>{formatSessionDate(s.endedAt, locale, "medium", zone)}</dd>
               </div>
             ) : null}
             {s.cancelledAt ? (
               <div>
                 <dt>{t("sessionsDetail.cancelledAt")}</dt>
-                <dd>{formatSessionDate(s.cancelledAt, locale)}</dd>
+                <dd>{formatSessionDate(s.cancelledAt, locale, "medium", zone)}</dd>
               </div>
             ) : null}
           </dl>
@@ -152,6 +183,7 @@ export function SessionDetail({ id }: { id: string }) {
         </div>
       </div>
 
+      {moderator ? <ParticipantsPanel sessionId={s.id} editable={s.status === "SCHEDULED" || s.status === "LIVE"} /> : null}
       {moderator && s.status !== "CANCELLED" ? <AttendanceSummaryCard sessionId={s.id} /> : null}
       <RecordingsList recordings={s.recordings} enabled={s.recordingEnabled} />
     </>

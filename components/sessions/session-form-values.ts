@@ -1,26 +1,31 @@
-import { ZCreateSessionInput, ZUpdateSessionInput, type TCreateSessionInput, type TUpdateSessionInput } from "@/server/contracts/sessions";
+import { PLACE_MODES, ZCreateSessionInput, ZDeliveryMode, ZUpdateSessionInput, type TCreateSessionInput, type TUpdateSessionInput } from "@/server/contracts/sessions";
 import { zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import type { Translate } from "@/lib/i18n/translate";
-import { fromParisInputs } from "./paris-time";
+import { readSchedule } from "./schedule-editor";
 
 type Read<T> = { values: T } | { errors: FieldErrors };
 
-/** Shared fields of the create and edit forms; the date and time are Paris wall-clock time. */
-function readCommon(form: HTMLFormElement, t: Translate) {
+/**
+ * Shared fields of the create and edit forms: the schedule (days and ranges in the tenant's
+ * wall-clock time; the server derives scheduledAt and durationMinutes), the mode and its place.
+ */
+function readCommon(form: HTMLFormElement) {
   const data = new FormData(form);
   const str = (k: string) => String(data.get(k) ?? "").trim();
   const errors: FieldErrors = {};
-  const scheduledAt = fromParisInputs(str("date"), str("time"));
-  if (!scheduledAt) errors.scheduledAt = [t("sessionsForm.dateInvalid")];
   const int = (k: string) => (str(k) === "" ? undefined : Number(str(k)));
+  const mode = ZDeliveryMode.catch("PRESENTIAL").parse(str("deliveryMode"));
+  const room = str("placeRoom");
+  const place = PLACE_MODES.includes(mode) ? { name: str("placeName"), address: str("placeAddress"), room: room || null } : null;
   const capacity = int("maxParticipants");
   return {
     errors,
     raw: {
       title: str("title"),
       description: String(data.get("description") ?? ""),
-      scheduledAt: scheduledAt ?? "",
-      durationMinutes: int("durationMinutes") ?? Number.NaN,
+      schedule: readSchedule(data),
+      deliveryMode: mode,
+      place,
       maxParticipants: capacity,
       recordingEnabled: data.get("recordingEnabled") === "on",
     },
@@ -39,14 +44,21 @@ function parsed<T>(result: { success: true; data: T } | { success: false; error:
 }
 
 export function readCreate(form: HTMLFormElement, t: Translate): Read<TCreateSessionInput> {
-  const { errors, raw, trainerIds, hasTrainerList, str, data } = readCommon(form, t);
+  const { errors, raw, trainerIds, hasTrainerList, str, data } = readCommon(form);
   if (!str("courseId")) errors.courseId = [t("errors.required")];
-  const input = { ...raw, courseId: str("courseId"), sendConvocation: data.get("sendConvocation") === "on", trainerIds: hasTrainerList ? trainerIds : [] };
+  const input = {
+    ...raw,
+    courseId: str("courseId"),
+    sendConvocation: data.get("sendConvocation") === "on",
+    trainerIds: hasTrainerList ? trainerIds : [],
+    // Checked: every learner of the course (participantUserIds omitted); else nobody yet.
+    ...(data.get("registerAll") === "on" ? {} : { participantUserIds: [] }),
+  };
   return parsed(ZCreateSessionInput.safeParse(input), errors, t);
 }
 
 export function readUpdate(form: HTMLFormElement, id: string, t: Translate): Read<TUpdateSessionInput> {
-  const { errors, raw, trainerIds, hasTrainerList } = readCommon(form, t);
+  const { errors, raw, trainerIds, hasTrainerList } = readCommon(form);
   const input = { ...raw, id, maxParticipants: raw.maxParticipants ?? null, ...(hasTrainerList ? { trainerIds } : {}) };
   return parsed(ZUpdateSessionInput.safeParse(input), errors, t);
 }

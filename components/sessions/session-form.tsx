@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { TSessionDetail } from "@/server/contracts/sessions";
+import { PLACE_MODES, ZDeliveryMode, type TDeliveryMode, type TSessionDetail } from "@/server/contracts/sessions";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
@@ -14,7 +15,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import type { FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
-import { SESSION_TIME_ZONE, toParisInputs } from "./paris-time";
+import { ScheduleEditor } from "./schedule-editor";
 import { readCreate, readUpdate } from "./session-form-values";
 import { TrainerCheckboxes } from "./trainer-checkboxes";
 import type { SessionCourse } from "./use-session-courses";
@@ -23,10 +24,13 @@ import { SubmitButton } from "@/components/ui/submit-button";
 
 type Props = { courses: SessionCourse[]; defaultCourseId?: string } & ({ mode: "create"; session?: undefined } | { mode: "edit"; session: TSessionDetail; courseTitle: string });
 
-/** "trainerIds.0" -> "trainerIds": errors are shown next to the field they belong to. */
+/**
+ * "trainerIds.0" -> "trainerIds": errors are shown next to the field they belong to. Schedule
+ * and place errors keep their path ("schedule.0.ranges.1.end", "place.address"): each input has one.
+ */
 function byField(fields: FieldErrors): FieldErrors {
   const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(fields)) (out[k.split(".")[0]!] ??= []).push(...v);
+  for (const [k, v] of Object.entries(fields)) (out[/^(schedule|place)\./.test(k) ? k : k.split(".")[0]!] ??= []).push(...v);
   return out;
 }
 
@@ -48,7 +52,8 @@ export function SessionForm(props: Props) {
   const update = useMutation(trpc.sessions.update.mutationOptions({ onError }));
   const mutation = props.mode === "create" ? create : update;
   const session = props.session;
-  const when = session ? toParisInputs(session.scheduledAt) : { date: "", time: "09:00" };
+  const timeZone = useTenantTimeZone();
+  const [mode, setMode] = useState<TDeliveryMode>(session?.deliveryMode ?? "PRESENTIAL");
   const canListTrainers = role === "ADMIN" || role === "CREATOR";
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -95,28 +100,38 @@ export function SessionForm(props: Props) {
       <TextField name="title" label={t("sessionsForm.title")} defaultValue={session?.title ?? ""} required maxLength={200} errors={errors.title} />
       <TextareaField name="description" label={t("sessionsForm.description")} hint={t("sessionsForm.descriptionHint")} defaultValue={session?.description ?? ""} rows={4} maxLength={5000} errors={errors.description} />
 
-      <fieldset className="session-when">
-        <legend>{t("sessionsForm.when")}</legend>
-        <p className="field-hint" id="session-tz-hint">
-          {t("sessionsForm.timeZoneHint", { zone: SESSION_TIME_ZONE })}
-        </p>
-        <div className="form-row">
-          <TextField name="date" type="date" label={t("sessionsForm.date")} defaultValue={when.date} required errors={errors.scheduledAt} />
-          <TextField name="time" type="time" label={t("sessionsForm.time")} defaultValue={when.time} required step={300} />
-          <TextField
-            name="durationMinutes"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1440}
-            step={5}
-            label={t("sessionsForm.duration")}
-            defaultValue={session?.durationMinutes ?? 120}
-            required
-            errors={errors.durationMinutes}
-          />
-        </div>
+      <fieldset className={styles.modeChoice}>
+        <legend>{t("sessionsPlan.mode")}</legend>
+        {ZDeliveryMode.options.map((m) => (
+          <label key={m} className="checkbox">
+            <input type="radio" name="deliveryMode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+            <span>{t(`sessionsPlan.mode${m}`)}</span>
+          </label>
+        ))}
       </fieldset>
+
+      {PLACE_MODES.includes(mode) ? (
+        <fieldset className={styles.placeFields}>
+          <legend>{t("sessionsPlan.place")}</legend>
+          {errors.place ? <p className="field-error">{errors.place.join(" ")}</p> : null}
+          <div className="form-row">
+            <TextField name="placeName" label={t("sessionsPlan.placeName")} defaultValue={session?.place?.name ?? ""} required maxLength={200} errors={errors["place.name"]} />
+            <TextField name="placeRoom" label={t("sessionsPlan.placeRoom")} optionalLabel={t("common.optional")} defaultValue={session?.place?.room ?? ""} maxLength={200} errors={errors["place.room"]} />
+          </div>
+          <TextField
+            name="placeAddress"
+            label={t("sessionsPlan.placeAddress")}
+            hint={t("sessionsPlan.placeAddressHint")}
+            defaultValue={session?.place?.address ?? ""}
+            required
+            maxLength={500}
+            autoComplete="street-address"
+            errors={errors["place.address"]}
+          />
+        </fieldset>
+      ) : null}
+
+      <ScheduleEditor initial={session?.schedule ?? []} errors={errors} timeZone={timeZone} />
 
       <div className="form-row">
         <TextField
@@ -142,6 +157,15 @@ export function SessionForm(props: Props) {
 
       <TrainerCheckboxes canList={canListTrainers} defaultIds={session?.trainers.map((x) => x.id) ?? []} errors={errors.trainerIds} />
 
+      {props.mode === "create" ? (
+        <label className="checkbox">
+          <input type="checkbox" name="registerAll" defaultChecked />
+          <span>
+            {t("sessionsPlan.registerAll")}
+            <span className={`field-hint ${styles.sessionCheckHint}`}>{t("sessionsPlan.registerAllHint")}</span>
+          </span>
+        </label>
+      ) : null}
       {props.mode === "create" ? (
         <label className="checkbox">
           <input type="checkbox" name="sendConvocation" defaultChecked />

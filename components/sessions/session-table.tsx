@@ -23,7 +23,7 @@ export function SessionTable({ sessions, courseTitles }: { sessions: TSessionSum
             <span className="muted cell-sub">{courseTitles.get(s.courseId) ?? t("sessionsList.unknownCourse")}</span>
           </td>
           <td data-label={t("sessionsList.colDate")}>
-            <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale)}</time>
+            <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale, "medium", s.timeZone)}</time>
           </td>
           <td data-label={t("sessionsList.colDuration")}>{formatDuration(s.durationMinutes)}</td>
           <td data-label={t("sessionsList.colRegistered")}>

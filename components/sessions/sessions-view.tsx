@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import Link from "next/link";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
@@ -27,23 +28,24 @@ const MONTH_LIMIT = 100;
 /** Staff sessions: a filtered, paginated list or a month calendar (sessions.list). */
 export function SessionsView() {
   const t = useT();
+  const zone = useTenantTimeZone();
   const trpc = useTRPC();
   const me = useMe();
   const allowed = isStaff(me.role);
   const [filters, setFilters] = useSessionFilters();
   const { titles, teachable } = useSessionCourses();
-  const month = filters.month ?? monthOf(parisDayKey(new Date()));
+  const month = filters.month ?? monthOf(parisDayKey(new Date(), zone));
   const weeks = monthWeeks(month);
   const isCalendar = filters.view === "calendar";
 
   const common = { courseId: filters.courseId, status: filters.status };
   const list = useQuery({
-    ...trpc.sessions.list.queryOptions({ ...common, page: filters.page, limit: PAGE_SIZE, fromDate: filters.from && parisDayBound(filters.from), toDate: filters.to && parisDayBound(filters.to, true) }),
+    ...trpc.sessions.list.queryOptions({ ...common, page: filters.page, limit: PAGE_SIZE, fromDate: filters.from && parisDayBound(filters.from, false, zone), toDate: filters.to && parisDayBound(filters.to, true, zone) }),
     enabled: allowed && !isCalendar,
     placeholderData: keepPreviousData,
   });
   const calendar = useQuery({
-    ...trpc.sessions.list.queryOptions({ ...common, page: 1, limit: MONTH_LIMIT, fromDate: parisDayBound(weeks[0]![0]!), toDate: parisDayBound(weeks.at(-1)![6]!, true) }),
+    ...trpc.sessions.list.queryOptions({ ...common, page: 1, limit: MONTH_LIMIT, fromDate: parisDayBound(weeks[0]![0]!, false, zone), toDate: parisDayBound(weeks.at(-1)![6]!, true, zone) }),
     enabled: allowed && isCalendar,
     placeholderData: keepPreviousData,
   });

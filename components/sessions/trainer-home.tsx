@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api-error";
@@ -19,9 +20,10 @@ const AHEAD_DAYS = 90;
 /** The TRAINER's home: their live and upcoming sessions, each with the way to its live screen. */
 export function TrainerHome({ lead }: { lead: string }) {
   const t = useT();
-  const today = parisDayKey(new Date());
+  const zone = useTenantTimeZone();
+  const today = parisDayKey(new Date(), zone);
   // From yesterday: a session started last evening may still be LIVE.
-  const { sessions, isPending, error } = useMySessions({ fromDate: parisDayBound(addDays(today, -1))!, toDate: parisDayBound(addDays(today, AHEAD_DAYS), true) });
+  const { sessions, isPending, error } = useMySessions({ fromDate: parisDayBound(addDays(today, -1), false, zone)!, toDate: parisDayBound(addDays(today, AHEAD_DAYS), true, zone) });
   const { titles } = useSessionCourses();
   const live = sessions.filter((s) => s.status === "LIVE");
   const upcoming = sessions.filter((s) => s.status === "SCHEDULED");

@@ -96,6 +96,16 @@ export const apiFields_en = {
   webhookUnspecified: "Refused: the unspecified address (webhooks reach public addresses only)",
   webhookMulticast: "Refused: a multicast address (webhooks reach public addresses only)",
   webhookReserved: "Refused: a reserved address (webhooks reach public addresses only)",
+  timeFormat: "Time as HH:MM",
+  endAfterStart: "Must be after the start",
+  rangesOrdered: "Ranges must be in order and not overlap",
+  daysOrdered: "Days must be in order and distinct",
+  atMost31Days: "At most 31 days",
+  atMost6Ranges: "At most 6 time ranges a day",
+  placeRequired: "Required for a PRESENTIAL or HYBRID session",
+  placeRemote: "A REMOTE session has no place",
+  equalsScheduleStart: "Must equal the schedule's first start",
+  equalsScheduleMinutes: "Must equal the sum of the schedule's ranges",
 } as const;
 
 export type ApiFieldId = keyof typeof apiFields_en;

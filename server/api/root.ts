@@ -4,6 +4,7 @@ import { attendanceRouter } from "./routers/attendance";
 import { auditRouter } from "./routers/audit";
 import { qualiopiAttendanceRouter } from "./routers/attendance-qualiopi";
 import { attendanceSheetRouter } from "./routers/attendance-sheet";
+import { attendanceSigningRouter } from "./routers/attendance-signing";
 import { authRouter } from "./routers/auth";
 import { courseContentRouter } from "./routers/course-content";
 import { coursesRouter } from "./routers/courses";
@@ -43,6 +44,7 @@ export const appRouter = router({
   attendance: attendanceRouter,
   qualiopiAttendance: qualiopiAttendanceRouter,
   attendanceSheet: attendanceSheetRouter,
+  attendanceSigning: attendanceSigningRouter,
   webhooks: webhooksRouter,
   templates: templatesRouter,
   documents: documentsRouter,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSettableStatus, ZSlotStatus, ZStatusTotals } from "./attendance";
 import { envelope, ZId, ZTimestamp } from "./common";
 
 /**
@@ -39,6 +40,10 @@ export const ZSheetOverride = z.object({
   attendanceMinutes: z.number().int().nullable(),
   reason: z.string().nullable(),
   overrideBy: ZPerson.nullable().describe("The ADMIN who made the correction"),
+  status: ZSettableStatus.describe("The status it sets (read from attendanceMinutes for corrections made before statuses existed)"),
+  lateMinutes: z.number().int().nullable(),
+  leftEarlyMinutes: z.number().int().nullable(),
+  correctsId: z.string().nullable().describe("The record it corrected"),
   sealedHash: z.string(),
 });
 export type TSheetOverride = z.infer<typeof ZSheetOverride>;
@@ -52,9 +57,10 @@ export const ZSheetLearnerEntry = ZPerson.extend({
   email: z.string(),
   enrollmentId: z.string().nullable(),
   enrolled: z.boolean().describe("Holds an ACTIVE or COMPLETED enrollment of the course now (false: signed earlier, enrollment since cancelled)"),
-  status: z.enum(["PRESENT", "ABSENT"]),
-  record: ZSheetRecord.nullable().describe("The record that decided the status (see the rules in the description); null when absent without any record"),
-  overrides: z.array(ZSheetOverride).describe("Corrections that apply to this slot, oldest first"),
+  ...ZSlotStatus.pick({ status: true, minutes: true, lateMinutes: true, leftEarlyMinutes: true, justification: true, signedAt: true }).shape,
+  signature: ZSheetRecord.nullable().describe("The learner's own record for the slot (signature, else AUTO) whatever a correction decided"),
+  record: ZSheetRecord.nullable().describe("The record that decided the status; null when ABSENT or NOT_YET without any record"),
+  overrides: z.array(ZSheetOverride).describe("Corrections that apply to this slot, oldest first; the latest decides"),
 });
 export type TSheetLearnerEntry = z.infer<typeof ZSheetLearnerEntry>;
 
@@ -66,7 +72,12 @@ export const ZSheetSlot = z.object({
   endsAt: ZTimestamp,
   trainers: z.array(ZSheetTrainerEntry),
   learners: z.array(ZSheetLearnerEntry),
-  summary: z.object({ expected: z.number().int(), present: z.number().int(), absent: z.number().int() }),
+  summary: z.object({
+    expected: z.number().int(),
+    present: z.number().int().describe("PRESENT, LATE or LEFT_EARLY"),
+    absent: z.number().int().describe("ABSENT or EXCUSED_ABSENCE (never NOT_YET)"),
+    byStatus: ZStatusTotals,
+  }),
 });
 export type TSheetSlot = z.infer<typeof ZSheetSlot>;
 
@@ -91,7 +102,9 @@ export const ZSheet = z.object({
     id: z.string(),
     title: z.string(),
     status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
-    modality: z.string().describe("Live sessions run in a video room: remote"),
+    deliveryMode: z.enum(["PRESENTIAL", "REMOTE", "HYBRID"]),
+    modality: z.string().describe("The delivery mode in words (printed)"),
+    place: z.object({ name: z.string(), address: z.string(), room: z.string().nullable() }).nullable().describe("Where it takes place (PRESENTIAL, HYBRID); null when not set"),
     scheduledAt: ZTimestamp,
     durationMinutes: z.number().int(),
     startedAt: ZTimestamp.nullable(),
@@ -99,6 +112,9 @@ export const ZSheet = z.object({
   }),
   trainers: z.array(ZPerson.extend({ records: z.array(ZSheetRecord) })).describe("The session's trainers (and the course's creator when they countersigned)"),
   slots: z.array(ZSheetSlot),
+  summary: z
+    .object({ expected: z.number().int(), byStatus: ZStatusTotals.describe("Learners per overall status"), attendanceMinutes: z.number().int() })
+    .describe("The session's totals, as GET /qualiopi/emargement/{sessionId} gives them"),
   overrides: z.array(ZSheetOverride).describe("Every OVERRIDE record of the session, oldest first"),
   chain: z.object({
     hash: z.string().nullable().describe("sealedHash of the session's latest record in the tenant's chain; null when the session has no record"),
@@ -110,3 +126,6 @@ export type TSheet = z.infer<typeof ZSheet>;
 
 export const ZSheetOutput = envelope(ZSheet);
 export const ZSheetPdfOutput = z.string().describe("The PDF, base64-encoded on the tRPC transport; the REST route answers the binary file (application/pdf)");
+
+export const ZAttestationInput = z.strictObject({ sessionId: ZId("ses"), userId: ZId("usr") });
+export type TAttestationInput = z.infer<typeof ZAttestationInput>;

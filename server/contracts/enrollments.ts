@@ -101,6 +101,11 @@ export const ZUpcomingSession = z.object({
   scheduledAt: ZTimestamp,
   durationMinutes: z.number().int(),
   status: z.enum(["SCHEDULED", "LIVE"]),
+  deliveryMode: z.enum(["PRESENTIAL", "REMOTE", "HYBRID"]).describe("PRESENTIAL sessions have no video room"),
+  place: z.object({ name: z.string(), address: z.string(), room: z.string().nullable().optional() }).nullable().describe("Where it takes place (PRESENTIAL, HYBRID); null for REMOTE"),
+  schedule: z
+    .array(z.object({ date: z.string(), ranges: z.array(z.object({ start: z.string(), end: z.string() })) }))
+    .describe("Days and HH:MM ranges in the tenant's time zone (a session without one: its single derived day)"),
 });
 export type TUpcomingSession = z.infer<typeof ZUpcomingSession>;
 export const ZUpcomingSessionsOutput = envelope(z.array(ZUpcomingSession));

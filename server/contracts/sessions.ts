@@ -12,6 +12,81 @@ const ZDuration = z.number().int().min(1).max(24 * 60).describe("Minutes (1 to 1
 const ZCapacity = z.number().int().min(1).max(10000);
 const ZTrainerIds = z.array(z.string().min(1).max(64)).max(20).describe("User ids of teaching members (TRAINER, CREATOR or ADMIN)");
 
+/** PRESENTIAL: in a room (a place); REMOTE: the video room; HYBRID: both. */
+export const ZDeliveryMode = z.enum(["PRESENTIAL", "REMOTE", "HYBRID"]);
+export type TDeliveryMode = z.infer<typeof ZDeliveryMode>;
+/** Modes that have a video room (token, "join"). */
+export const VIDEO_MODES: readonly TDeliveryMode[] = ["REMOTE", "HYBRID"];
+/** Modes that take place somewhere (a place is required). */
+export const PLACE_MODES: readonly TDeliveryMode[] = ["PRESENTIAL", "HYBRID"];
+
+export const ZSessionPlace = z.strictObject({
+  name: z.string().trim().min(1, "Required").max(200, "At most 200 characters").describe("Venue, e.g. Acme Formation"),
+  address: z.string().trim().min(1, "Required").max(500, "At most 500 characters").describe("Postal address"),
+  room: z.string().trim().max(200, "At most 200 characters").nullable().optional().describe("Room, e.g. Salle Lavoisier"),
+});
+export type TSessionPlace = z.infer<typeof ZSessionPlace>;
+
+/** Limits of a schedule (decided): at most 31 days, at most 6 time ranges a day. */
+export const MAX_SCHEDULE_DAYS = 31;
+export const MAX_RANGES_PER_DAY = 6;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Is "YYYY-MM-DD" a real calendar date? */
+export function isCalendarDate(date: string): boolean {
+  if (!YMD.test(date)) return false;
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+export const ZTimeRange = z.strictObject({
+  start: z.string().regex(HHMM, "Time as HH:MM").describe("Local start time (tenant time zone), HH:MM"),
+  end: z.string().regex(HHMM, "Time as HH:MM").describe("Local end time, HH:MM, after start"),
+});
+export const ZScheduleDay = z.strictObject({
+  date: z.string().regex(YMD, "Date as YYYY-MM-DD").describe("Local date (tenant time zone)"),
+  ranges: z.array(ZTimeRange).min(1, "Required").max(MAX_RANGES_PER_DAY, "At most 6 time ranges a day"),
+});
+export type TScheduleDay = z.infer<typeof ZScheduleDay>;
+
+/**
+ * The rules of a schedule beyond its shape, as field errors keyed by path ("schedule.0.ranges.1.end"):
+ * real dates, each range's start before its end, ranges of a day in order and not overlapping,
+ * days in order and distinct. Shared by the contract and the session form.
+ */
+export function scheduleProblems(days: TScheduleDay[], prefix = "schedule"): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (path: string, message: string) => (out[path] ??= []).push(message);
+  days.forEach((day, i) => {
+    if (!isCalendarDate(day.date)) add(`${prefix}.${i}.date`, "Not a calendar date");
+    const prev = days[i - 1];
+    if (prev && day.date <= prev.date) add(`${prefix}.${i}.date`, "Days must be in order and distinct");
+    day.ranges.forEach((r, j) => {
+      if (r.end <= r.start) add(`${prefix}.${i}.ranges.${j}.end`, "Must be after the start");
+      const before = day.ranges[j - 1];
+      if (before && r.start < before.end) add(`${prefix}.${i}.ranges.${j}.start`, "Ranges must be in order and not overlap");
+    });
+  });
+  return out;
+}
+
+export const ZSchedule = z
+  .array(ZScheduleDay)
+  .min(1, "Required")
+  .max(MAX_SCHEDULE_DAYS, "At most 31 days")
+  .superRefine((days, ctx) => {
+    for (const [path, messages] of Object.entries(scheduleProblems(days, ""))) {
+      for (const message of messages) ctx.addIssue({ code: "custom", path: path.split(".").filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
+    }
+  })
+  .describe(
+    "Days (local dates, ascending, distinct; at most 31) each with time ranges (HH:MM in the tenant's time zone, start < end, ascending, not overlapping; at most 6 a day). " +
+      "scheduledAt becomes the first range's start and durationMinutes the sum of the ranges; one attendance slot per range.",
+  );
+export type TSchedule = z.infer<typeof ZSchedule>;
+
 export const ZSessionSummary = z.object({
   id: z.string(),
   courseId: z.string(),
@@ -19,10 +94,17 @@ export const ZSessionSummary = z.object({
   scheduledAt: ZTimestamp,
   durationMinutes: z.number().int(),
   maxParticipants: z.number().int().nullable(),
-  registeredCount: z.number().int().describe("ACTIVE or COMPLETED enrollments of the course"),
+  registeredCount: z.number().int().describe("Learners registered to the session (GET /sessions/{id}/participants)"),
+  seatsLeft: z.number().int().nullable().describe("maxParticipants minus registeredCount (never below 0); null without maxParticipants"),
   recordingEnabled: z.boolean(),
   status: ZSessionStatus,
   mediaRoomName: z.string(),
+  deliveryMode: ZDeliveryMode,
+  place: z.object({ name: z.string(), address: z.string(), room: z.string().nullable() }).nullable().describe("null for a REMOTE session"),
+  schedule: z
+    .array(z.object({ date: z.string(), ranges: z.array(z.object({ start: z.string(), end: z.string() })) }))
+    .describe("Days and time ranges in timeZone; a session created without a schedule answers its single derived day (a range ending at midnight reads 24:00)"),
+  timeZone: z.string().describe("The tenant's IANA time zone, in which schedule is written"),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
@@ -65,12 +147,20 @@ export const ZCreateSessionInput = z.strictObject({
   courseId: z.string().min(1).max(64),
   title: ZTitle,
   description: ZDescription.default(""),
-  scheduledAt: ZIsoDateTime.describe("Start, in the future"),
-  durationMinutes: ZDuration,
+  scheduledAt: ZIsoDateTime.optional().describe("Start, in the future; required without schedule, else absent or equal to the first range's start"),
+  durationMinutes: ZDuration.optional().describe("Required without schedule, else absent or equal to the sum of the ranges"),
   maxParticipants: ZCapacity.optional(),
   recordingEnabled: z.boolean().default(false),
-  sendConvocation: z.boolean().default(false).describe("E-mail a convocation with an .ics invitation to each ACTIVE enrolled learner"),
+  sendConvocation: z.boolean().default(false).describe("E-mail a convocation with an .ics invitation (and the convocation PDF) to each registered learner"),
   trainerIds: ZTrainerIds.default([]),
+  deliveryMode: ZDeliveryMode.default("REMOTE").describe("Omitted: REMOTE (what existing clients meant); the UI form proposes PRESENTIAL"),
+  place: ZSessionPlace.nullable().optional().describe("Required for PRESENTIAL and HYBRID (422 errors.place); refused for REMOTE (422)"),
+  schedule: ZSchedule.optional(),
+  participantUserIds: z
+    .array(z.string().min(1).max(64))
+    .max(200)
+    .optional()
+    .describe("Learners to register (ACTIVE or COMPLETED enrollees of the course). Omitted: every such enrollee; [] registers nobody"),
 });
 export type TCreateSessionInput = z.infer<typeof ZCreateSessionInput>;
 
@@ -83,6 +173,9 @@ export const ZUpdateSessionInput = z.strictObject({
   maxParticipants: ZCapacity.nullable().optional(),
   recordingEnabled: z.boolean().optional(),
   trainerIds: ZTrainerIds.optional(),
+  deliveryMode: ZDeliveryMode.optional(),
+  place: ZSessionPlace.nullable().optional().describe("Required when the (new) mode is PRESENTIAL or HYBRID and the session has none; switching to REMOTE clears it"),
+  schedule: ZSchedule.nullable().optional().describe("Replaces the schedule (null drops it: scheduledAt/durationMinutes then describe one range)"),
 });
 export type TUpdateSessionInput = z.infer<typeof ZUpdateSessionInput>;
 
@@ -99,3 +192,42 @@ export const ZMediaToken = z.object({
 });
 export type TMediaToken = z.infer<typeof ZMediaToken>;
 export const ZMediaTokenOutput = envelope(ZMediaToken);
+
+/** A learner registered to a session. */
+export const ZSessionParticipant = z.object({
+  userId: z.string(),
+  enrollmentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  registeredAt: ZTimestamp,
+  registeredBy: z.string().nullable(),
+});
+export type TSessionParticipant = z.infer<typeof ZSessionParticipant>;
+export const ZParticipantsOutput = envelope(
+  z.object({
+    sessionId: z.string(),
+    maxParticipants: z.number().int().nullable(),
+    registeredCount: z.number().int(),
+    seatsLeft: z.number().int().nullable(),
+    participants: z.array(ZSessionParticipant),
+    candidates: z
+      .array(z.object({ userId: z.string(), enrollmentId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }))
+      .describe("Learners of the course (ACTIVE or COMPLETED enrollment) not registered yet: whom POST may register"),
+  }),
+);
+export const ZRegisterParticipantsInput = z.strictObject({
+  id: ZId("ses"),
+  userIds: z.array(z.string().min(1).max(64)).min(1, "Required").max(200).describe("1 to 200 user ids of learners with an ACTIVE or COMPLETED enrollment in the course"),
+});
+export const ZUnregisterParticipantInput = z.strictObject({ id: ZId("ses"), userId: z.string().min(1).max(64) });
+
+/**
+ * THE formatter of a place, for every screen, e-mail, .ics LOCATION and document:
+ * "Acme Formation — Salle Lavoisier, 12 rue des Arts, 75003 Paris" (the room only when set).
+ */
+export function formatPlace(place: { name: string; address: string; room?: string | null } | null | undefined): string {
+  if (!place) return "";
+  const head = [place.name, place.room].map((p) => p?.trim()).filter(Boolean).join(" — ");
+  return [head, place.address.trim()].filter(Boolean).join(", ");
+}

@@ -19,7 +19,7 @@ export const attendancePdfRoute = rawRoute({
     .input(ZSheetInput)
     .query(async ({ ctx, input }) => {
       const target = await authorizeSheet(ctx.db, ctx.caller, input.sessionId, input.slotId);
-      const pdf = await buildSheetPdf(ctx.db, ctx.scope, target.sessionId, { slotId: target.slotId, now: ctx.clock.now() });
+      const pdf = await buildSheetPdf(ctx.db, ctx.scope, target.sessionId, { slotId: target.slotId, now: ctx.clock.now(), timeZone: ctx.caller.tenant.timeZone });
       return { contentType: "application/pdf", filename: sheetFilename(target.sessionId, target.scheduledAt, target.slotId), body: pdf };
     }),
 });

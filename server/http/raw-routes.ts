@@ -1,3 +1,4 @@
+import { attendanceAttestationRoute } from "./attendance-attestation";
 import { attendancePdfRoute } from "./attendance-pdf";
 import { csvExportRoute } from "./csv-export";
 import { livekitWebhookRoute } from "./livekit-webhook";
@@ -18,6 +19,7 @@ export const RAW_ROUTES: RawRoute[] = [
   csvExportRoute,
   signatureDownloadRoute,
   attendancePdfRoute,
+  attendanceAttestationRoute,
   googleMailCallbackRoute,
   microsoftMailCallbackRoute,
   templateExportRoute,

@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   "ai.run",
   "session.notices",
   "document.certificate",
+  "attendance.reminders",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -1,4 +1,5 @@
 import { aiJobs } from "../services/ai/jobs";
+import { reminderJobs } from "../services/attendance/reminders";
 import { documentJobs } from "../services/documents/certificate-job";
 import { eventJobs } from "../services/platform/event-jobs";
 import { mailJobs } from "../services/mail/jobs";
@@ -10,7 +11,7 @@ import type { JobDefinition } from "./define";
  * Every job the worker runs. A domain defines its jobs beside its service (`defineJob`) and
  * lists them here; the worker, the installer (queues) and the tests' drainJobs read this list.
  */
-export const JOBS: readonly JobDefinition<never>[] = [...eventJobs, ...webhookJobs, ...mailJobs, ...sessionNoticeJobs, ...aiJobs, ...documentJobs] as JobDefinition<never>[];
+export const JOBS: readonly JobDefinition<never>[] = [...eventJobs, ...webhookJobs, ...mailJobs, ...sessionNoticeJobs, ...aiJobs, ...documentJobs, ...reminderJobs] as JobDefinition<never>[];
 
 export function jobDefinition(name: string): JobDefinition<never> | undefined {
   return JOBS.find((j) => j.name === name);

@@ -12,6 +12,8 @@ export type IcsEvent = {
   end: Date;
   summary: string;
   description?: string;
+  /** LOCATION: where it takes place (a formatted place). */
+  location?: string;
   url?: string;
   organizer?: { name: string; email: string };
   attendee?: { name: string; email: string };
@@ -66,6 +68,7 @@ export function buildIcs(method: IcsMethod, e: IcsEvent): string {
     `DTEND:${icsDate(e.end)}`,
     `SUMMARY:${escapeText(e.summary)}`,
     ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
+    ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
     ...(e.url ? [`URL:${e.url}`] : []),
     ...(e.organizer ? [`ORGANIZER;CN=${paramValue(e.organizer.name)}:mailto:${e.organizer.email}`] : []),
     ...(e.attendee ? [`ATTENDEE;CN=${paramValue(e.attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${e.attendee.email}`] : []),

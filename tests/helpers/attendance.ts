@@ -155,6 +155,12 @@ export async function newLearner(w: World, opts: { courseId?: string; firstName?
   };
 }
 
+/** Registers learners to a session (POST /sessions/{id}/participants): the session's expected signers. */
+export async function registerTo(w: World, sessionId: string, learners: { userId: string }[], token = w.tok.admin): Promise<void> {
+  const res = await w.call("POST", `/sessions/${sessionId}/participants`, token, { userIds: learners.map((l) => l.userId) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 /** The enrollment id of a user in a course (demo data). */
 export async function enrollmentIdOf(w: World, userId: string, courseId: string): Promise<string> {
   const [row] = await w.api.db
@@ -305,6 +311,10 @@ export type EmargementJson = {
   overrideBy: string | null;
   reason: string | null;
   auditLogId: string | null;
+  status: string | null;
+  lateMinutes: number | null;
+  leftEarlyMinutes: number | null;
+  correctsId: string | null;
   location: { lat: number; lng: number; accuracy?: number } | null;
   user?: { id: string; firstName: string; lastName: string; email: string };
 };
@@ -321,6 +331,10 @@ export function expectRecord(actual: unknown, expected: Partial<Omit<EmargementJ
     overrideBy: null,
     reason: null,
     auditLogId: null,
+    status: null,
+    lateMinutes: null,
+    leftEarlyMinutes: null,
+    correctsId: null,
     location: null,
     sealedHash: expect.stringMatching(HASH),
     ...expected,

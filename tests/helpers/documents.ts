@@ -64,3 +64,8 @@ export function expectEmbeddedFonts(pdf: Buffer): void {
 }
 
 export const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString("latin1") === "%PDF-";
+
+/** pdftotext -layout of the bytes: one printed line per text line (table rows stay on one line). */
+export function pdfLayoutLines(pdf: Buffer): string[] {
+  return withFile(pdf, (file) => execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" })).split("\n");
+}

@@ -12,7 +12,9 @@ import {
   HASH,
   iso,
   liveSession,
+  MINUTE,
   newLearner,
+  plus,
   rawRows,
   signatureUrlOf,
   signPin,
@@ -199,7 +201,17 @@ describe("GET /qualiopi/emargement/{sessionId}", () => {
       expect(d.session).toEqual({ id: s.id, title: s.title, status: "LIVE", scheduledAt: iso(s.scheduledAt), durationMinutes: 60, courseId: course.id, courseTitle: course.title });
       const enrolled = await w.call("GET", `/enrollments?courseId=${course.id}&limit=100`, w.tok.admin);
       const expected = enrolled.body.data.filter((e: { status: string }) => e.status === "ACTIVE" || e.status === "COMPLETED").length;
-      expect(d.summary).toEqual({ expected, present: 2, absent: expected - 2 });
+      // The session starts tomorrow (LIVE early): whoever has not signed is NOT_YET, not absent.
+      expect(d.summary).toEqual({
+        expected,
+        present: 2,
+        absent: 0,
+        byStatus: { PRESENT: 2, ABSENT: 0, EXCUSED_ABSENCE: 0, LATE: 0, LEFT_EARLY: 0, NOT_YET: expected - 2 },
+        attendanceMinutes: 120,
+      });
+      expect(d.slots).toEqual([
+        { id: null, position: 1, label: expect.stringMatching(/^Session complète — /), startsAt: iso(s.scheduledAt), endsAt: iso(plus(s.scheduledAt, 60 * MINUTE)), byStatus: d.summary.byStatus },
+      ]);
       expect(d.learners).toHaveLength(expected);
       const of = (l: Learner) => d.learners.find((x: { userId: string }) => x.userId === l.userId);
       expect(of(l1)).toEqual({
@@ -208,10 +220,31 @@ describe("GET /qualiopi/emargement/{sessionId}", () => {
         firstName: "Anna",
         lastName: "Arnaud",
         email: l1.email,
+        status: "PRESENT",
+        justification: null,
         present: true,
         signedAt: byPin.signedAt,
         method: "PIN",
         attendanceMinutes: 60,
+        slots: [
+          {
+            slotId: null,
+            position: 1,
+            label: d.slots[0].label,
+            startsAt: iso(s.scheduledAt),
+            endsAt: iso(plus(s.scheduledAt, 60 * MINUTE)),
+            status: "PRESENT",
+            minutes: 60,
+            lateMinutes: null,
+            leftEarlyMinutes: null,
+            justification: null,
+            signedAt: byPin.signedAt,
+            method: "PIN",
+            recordId: byPin.id,
+            corrections: [],
+          },
+        ],
+        corrections: [],
         records: [expect.objectContaining({ id: byPin.id })],
       });
       expect(of(l2)).toMatchObject({ present: true, method: "CANVAS", signedAt: byCanvas.body.data.signedAt, records: [expect.objectContaining({ id: byCanvas.body.data.id })] });
@@ -221,10 +254,14 @@ describe("GET /qualiopi/emargement/{sessionId}", () => {
         firstName: "Chloé",
         lastName: "Colin",
         email: l3.email,
+        status: "NOT_YET",
+        justification: null,
         present: false,
         signedAt: null,
         method: null,
         attendanceMinutes: null,
+        slots: [expect.objectContaining({ status: "NOT_YET", minutes: 0, signedAt: null, method: null, recordId: null, corrections: [] })],
+        corrections: [],
         records: [],
       });
       expect(d.trainers).toEqual([{ userId: w.uid.trainer, firstName: "Thomas", lastName: "Bernard", signedAt: trainerSig.signedAt, method: "PIN" }]);

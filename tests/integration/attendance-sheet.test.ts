@@ -22,6 +22,7 @@ import {
   HOUR,
   MINUTE,
   newLearner,
+  registerTo,
   plus,
   signatureUrlOf,
   signPin,
@@ -107,6 +108,8 @@ beforeAll(async () => {
     zero: await newLearner(w, { firstName: "Félix", lastName: "Faure" }),
     full: await newLearner(w, { firstName: "Gaëlle", lastName: "Girard" }),
   };
+  // Enrolled after the session was planned: registered to it explicitly (its expected signers).
+  await registerTo(w, day.s.id, Object.values(people));
   await w.setNow(day.at(8, 55));
   await startSession(w, day.s.id);
   await w.setNow(day.at(9, 2));
@@ -162,7 +165,7 @@ describe("GET /qualiopi/emargement/{sessionId}/sheet", () => {
       [slots[1]!.id, `Après-midi — ${day.date}`, 2],
     ]);
 
-    // Every ACTIVE or COMPLETED enrollment of the course, sorted by last name.
+    // Every registered learner (here every ACTIVE or COMPLETED enrollment of the course), sorted by last name.
     const expected = await w.api.db
       .select({ userId: users.id, lastName: users.lastName })
       .from(enrollments)
@@ -183,8 +186,9 @@ describe("GET /qualiopi/emargement/{sessionId}/sheet", () => {
     expect(status(afternoon, people.qr)).toEqual(["ABSENT", null]);
     expect(status(morning, people.absent)).toEqual(["ABSENT", null]);
     expect(status(afternoon, people.absent)).toEqual(["ABSENT", null]);
-    // AUTO: present where the connection (09:00-12:00) overlaps the slot.
-    expect(status(morning, people.auto)).toEqual(["PRESENT", "AUTO"]);
+    // AUTO: the connection (09:00-12:00) covers the morning (09:00-13:00) but its last hour: left early.
+    expect(status(morning, people.auto)).toEqual(["LEFT_EARLY", "AUTO"]);
+    expect(row(morning, people.auto.userId)).toMatchObject({ leftEarlyMinutes: 60, lateMinutes: null, minutes: 180, signedAt: day.at(9).toISOString() });
     expect(status(afternoon, people.auto)[0]).toBe("ABSENT");
     // Overrides: 0 minutes -> absent everywhere; the whole session -> present everywhere; reasons listed.
     for (const slot of [morning, afternoon]) {
@@ -192,8 +196,13 @@ describe("GET /qualiopi/emargement/{sessionId}/sheet", () => {
       expect(row(slot, people.zero.userId).overrides).toEqual([expect.objectContaining({ reason: ZERO_REASON, attendanceMinutes: 0, overrideBy: { userId: w.uid.admin, firstName: "Alice", lastName: "Martin" } })]);
       expect(status(slot, people.full)).toEqual(["PRESENT", "OVERRIDE"]);
     }
-    expect(morning.summary).toEqual({ expected: expected.length, present: 5, absent: expected.length - 5 });
-    expect(afternoon.summary).toEqual({ expected: expected.length, present: 2, absent: expected.length - 2 });
+    expect(morning.summary).toEqual({
+      expected: expected.length,
+      present: 5,
+      absent: expected.length - 5,
+      byStatus: { PRESENT: 4, LEFT_EARLY: 1, LATE: 0, ABSENT: expected.length - 5, EXCUSED_ABSENCE: 0, NOT_YET: 0 },
+    });
+    expect(afternoon.summary).toEqual({ expected: expected.length, present: 2, absent: expected.length - 2, byStatus: { PRESENT: 2, LEFT_EARLY: 0, LATE: 0, ABSENT: expected.length - 2, EXCUSED_ABSENCE: 0, NOT_YET: 0 } });
 
     // Canvas records: no bytes, an authenticated download URL.
     expect(row(afternoon, people.pin.userId).record).toEqual({
@@ -226,7 +235,9 @@ describe("GET /qualiopi/emargement/{sessionId}/sheet", () => {
     expect(res.body.data.slots).toEqual([
       expect.objectContaining({ id: null, position: 1, label: `Session complète — ${bare.date} 09:00–11:00`, startsAt: bare.at(9).toISOString(), endsAt: bare.at(11).toISOString() }),
     ]);
-    expect(res.body.data.slots[0].learners.every((l: LearnerJson) => l.status === "ABSENT" && l.record === null)).toBe(true);
+    // Not held yet: nobody is absent before the slot has ended.
+    expect(res.body.data.slots[0].learners.length).toBeGreaterThan(0);
+    expect(res.body.data.slots[0].learners.every((l: LearnerJson) => l.status === "NOT_YET" && l.record === null)).toBe(true);
     expect(res.body.data.chain).toMatchObject({ hash: null, records: 0 });
   });
 

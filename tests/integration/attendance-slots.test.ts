@@ -56,8 +56,8 @@ describe("generate and list", () => {
     const half = await generate(w.tok.creator, { sessionId: s.id, frequency: "HALF_DAY" });
     expect(half.status, JSON.stringify(half.body)).toBe(201);
     expect(half.body.data).toEqual([
-      { id: expect.stringMatching(/^slt_[a-z0-9]{24}$/), sessionId: s.id, startsAt: iso(at(11)), endsAt: iso(at(13)), label: `Matin — ${date}`, position: 1, signatures: [] },
-      { id: expect.stringMatching(/^slt_[a-z0-9]{24}$/), sessionId: s.id, startsAt: iso(at(13)), endsAt: iso(at(15)), label: `Après-midi — ${date}`, position: 2, signatures: [] },
+      { id: expect.stringMatching(/^slt_[a-z0-9]{24}$/), sessionId: s.id, startsAt: iso(at(11)), endsAt: iso(at(13)), label: `Matin — ${date}`, position: 1, signatures: [], mySignature: null },
+      { id: expect.stringMatching(/^slt_[a-z0-9]{24}$/), sessionId: s.id, startsAt: iso(at(13)), endsAt: iso(at(15)), label: `Après-midi — ${date}`, position: 2, signatures: [], mySignature: null },
     ]);
 
     const hourly = await generate(w.tok.admin, { sessionId: s.id, frequency: "HOURLY" });
@@ -79,7 +79,7 @@ describe("generate and list", () => {
     const full = await generate(w.tok.creator, { sessionId: s.id, frequency: "FULL_SESSION" });
     expect(full.status).toBe(201);
     expect(full.body.data).toEqual([
-      { id: expect.any(String), sessionId: s.id, startsAt: iso(at(11)), endsAt: iso(at(15)), label: `Session complète — ${date} 11:00–15:00`, position: 1, signatures: [] },
+      { id: expect.any(String), sessionId: s.id, startsAt: iso(at(11)), endsAt: iso(at(15)), label: `Session complète — ${date} 11:00–15:00`, position: 1, signatures: [], mySignature: null },
     ]);
     expect((await list(s.id, w.tok.learner2)).body.data).toEqual(full.body.data);
   });

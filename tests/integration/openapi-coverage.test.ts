@@ -76,6 +76,9 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/sessions/{id}/end", status: 200 },
   { method: "get", path: "/api/v1/sessions/{id}/recordings", status: 200 },
   { method: "post", path: "/api/v1/sessions/{id}/token", status: 200 },
+  { method: "get", path: "/api/v1/sessions/{id}/participants", status: 200 },
+  { method: "post", path: "/api/v1/sessions/{id}/participants", status: 200 },
+  { method: "delete", path: "/api/v1/sessions/{id}/participants/{userId}", status: 204 },
   // Attendance, method endpoints (+ the three the spec only names, and the canvas signatureUrl)
   { method: "post", path: "/api/v1/emargement/sign/qr", status: 201 },
   { method: "post", path: "/api/v1/emargement/sign/pin", status: 201 },
@@ -86,6 +89,8 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/emargement/{sessionId}/sign", status: 201 },
   { method: "get", path: "/api/v1/emargement/{sessionId}/pdf", status: 200 },
   { method: "get", path: "/api/v1/emargement/records/{id}/signature", status: 200 },
+  { method: "get", path: "/api/v1/emargement/me/open", status: 200 },
+  { method: "get", path: "/api/v1/emargement/qr/{qrToken}", status: 200 },
   // Attendance, Qualiopi-module endpoints (+ verify, conventions §7)
   { method: "post", path: "/api/v1/qualiopi/emargement", status: 201 },
   { method: "post", path: "/api/v1/qualiopi/emargement/qr-generate/{sessionId}", status: 201 },
@@ -98,6 +103,9 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/qualiopi/emargement/slots/{slotId}/sign", status: 201 },
   { method: "get", path: "/api/v1/qualiopi/emargement/{id}/seal-certificate", status: 200 },
   { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/verify", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/attestation/{userId}", status: 200 },
+  { method: "post", path: "/api/v1/qualiopi/emargement/{sessionId}/reminders", status: 201 },
+  { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/reminders", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */

@@ -207,6 +207,9 @@ describe("GET /enrollments/me/upcoming-sessions", () => {
         scheduledAt: expect.any(String),
         durationMinutes: 60,
         status: "SCHEDULED",
+        deliveryMode: "REMOTE",
+        place: null,
+        schedule: [{ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), ranges: [{ start: expect.any(String), end: expect.any(String) }] }],
       });
       expect(l1.body.data[2].status).toBe("LIVE");
       // learner2's Excel enrollment is CANCELLED

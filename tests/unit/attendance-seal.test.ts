@@ -141,3 +141,48 @@ describe("verifyChain", () => {
     expect(verifyChain(garbage)).toEqual({ valid: false, checked: 2, brokenAt: chain[1]!.id });
   });
 });
+
+describe("fields added after the first seals (status, lateMinutes, leftEarlyMinutes, correctsId)", () => {
+  const V1_FIELDS = ["id", "tenantId", "sessionId", "userId", "enrollmentId", "method", "signedAt", "attendanceMinutes", "attendanceRate", "overrideBy", "reason", "auditLogId", "slotId", "location", "signatureDigest", "ipAddress", "userAgent", "joinedAt", "leftAt", "mediaParticipantSid"];
+  /** The link text exactly as version 1 computed it, before the new fields existed. */
+  function v1Hash(r: SealableRecord, previousHash: string | null): string {
+    const record: Record<string, unknown> = { v: 1 };
+    for (const f of V1_FIELDS) {
+      const v = (r as Record<string, unknown>)[f];
+      record[f] = v instanceof Date ? v.toISOString() : (v ?? null);
+    }
+    return `sha256:${createHash("sha256").update(canonicalJson({ previousHash, record } as never), "utf8").digest("hex")}`;
+  }
+
+  it("a record without them hashes exactly as before (null or absent alike)", () => {
+    const r = base(4, { attendanceMinutes: 60, reason: "Correction sans statut, ancienne forme", overrideBy: "usr_admin" });
+    expect(sealRecord(r, null)).toBe(v1Hash(r, null));
+    expect(sealRecord({ ...r, status: null, lateMinutes: null, leftEarlyMinutes: null, correctsId: null }, null)).toBe(v1Hash(r, null));
+    expect(canonicalRecord(r)).not.toMatch(/status|lateMinutes|leftEarlyMinutes|correctsId/);
+  });
+
+  it("a chain of old and new records verifies; changing or dropping a new field breaks it at that record", () => {
+    const chain = buildChain(4);
+    let prev = chain[chain.length - 1]!.sealedHash;
+    const additions: SealableRecord[] = [
+      base(10, { method: "OVERRIDE", status: "LATE", lateMinutes: 25, correctsId: chain[1]!.id, attendanceMinutes: 35 }),
+      base(11, { method: "OVERRIDE", status: "EXCUSED_ABSENCE", attendanceMinutes: 0 }),
+      base(12, { method: "OVERRIDE", status: "LEFT_EARLY", leftEarlyMinutes: 15, attendanceMinutes: 45 }),
+    ];
+    for (const r of additions) {
+      const sealedHash = sealRecord(r, prev);
+      expect(canonicalRecord(r)).toMatch(/"status":"/);
+      chain.push({ ...r, sealedHash });
+      prev = sealedHash;
+    }
+    expect(verifyChain(chain)).toEqual({ valid: true, checked: 7, brokenAt: null });
+    const tampered = (i: number, patch: Partial<SealableRecord>) => verifyChain(chain.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+    expect(tampered(4, { status: "PRESENT" })).toEqual({ valid: false, checked: 5, brokenAt: chain[4]!.id });
+    expect(tampered(4, { lateMinutes: 5 })).toEqual({ valid: false, checked: 5, brokenAt: chain[4]!.id });
+    expect(tampered(4, { correctsId: chain[2]!.id })).toEqual({ valid: false, checked: 5, brokenAt: chain[4]!.id });
+    expect(tampered(5, { status: null })).toEqual({ valid: false, checked: 6, brokenAt: chain[5]!.id });
+    expect(tampered(6, { leftEarlyMinutes: 16 })).toEqual({ valid: false, checked: 7, brokenAt: chain[6]!.id });
+    // Adding a status to an old record breaks it too.
+    expect(tampered(1, { status: "ABSENT" })).toEqual({ valid: false, checked: 2, brokenAt: chain[1]!.id });
+  });
+});

@@ -22,6 +22,7 @@ import { recordAttendance } from "../../services/attendance/record";
 import { QR_VALIDATE, signWithQr } from "../../services/attendance/sign";
 import { listSlots, regenerateSlots, signSlot } from "../../services/attendance/slots";
 import { assertModerator, loadSession } from "../../services/sessions/access";
+import { ATTENDANCE_STATUS_RULES as STATUS_RULES } from "../../contracts/attendance";
 import { ofModeProcedure, router } from "../trpc";
 
 const tags = ["Attendance (Qualiopi)"];
@@ -61,8 +62,10 @@ export const qualiopiAttendanceRouter = router({
         tags,
         summary: "Generate a QR attendance token",
         description:
-          `For ${MODERATORS} (a TRAINER runs the live screen). A single-use HS256 JWT bound to the session and tenant, valid QR_TOKEN_TTL_SECONDS (5 minutes); ` +
-          "signUrl is the learner page that signs with it (drawn as a QR code). The live screen asks for a new one before expiresAt and after each use.",
+          `For ${MODERATORS} (a TRAINER runs the live screen). qrToken: a single-use HS256 JWT bound to the session and tenant, valid QR_TOKEN_TTL_SECONDS (5 minutes). ` +
+          "signUrl is the short URL the QR code encodes, https://{tenant host}/q/{id}, where id is the token's 22-character random id (16 random bytes, base64url) " +
+          "standing for the same server-side token: every operation taking a qrToken accepts that id too. /q/{id} opens the learner page that signs with it " +
+          "(signing in first when needed). The live screen asks for a new one before expiresAt and after each use.",
         errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
       },
     })
@@ -84,7 +87,8 @@ export const qualiopiAttendanceRouter = router({
         tags,
         summary: "Validate a QR code (LEARNER)",
         description:
-          "ValidateQrDto {qrToken, location?}: records method QR_CODE for the learner's ACTIVE or COMPLETED enrollment in the session's course. The token is single use. " +
+          "ValidateQrDto {qrToken, location?, slotId?}: qrToken is the JWT or its 22-character short id (signUrl's /q/{id}); records method QR_CODE for the learner's ACTIVE or " +
+          "COMPLETED enrollment in the session's course, for the session or for the slot slotId of that session. The token is single use. " +
           "400 when it is invalid, expired or already used; 422 when the learner has no such enrollment or already signed.",
         errorResponses: { 400: "Invalid, expired or used QR token", 401: "Unauthorized", 403: "LEARNER required", 409: "Attendance not open", 422: "Duplicate or enrollment not found" },
       },
@@ -167,14 +171,14 @@ export const qualiopiAttendanceRouter = router({
         tags,
         summary: "Attendance of a session",
         description:
-          `For ${MODERATORS}. Every expected learner (ACTIVE or COMPLETED enrollment) with present/absent, first signature time and method, duration in minutes ` +
-          "(an OVERRIDE's, else the media server's AUTO figure, else the session's duration for a signature) and their records; the trainers with their countersignature; every record.",
+          `For ${MODERATORS}. Every expected learner (expectedLearners: the session's registered participants) with ${STATUS_RULES} ` +
+          "The trainers with their countersignature; every record of the session (by signature time) with the person's name.",
         errorResponses: { 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
       },
     })
     .input(ZSessionRecordsInput)
     .output(ZSessionAttendanceOutput)
-    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, ctx.caller, input.sessionId) })),
+    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, ctx.caller, input.sessionId, ctx.clock.now()) })),
 
   sealCertificate: ofModeProcedure()
     .meta({

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { attendanceSlots, courses, enrollments, liveSessions, sessionTrainers } from "../schema";
+import { attendanceSlots, courses, enrollments, liveSessions, PARTICIPANT_STATUSES, sessionParticipants, sessionTrainers, type SessionPlace, type SessionScheduleDay } from "../schema";
+import { scheduleMinutes, slotsFromSchedule } from "../../services/sessions/schedule";
 import { forTenant, type TenantScope } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { appendRecord, type NewRecord } from "../../services/attendance/chain";
@@ -26,7 +27,20 @@ function parisMorning(now: Date, days: number, hour = 9): Date {
 async function createSession(
   db: Db,
   scope: TenantScope,
-  p: { courseId: string; title: string; description: string; scheduledAt: Date; durationMinutes: number; status: "SCHEDULED" | "LIVE" | "ENDED"; createdBy: string; trainerIds: string[] },
+  p: {
+    courseId: string;
+    title: string;
+    description: string;
+    scheduledAt: Date;
+    durationMinutes: number;
+    status: "SCHEDULED" | "LIVE" | "ENDED";
+    createdBy: string;
+    trainerIds: string[];
+    participants: { userId: string; enrollmentId: string }[];
+    deliveryMode?: "PRESENTIAL" | "REMOTE" | "HYBRID";
+    place?: SessionPlace;
+    schedule?: SessionScheduleDay[];
+  },
 ) {
   const id = newId("ses");
   const startedAt = p.status === "SCHEDULED" ? null : p.scheduledAt;
@@ -42,6 +56,9 @@ async function createSession(
         scheduledAt: p.scheduledAt,
         durationMinutes: p.durationMinutes,
         maxParticipants: 12,
+        deliveryMode: p.deliveryMode ?? "REMOTE",
+        place: p.place ?? null,
+        schedule: p.schedule ?? null,
         recordingEnabled: false,
         status: p.status,
         mediaRoomName: `room-${id.slice(4)}`,
@@ -53,13 +70,18 @@ async function createSession(
     )
     .returning();
   await db.insert(sessionTrainers).values(scope.valuesMany(sessionTrainers, p.trainerIds.map((userId) => ({ sessionId: id, userId }))));
+  if (p.participants.length) {
+    await db.insert(sessionParticipants).values(scope.valuesMany(sessionParticipants, p.participants.map((r) => ({ sessionId: id, userId: r.userId, enrollmentId: r.enrollmentId, registeredBy: p.createdBy }))));
+  }
   return row!;
 }
 
 /**
  * Demo live sessions of the SST course (conventions §11): two past sessions with full attendance
  * (every method: QR, QR_CODE, PIN, CANVAS with drawn signatures per half-day, AUTO from the media
- * server, an ADMIN OVERRIDE with its audit entry), one LIVE now and two upcoming. Records go
+ * server, an ADMIN OVERRIDE with its audit entry), one LIVE now (REMOTE) and two upcoming: one
+ * PRESENTIAL over two days with a lunch break in a room, one REMOTE. The course's learners are
+ * registered to each. Records go
  * through the one chain writer, so the demo chain verifies. Idempotent: skipped when the tenant
  * already has sessions.
  */
@@ -69,9 +91,11 @@ export async function seedSessions(db: Db, tenantId: string, people: People, now
   if (existing) return;
   const [course] = await db.select().from(courses).where(scope.where(courses, eq(courses.slug, SST))).limit(1);
   if (!course) return;
-  const enrolled = await db.select({ id: enrollments.id, userId: enrollments.userId }).from(enrollments).where(scope.where(enrollments, eq(enrollments.courseId, course.id)));
+  const enrolled = await db.select({ id: enrollments.id, userId: enrollments.userId, status: enrollments.status }).from(enrollments).where(scope.where(enrollments, eq(enrollments.courseId, course.id)));
   const enrollmentOf = (userId: string) => enrolled.find((e) => e.userId === userId)?.id ?? null;
-  const base = { courseId: course.id, createdBy: people.creator, trainerIds: [people.trainer] };
+  // Every learner taking part in the course (learner, learner2, learner3) is registered to each session.
+  const participants = enrolled.filter((e) => (PARTICIPANT_STATUSES as readonly string[]).includes(e.status)).map((e) => ({ userId: e.userId, enrollmentId: e.id }));
+  const base = { courseId: course.id, createdBy: people.creator, trainerIds: [people.trainer], participants };
 
   // A past full day with half-day slots and every method.
   const day1 = await createSession(db, scope, {
@@ -142,6 +166,23 @@ export async function seedSessions(db: Db, tenantId: string, people: People, now
     durationMinutes: 4 * 60,
     status: "LIVE",
   });
-  await createSession(db, scope, { ...base, title: "SST — journée 2 : secourir", description: "Gestes de secours, cas concrets.", scheduledAt: parisMorning(now, 1), durationMinutes: 7 * 60, status: "SCHEDULED" });
+  // In the room, over two days with a lunch break: one attendance slot per time range.
+  const twoDays = [1, 2].map((d) => {
+    const p = localParts(new Date(now.getTime() + d * DAY), "Europe/Paris");
+    return { date: `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`, ranges: [{ start: "09:00", end: "12:30" }, { start: "13:30", end: "17:00" }] };
+  });
+  const presential = await createSession(db, scope, {
+    ...base,
+    title: "SST — journées 2 et 3 : secourir",
+    description: "Gestes de secours, cas concrets, en salle.",
+    scheduledAt: parisMorning(now, 1),
+    durationMinutes: scheduleMinutes(twoDays),
+    status: "SCHEDULED",
+    deliveryMode: "PRESENTIAL",
+    place: { name: "Acme Formation", room: "Salle Lavoisier", address: "12 rue des Arts, 75003 Paris" },
+    schedule: twoDays,
+  });
+  const ranged = slotsFromSchedule(twoDays, "Europe/Paris");
+  await db.insert(attendanceSlots).values(scope.valuesMany(attendanceSlots, ranged.map((s) => ({ ...s, id: newId("slt"), sessionId: presential.id }))));
   await createSession(db, scope, { ...base, title: "MAC SST — maintien des compétences", description: "Recyclage des sauveteurs secouristes.", scheduledAt: parisMorning(now, 14), durationMinutes: 7 * 60, status: "SCHEDULED" });
 }

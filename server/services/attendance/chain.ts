@@ -63,6 +63,10 @@ export function sealable(row: Omit<EmargementRow, "sealedHash" | "previousHash" 
     joinedAt: row.joinedAt,
     leftAt: row.leftAt,
     mediaParticipantSid: row.mediaParticipantSid,
+    status: row.status,
+    lateMinutes: row.lateMinutes,
+    leftEarlyMinutes: row.leftEarlyMinutes,
+    correctsId: row.correctsId,
   };
 }
 

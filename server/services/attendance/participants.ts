@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { enrollments, liveSessions, sessionTrainers, courses, users } from "../../db/schema";
+import { liveSessions, sessionTrainers, courses } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { sessionNotFound, type SessionRow } from "../sessions/access";
-import { barredEnrollment, participantEnrollment, participantEnrollments, teachesSession } from "../platform/who-may";
+import { registeredLearners } from "../sessions/registrations";
+import { barredEnrollment, participantEnrollment, teachesSession } from "../platform/who-may";
 import { barredEnrollmentError } from "../enrollments/barred";
 
 /** A session of the tenant, without any caller (the media server's calls). */
@@ -39,15 +40,9 @@ export type ExpectedLearner = { userId: string; enrollmentId: string; firstName:
 
 /**
  * Learners expected at a session (its expected signers), by name: every reader of attendance
- * (API, pages, trainer's screen, sheet PDF, reminders) takes them from here.
- * Today: ACTIVE or COMPLETED enrollments of its course.
+ * (API, pages, trainer's screen, sheet PDF, reminders) takes them from here. They are the
+ * session's REGISTERED participants (session_participants), ordered by name.
  */
 export async function expectedLearners(db: DbOrTx, scope: TenantScope, session: Pick<SessionRow, "id" | "courseId">): Promise<ExpectedLearner[]> {
-  const courseId = session.courseId;
-  return db
-    .select({ userId: users.id, enrollmentId: enrollments.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(participantEnrollments(scope, eq(enrollments.courseId, courseId)))
-    .orderBy(asc(users.lastName), asc(users.firstName));
+  return (await registeredLearners(db, scope, session.id)).map(({ userId, enrollmentId, firstName, lastName, email }) => ({ userId, enrollmentId, firstName, lastName, email }));
 }

@@ -11,6 +11,10 @@ import { tenantUrl } from "../../lib/urls";
 /**
  * QR attendance tokens (spec limits: 5 minutes, bound to a session; conventions §7): an HS256 JWT
  * {tid, sid, jti} with its own audience, and a qr_tokens row that makes it single-use.
+ * The jti is a short random id (16 bytes, 22 base64url characters): the QR code encodes only
+ * `https://{tenant host}/q/{jti}` (about 50 characters, easy to scan from the back of a room), and
+ * every operation that takes a `qrToken` accepts that short id as well as the JWT. The row (jti,
+ * tenant, session, expiry, use) is then the token itself.
  */
 const AUDIENCE = "attendance-qr";
 const key = () => new TextEncoder().encode(env().JWT_SECRET);
@@ -19,7 +23,7 @@ export type QrIssued = { qrToken: string; expiresAt: string; signUrl: string };
 
 export async function issueQrToken(db: DbOrTx, scope: TenantScope, tenantSlug: string, sessionId: string, now: Date): Promise<QrIssued> {
   const ttl = env().QR_TOKEN_TTL_SECONDS;
-  const jti = randomToken(18);
+  const jti = randomToken(SHORT_ID_BYTES);
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ttl;
   const qrToken = await new SignJWT({ tid: scope.tenantId, sid: sessionId })
@@ -31,8 +35,16 @@ export async function issueQrToken(db: DbOrTx, scope: TenantScope, tenantSlug: s
     .sign(key());
   const expiresAt = new Date(exp * 1000);
   await db.insert(qrTokens).values(scope.values(qrTokens, { jti, sessionId, expiresAt }));
-  return { qrToken, expiresAt: expiresAt.toISOString(), signUrl: tenantUrl(tenantSlug, `/sign?token=${encodeURIComponent(qrToken)}`) };
+  return { qrToken, expiresAt: expiresAt.toISOString(), signUrl: shortSignUrl(tenantSlug, jti) };
 }
+
+const SHORT_ID_BYTES = 16;
+/** The short form of a QR token: its jti, 22 base64url characters (a JWT always has dots). */
+const SHORT_ID = /^[A-Za-z0-9_-]{22}$/;
+export const isShortQrId = (token: string): boolean => SHORT_ID.test(token);
+
+/** The URL the QR code encodes: the tenant's `/q/{id}` page, which opens the signing page for that token. */
+export const shortSignUrl = (tenantSlug: string, id: string): string => tenantUrl(tenantSlug, `/q/${id}`);
 
 export type QrFailure = "expired" | "invalid" | "used";
 export class QrTokenError extends Error {
@@ -53,8 +65,22 @@ export function validateQrError(reason: QrFailure): DomainError {
   return new DomainError("BAD_REQUEST", message);
 }
 
-/** Checks signature, audience, expiry (against the app clock) and tenant; returns the session id and jti. */
-export async function readQrToken(token: string, scope: TenantScope, now: Date): Promise<{ sessionId: string; jti: string }> {
+/**
+ * Checks signature, audience, expiry (against the app clock) and tenant; returns the session id and jti.
+ * A short id is looked up in this tenant's qr_tokens: unknown (or another tenant's) is invalid,
+ * past its expiry is expired; its use is checked when it is consumed, as for the JWT.
+ */
+export async function readQrToken(db: DbOrTx, token: string, scope: TenantScope, now: Date): Promise<{ sessionId: string; jti: string }> {
+  if (isShortQrId(token)) {
+    const [row] = await db
+      .select({ sessionId: qrTokens.sessionId, expiresAt: qrTokens.expiresAt })
+      .from(qrTokens)
+      .where(scope.where(qrTokens, eq(qrTokens.jti, token)))
+      .limit(1);
+    if (!row) throw new QrTokenError("invalid");
+    if (now.getTime() >= row.expiresAt.getTime()) throw new QrTokenError("expired");
+    return { sessionId: row.sessionId, jti: token };
+  }
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], audience: AUDIENCE, currentDate: now });
     if (payload.tid !== scope.tenantId || typeof payload.sid !== "string" || typeof payload.jti !== "string") throw new QrTokenError("invalid");
@@ -80,4 +106,15 @@ export async function consumeQrToken(tx: DbOrTx, scope: TenantScope, jti: string
   if (used) return;
   const [row] = await tx.select({ usedAt: qrTokens.usedAt }).from(qrTokens).where(scope.where(qrTokens, eq(qrTokens.jti, jti))).limit(1);
   throw new QrTokenError(row ? "used" : "invalid");
+}
+
+/** GET /emargement/qr/{qrToken}: the session a QR token (JWT or short id) names, for the signing page to show it; the method endpoint's errors. */
+export async function qrTokenSession(db: DbOrTx, scope: TenantScope, token: string, now: Date): Promise<{ sessionId: string }> {
+  try {
+    const { sessionId } = await readQrToken(db, token, scope, now);
+    return { sessionId };
+  } catch (error) {
+    if (error instanceof QrTokenError) throw methodQrError(error.reason);
+    throw error;
+  }
 }

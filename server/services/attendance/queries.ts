@@ -7,7 +7,7 @@ import { tenantUrl } from "../../lib/urls";
 import { isSessionStaff } from "../platform/who-may";
 import { assertModerator, loadSession } from "../sessions/access";
 import { findRecord, verifySessionChain, SIGNATURE_METHODS } from "./chain";
-import { expectedLearners } from "./participants";
+import { correctionAuthors, firstEvidence, isAttended, sessionStatuses, toCorrection, toSlotStatus } from "./roster";
 import { toRecordsWithUsers, usersById } from "./serialize";
 import { readSignaturePng } from "./signatures";
 import type { Caller } from "../../auth/caller";
@@ -46,34 +46,37 @@ export async function enrollmentHistory(db: DbOrTx, caller: Caller, enrollmentId
   return toRecordsWithUsers(db, rows);
 }
 
-const latest = (records: TEmargement[]) => records.reduce<TEmargement | null>((a, r) => (!a || r.signedAt > a.signedAt ? r : a), null);
-
 /**
- * GET /qualiopi/emargement/{sessionId} (moderators): the roster. A learner is present with any
- * record of the session (signature, AUTO presence or OVERRIDE); attendanceMinutes is the latest
- * OVERRIDE's when there is one, else the latest AUTO figure, else the session's duration for a
- * signature.
+ * GET /qualiopi/emargement/{sessionId} (moderators): the roster, every status computed once by
+ * status.ts (through roster.ts): per learner the overall status, per-slot statuses with minutes
+ * and corrections; totals per status; the trainers' countersignatures; every record.
  */
-export async function sessionAttendance(db: DbOrTx, caller: Caller, sessionId: string) {
+export async function sessionAttendance(db: DbOrTx, caller: Caller, sessionId: string, now: Date) {
   const loaded = await loadSession(db, caller, sessionId);
   assertModerator(loaded, caller);
   const { session, course } = loaded;
-  const rows = await db
-    .select()
-    .from(emargements)
-    .where(caller.scope.where(emargements, eq(emargements.sessionId, sessionId)))
-    .orderBy(asc(emargements.signedAt), asc(emargements.chainPosition));
-  const records = await toRecordsWithUsers(db, rows);
+  const { learners: expected, records: rows, computation } = await sessionStatuses(db, caller.scope, session, { now, timeZone: caller.tenant.timeZone });
+  const chronological = [...rows].sort((a, b) => a.signedAt.getTime() - b.signedAt.getTime() || Number(a.chainPosition) - Number(b.chainPosition));
+  const records = await toRecordsWithUsers(db, chronological);
   const byUser = new Map<string, TEmargement[]>();
   for (const r of records) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-  const learners = (await expectedLearners(db, caller.scope, session)).map((l) => {
-    const mine = byUser.get(l.userId) ?? [];
-    const signature = mine.find((r) => SIGNATURE_METHODS.includes(r.method) && r.slotId === null) ?? mine.find((r) => SIGNATURE_METHODS.includes(r.method)) ?? null;
-    const override = latest(mine.filter((r) => r.method === "OVERRIDE"));
-    const auto = latest(mine.filter((r) => r.method === "AUTO"));
-    const first = signature ?? mine[0] ?? null;
-    const minutes = override?.attendanceMinutes ?? auto?.attendanceMinutes ?? (signature ? session.durationMinutes : null);
-    return { ...l, present: mine.length > 0 && (override ? (override.attendanceMinutes ?? 0) > 0 : true), signedAt: first?.signedAt ?? null, method: first?.method ?? null, attendanceMinutes: minutes, records: mine };
+  const people = await correctionAuthors(db, computation);
+  const learners = expected.map((l, i) => {
+    const p = computation.participants[i]!;
+    const first = firstEvidence(p);
+    const decisive = p.slots.find((s) => s.record)?.record ?? null;
+    return {
+      ...l,
+      status: p.status,
+      justification: p.justification,
+      present: isAttended(p.status),
+      signedAt: first?.signedAt?.toISOString() ?? null,
+      method: first?.evidence?.method ?? (isAttended(p.status) ? (decisive?.method ?? null) : null),
+      attendanceMinutes: p.status === "NOT_YET" ? null : p.minutes,
+      slots: p.slots.map((s) => toSlotStatus(s, people)),
+      corrections: p.corrections.map((c) => toCorrection(c, people)),
+      records: byUser.get(l.userId) ?? [],
+    };
   });
   const trainerNames = await usersById(db, loaded.trainerIds);
   const trainers = loaded.trainerIds.map((id) => {
@@ -81,7 +84,7 @@ export async function sessionAttendance(db: DbOrTx, caller: Caller, sessionId: s
     const u = trainerNames.get(id);
     return { userId: id, firstName: u?.firstName ?? "", lastName: u?.lastName ?? "", signedAt: mine[0]?.signedAt ?? null, method: mine[0]?.method ?? null };
   });
-  const present = learners.filter((l) => l.present).length;
+  const t = computation.totals;
   return {
     session: {
       id: session.id,
@@ -92,7 +95,21 @@ export async function sessionAttendance(db: DbOrTx, caller: Caller, sessionId: s
       courseId: course.id,
       courseTitle: course.title,
     },
-    summary: { expected: learners.length, present, absent: learners.length - present },
+    summary: {
+      expected: learners.length,
+      present: t.PRESENT + t.LATE + t.LEFT_EARLY,
+      absent: t.ABSENT + t.EXCUSED_ABSENCE,
+      byStatus: t,
+      attendanceMinutes: computation.participants.reduce((sum, p) => sum + p.minutes, 0),
+    },
+    slots: computation.slots.map((s, i) => ({
+      id: s.id,
+      position: s.position,
+      label: s.label,
+      startsAt: s.startsAt.toISOString(),
+      endsAt: s.endsAt.toISOString(),
+      byStatus: computation.slotTotals[i]!,
+    })),
     learners,
     trainers,
     records,

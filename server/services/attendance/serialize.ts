@@ -24,6 +24,10 @@ export function toRecord(row: EmargementRow, user?: RecordUser): TEmargement {
     overrideBy: row.overrideBy,
     reason: row.reason,
     auditLogId: row.auditLogId,
+    status: row.status === "NOT_YET" ? null : row.status,
+    lateMinutes: row.lateMinutes,
+    leftEarlyMinutes: row.leftEarlyMinutes,
+    correctsId: row.correctsId,
     location: row.location ? { lat: row.location.lat, lng: row.location.lng, accuracy: row.location.accuracy ?? null } : null,
     ...(user ? { user } : {}),
   };

@@ -1,7 +1,7 @@
 import type { TEmargement } from "../../contracts/attendance";
 import type { Db } from "../../db";
 import type { EmargementLocation } from "../../db/schema";
-import { unauthorized, badRequest, unprocessable } from "../../errors";
+import { unauthorized, badRequest, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { appendRecord, alreadySigned, hasSignature, type NewRecord } from "./chain";
 import { pinMatches } from "./lib/pin";
@@ -10,17 +10,22 @@ import { consumeQrToken, methodQrError, QrTokenError, readQrToken, validateQrErr
 import { toRecord } from "./serialize";
 import { prepareSignature } from "./signatures";
 import { assertOpen, resolveSigner, type Signer } from "./signer";
+import { assertSlotOpen, findSlot } from "./slots";
 import type { Strokes } from "./types";
 import type { Caller } from "../../auth/caller";
 
 type Location = EmargementLocation | undefined;
 
+/** Who signs, and the slot signed (null: the session as a whole). */
+type Prepared = Signer & { slotId: string | null };
+
 /** The record fields every signature of the caller carries. */
-function base(caller: Caller, signer: Signer, now: Date, location?: Location): Omit<NewRecord, "method"> {
+function base(caller: Caller, signer: Prepared, now: Date, location?: Location): Omit<NewRecord, "method"> {
   return {
     sessionId: signer.loaded.session.id,
     userId: caller.userId,
     enrollmentId: signer.enrollmentId,
+    slotId: signer.slotId,
     signedAt: now,
     ip: caller.ip,
     userAgent: caller.userAgent,
@@ -28,17 +33,27 @@ function base(caller: Caller, signer: Signer, now: Date, location?: Location): O
   };
 }
 
-/** Who, whether the session takes signatures, and whether the caller already signed it: checked before any PIN or token is spent. */
-async function prepare(db: Db, caller: Caller, sessionId: string, now: Date, notParticipant?: () => Error): Promise<Signer> {
-  const signer = await resolveSigner(db, caller, sessionId, { notParticipant });
-  assertOpen(signer.loaded, now);
-  if (await hasSignature(db, caller.scope, { sessionId, userId: caller.userId, slotId: null })) throw alreadySigned();
-  return signer;
+/**
+ * Who, whether the session (or the slot named by `slotId`) takes signatures, and whether the
+ * caller already signed it: checked before any PIN or token is spent. A slot of another session
+ * (or tenant) is 404; a slot not started yet 400 SLOT_NOT_STARTED (the slot rules of slots.ts).
+ */
+async function prepare(db: Db, caller: Caller, sessionId: string, now: Date, opts: { notParticipant?: () => Error; slotId?: string } = {}): Promise<Prepared> {
+  const signer = await resolveSigner(db, caller, sessionId, { notParticipant: opts.notParticipant });
+  let slotId: string | null = null;
+  if (opts.slotId) {
+    const slot = await findSlot(db, caller, opts.slotId);
+    if (slot.sessionId !== sessionId) throw notFound("Slot");
+    assertSlotOpen(slot, signer.loaded, now);
+    slotId = slot.id;
+  } else assertOpen(signer.loaded, now);
+  if (await hasSignature(db, caller.scope, { sessionId, userId: caller.userId, slotId })) throw alreadySigned();
+  return { ...signer, slotId };
 }
 
 /** POST /emargement/sign/pin: the attempt is counted before the PIN is compared (429 after the limit). */
-export async function signWithPin(db: Db, caller: Caller, input: { sessionId: string; pin: string }, now: Date): Promise<TEmargement> {
-  const signer = await prepare(db, caller, input.sessionId, now);
+export async function signWithPin(db: Db, caller: Caller, input: { sessionId: string; pin: string; slotId?: string }, now: Date): Promise<TEmargement> {
+  const signer = await prepare(db, caller, input.sessionId, now, { slotId: input.slotId });
   await countPinAttempt(db, caller.scope, input.sessionId, caller.userId, now);
   if (!pinMatches(input.pin, signer.loaded.session.attendancePin)) throw unauthorized("Invalid PIN", "INVALID_PIN");
   const row = await db.transaction((tx) => appendRecord(tx, caller.scope, { ...base(caller, signer, now), method: "PIN" }));
@@ -62,14 +77,14 @@ export const QR_VALIDATE: SignWithQrOptions = {
 export async function signWithQr(
   db: Db,
   caller: Caller,
-  input: { qrToken: string; location?: Location; sessionId?: string },
+  input: { qrToken: string; location?: Location; sessionId?: string; slotId?: string },
   now: Date,
   opts: SignWithQrOptions = { method: "QR", mapError: methodQrError },
 ): Promise<TEmargement> {
   try {
-    const token = await readQrToken(input.qrToken, caller.scope, now);
+    const token = await readQrToken(db, input.qrToken, caller.scope, now);
     if (input.sessionId !== undefined && input.sessionId !== token.sessionId) throw new QrTokenError("invalid");
-    const signer = await prepare(db, caller, token.sessionId, now, opts.notParticipant);
+    const signer = await prepare(db, caller, token.sessionId, now, { notParticipant: opts.notParticipant, slotId: input.slotId });
     const row = await db.transaction(async (tx) => {
       await consumeQrToken(tx, caller.scope, token.jti, token.sessionId, caller.userId, now);
       return appendRecord(tx, caller.scope, { ...base(caller, signer, now, input.location), method: opts.method });
@@ -85,10 +100,10 @@ export async function signWithQr(
 export async function signWithCanvas(
   db: Db,
   caller: Caller,
-  input: { sessionId: string; signatureBase64: string; strokes?: Strokes; location?: Location },
+  input: { sessionId: string; signatureBase64: string; strokes?: Strokes; location?: Location; slotId?: string },
   now: Date,
 ): Promise<TEmargement> {
-  const signer = await prepare(db, caller, input.sessionId, now);
+  const signer = await prepare(db, caller, input.sessionId, now, { slotId: input.slotId });
   const id = newId("emg");
   const stored = prepareSignature(input, id);
   const row = await db.transaction((tx) => appendRecord(tx, caller.scope, { ...base(caller, signer, now, input.location), method: "CANVAS", ...stored }, { id }));
@@ -103,6 +118,7 @@ export type SignSessionInput = {
   signatureBase64?: string;
   strokes?: Strokes;
   location?: Location;
+  slotId?: string;
 };
 
 /** POST /emargement/{sessionId}/sign: the method endpoint named by `method`, for that session. */
@@ -111,12 +127,12 @@ export async function signSession(db: Db, caller: Caller, input: SignSessionInpu
   switch (input.method) {
     case "PIN":
       if (!input.pin) throw missing("pin");
-      return signWithPin(db, caller, { sessionId: input.sessionId, pin: input.pin }, now);
+      return signWithPin(db, caller, { sessionId: input.sessionId, pin: input.pin, slotId: input.slotId }, now);
     case "QR":
       if (!input.qrToken) throw missing("qrToken");
-      return signWithQr(db, caller, { qrToken: input.qrToken, location: input.location, sessionId: input.sessionId }, now);
+      return signWithQr(db, caller, { qrToken: input.qrToken, location: input.location, sessionId: input.sessionId, slotId: input.slotId }, now);
     case "CANVAS":
       if (!input.signatureBase64) throw missing("signatureBase64");
-      return signWithCanvas(db, caller, { sessionId: input.sessionId, signatureBase64: input.signatureBase64, strokes: input.strokes, location: input.location }, now);
+      return signWithCanvas(db, caller, { sessionId: input.sessionId, signatureBase64: input.signatureBase64, strokes: input.strokes, location: input.location, slotId: input.slotId }, now);
   }
 }

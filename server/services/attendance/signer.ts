@@ -3,6 +3,7 @@ import { conflict, forbidden } from "../../errors";
 import { barredEnrollment, participantEnrollment, teachesSession } from "../platform/who-may";
 import { barredEnrollmentError } from "../enrollments/barred";
 import { loadSession, type LoadedSession } from "../sessions/access";
+import { sessionWindow } from "../sessions/schedule";
 import type { Caller } from "../../auth/caller";
 
 /** Who signs a session: a participant learner (with the enrollment) or a trainer countersigning. */
@@ -36,14 +37,16 @@ export async function resolveSigner(db: DbOrTx, caller: Caller, sessionId: strin
 
 /**
  * Signing is open while the session is LIVE, or when it is SCHEDULED or ENDED and now lies in
- * [scheduledAt − 30 min, end + 2 h] (learners arriving early, late signatures after the end).
+ * [start − 30 min, end + 2 h] of its planned window (the schedule's first start and last end:
+ * a session over several days stays open between them), for learners arriving early and late signatures.
  * CANCELLED never. 409 otherwise.
  */
 export function assertOpen(loaded: LoadedSession, now: Date): void {
   const s = loaded.session;
   if (s.status === "CANCELLED") throw notOpen();
   if (s.status === "LIVE") return;
-  const opens = s.scheduledAt.getTime() - OPENS_BEFORE_MINUTES * 60_000;
-  const closes = s.scheduledAt.getTime() + (s.durationMinutes + CLOSES_AFTER_MINUTES) * 60_000;
+  const window = sessionWindow(s, loaded.timeZone);
+  const opens = window.start.getTime() - OPENS_BEFORE_MINUTES * 60_000;
+  const closes = window.end.getTime() + CLOSES_AFTER_MINUTES * 60_000;
   if (now.getTime() < opens || now.getTime() > closes) throw notOpen();
 }

@@ -7,7 +7,8 @@ import { newId } from "../../lib/ids";
 import { isSessionStaff, teachesSession } from "../platform/who-may";
 import { assertModerator, loadSession, type LoadedSession } from "../sessions/access";
 import { appendRecord, hasSignature, SIGNATURE_METHODS } from "./chain";
-import { generateSlots as planSlots, type SlotFrequency } from "./lib/slots";
+import { AFTERNOON_STARTS_AT_HOUR, generateSlots as planSlots, type SlotFrequency } from "./lib/slots";
+import { sessionWindow, slotsFromSchedule } from "../sessions/schedule";
 import { toRecord, usersById } from "./serialize";
 import { prepareSignature } from "./signatures";
 import { CLOSES_AFTER_MINUTES, notOpen, resolveSigner } from "./signer";
@@ -41,25 +42,29 @@ async function slotsWithSignatures(db: DbOrTx, caller: Caller, loaded: LoadedSes
         .orderBy(asc(emargements.signedAt))
     : [];
   const names = await usersById(db, signed.map((r) => r.userId));
-  return slots.map((s) => ({
-    id: s.id,
-    sessionId: s.sessionId,
-    startsAt: s.startsAt.toISOString(),
-    endsAt: s.endsAt.toISOString(),
-    label: s.label,
-    position: s.position,
-    signatures: signed
-      .filter((r) => r.slotId === s.id)
-      .map((r) => ({
-        id: r.id,
-        userId: r.userId,
-        firstName: names.get(r.userId)?.firstName ?? "",
-        lastName: names.get(r.userId)?.lastName ?? "",
-        method: r.method,
-        signedAt: r.signedAt.toISOString(),
-        role: teachesSession(loaded, r.userId) ? ("TRAINER" as const) : ("LEARNER" as const),
-      })),
-  }));
+  return slots.map((s) => {
+    const mine = signed.find((r) => r.slotId === s.id && r.userId === caller.userId);
+    return {
+      id: s.id,
+      sessionId: s.sessionId,
+      startsAt: s.startsAt.toISOString(),
+      endsAt: s.endsAt.toISOString(),
+      label: s.label,
+      position: s.position,
+      signatures: signed
+        .filter((r) => r.slotId === s.id)
+        .map((r) => ({
+          id: r.id,
+          userId: r.userId,
+          firstName: names.get(r.userId)?.firstName ?? "",
+          lastName: names.get(r.userId)?.lastName ?? "",
+          method: r.method,
+          signedAt: r.signedAt.toISOString(),
+          role: teachesSession(loaded, r.userId) ? ("TRAINER" as const) : ("LEARNER" as const),
+        })),
+      mySignature: mine ? { id: mine.id, method: mine.method, signedAt: mine.signedAt.toISOString() } : null,
+    };
+  });
 }
 
 /** GET /qualiopi/emargement/slots/{sessionId}: moderators see every signature, a learner their own. */
@@ -70,7 +75,8 @@ export async function listSlots(db: DbOrTx, caller: Caller, sessionId: string) {
 
 /**
  * POST /qualiopi/emargement/slots/generate: the session's slots are deleted and recreated in one
- * transaction (times in Europe/Paris: hourly, half-days split at 13:00, or one slot). Signed
+ * transaction (times in the tenant's zone: hourly, half-days split at 13:00 — or the schedule's
+ * ranges when the session has one —, or one slot over the planned window). Signed
  * slots are never dropped: when a slot already carries signatures the regeneration is refused
  * (409), since sealed records point at it. A CANCELLED session has no slots to generate (409).
  */
@@ -86,10 +92,19 @@ export async function regenerateSlots(db: Db, caller: Caller, input: { sessionId
       .limit(1);
     if (signed) throw conflict("Slots already carry signatures: they cannot be replaced", "SLOTS_ALREADY_SIGNED");
     await tx.delete(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, input.sessionId)));
-    const planned = planSlots(loaded.session, input.frequency);
+    const zone = caller.tenant.timeZone;
+    const schedule = loaded.session.schedule;
+    // With a schedule, HALF_DAY slots are its ranges (a lunch break is no slot), a range across 13:00 cut there.
+    const planned = schedule?.length && input.frequency === "HALF_DAY" ? slotsFromSchedule(schedule, zone, `${AFTERNOON_STARTS_AT_HOUR}:00`) : planSlots(windowOf(loaded.session, zone), input.frequency, zone);
     await tx.insert(attendanceSlots).values(caller.scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId: input.sessionId }))));
     return slotsWithSignatures(tx, caller, loaded);
   });
+}
+
+/** The planned window of a session as the slot planner takes it (first start, minutes to the last end). */
+function windowOf(session: LoadedSession["session"], timeZone: string) {
+  const w = sessionWindow(session, timeZone);
+  return { scheduledAt: w.start, durationMinutes: Math.round((w.end.getTime() - w.start.getTime()) / 60_000) };
 }
 
 async function findSlot(db: DbOrTx, caller: Caller, slotId: string): Promise<SlotRow> {
@@ -103,7 +118,7 @@ export function assertSlotOpen(slot: SlotRow, loaded: LoadedSession, now: Date):
   const s = loaded.session;
   if (s.status === "CANCELLED") throw notOpen();
   if (now < slot.startsAt) throw badRequest("Slot has not started yet", undefined, "SLOT_NOT_STARTED");
-  const closes = s.scheduledAt.getTime() + (s.durationMinutes + CLOSES_AFTER_MINUTES) * 60_000;
+  const closes = sessionWindow(s, loaded.timeZone).end.getTime() + CLOSES_AFTER_MINUTES * 60_000;
   if (s.status !== "LIVE" && now.getTime() > closes) throw notOpen();
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { renderToBuffer } from "@react-pdf/renderer";
+import { AttestationDocument } from "../attendance/attestation/attestation-document";
 import { SheetDocument } from "../attendance/sheet/sheet-document";
 import { registerDocumentFonts } from "./fonts";
 import { TemplateDocument } from "./template-document";
@@ -11,6 +12,7 @@ import type { DocumentInputs, DocumentType } from "./types";
  */
 const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
   "attendance-sheet": SheetDocument,
+  "attendance-attestation": AttestationDocument,
   "template-document": TemplateDocument,
 };
 

@@ -1,3 +1,4 @@
+import type { AttestationInput } from "../attendance/attestation/attestation-data";
 import type { SheetPdfInput } from "../attendance/sheet/sheet-document";
 import type { TemplateDocumentInput } from "./template-document";
 
@@ -8,6 +9,8 @@ import type { TemplateDocumentInput } from "./template-document";
  */
 export type DocumentInputs = {
   "attendance-sheet": SheetPdfInput;
+  /** The attestation d'assiduité of one learner for one session (hours from the status function). */
+  "attendance-attestation": AttestationInput;
   /** A template rendered with a record's values (templates, certificates, conventions, convocations). */
   "template-document": TemplateDocumentInput;
 };

@@ -4,6 +4,8 @@ import { courses, enrollments, liveSessions, sessionTrainers, tenants, users } f
 import type { TenantScope } from "../../db/tenant-scope";
 import { notFound } from "../../errors";
 import { tenantUrl } from "../../lib/urls";
+import { formatPlace } from "../../contracts/sessions";
+import { scheduleLines, sessionSchedule, sessionWindow } from "../sessions/schedule";
 
 /**
  * The values of the catalogue's variables (services/templates/catalog.ts) for one record.
@@ -12,7 +14,6 @@ import { tenantUrl } from "../../lib/urls";
 const TZ = "Europe/Paris";
 export const NOT_SET = "non renseigné";
 export const frDate = (d: Date | null | undefined) => (d ? new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" }).format(d) : NOT_SET);
-const frTime = (d: Date) => new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, hour: "2-digit", minute: "2-digit" }).format(d);
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : NOT_SET);
 const euros = (cents: number) => new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 
@@ -82,12 +83,15 @@ export async function enrollmentRecord(db: DbOrTx, scope: TenantScope, enrollmen
   return { ...row, values };
 }
 
+const MODE_LABEL = { PRESENTIAL: "présentiel", REMOTE: "classe virtuelle (à distance)", HYBRID: "hybride (présentiel et classe virtuelle)" } as const;
+
 /** A session participant's record: the learner, the session, its course and trainers. */
 export async function sessionParticipantRecord(db: DbOrTx, scope: TenantScope, sessionId: string, userId: string, tenantSlug: string) {
   const [row] = await db
-    .select({ session: liveSessions, course: courses })
+    .select({ session: liveSessions, course: courses, timeZone: tenants.timeZone })
     .from(liveSessions)
     .innerJoin(courses, scope.where(courses, eq(courses.id, liveSessions.courseId)))
+    .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
     .where(scope.where(liveSessions, eq(liveSessions.id, sessionId)))
     .limit(1);
   if (!row) throw notFound("Session");
@@ -100,14 +104,20 @@ export async function sessionParticipantRecord(db: DbOrTx, scope: TenantScope, s
     .where(scope.where(sessionTrainers, and(eq(sessionTrainers.sessionId, sessionId))))
     .orderBy(asc(users.lastName), asc(users.firstName));
   const s = row.session;
-  const end = new Date(s.scheduledAt.getTime() + s.durationMinutes * 60_000);
+  const zone = row.timeZone;
+  const window = sessionWindow(s, zone);
+  const at = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("fr-FR", { timeZone: zone, ...o }).format(d);
   const values = {
     ...learnerValues(user),
     ...courseValues(row.course),
     "session.title": s.title,
-    "session.date": frDate(s.scheduledAt),
-    "session.startTime": frTime(s.scheduledAt),
-    "session.endTime": frTime(end),
+    "session.date": at(window.start, { day: "2-digit", month: "2-digit", year: "numeric" }),
+    "session.startTime": at(window.start, { hour: "2-digit", minute: "2-digit" }),
+    "session.endTime": at(window.end, { hour: "2-digit", minute: "2-digit" }),
+    "session.timeZone": zone,
+    "session.schedule": scheduleLines(sessionSchedule(s, zone)).join(" ; "),
+    "session.mode": MODE_LABEL[s.deliveryMode],
+    "session.place": formatPlace(s.place) || NOT_SET,
     "session.durationMinutes": String(s.durationMinutes),
     "session.trainers": trainers.length ? trainers.map((t) => `${t.firstName} ${t.lastName}`).join(", ") : NOT_SET,
     "session.link": tenantUrl(tenantSlug, `/sessions/${s.id}`),

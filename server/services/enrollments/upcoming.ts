@@ -1,19 +1,22 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { TUpcomingSession } from "../../contracts/enrollments";
 import type { Db } from "../../db";
-import { courses, enrollments, liveSessions } from "../../db/schema";
+import { courses, enrollments, liveSessions, sessionParticipants } from "../../db/schema";
 import { clock } from "../../lib/clock";
 import { participantEnrollments } from "../platform/who-may";
+import { sessionSchedule } from "../sessions/schedule";
 import type { Caller } from "../../auth/caller";
 
 /**
- * GET /enrollments/me/upcoming-sessions: the live sessions of the caller's ACTIVE or COMPLETED
- * enrollments' courses that are LIVE now, or SCHEDULED and not over yet (a late start still
+ * GET /enrollments/me/upcoming-sessions: the live sessions the caller is registered to (through an
+ * ACTIVE or COMPLETED enrollment) that are LIVE now, or SCHEDULED and not over yet (a late start still
  * counts until its planned end), soonest first, at most `limit`.
  */
 export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: number }, now: Date = clock.now()): Promise<TUpcomingSession[]> {
   // (the instant is bound as text: a raw Date parameter is not serialised by every driver)
-  const plannedEnd = sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes})`;
+  // The planned end: the schedule's last range end (local wall time in the tenant's zone), else start + duration.
+  const lastEnd = sql`((${liveSessions.schedule}->-1->>'date') || ' ' || (${liveSessions.schedule}->-1->'ranges'->-1->>'end'))::timestamp at time zone ${caller.tenant.timeZone}`;
+  const plannedEnd = sql`coalesce(${lastEnd}, ${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes}))`;
   const rows = await db
     .select({
       sessionId: liveSessions.id,
@@ -24,9 +27,17 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
       scheduledAt: liveSessions.scheduledAt,
       durationMinutes: liveSessions.durationMinutes,
       status: liveSessions.status,
+      deliveryMode: liveSessions.deliveryMode,
+      place: liveSessions.place,
+      schedule: liveSessions.schedule,
     })
     .from(enrollments)
     .innerJoin(liveSessions, and(eq(liveSessions.courseId, enrollments.courseId), eq(liveSessions.tenantId, enrollments.tenantId)))
+    // Only the sessions the caller is registered to.
+    .innerJoin(
+      sessionParticipants,
+      and(eq(sessionParticipants.tenantId, liveSessions.tenantId), eq(sessionParticipants.sessionId, liveSessions.id), eq(sessionParticipants.userId, enrollments.userId)),
+    )
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(
       participantEnrollments(
@@ -41,5 +52,6 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
     ...r,
     status: r.status === "LIVE" ? "LIVE" : "SCHEDULED",
     scheduledAt: r.scheduledAt.toISOString(),
+    schedule: sessionSchedule(r, caller.tenant.timeZone),
   }));
 }

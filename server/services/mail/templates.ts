@@ -1,6 +1,6 @@
 /** Transactional e-mails, French first, English available. */
 export type Locale = "fr" | "en";
-export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled";
+export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder";
 
 type Rendered = { subject: string; text: string };
 
@@ -25,35 +25,36 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
       text: `Hello ${v.firstName},\n\nTo choose a new password, open this link: ${v.link}\n\nIt is valid for 1 hour. If you did not ask for this, ignore this message.`,
     }),
   },
-  // live sessions: vars firstName, title, courseTitle, startsAt (UTC text), durationMinutes, link
+  // live sessions: vars firstName, title, courseTitle, startsAt (tenant-local text), durationMinutes, link,
+  // mode (PRESENTIAL, REMOTE, HYBRID), place (formatted, "" when REMOTE), schedule (one line per day)
   "session-convocation": {
     fr: (v) => ({
       subject: `Convocation : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nVous êtes convoqué(e) à la session en direct « ${v.title} » de la formation ${v.courseTitle}, le ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\nRejoindre : ${v.link}\n\nL'invitation de calendrier est jointe.`,
+      text: `Bonjour ${v.firstName},\n\nVous êtes convoqué(e) à la session « ${v.title} » de la formation ${v.courseTitle}, le ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier est jointe.`,
     }),
     en: (v) => ({
       subject: `Invitation: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nYou are invited to the live session "${v.title}" of the course ${v.courseTitle}, on ${v.startsAt} (${v.durationMinutes} minutes).\n\nJoin: ${v.link}\n\nThe calendar invitation is attached.`,
+      text: `Hello ${v.firstName},\n\nYou are invited to the session "${v.title}" of the course ${v.courseTitle}, on ${v.startsAt} (${v.durationMinutes} minutes).\n\n${sessionWhere(v, "en")}\n\nThe calendar invitation is attached.`,
     }),
   },
   "session-update": {
     fr: (v) => ({
       subject: `Session déplacée : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nLa session en direct « ${v.title} » de la formation ${v.courseTitle} a été déplacée au ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\nRejoindre : ${v.link}\n\nL'invitation de calendrier mise à jour est jointe.`,
+      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle} a été déplacée au ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier mise à jour est jointe.`,
     }),
     en: (v) => ({
       subject: `Session moved: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nThe live session "${v.title}" of the course ${v.courseTitle} was moved to ${v.startsAt} (${v.durationMinutes} minutes).\n\nJoin: ${v.link}\n\nThe updated calendar invitation is attached.`,
+      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle} was moved to ${v.startsAt} (${v.durationMinutes} minutes).\n\n${sessionWhere(v, "en")}\n\nThe updated calendar invitation is attached.`,
     }),
   },
   "session-cancellation": {
     fr: (v) => ({
       subject: `Session annulée : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nLa session en direct « ${v.title} » de la formation ${v.courseTitle}, prévue le ${v.startsAt}, est annulée.`,
+      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle}, prévue le ${v.startsAt}, est annulée pour vous.`,
     }),
     en: (v) => ({
       subject: `Session cancelled: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nThe live session "${v.title}" of the course ${v.courseTitle}, planned on ${v.startsAt}, is cancelled.`,
+      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle}, planned on ${v.startsAt}, is cancelled for you.`,
     }),
   },
   // webhooks: vars firstName, url, failures, link (the webhooks page)
@@ -67,9 +68,31 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
       text: `Hello ${v.firstName},\n\nThe webhook ${v.url} was disabled after ${v.failures} consecutive failed deliveries: the platform no longer sends it events.\n\nCheck the delivery log, fix the receiver, then re-activate the webhook: ${v.link}`,
     }),
   },
+  // attendance: vars firstName, title, slot ("14:00–15:30", tenant time zone), closing ("yes" before the slot closes), link
+  "attendance-reminder": {
+    fr: (v) => ({
+      subject: v.closing === "yes" ? `Dernier rappel : signez votre présence (${v.title})` : `Signez votre présence : ${v.title}`,
+      text: `Bonjour ${v.firstName},\n\nVotre présence à la session « ${v.title} » (${v.slot}) n'est pas encore signée.${v.closing === "yes" ? " Le créneau se termine bientôt." : ""}\n\nSigner maintenant : ${v.link}`,
+    }),
+    en: (v) => ({
+      subject: v.closing === "yes" ? `Last reminder: sign your attendance (${v.title})` : `Sign your attendance: ${v.title}`,
+      text: `Hello ${v.firstName},\n\nYour attendance at the session "${v.title}" (${v.slot}) is not signed yet.${v.closing === "yes" ? " The time slot ends soon." : ""}\n\nSign now: ${v.link}`,
+    }),
+  },
 };
 
 export function renderMail(template: MailTemplate, locale: string, vars: Record<string, string>): Rendered {
   const lang: Locale = locale.startsWith("en") ? "en" : "fr";
   return T[template][lang](vars);
+}
+
+/** The schedule, the place (PRESENTIAL, HYBRID) and the join link (REMOTE, HYBRID) of a session mail. */
+function sessionWhere(v: Record<string, string>, lang: "fr" | "en"): string {
+  const fr = lang === "fr";
+  const lines: string[] = [];
+  if (v.schedule) lines.push(fr ? `Horaires :\n${v.schedule}` : `Schedule:\n${v.schedule}`);
+  if (v.place) lines.push(`${fr ? "Lieu : " : "Place: "}${v.place}`);
+  if (v.mode !== "PRESENTIAL") lines.push(`${fr ? "Rejoindre : " : "Join: "}${v.link}`);
+  else lines.push(`${fr ? "Détails : " : "Details: "}${v.link}`);
+  return lines.join("\n\n");
 }

@@ -7,7 +7,8 @@ import type { Caller } from "../../auth/caller";
 
 export type SessionRow = typeof liveSessions.$inferSelect;
 export type SessionCourse = { id: string; title: string; creatorId: string };
-export type LoadedSession = { session: SessionRow; course: SessionCourse; trainerIds: string[] };
+/** `timeZone`: the tenant's, in which the session's schedule is written. */
+export type LoadedSession = { session: SessionRow; course: SessionCourse; trainerIds: string[]; timeZone: string };
 
 export const sessionNotFound = () => notFound("Session");
 
@@ -34,7 +35,7 @@ export async function loadSession(
     .select({ userId: sessionTrainers.userId })
     .from(sessionTrainers)
     .where(caller.scope.where(sessionTrainers, eq(sessionTrainers.sessionId, id)));
-  const loaded = { session: row.session, course: row.course, trainerIds: trainers.map((t) => t.userId) };
+  const loaded = { session: row.session, course: row.course, trainerIds: trainers.map((t) => t.userId), timeZone: caller.tenant.timeZone };
   if (opts.hideFromOutsiders !== false && !caller.can("sessions.readTenant") && !(await isParticipant(db, caller, row.session.courseId))) {
     throw sessionNotFound();
   }

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
-import type { TMediaToken } from "../../contracts/sessions";
+import { VIDEO_MODES, type TMediaToken } from "../../contracts/sessions";
 import type { Db } from "../../db";
 import { users } from "../../db/schema";
 import { env } from "../../env";
@@ -17,7 +17,8 @@ export const MEDIA_TOKEN_TTL_SECONDS = 3600;
  * POST /sessions/{id}/token: a LiveKit access token (HS256, key LIVEKIT_API_SECRET, iss the API
  * key, sub the user id) for a participant: an ACTIVE or COMPLETED enrolled learner, a session
  * trainer, the course's creator or an ADMIN (403 otherwise). Everyone may publish audio and
- * video; moderators also get roomAdmin. CANCELLED and ENDED sessions have no room (409).
+ * video; moderators also get roomAdmin. CANCELLED and ENDED sessions have no room (409), nor has a
+ * PRESENTIAL one (409 SESSION_NO_VIDEO_ROOM).
  */
 export async function issueMediaToken(db: Db, caller: Caller, id: string, now: Date): Promise<TMediaToken> {
   const loaded = await loadSession(db, caller, id);
@@ -25,7 +26,8 @@ export async function issueMediaToken(db: Db, caller: Caller, id: string, now: D
   if (!moderator && !(await isParticipant(db, caller, loaded.session.courseId))) {
     throw forbidden("Forbidden: only the session's participants may join its room");
   }
-  const { status } = loaded.session;
+  const { status, deliveryMode } = loaded.session;
+  if (!VIDEO_MODES.includes(deliveryMode)) throw conflict("Session is PRESENTIAL: it has no video room", "SESSION_NO_VIDEO_ROOM");
   if (status === "CANCELLED" || status === "ENDED") throw conflict(`Session is ${status}: its room is closed`, "SESSION_CLOSED");
   const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, caller.userId)).limit(1);
   const e = env();

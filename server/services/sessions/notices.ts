@@ -1,6 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, enrollments, liveSessions, sessionTrainers, tenants, users } from "../../db/schema";
+import { courses, liveSessions, sessionParticipants, sessionTrainers, tenants, users } from "../../db/schema";
+import { formatPlace } from "../../contracts/sessions";
+import { localParts } from "../attendance/lib/slots";
+import { scheduleLines, sessionSchedule, sessionWindow } from "./schedule";
 import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
@@ -20,17 +23,22 @@ const TEMPLATE = { convocation: "session-convocation", update: "session-update",
 const METHOD: Record<NoticeKind, IcsMethod> = { convocation: "REQUEST", update: "REQUEST", cancellation: "CANCEL" };
 
 /**
- * Who hears about a session: ACTIVE enrolled learners; update and cancellation notices also
- * go to the session's trainers.
+ * Who hears about a session: its registered learners (or, for a registration change, exactly
+ * the learners named by the job); update and cancellation notices of the whole session also go
+ * to the session's trainers.
  */
-async function recipients(db: Db, scope: TenantScope, session: SessionRow, kind: NoticeKind): Promise<Recipient[]> {
+async function recipients(db: Db, scope: TenantScope, session: SessionRow, job: NoticeJob): Promise<Recipient[]> {
   const cols = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale };
+  if (job.userIds) {
+    if (!job.userIds.length) return [];
+    return (await db.select(cols).from(users).where(inArray(users.id, job.userIds))).map((r) => ({ ...r, learner: true }));
+  }
   const learners = (await db
     .select(cols)
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(scope.where(enrollments, eq(enrollments.courseId, session.courseId), inArray(enrollments.status, ["ACTIVE"])))).map((r) => ({ ...r, learner: true }));
-  if (kind === "convocation") return learners;
+    .from(sessionParticipants)
+    .innerJoin(users, eq(users.id, sessionParticipants.userId))
+    .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, session.id)))).map((r) => ({ ...r, learner: true }));
+  if (job.kind === "convocation") return learners;
   const trainers = (await db
     .select(cols)
     .from(sessionTrainers)
@@ -46,17 +54,28 @@ const organizerEmail = () => {
   return /<([^>]+)>/.exec(from)?.[1] ?? from;
 };
 
-const utcText = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** "2026-12-01 09:00 (Europe/Paris)": an instant as the tenant's clock reads it. */
+function localText(d: Date, timeZone: string): string {
+  const p = localParts(d, timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} (${timeZone})`;
+}
 
-type NoticeJob = { tenantId: string; sessionId: string; kind: NoticeKind; sequence: number };
+/** `userIds`: a registration change, mailed to those learners only (`batch` keeps each change's mails distinct). */
+type NoticeJob = { tenantId: string; sessionId: string; kind: NoticeKind; sequence: number; userIds?: string[]; batch?: string };
 
 /**
  * Queues the notices of a session change, in the change's transaction: a job (bulk sends never
  * run in the request) mails each recipient. `sequence` is the session's iCalendar SEQUENCE at the
  * change, so a retried job sends each recipient's mail once and a later change its own.
  */
-export async function enqueueSessionNotices(tx: DbOrTx, scope: TenantScope, input: { kind: NoticeKind; session: SessionRow }): Promise<void> {
+export async function enqueueSessionNotices(
+  tx: DbOrTx,
+  scope: TenantScope,
+  input: { kind: NoticeKind; session: SessionRow; /** Only these learners (a registration change). */ userIds?: string[]; now?: Date },
+): Promise<void> {
   const job: NoticeJob = { tenantId: scope.tenantId, sessionId: input.session.id, kind: input.kind, sequence: input.session.icsSequence };
+  if (input.userIds) Object.assign(job, { userIds: input.userIds, batch: String((input.now ?? clock.now()).getTime()) });
   await enqueue(tx, "session.notices", job);
 }
 
@@ -79,7 +98,7 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
   const scope = forTenant(job.tenantId);
   const { kind } = job;
   const [row] = await db
-    .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId }, tenant: { slug: tenants.slug, name: tenants.name } })
+    .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId }, tenant: { slug: tenants.slug, name: tenants.name, timeZone: tenants.timeZone } })
     .from(liveSessions)
     .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
     .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
@@ -89,17 +108,20 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
   const { session, course, tenant } = row;
   const now = clock.now();
   const link = tenantUrl(tenant.slug, `/sessions/${session.id}`);
-  const end = new Date(session.scheduledAt.getTime() + session.durationMinutes * 60_000);
-  const list = await recipients(db, scope, session, kind);
+  const window = sessionWindow(session, tenant.timeZone);
+  const place = formatPlace(session.place);
+  const schedule = scheduleLines(sessionSchedule(session, tenant.timeZone)).join("\n");
+  const list = await recipients(db, scope, session, job);
   for (const r of list) {
     const ics = buildIcs(METHOD[kind], {
       uid: `${session.id}@${tenant.slug}`,
       sequence: job.sequence,
       stamp: now,
-      start: session.scheduledAt,
-      end,
+      start: window.start,
+      end: window.end,
+      location: place || undefined,
       summary: session.title,
-      description: [course.title, session.description].filter(Boolean).join("\n\n"),
+      description: [course.title, schedule, session.description].filter(Boolean).join("\n\n"),
       url: link,
       organizer: { name: tenant.name, email: organizerEmail() },
       attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
@@ -108,7 +130,7 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
       scope,
       // Sent for the course's creator: their own mail configuration comes first in the chain.
       senderUserId: course.creatorId,
-      dedupeKey: `session-notice:${session.id}:${kind}:${job.sequence}:${r.email.toLowerCase()}`,
+      dedupeKey: `session-notice:${session.id}:${kind}:${job.sequence}:${job.batch ? `${job.batch}:` : ""}${r.email.toLowerCase()}`,
       to: r.email,
       template: TEMPLATE[kind],
       locale: r.locale,
@@ -116,9 +138,12 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
         firstName: r.firstName,
         title: session.title,
         courseTitle: course.title,
-        startsAt: utcText(session.scheduledAt),
+        startsAt: localText(window.start, tenant.timeZone),
         durationMinutes: String(session.durationMinutes),
         link,
+        mode: session.deliveryMode,
+        place,
+        schedule,
       },
       attachments: [
         {

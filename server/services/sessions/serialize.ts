@@ -1,12 +1,14 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TRecording, TSessionDetail, TSessionSummary } from "../../contracts/sessions";
 import type { DbOrTx } from "../../db";
-import { enrollments, sessionRecordings, sessionTrainers, users } from "../../db/schema";
-import { isSessionStaff, participantEnrollments } from "../platform/who-may";
+import { sessionRecordings, sessionTrainers, users } from "../../db/schema";
+import { isSessionStaff } from "../platform/who-may";
+import { registeredCounts, seatsLeft } from "./registrations";
+import { sessionSchedule } from "./schedule";
 import type { LoadedSession, SessionRow } from "./access";
 import type { Caller } from "../../auth/caller";
 
-export function toSummary(s: SessionRow, registeredCount: number): TSessionSummary {
+export function toSummary(s: SessionRow, registeredCount: number, timeZone: string): TSessionSummary {
   return {
     id: s.id,
     courseId: s.courseId,
@@ -15,23 +17,17 @@ export function toSummary(s: SessionRow, registeredCount: number): TSessionSumma
     durationMinutes: s.durationMinutes,
     maxParticipants: s.maxParticipants,
     registeredCount,
+    seatsLeft: seatsLeft(s.maxParticipants, registeredCount),
     recordingEnabled: s.recordingEnabled,
     status: s.status,
     mediaRoomName: s.mediaRoomName,
+    deliveryMode: s.deliveryMode,
+    place: s.place ? { name: s.place.name, address: s.place.address, room: s.place.room ?? null } : null,
+    schedule: sessionSchedule(s, timeZone),
+    timeZone,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
-}
-
-/** ACTIVE or COMPLETED enrollments per course, for the given courses. */
-export async function registeredCounts(db: DbOrTx, caller: Caller, courseIds: string[]): Promise<Map<string, number>> {
-  if (!courseIds.length) return new Map();
-  const rows = await db
-    .select({ courseId: enrollments.courseId, n: count() })
-    .from(enrollments)
-    .where(participantEnrollments(caller.scope, inArray(enrollments.courseId, courseIds)))
-    .groupBy(enrollments.courseId);
-  return new Map(rows.map((r) => [r.courseId, Number(r.n)]));
 }
 
 export async function listRecordings(db: DbOrTx, caller: Caller, sessionId: string): Promise<TRecording[]> {
@@ -47,7 +43,7 @@ export async function listRecordings(db: DbOrTx, caller: Caller, sessionId: stri
 export async function toDetail(db: DbOrTx, caller: Caller, loaded: LoadedSession): Promise<TSessionDetail> {
   const s = loaded.session;
   const [counts, trainers, recordings] = await Promise.all([
-    registeredCounts(db, caller, [s.courseId]),
+    registeredCounts(db, caller.scope, [s.id]),
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(sessionTrainers)
@@ -57,7 +53,7 @@ export async function toDetail(db: DbOrTx, caller: Caller, loaded: LoadedSession
     listRecordings(db, caller, s.id),
   ]);
   return {
-    ...toSummary(s, counts.get(s.courseId) ?? 0),
+    ...toSummary(s, counts.get(s.id) ?? 0, caller.tenant.timeZone),
     description: s.description,
     trainers,
     recordings,

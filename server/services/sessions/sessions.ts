@@ -1,17 +1,20 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import type { TCreateSessionInput, TSessionDetail, TSessionStatus, TUpdateSessionInput } from "../../contracts/sessions";
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { PLACE_MODES, type TCreateSessionInput, type TDeliveryMode, type TSessionDetail, type TSessionStatus, type TUpdateSessionInput } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { courses, liveSessions, memberships, sessionStatusEnum, sessionTrainers } from "../../db/schema";
+import { attendanceSlots, courses, emargements, liveSessions, memberships, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse } from "../courses/access";
-import { isCourseOwner, isCourseTrainer, participantCourseIds, TEACHING_ROLES } from "../platform/who-may";
-import { loadSession, assertModerator, type LoadedSession } from "./access";
+import { isCourseOwner, isCourseTrainer, TEACHING_ROLES } from "../platform/who-may";
+import { loadSession, assertModerator, type LoadedSession, type SessionRow } from "./access";
+import { addParticipants } from "./participants";
+import { registeredCounts, registeredSessionIds } from "./registrations";
+import { scheduleMinutes, scheduleRanges, slotsFromSchedule, type ScheduleDay } from "./schedule";
 import { enqueueSessionNotices } from "./notices";
 import { writeAudit } from "../platform/audit";
 import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
-import { registeredCounts, toDetail, toSummary } from "./serialize";
+import { toDetail, toSummary } from "./serialize";
 import type { Caller } from "../../auth/caller";
 
 /** A move of the start by more than this sends an update notice (spec Limits). */
@@ -27,7 +30,8 @@ export async function listSessions(
     q.status ? eq(liveSessions.status, q.status) : undefined,
     q.fromDate ? gte(liveSessions.scheduledAt, new Date(q.fromDate)) : undefined,
     q.toDate ? lte(liveSessions.scheduledAt, new Date(q.toDate)) : undefined,
-    caller.can("sessions.readTenant") ? undefined : inArray(liveSessions.courseId, participantCourseIds(caller)),
+    // A LEARNER sees the sessions they are registered to.
+    caller.can("sessions.readTenant") ? undefined : inArray(liveSessions.id, registeredSessionIds(db, caller.scope, caller.userId)),
     q.mine ? runBy(caller) : undefined,
   ];
   const where = caller.scope.where(liveSessions, ...conds);
@@ -48,8 +52,8 @@ export async function listSessions(
         ? maintainedTotal(db, caller.scope, totalKeys("live_sessions", q.status ? [q.status] : sessionStatusEnum.enumValues))
         : countOf(db.select({ n: count() }).from(liveSessions).where(where)),
     map: async (rows) => {
-      const counts = await registeredCounts(db, caller, [...new Set(rows.map((r) => r.courseId))]);
-      return rows.map((r) => toSummary(r, counts.get(r.courseId) ?? 0));
+      const counts = await registeredCounts(db, caller.scope, rows.map((r) => r.id));
+      return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0, caller.tenant.timeZone));
     },
   });
 }
@@ -69,6 +73,54 @@ function assertFuture(scheduledAt: string, now: Date): Date {
   const at = new Date(scheduledAt);
   if (at.getTime() <= now.getTime()) throw unprocessable("Validation failed", { scheduledAt: ["Must be in the future"] });
   return at;
+}
+
+type Timing = { scheduledAt: Date; durationMinutes: number; schedule: ScheduleDay[] | null };
+
+/**
+ * scheduledAt and durationMinutes from a schedule (the first range's start in the tenant's zone,
+ * the sum of the ranges); the same body may repeat them only if they agree (422 otherwise). The
+ * first range must start in the future (422 errors["schedule.0.ranges.0.start"]).
+ */
+function timingOfSchedule(schedule: ScheduleDay[], given: { scheduledAt?: string; durationMinutes?: number }, timeZone: string, now: Date): Timing {
+  const scheduledAt = scheduleRanges(schedule, timeZone)[0]!.startsAt;
+  const durationMinutes = scheduleMinutes(schedule);
+  const fields: Record<string, string[]> = {};
+  if (scheduledAt.getTime() <= now.getTime()) fields["schedule.0.ranges.0.start"] = ["Must be in the future"];
+  if (given.scheduledAt !== undefined && new Date(given.scheduledAt).getTime() !== scheduledAt.getTime()) fields.scheduledAt = ["Must equal the schedule's first start"];
+  if (given.durationMinutes !== undefined && given.durationMinutes !== durationMinutes) fields.durationMinutes = ["Must equal the sum of the schedule's ranges"];
+  if (Object.keys(fields).length) throw unprocessable("Validation failed", fields);
+  return { scheduledAt, durationMinutes, schedule };
+}
+
+/** Place rules: required for PRESENTIAL and HYBRID, refused for REMOTE (422 errors.place). */
+function checkPlace(mode: TDeliveryMode, place: SessionPlace | null): SessionPlace | null {
+  if (PLACE_MODES.includes(mode) && !place) throw unprocessable("Validation failed", { place: ["Required for a PRESENTIAL or HYBRID session"] });
+  if (!PLACE_MODES.includes(mode) && place) throw unprocessable("Validation failed", { place: ["A REMOTE session has no place"] });
+  return place ? { name: place.name, address: place.address, room: place.room ?? null } : null;
+}
+
+/**
+ * A session's attendance slots follow its schedule: one per range. Replaced only while no slot
+ * carries a signature (409 SLOTS_ALREADY_SIGNED), the rule of slots/generate.
+ */
+async function replaceScheduleSlots(tx: DbOrTx, caller: Caller, session: SessionRow, schedule: ScheduleDay[] | null): Promise<void> {
+  const [signed] = await tx
+    .select({ id: emargements.id })
+    .from(emargements)
+    .where(caller.scope.where(emargements, eq(emargements.sessionId, session.id), isNotNull(emargements.slotId)))
+    .limit(1);
+  if (signed) throw conflict("Slots already carry signatures: the schedule cannot change", "SLOTS_ALREADY_SIGNED");
+  await tx.delete(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, session.id)));
+  if (!schedule) return;
+  const planned = slotsFromSchedule(schedule, caller.tenant.timeZone);
+  await tx.insert(attendanceSlots).values(caller.scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId: session.id }))));
+}
+
+/** A field the body must carry when it has no schedule (422 errors.{field} "Required"). */
+function required<T>(value: T | undefined, field: string): T {
+  if (value === undefined) throw unprocessable("Validation failed", { [field]: ["Required"] });
+  return value;
 }
 
 /** trainerIds must be ACTIVE teaching members (TRAINER, CREATOR, ADMIN) of the tenant: 422 otherwise. */
@@ -104,7 +156,11 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
     if (!owner && !(await isCourseTrainer(tx, caller, course.id, caller.userId))) {
       throw forbidden("Forbidden: you are not allowed to teach this course", "COURSE_NOT_OWNED");
     }
-    const scheduledAt = assertFuture(input.scheduledAt, now);
+    const timing = input.schedule
+      ? timingOfSchedule(input.schedule, input, caller.tenant.timeZone, now)
+      : { scheduledAt: assertFuture(required(input.scheduledAt, "scheduledAt"), now), durationMinutes: required(input.durationMinutes, "durationMinutes"), schedule: null };
+    const scheduledAt = timing.scheduledAt;
+    const place = checkPlace(input.deliveryMode, input.place ?? null);
     if (course.status === "ARCHIVED") throw unprocessable("Validation failed", { courseId: ["The course is archived"] });
     const trainerIds = await checkTrainers(tx, caller, owner ? input.trainerIds : [...input.trainerIds, caller.userId]);
     const id = newId("ses");
@@ -117,7 +173,10 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
           title: input.title,
           description: input.description,
           scheduledAt,
-          durationMinutes: input.durationMinutes,
+          durationMinutes: timing.durationMinutes,
+          schedule: timing.schedule,
+          deliveryMode: input.deliveryMode,
+          place,
           maxParticipants: input.maxParticipants ?? null,
           recordingEnabled: input.recordingEnabled,
           mediaRoomName: `room-${id.slice(4)}`,
@@ -130,9 +189,11 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
       .returning();
     if (!session) throw new Error("session insert returned nothing");
     await replaceTrainers(tx, caller, id, trainerIds);
+    if (timing.schedule) await replaceScheduleSlots(tx, caller, session, timing.schedule);
+    await addParticipants(tx, caller, session, input.participantUserIds, now);
     await writeAudit(tx, caller, { action: "session.created", targetType: "session", targetId: id, metadata: { title: input.title, courseId: course.id, scheduledAt: scheduledAt.toISOString() } });
     if (input.sendConvocation) await enqueueSessionNotices(tx, caller.scope, { kind: "convocation", session });
-    return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds };
+    return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds, timeZone: caller.tenant.timeZone };
   });
   return toDetail(db, caller, loaded);
 }
@@ -143,8 +204,29 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
     const current = await loadSession(tx, caller, input.id, { forUpdate: true });
     assertModerator(current, caller);
     if (current.session.status !== "SCHEDULED") throw conflict(`Only a SCHEDULED session can be edited (this one is ${current.session.status})`, "SESSION_NOT_EDITABLE");
-    const scheduledAt = input.scheduledAt === undefined ? undefined : assertFuture(input.scheduledAt, now);
-    const moved = scheduledAt !== undefined && Math.abs(scheduledAt.getTime() - current.session.scheduledAt.getTime()) > NOTICE_THRESHOLD_MS;
+    const cur = current.session;
+    const zone = caller.tenant.timeZone;
+    // A new schedule sets the times; null drops it (scheduledAt/durationMinutes, given or kept, then describe one range).
+    const timing: Partial<Timing> =
+      input.schedule === undefined
+        ? { scheduledAt: input.scheduledAt === undefined ? undefined : assertFuture(input.scheduledAt, now), durationMinutes: input.durationMinutes }
+        : input.schedule === null
+          ? { scheduledAt: input.scheduledAt === undefined ? undefined : assertFuture(input.scheduledAt, now), durationMinutes: input.durationMinutes, schedule: null }
+          : timingOfSchedule(input.schedule, input, zone, now);
+    if (input.schedule === undefined && cur.schedule && (input.scheduledAt !== undefined || input.durationMinutes !== undefined)) {
+      throw unprocessable("Validation failed", { schedule: ["Required"] });
+    }
+    const scheduledAt = timing.scheduledAt;
+    const moved = scheduledAt !== undefined && Math.abs(scheduledAt.getTime() - cur.scheduledAt.getTime()) > NOTICE_THRESHOLD_MS;
+    const mode = input.deliveryMode ?? cur.deliveryMode;
+    const placeGiven = input.place !== undefined;
+    const place = checkPlace(mode, placeGiven ? input.place! : PLACE_MODES.includes(mode) ? cur.place : input.deliveryMode ? null : cur.place);
+    if (input.maxParticipants != null) {
+      const registered = (await registeredCounts(tx, caller.scope, [cur.id])).get(cur.id) ?? 0;
+      if (input.maxParticipants < registered) {
+        throw conflict(`maxParticipants cannot be lower than the ${registered} learner(s) already registered`, "CAPACITY_BELOW_REGISTERED", { registered });
+      }
+    }
     const trainerIds = input.trainerIds === undefined ? current.trainerIds : await checkTrainers(tx, caller, input.trainerIds);
     const [session] = await tx
       .update(liveSessions)
@@ -152,7 +234,10 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
         title: input.title,
         description: input.description,
         scheduledAt,
-        durationMinutes: input.durationMinutes,
+        durationMinutes: timing.durationMinutes,
+        schedule: timing.schedule,
+        deliveryMode: input.deliveryMode,
+        place: placeGiven || input.deliveryMode ? place : undefined,
         maxParticipants: input.maxParticipants,
         recordingEnabled: input.recordingEnabled,
         icsSequence: moved ? current.session.icsSequence + 1 : undefined,
@@ -162,7 +247,8 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
       .returning();
     if (!session) throw new Error("session update returned nothing");
     if (input.trainerIds !== undefined) await replaceTrainers(tx, caller, input.id, trainerIds);
-    const loaded: LoadedSession = { session, course: current.course, trainerIds };
+    if (input.schedule !== undefined && JSON.stringify(input.schedule) !== JSON.stringify(cur.schedule)) await replaceScheduleSlots(tx, caller, session, input.schedule);
+    const loaded: LoadedSession = { ...current, session, trainerIds };
     if (moved) await enqueueSessionNotices(tx, caller.scope, { kind: "update", session });
     return { loaded };
   });

@@ -34,6 +34,10 @@ const V = {
   "session.durationMinutes": ["Durée de la session (minutes)", "210"],
   "session.trainers": ["Formateurs de la session", "Thomas Bernard"],
   "session.link": ["Lien de connexion", "https://acme.example.fr/sessions/ses_…"],
+  "session.timeZone": ["Fuseau horaire des heures", "Europe/Paris"],
+  "session.schedule": ["Jours et horaires", "Lun. 1 déc. : 09:00–12:30, 13:30–17:00 ; Mar. 2 déc. : 09:00–12:30, 13:30–17:00"],
+  "session.mode": ["Modalité (présentiel, classe virtuelle, hybride)", "présentiel"],
+  "session.place": ["Lieu (nom, salle, adresse)", "Acme Formation — Salle Lavoisier, 12 rue des Arts, 75003 Paris"],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type VariableKey = keyof typeof V;
@@ -51,7 +55,7 @@ const COURSE: VariableKey[] = [
   "course.accessibility",
 ];
 const ENROLLMENT: VariableKey[] = ["enrollment.enrolledAt", "enrollment.completedAt", "enrollment.financingSource"];
-const SESSION: VariableKey[] = ["session.title", "session.date", "session.startTime", "session.endTime", "session.durationMinutes", "session.trainers", "session.link"];
+const SESSION: VariableKey[] = ["session.title", "session.date", "session.startTime", "session.endTime", "session.durationMinutes", "session.trainers", "session.link", "session.timeZone", "session.schedule", "session.mode", "session.place"];
 
 const BY_CATEGORY: Record<TTemplateCategory, VariableKey[]> = {
   CONVENTION: [...ORG, ...LEARNER, ...COURSE, "course.price", ...ENROLLMENT],

@@ -83,10 +83,13 @@ Nous avons le plaisir de vous convoquer à la session de formation suivante :
 
 - Formation : **{{course.title}}** ({{course.durationHours}} heures au total)
 - Session : **{{session.title}}**
-- Date : **{{session.date}}**, de {{session.startTime}} à {{session.endTime}} (heure de Paris)
+- Date : **{{session.date}}**, de {{session.startTime}} à {{session.endTime}} ({{session.timeZone}})
+- Horaires : {{session.schedule}}
 - Durée : {{session.durationMinutes}} minutes
 - Formateur(s) : {{session.trainers}}
-- Modalité : classe virtuelle, lien de connexion : {{session.link}}
+- Modalité : {{session.mode}}
+- Lieu : {{session.place}}
+- Détails et lien de connexion : {{session.link}}
 
 Votre présence sera attestée par la signature de la feuille d'émargement (QR code, code PIN ou signature manuscrite) au début de chaque demi-journée.
 

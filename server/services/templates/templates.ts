@@ -43,6 +43,12 @@ export async function systemTemplate(db: DbOrTx, scope: TenantScope, systemKey: 
     [row] = await find();
   }
   if (!row) throw new Error(`SYSTEM template ${systemKey} missing`);
+  // SYSTEM templates are read-only: the code's current body is the truth (a tenant created before a wording change gets it).
+  const current = SYSTEM_TEMPLATES.find((t) => t.systemKey === systemKey);
+  if (current && row.kind === "SYSTEM" && row.body !== current.body) {
+    [row] = await db.update(templates).set({ body: current.body }).where(scope.where(templates, eq(templates.id, row.id))).returning();
+    if (!row) throw new Error(`SYSTEM template ${systemKey} missing`);
+  }
   return row;
 }
 

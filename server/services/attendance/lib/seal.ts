@@ -12,6 +12,11 @@ import { canonicalJson } from "./canonical-json";
  *   {lat, lng, accuracy}, signatureDigest ("sha256:" + hex of the PNG bytes, NOT the encrypted
  *   blob, so re-encryption under a new key keeps the seal), ipAddress, userAgent, and for AUTO
  *   records the media server's segment: joinedAt, leftAt, mediaParticipantSid.
+ * Fields added later ({@link OPTIONAL_SEALED_FIELDS}: an OVERRIDE's status, lateMinutes,
+ *   leftEarlyMinutes and correctsId) enter the canonical JSON ONLY when they are not null, so every
+ *   record sealed before they existed (where they are null) keeps exactly the hash it was sealed
+ *   with, SEAL_VERSION stays 1 and existing chains still verify; a record that carries one is
+ *   sealed with it, and changing (or removing) it afterwards breaks the link.
  * NOT sealed: sealedHash itself, createdAt (storage time), signatureUrl (a derived route),
  *   names (they live on users and may be corrected).
  *
@@ -49,7 +54,10 @@ export const SEALED_FIELDS = [
   "mediaParticipantSid",
 ] as const;
 
-export type SealedField = (typeof SEALED_FIELDS)[number];
+/** Sealed only when not null (see the module comment). */
+export const OPTIONAL_SEALED_FIELDS = ["status", "lateMinutes", "leftEarlyMinutes", "correctsId"] as const;
+
+export type SealedField = (typeof SEALED_FIELDS)[number] | (typeof OPTIONAL_SEALED_FIELDS)[number];
 
 export type SealLocation = { lat: number; lng: number; accuracy?: number | null };
 
@@ -75,6 +83,10 @@ export type SealableRecord = {
   joinedAt?: Date | string | null;
   leftAt?: Date | string | null;
   mediaParticipantSid?: string | null;
+  status?: string | null;
+  lateMinutes?: number | string | null;
+  leftEarlyMinutes?: number | string | null;
+  correctsId?: string | null;
 };
 
 export type ChainedRecord = SealableRecord & { sealedHash: string };
@@ -133,6 +145,11 @@ export function sealedFields(record: SealableRecord) {
     joinedAt: record.joinedAt == null ? null : isoDate(record.joinedAt),
     leftAt: record.leftAt == null ? null : isoDate(record.leftAt),
     mediaParticipantSid: record.mediaParticipantSid ?? null,
+    // Omitted (undefined) when null: canonicalJson drops undefined members, so older hashes hold.
+    status: record.status ?? undefined,
+    lateMinutes: num(record.lateMinutes, "lateMinutes") ?? undefined,
+    leftEarlyMinutes: num(record.leftEarlyMinutes, "leftEarlyMinutes") ?? undefined,
+    correctsId: record.correctsId ?? undefined,
   };
 }
 

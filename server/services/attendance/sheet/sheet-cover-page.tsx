@@ -1,7 +1,8 @@
 import { Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { dateTime, duration, L, longDate, METHOD_LEGEND, STATUS_LABELS, time, zoneLabel } from "./sheet-labels";
-import { Field, Footer, fullName, RunningHead, SectionTitle } from "./sheet-page-parts";
+import { Field, Footer, fullName, IdentityBoxes, RunningHead, SectionTitle } from "./sheet-page-parts";
+import { StatusTotals } from "./sheet-slot-page";
 import { s } from "./sheet-styles";
 
 /** First page: provider and training identity, schedule, modules, trainers, per-slot overview, legend. */
@@ -17,28 +18,7 @@ export function CoverPage({ sheet, accent }: { sheet: TSheet; accent: string }) 
         {course.title} — {session.title}
       </Text>
 
-      <View style={s.boxes}>
-        <View style={s.box}>
-          <Text style={s.boxTitle}>{L.provider}</Text>
-          <Text style={[s.strong, { fontSize: 10.5, marginBottom: 3 }]}>{tenant.displayName}</Text>
-          {tenant.displayName !== tenant.name ? <Field label={L.legalName}>{tenant.name}</Field> : null}
-          <Field label={L.activityNumber} missing={!tenant.activityNumber}>
-            {tenant.activityNumber ?? L.notRecorded}
-          </Field>
-          {tenant.activityNumber ? <Text style={[s.small, { marginBottom: 1.5 }]}>{L.notApproval}</Text> : null}
-          <Field label={L.siret} missing={!tenant.siret}>
-            {tenant.siret ?? L.notRecorded}
-          </Field>
-        </View>
-        <View style={s.box}>
-          <Text style={s.boxTitle}>{L.training}</Text>
-          <Text style={[s.strong, { fontSize: 10.5, marginBottom: 3 }]}>{course.title}</Text>
-          <Field label={L.reference} labelWidth={64}>{course.reference}</Field>
-          <Field label={L.session} labelWidth={64}>{session.title}</Field>
-          <Field label={L.sessionRef} labelWidth={64}>{session.id}</Field>
-          <Field label={L.modality} labelWidth={64}>{session.modality}</Field>
-        </View>
-      </View>
+      <IdentityBoxes tenant={tenant} course={course} session={session} />
 
       <View style={s.section}>
         <SectionTitle accent={accent}>{L.schedule}</SectionTitle>
@@ -93,6 +73,11 @@ export function CoverPage({ sheet, accent }: { sheet: TSheet; accent: string }) 
             );
           })}
         </View>
+      </View>
+
+      <View style={s.section} wrap={false}>
+        <SectionTitle accent={accent}>{L.totals}</SectionTitle>
+        <StatusTotals totals={sheet.summary.byStatus} expected={sheet.summary.expected} />
       </View>
 
       <View style={s.section} wrap={false}>

@@ -7,13 +7,15 @@ import { notFound } from "../../../errors";
 import { tenantUrl } from "../../../lib/urls";
 import { assertModerator, loadSession, sessionNotFound } from "../../sessions/access";
 import { expectedLearners } from "../participants";
-import { DEFAULT_TIME_ZONE, generateSlots } from "../lib/slots";
+import { DEFAULT_TIME_ZONE } from "../lib/slots";
+import { statusSlots, wholeSessionLabel } from "../roster";
+import { computeAttendance } from "../status";
 import { signatureUrl } from "../signatures";
-import { attributeSignatures, buildSlot, byName, isSignature, toSheetOverride, toSheetRecord, type SheetLearner, type SheetPerson, type SheetRecordRow, type SlotWindow } from "./sheet-rows";
+import { buildSlot, byName, isSignature, toSheetOverride, toSheetRecord, type SheetLearner, type SheetPerson } from "./sheet-rows";
 import type { Caller } from "../../../auth/caller";
 
-/** Live sessions happen in the platform's video room. */
-export const REMOTE_MODALITY = "À distance — classe virtuelle";
+/** The delivery mode, printed. */
+export const MODALITIES = { PRESENTIAL: "Présentiel", REMOTE: "À distance — classe virtuelle", HYBRID: "Hybride — en salle et à distance" } as const;
 
 /**
  * Who may read a session's sheet: ADMIN, the course's creator and the session's trainers
@@ -57,82 +59,59 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
   if (!tenant) throw notFound("Tenant");
 
-  const [moduleRows, trainerRows, slotRows, enrolled, records] = await Promise.all([
+  const [moduleRows, trainerRows, slotRows, enrolled, rows] = await Promise.all([
     db.select({ id: modules.id, title: modules.title, position: modules.position }).from(modules).where(scope.where(modules, eq(modules.courseId, course.id))).orderBy(asc(modules.position), asc(modules.id)),
     db
       .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(sessionTrainers)
       .innerJoin(users, eq(users.id, sessionTrainers.userId))
       .where(scope.where(sessionTrainers, eq(sessionTrainers.sessionId, sessionId))),
-    db.select().from(attendanceSlots).where(scope.where(attendanceSlots, eq(attendanceSlots.sessionId, sessionId))).orderBy(asc(attendanceSlots.position)),
+    statusSlots(db, scope, sessionId),
     expectedLearners(db, scope, session),
-    db
-      .select({
-        id: emargements.id,
-        userId: emargements.userId,
-        enrollmentId: emargements.enrollmentId,
-        slotId: emargements.slotId,
-        method: emargements.method,
-        signedAt: emargements.signedAt,
-        attendanceMinutes: emargements.attendanceMinutes,
-        attendanceRate: emargements.attendanceRate,
-        overrideBy: emargements.overrideBy,
-        reason: emargements.reason,
-        sealedHash: emargements.sealedHash,
-        chainPosition: emargements.chainPosition,
-        joinedAt: emargements.joinedAt,
-        leftAt: emargements.leftAt,
-        signatureCiphertext: emargements.signatureCiphertext,
-      })
-      .from(emargements)
-      .where(scope.where(emargements, eq(emargements.sessionId, sessionId)))
-      .orderBy(asc(emargements.chainPosition)),
+    db.select().from(emargements).where(scope.where(emargements, eq(emargements.sessionId, sessionId))).orderBy(asc(emargements.chainPosition)),
   ]);
-
-  const rows: SheetRecordRow[] = records.map(({ signatureCiphertext, ...r }) => ({ ...r, chainPosition: Number(r.chainPosition), hasSignature: Boolean(signatureCiphertext) }));
+  const records = rows.map((r) => ({ ...r, chainPosition: Number(r.chainPosition) }));
   const ciphertexts = new Map(records.filter((r) => r.signatureCiphertext).map((r) => [r.id, r.signatureCiphertext!]));
 
   // Everyone named on the sheet: trainers, expected learners, record holders and override authors.
   const people = new Map<string, SheetPerson>();
   for (const p of [...trainerRows, ...enrolled]) people.set(p.userId, p);
-  const missing = [...new Set(rows.flatMap((r) => [r.userId, r.overrideBy ?? r.userId]))].filter((id) => !people.has(id));
+  const missing = [...new Set(records.flatMap((r) => [r.userId, r.overrideBy ?? r.userId]))].filter((id) => !people.has(id));
   if (missing.length) {
     const extra = await db.select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, missing));
     for (const p of extra) people.set(p.userId, p);
   }
 
-  // Learners: the course's participants, plus anyone who signed as a learner (enrollment since cancelled).
+  // Learners: the expected ones, plus anyone who signed as a learner (enrollment since cancelled).
   const learners = new Map<string, SheetLearner>(enrolled.map((e) => [e.userId, { ...e, enrolled: true }]));
   const trainerIds = new Set(trainerRows.map((t) => t.userId));
-  for (const r of rows) {
+  for (const r of records) {
     if (learners.has(r.userId) || trainerIds.has(r.userId)) continue;
     if (r.enrollmentId) learners.set(r.userId, { ...people.get(r.userId)!, enrollmentId: r.enrollmentId, enrolled: false });
   }
   // Trainers: the session's, plus the course's creator (or a former trainer) who countersigned.
   const trainers: SheetPerson[] = [...trainerRows];
-  for (const r of rows) {
+  for (const r of records) {
     if (!isSignature(r.method) || r.enrollmentId || learners.has(r.userId) || trainerIds.has(r.userId)) continue;
     trainerIds.add(r.userId);
     trainers.push(people.get(r.userId)!);
   }
 
-  const byUser = new Map<string, SheetRecordRow[]>();
-  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-
+  // The statuses, computed once (status.ts): learners give the totals; trainers only their countersignatures.
   const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
-  const sessionMinutes = session.durationMinutes;
-  let windows: SlotWindow[] = slotRows.map((s) => ({ id: s.id, position: s.position, label: s.label, startsAt: s.startsAt, endsAt: s.endsAt, sessionMinutes }));
-  if (windows.length === 0) {
-    const [whole] = generateSlots({ scheduledAt: session.scheduledAt, durationMinutes: session.durationMinutes }, "FULL_SESSION", timeZone);
-    windows = [{ id: null, position: 1, label: whole!.label, startsAt: whole!.startsAt, endsAt: whole!.endsAt, sessionMinutes }];
-  }
-  attributeSignatures(rows, windows);
-  if (opts.slotId) windows = windows.filter((w) => w.id === opts.slotId);
-
   const learnerList = [...learners.values()].sort(byName);
+  const base = { session, slots: slotRows, records, now: opts.now, implicitSlotLabel: wholeSessionLabel(session, timeZone) };
+  const computed = computeAttendance({ ...base, participants: learnerList });
+  const countersigned = computeAttendance({ ...base, participants: trainers });
+  const learnerRows = learnerList.map((learner, i) => ({ learner, attendance: computed.participants[i]! }));
+  const trainerRowsWithStatus = trainers.map((person, i) => ({ person, attendance: countersigned.participants[i]! }));
+  let slots = computed.slots.map((slot, i) => buildSlot(slot, i, trainerRowsWithStatus, learnerRows, computed.slotTotals[i]!, people, signatureUrl));
+  if (opts.slotId) slots = slots.filter((w) => w.id === opts.slotId);
+
   const branding = tenant.branding ?? {};
   const integrations = tenant.integrations ?? {};
-  const last = rows[rows.length - 1];
+  const last = records[records.length - 1];
+  const place = session.place ? { name: session.place.name, address: session.place.address, room: text(session.place.room) } : null;
   const sheet: TSheet = {
     generatedAt: opts.now.toISOString(),
     timeZone,
@@ -149,7 +128,9 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
       id: session.id,
       title: session.title,
       status: session.status,
-      modality: REMOTE_MODALITY,
+      deliveryMode: session.deliveryMode,
+      modality: MODALITIES[session.deliveryMode],
+      place,
       scheduledAt: session.scheduledAt.toISOString(),
       durationMinutes: session.durationMinutes,
       startedAt: session.startedAt?.toISOString() ?? null,
@@ -159,11 +140,16 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
       userId: t.userId,
       firstName: t.firstName,
       lastName: t.lastName,
-      records: (byUser.get(t.userId) ?? []).filter((r) => isSignature(r.method)).map((r) => toSheetRecord(r, signatureUrl)),
+      records: records.filter((r) => r.userId === t.userId && isSignature(r.method)).map((r) => toSheetRecord(r, signatureUrl)),
     })),
-    slots: windows.map((w) => buildSlot(w, trainers, learnerList, byUser, people, signatureUrl)),
-    overrides: rows.filter((r) => r.method === "OVERRIDE").map((r) => toSheetOverride(r, people)),
-    chain: { hash: last?.sealedHash ?? null, records: rows.length, verificationUrl: tenantUrl(tenant.slug, `/sessions/${session.id}/attendance`) },
+    slots,
+    summary: {
+      expected: learnerList.length,
+      byStatus: computed.totals,
+      attendanceMinutes: computed.participants.reduce((sum, p) => sum + p.minutes, 0),
+    },
+    overrides: records.filter((r) => r.method === "OVERRIDE").map((r) => toSheetOverride(r, people)),
+    chain: { hash: last?.sealedHash ?? null, records: records.length, verificationUrl: tenantUrl(tenant.slug, `/sessions/${session.id}/attendance`) },
   };
   return { sheet, ciphertexts, accentColor: text(branding.primaryColor) };
 }

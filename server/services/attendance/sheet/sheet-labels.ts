@@ -1,3 +1,5 @@
+import { attendanceStatus_fr } from "../../../../messages/parts/attendance-status.fr";
+import type { TAttendanceStatus } from "../../../contracts/attendance";
 import type { TSheetMethod } from "../../../contracts/attendance-sheet";
 
 /**
@@ -63,7 +65,22 @@ export const L = {
   generatedAt: "Édité le",
   page: "Page",
   minutes: "min",
+  place: "Lieu",
+  room: "Salle",
+  totals: "Totaux de la session",
+  corrects: "corrige",
+  justification: "justificatif",
 } as const;
+
+/** A participant's status, printed: the same French words as the screens (messages/parts/attendance-status.fr.ts). */
+export const ATTENDANCE_LABELS: Record<TAttendanceStatus, string> = attendanceStatus_fr.attStatus;
+export const STATUS_ORDER: TAttendanceStatus[] = ["PRESENT", "LATE", "LEFT_EARLY", "EXCUSED_ABSENCE", "ABSENT", "NOT_YET"];
+
+/** "En retard (25 min)", "Départ anticipé (40 min)", "Présent". */
+export function statusText(entry: { status: TAttendanceStatus; lateMinutes: number | null; leftEarlyMinutes: number | null }): string {
+  const minutes = entry.status === "LATE" ? entry.lateMinutes : entry.status === "LEFT_EARLY" ? entry.leftEarlyMinutes : null;
+  return minutes ? `${ATTENDANCE_LABELS[entry.status]} (${minutes} min)` : ATTENDANCE_LABELS[entry.status];
+}
 
 export const METHOD_LABELS: Record<TSheetMethod, string> = {
   QR: "QR code",
@@ -79,7 +96,7 @@ export const METHOD_LEGEND: [string, string][] = [
   ["Code PIN", "le stagiaire a saisi le code à six chiffres communiqué pendant la session"],
   ["Signature manuscrite", "signature tracée à l'écran, reproduite ci-contre"],
   ["Connexion", "présence mesurée par la connexion à la classe virtuelle (durée et taux)"],
-  ["Correction", "présence corrigée par un administrateur, avec son motif"],
+  ["Correction", "statut corrigé par un administrateur (présent, absent, absence justifiée, retard, départ anticipé), avec son auteur, sa date et son motif ; l'enregistrement corrigé reste visible"],
 ];
 
 export const STATUS_LABELS = { SCHEDULED: "Planifiée", LIVE: "En cours", ENDED: "Terminée", CANCELLED: "Annulée" } as const;

@@ -55,3 +55,42 @@ export function SectionTitle({ children, accent }: { children: ReactNode; accent
 }
 
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.lastName.toUpperCase()} ${p.firstName}`.trim();
+
+type Identity = {
+  tenant: { name: string; displayName: string; activityNumber: string | null; siret: string | null };
+  course: { title: string; reference: string };
+  session: { title: string; id?: string; modality: string; place: { name: string; address: string; room: string | null } | null };
+};
+
+/** The training organisation and the training, side by side (the sheet's cover, the attestation). */
+export function IdentityBoxes({ tenant, course, session }: Identity) {
+  return (
+    <View style={s.boxes}>
+      <View style={s.box}>
+        <Text style={s.boxTitle}>{L.provider}</Text>
+        <Text style={[s.strong, { fontSize: 10.5, marginBottom: 3 }]}>{tenant.displayName}</Text>
+        {tenant.displayName !== tenant.name ? <Field label={L.legalName}>{tenant.name}</Field> : null}
+        <Field label={L.activityNumber} missing={!tenant.activityNumber}>
+          {tenant.activityNumber ?? L.notRecorded}
+        </Field>
+        {tenant.activityNumber ? <Text style={[s.small, { marginBottom: 1.5 }]}>{L.notApproval}</Text> : null}
+        <Field label={L.siret} missing={!tenant.siret}>
+          {tenant.siret ?? L.notRecorded}
+        </Field>
+      </View>
+      <View style={s.box}>
+        <Text style={s.boxTitle}>{L.training}</Text>
+        <Text style={[s.strong, { fontSize: 10.5, marginBottom: 3 }]}>{course.title}</Text>
+        <Field label={L.reference} labelWidth={64}>{course.reference}</Field>
+        <Field label={L.session} labelWidth={64}>{session.title}</Field>
+        {session.id ? <Field label={L.sessionRef} labelWidth={64}>{session.id}</Field> : null}
+        <Field label={L.modality} labelWidth={64}>{session.modality}</Field>
+        {session.place ? (
+          <Field label={L.place} labelWidth={64}>
+            {[session.place.name, session.place.address, session.place.room ? `${L.room} ${session.place.room}` : null].filter(Boolean).join(" — ")}
+          </Field>
+        ) : null}
+      </View>
+    </View>
+  );
+}

@@ -10,7 +10,7 @@ import type { SheetPdfInput } from "./sheet-document";
 /** Drawn signatures printed on the sheet (learners' and trainers' shown records), as PNG data URIs. */
 export function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>): SheetPdfInput["images"] {
   const images: SheetPdfInput["images"] = {};
-  const shown = sheet.slots.flatMap((slot) => [...slot.learners.map((l) => l.record), ...slot.trainers.map((t) => t.record)]);
+  const shown = sheet.slots.flatMap((slot) => [...slot.learners.map((l) => l.signature), ...slot.trainers.map((t) => t.record)]);
   for (const record of shown) {
     if (!record?.hasSignature || record.id in images) continue;
     try {
@@ -26,12 +26,12 @@ export function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>)
 }
 
 /** The sheet's data and signature images; the caller has authorized (authorizeSheet). */
-export async function sheetPdfInput(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date }): Promise<SheetPdfInput> {
+export async function sheetPdfInput(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date; timeZone?: string }): Promise<SheetPdfInput> {
   const { sheet, ciphertexts, accentColor } = await loadSheet(db, scope, sessionId, opts);
   return { sheet, accentColor, images: signatureImages(sheet, ciphertexts) };
 }
 
 /** The sheet PDF, rendered off the request thread (documents/render-pool.ts). */
-export async function buildSheetPdf(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date }): Promise<Uint8Array> {
+export async function buildSheetPdf(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date; timeZone?: string }): Promise<Uint8Array> {
   return renderDocument("attendance-sheet", await sheetPdfInput(db, scope, sessionId, opts));
 }

@@ -1,18 +1,18 @@
 import { Image, Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet, TSheetLearnerEntry, TSheetOverride, TSheetRecord, TSheetSlot } from "../../../contracts/attendance-sheet";
-import { dateTime, L, METHOD_LABELS, shortDate, time } from "./sheet-labels";
+import { ATTENDANCE_LABELS, dateTime, L, METHOD_LABELS, shortDate, STATUS_ORDER, statusText, time } from "./sheet-labels";
 import { Footer, fullName, RunningHead, SectionTitle } from "./sheet-page-parts";
 import { s } from "./sheet-styles";
 
 export type SignatureImages = Record<string, string | null>;
 type Ctx = { sheet: TSheet; slot: TSheetSlot; images: SignatureImages; accent: string };
 
-const W = { n: 22, name: 160, sig: 178, at: 70 };
+const W = { n: 22, name: 150, sig: 140, at: 62 };
 
 /** "09:03" (with the date when it is not the slot's day). */
-function at(record: TSheetRecord, ctx: Ctx): string {
+function at(iso: string, ctx: Ctx): string {
   const tz = ctx.sheet.timeZone;
-  return shortDate(record.signedAt, tz) === shortDate(ctx.slot.startsAt, tz) ? time(record.signedAt, tz) : dateTime(record.signedAt, tz);
+  return shortDate(iso, tz) === shortDate(ctx.slot.startsAt, tz) ? time(iso, tz) : dateTime(iso, tz);
 }
 
 /** The method in words; AUTO adds minutes and rate, OVERRIDE the minutes granted. */
@@ -25,17 +25,17 @@ function methodText(record: TSheetRecord): string {
   return `${METHOD_LABELS[record.method]}${extra}`;
 }
 
-/** The method in words, or "Absent" / "Non signé" when there is nothing to show (a Text cell: no image). */
-function SignatureText({ record, absent }: { record: TSheetRecord | null; absent: boolean }) {
-  if (!record || (absent && record.method !== "OVERRIDE")) return <Text style={[s.td, s.absent, { width: W.sig }]}>{absent ? L.absentOne : L.notSigned}</Text>;
+/** The method in words, or "Non signé" when the learner has no record of their own for the slot (a Text cell: no image). */
+function SignatureText({ record }: { record: TSheetRecord | null }) {
+  if (!record) return <Text style={[s.td, s.muted, { width: W.sig }]}>{L.notSigned}</Text>;
   if (record.hasSignature) return <Text style={[s.td, s.small, { width: W.sig }]}>{`${METHOD_LABELS[record.method]} (${L.unreadable})`}</Text>;
   return <Text style={[s.td, s.method, { width: W.sig }]}>{methodText(record)}</Text>;
 }
 
 /** The signature cell: the drawn signature image when there is one, else {@link SignatureText}. */
-function SignatureCell({ record, ctx, absent }: { record: TSheetRecord | null; ctx: Ctx; absent: boolean }) {
-  const src = record?.hasSignature && !absent ? ctx.images[record.id] : null;
-  if (!src) return <SignatureText record={record} absent={absent} />;
+function SignatureCell({ record, ctx }: { record: TSheetRecord | null; ctx: Ctx }) {
+  const src = record?.hasSignature ? ctx.images[record.id] : null;
+  if (!src) return <SignatureText record={record} />;
   return (
     <View style={[s.td, { width: W.sig }]}>
       <Image src={src} style={s.signatureImage} />
@@ -43,14 +43,17 @@ function SignatureCell({ record, ctx, absent }: { record: TSheetRecord | null; c
   );
 }
 
-function overrideLine(o: TSheetOverride, tz: string): string {
+/** "Correction du 12/01/2027 16:02 par Alice Martin : Absence justifiée — motif : « … » (corrige : Code PIN 14:02)". */
+export function overrideLine(o: TSheetOverride, tz: string, corrected?: TSheetRecord | null): string {
   const by = o.overrideBy ? ` ${L.by} ${o.overrideBy.firstName} ${o.overrideBy.lastName}` : "";
-  const minutes = o.attendanceMinutes !== null ? ` — ${o.attendanceMinutes} ${L.minutes}` : "";
-  return `${L.correction} du ${dateTime(o.signedAt, tz)}${by}${minutes} — ${L.reason} : « ${o.reason ?? ""} »`;
+  const what = corrected ? ` (${L.corrects} : ${METHOD_LABELS[corrected.method]} ${dateTime(corrected.signedAt, tz)})` : "";
+  return `${L.correction} du ${dateTime(o.signedAt, tz)}${by} : ${statusText(o)} — ${L.reason} : « ${o.reason ?? ""} »${what}`;
 }
 
+const tone = (status: TSheetLearnerEntry["status"]) => (status === "PRESENT" ? s.present : status === "ABSENT" ? s.absent : status === "NOT_YET" ? s.muted : s.strong);
+
 function LearnerRow({ learner, index, ctx }: { learner: TSheetLearnerEntry; index: number; ctx: Ctx }) {
-  const absent = learner.status === "ABSENT";
+  const records = new Map([learner.signature, learner.record].filter((r): r is TSheetRecord => r !== null).map((r) => [r.id, r]));
   const row = (
     <View style={learner.overrides.length ? s.tr : [s.tr, s.rowGroup]} wrap={false}>
       <Text style={[s.td, s.muted, { width: W.n }]}>{index + 1}</Text>
@@ -58,9 +61,9 @@ function LearnerRow({ learner, index, ctx }: { learner: TSheetLearnerEntry; inde
         {fullName(learner)}
         {learner.enrolled ? null : <Text style={s.small}>{`\n(${L.notEnrolled})`}</Text>}
       </Text>
-      <SignatureCell record={learner.record} ctx={ctx} absent={absent} />
-      <Text style={[s.td, s.small, { width: W.at }]}>{learner.record && (!absent || learner.record.method === "OVERRIDE") ? at(learner.record, ctx) : "—"}</Text>
-      <Text style={[s.td, { flex: 1 }, absent ? s.absent : s.present]}>{absent ? L.absentOne : L.presentOne}</Text>
+      <SignatureCell record={learner.signature} ctx={ctx} />
+      <Text style={[s.td, s.small, { width: W.at }]}>{learner.signedAt ? at(learner.signedAt, ctx) : "—"}</Text>
+      <Text style={[s.td, { flex: 1, fontSize: 8.5 }, tone(learner.status)]}>{statusText(learner)}</Text>
     </View>
   );
   if (!learner.overrides.length) return row;
@@ -69,7 +72,23 @@ function LearnerRow({ learner, index, ctx }: { learner: TSheetLearnerEntry; inde
       {row}
       {learner.overrides.map((o) => (
         <Text key={o.id} style={s.override}>
-          {overrideLine(o, ctx.sheet.timeZone)}
+          {overrideLine(o, ctx.sheet.timeZone, o.correctsId ? (records.get(o.correctsId) ?? null) : null)}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+/** "Présents : 3   En retard : 1 …" — every status, from the computed totals. */
+export function StatusTotals({ totals, expected }: { totals: Record<TSheetLearnerEntry["status"], number>; expected: number }) {
+  return (
+    <View style={s.summary} wrap={false}>
+      <Text>
+        {L.expected} : <Text style={s.strong}>{expected}</Text>
+      </Text>
+      {STATUS_ORDER.map((k) => (
+        <Text key={k}>
+          {ATTENDANCE_LABELS[k]} : <Text style={s.strong}>{totals[k]}</Text>
         </Text>
       ))}
     </View>
@@ -83,7 +102,7 @@ function TableHead() {
       <Text style={[s.td, { width: W.name }]}>{L.name}</Text>
       <Text style={[s.td, { width: W.sig }]}>{L.signature}</Text>
       <Text style={[s.td, { width: W.at }]}>{L.at}</Text>
-      <Text style={[s.td, { flex: 1 }]}>{L.attendance}</Text>
+      <Text style={[s.td, { flex: 1 }]}>{L.status}</Text>
     </View>
   );
 }
@@ -111,8 +130,8 @@ export function SlotPage({ sheet, slot, images, accent }: Ctx) {
           {slot.trainers.map((t) => (
             <View key={t.userId} style={[s.tr, s.rowGroup]}>
               <Text style={[s.td, { width: W.n + W.name }, s.strong]}>{fullName(t)}</Text>
-              <SignatureCell record={t.record} ctx={ctx} absent={false} />
-              <Text style={[s.td, s.small, { flex: 1 }]}>{t.record ? at(t.record, ctx) : "—"}</Text>
+              <SignatureCell record={t.record} ctx={ctx} />
+              <Text style={[s.td, s.small, { flex: 1 }]}>{t.record ? at(t.record.signedAt, ctx) : "—"}</Text>
             </View>
           ))}
         </View>
@@ -128,17 +147,7 @@ export function SlotPage({ sheet, slot, images, accent }: Ctx) {
           <LearnerRow key={l.userId} learner={l} index={i} ctx={ctx} />
         ))}
       </View>
-      <View style={s.summary} wrap={false}>
-        <Text>
-          {L.expected} : <Text style={s.strong}>{slot.summary.expected}</Text>
-        </Text>
-        <Text>
-          {L.present} : <Text style={s.present}>{slot.summary.present}</Text>
-        </Text>
-        <Text>
-          {L.absent} : <Text style={slot.summary.absent ? s.absent : s.strong}>{slot.summary.absent}</Text>
-        </Text>
-      </View>
+      <StatusTotals totals={slot.summary.byStatus} expected={slot.summary.expected} />
       <Footer sheet={sheet} />
     </Page>
   );

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import type { Caller } from "../../../auth/caller";
+import type { DbOrTx } from "../../../db";
+import { courses, tenants, users } from "../../../db/schema";
+import { forbidden, notFound } from "../../../errors";
+import { isSessionStaff } from "../../platform/who-may";
+import { loadSession } from "../../sessions/access";
+import { sessionStatuses } from "../roster";
+import type { AttendanceStatus } from "../status";
+import { MODALITIES } from "../sheet/sheet-data";
+
+/** What the attestation d'assiduité prints: plain data (copied to the render worker). */
+export type AttestationInput = {
+  generatedAt: string;
+  timeZone: string;
+  accentColor: string | null;
+  tenant: { name: string; displayName: string; activityNumber: string | null; siret: string | null };
+  course: { title: string; reference: string };
+  session: { id: string; title: string; startsAt: string; endsAt: string; durationMinutes: number; modality: string; place: { name: string; address: string; room: string | null } | null };
+  learner: { userId: string; firstName: string; lastName: string; email: string };
+  status: AttendanceStatus;
+  slots: { label: string; startsAt: string; endsAt: string; status: AttendanceStatus; minutes: number; slotMinutes: number; lateMinutes: number | null; leftEarlyMinutes: number | null }[];
+  attendedMinutes: number;
+  plannedMinutes: number;
+};
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/**
+ * The attestation of one learner for one session. Who: ADMIN, the course's creator, the session's
+ * trainers (isSessionStaff) and the learner for themself; anyone else 403; another tenant's
+ * session 404 (and a learner outside the course does not find it: 404). The person must be one of
+ * the session's expected learners (expectedLearners) or a learner with a record in it (404
+ * otherwise). Hours come from the status function (status.ts), per slot and in total.
+ */
+export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: string, userId: string, now: Date): Promise<AttestationInput> {
+  const loaded = await loadSession(db, caller, sessionId);
+  if (caller.userId !== userId && !isSessionStaff(loaded, caller)) {
+    throw forbidden("Forbidden: only the learner, an ADMIN, the course's creator or the session's trainers may read this attestation");
+  }
+  const { session, course } = loaded;
+  const timeZone = caller.tenant.timeZone;
+  const first = await sessionStatuses(db, caller.scope, session, { now, timeZone });
+  let index = first.learners.findIndex((l) => l.userId === userId);
+  let statuses = first;
+  if (index < 0) {
+    // A learner who signed and has lost the enrollment since still gets their attestation.
+    if (!first.records.some((r) => r.userId === userId && r.enrollmentId)) throw notFound("User");
+    statuses = await sessionStatuses(db, caller.scope, session, { now, timeZone, extraParticipants: [userId] });
+    index = statuses.learners.length;
+  }
+  const attendance = statuses.computation.participants[index]!;
+  const [person] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, caller.scope.tenantId)).limit(1);
+  if (!person || !tenant) throw notFound("User");
+  const [courseRow] = await db.select({ slug: courses.slug, activityNumber: courses.activityNumber }).from(courses).where(caller.scope.where(courses, eq(courses.id, course.id))).limit(1);
+  const branding = tenant.branding ?? {};
+  const integrations = tenant.integrations ?? {};
+  const slots = statuses.computation.slots;
+  return {
+    generatedAt: now.toISOString(),
+    timeZone,
+    accentColor: text(branding.primaryColor),
+    tenant: {
+      name: tenant.name,
+      displayName: text(branding.displayName) ?? tenant.name,
+      activityNumber: text(integrations.activityNumber) ?? text(courseRow?.activityNumber),
+      siret: text(integrations.siret),
+    },
+    course: { title: course.title, reference: courseRow?.slug ?? course.id },
+    session: {
+      id: session.id,
+      title: session.title,
+      startsAt: slots[0]!.startsAt.toISOString(),
+      endsAt: slots[slots.length - 1]!.endsAt.toISOString(),
+      durationMinutes: session.durationMinutes,
+      modality: MODALITIES[session.deliveryMode],
+      place: session.place ? { name: session.place.name, address: session.place.address, room: text(session.place.room) } : null,
+    },
+    learner: { userId, ...person },
+    status: attendance.status,
+    slots: attendance.slots.map((s) => ({
+      label: s.slot.label,
+      startsAt: s.slot.startsAt.toISOString(),
+      endsAt: s.slot.endsAt.toISOString(),
+      status: s.status,
+      minutes: s.minutes,
+      slotMinutes: s.slotMinutes,
+      lateMinutes: s.lateMinutes,
+      leftEarlyMinutes: s.leftEarlyMinutes,
+    })),
+    attendedMinutes: attendance.minutes,
+    plannedMinutes: attendance.slots.reduce((sum, s) => sum + s.slotMinutes, 0),
+  };
+}
+
+/** `attestation-assiduite-<YYYY-MM-DD>-<session id>-<user id>.pdf` (ASCII only). */
+export function attestationFilename(input: Pick<AttestationInput, "session" | "learner">): string {
+  return `attestation-assiduite-${input.session.startsAt.slice(0, 10)}-${input.session.id}-${input.learner.userId}.pdf`.replace(/[^A-Za-z0-9._-]/g, "-");
+}

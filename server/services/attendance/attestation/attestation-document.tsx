@@ -1,0 +1,103 @@
+import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { ATTENDANCE_LABELS, dateTime, duration, L, longDate, shortDate, time, zoneLabel } from "../sheet/sheet-labels";
+import { IdentityBoxes, SectionTitle } from "../sheet/sheet-page-parts";
+import { accentOf, s } from "../sheet/sheet-styles";
+import type { AttestationInput } from "./attestation-data";
+
+/** Printed text of the attestation d'assiduité (French, like the sheet). */
+export const A = {
+  title: "Attestation d'assiduité",
+  intro: "Je soussigné(e), représentant l'organisme de formation ci-dessous, atteste que",
+  followed: "a suivi la formation",
+  hours: "Heures suivies",
+  planned: "Durée prévue",
+  rate: "Assiduité",
+  detail: "Détail par créneau",
+  slot: "Créneau",
+  date: "Date et horaires",
+  status: "Statut",
+  attended: "Temps suivi",
+  basis: "Heures établies à partir des émargements scellés de la session (signatures, connexions et corrections motivées), selon les règles de calcul des statuts de présence.",
+  madeAt: "Fait le",
+  signature: "Pour l'organisme de formation",
+} as const;
+
+const pct = (a: number, b: number) => (b > 0 ? `${Math.round((a / b) * 100)} %` : "—");
+
+/** The render pool's `attendance-attestation` document (documents/registry.tsx). */
+export function AttestationDocument(input: AttestationInput) {
+  const { tenant, course, session, learner, timeZone: tz } = input;
+  const accent = accentOf(input.accentColor);
+  const name = `${learner.firstName} ${learner.lastName.toUpperCase()}`;
+  return (
+    <Document title={`${A.title} — ${name} — ${session.title}`} author={tenant.displayName} language="fr-FR" creator={A.title}>
+      <Page size="A4" style={s.page}>
+        <Text style={[s.title, { color: accent }]}>{A.title}</Text>
+        <Text style={s.subtitle}>
+          {course.title} — {session.title}
+        </Text>
+        <IdentityBoxes tenant={tenant} course={course} session={session} />
+
+        <View style={s.section}>
+          <Text>{A.intro}</Text>
+          <Text style={[s.strong, { fontSize: 12, marginVertical: 4 }]}>{name}</Text>
+          <Text>
+            {A.followed} « {course.title} » ({session.title}), du {longDate(session.startsAt, tz)} {time(session.startsAt, tz)} au {longDate(session.endsAt, tz)} {time(session.endsAt, tz)} ({zoneLabel(tz)}).
+          </Text>
+        </View>
+
+        <View style={[s.boxes, { marginTop: 4 }]}>
+          <View style={s.box}>
+            <Text style={s.boxTitle}>{A.hours}</Text>
+            <Text style={[s.strong, { fontSize: 14 }]}>
+              {duration(input.attendedMinutes)}
+            </Text>
+          </View>
+          <View style={s.box}>
+            <Text style={s.boxTitle}>{A.planned}</Text>
+            <Text style={[s.strong, { fontSize: 14 }]}>{duration(input.plannedMinutes)}</Text>
+          </View>
+          <View style={s.box}>
+            <Text style={s.boxTitle}>{A.rate}</Text>
+            <Text style={[s.strong, { fontSize: 14 }]}>{pct(input.attendedMinutes, input.plannedMinutes)}</Text>
+          </View>
+        </View>
+
+        <View style={s.section}>
+          <SectionTitle accent={accent}>{A.detail}</SectionTitle>
+          <View style={s.table}>
+            <View style={s.th}>
+              <Text style={[s.td, { flex: 1 }]}>{A.slot}</Text>
+              <Text style={[s.td, { width: 118 }]}>{A.date}</Text>
+              <Text style={[s.td, { width: 132 }]}>{A.status}</Text>
+              <Text style={[s.td, { width: 70, textAlign: "right" }]}>{A.attended}</Text>
+            </View>
+            {input.slots.map((slot, i) => (
+              <View key={i} style={s.trCompact} wrap={false}>
+                <Text style={[s.td, { flex: 1 }]}>{slot.label}</Text>
+                <Text style={[s.td, { width: 118 }]}>
+                  {shortDate(slot.startsAt, tz)} {time(slot.startsAt, tz)}–{time(slot.endsAt, tz)}
+                </Text>
+                <Text style={[s.td, { width: 132 }]}>
+                  {ATTENDANCE_LABELS[slot.status]}
+                  {slot.lateMinutes ? ` (${slot.lateMinutes} ${L.minutes})` : slot.leftEarlyMinutes ? ` (${slot.leftEarlyMinutes} ${L.minutes})` : ""}
+                </Text>
+                <Text style={[s.td, { width: 70, textAlign: "right" }]}>{duration(slot.minutes)}</Text>
+              </View>
+            ))}
+          </View>
+          <Text style={[s.small, { marginTop: 6 }]}>{A.basis}</Text>
+        </View>
+
+        <View style={[s.section, { marginTop: 16 }]}>
+          <Text>
+            {A.madeAt} {dateTime(input.generatedAt, tz)}
+          </Text>
+          <Text style={[s.strong, { marginTop: 4 }]}>
+            {A.signature} : {tenant.displayName}
+          </Text>
+        </View>
+      </Page>
+    </Document>
+  );
+}

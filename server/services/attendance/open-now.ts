@@ -1,0 +1,72 @@
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
+import type { TOpenForSigning } from "../../contracts/attendance-signing";
+import type { DbOrTx } from "../../db";
+import { attendanceSlots, emargements, liveSessions } from "../../db/schema";
+import { SIGNATURE_METHODS } from "./chain";
+import { expectedLearners } from "./participants";
+import { currentSlot } from "./reminders";
+import { CLOSES_AFTER_MINUTES, OPENS_BEFORE_MINUTES } from "./signer";
+import type { Caller } from "../../auth/caller";
+
+/** At most this many sessions are looked at: a learner is expected at a handful of sessions at once. */
+const MAX_CANDIDATES = 50;
+
+/**
+ * GET /emargement/me/open: the sessions the caller is expected at (services/attendance/participants.ts
+ * expectedLearners) whose signing is open now (LIVE, or SCHEDULED/ENDED within 30 minutes before
+ * the start to 2 hours after the end; never CANCELLED), with the slot to sign now and the
+ * caller's signature of it. Sessions in progress first, then by start.
+ */
+export async function openForSigning(db: DbOrTx, caller: Caller, now: Date): Promise<TOpenForSigning[]> {
+  const t = now.getTime();
+  const candidates = await db
+    .select()
+    .from(liveSessions)
+    .where(
+      caller.scope.where(
+        liveSessions,
+        ne(liveSessions.status, "CANCELLED"),
+        or(
+          eq(liveSessions.status, "LIVE"),
+          and(
+            lte(liveSessions.scheduledAt, new Date(t + OPENS_BEFORE_MINUTES * 60_000)),
+            // a Date inside raw sql is not encoded by postgres-js: the instant goes as ISO text
+            sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes} + ${CLOSES_AFTER_MINUTES}) >= ${now.toISOString()}::timestamptz`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(liveSessions.scheduledAt))
+    .limit(MAX_CANDIDATES);
+  const mine = [];
+  for (const s of candidates) {
+    if ((await expectedLearners(db, caller.scope, s)).some((l) => l.userId === caller.userId)) mine.push(s);
+  }
+  if (!mine.length) return [];
+  const ids = mine.map((s) => s.id);
+  const slots = await db
+    .select()
+    .from(attendanceSlots)
+    .where(caller.scope.where(attendanceSlots, inArray(attendanceSlots.sessionId, ids)))
+    .orderBy(asc(attendanceSlots.startsAt), asc(attendanceSlots.position));
+  const signatures = await db
+    .select({ id: emargements.id, sessionId: emargements.sessionId, slotId: emargements.slotId, method: emargements.method, signedAt: emargements.signedAt })
+    .from(emargements)
+    .where(caller.scope.where(emargements, inArray(emargements.sessionId, ids), eq(emargements.userId, caller.userId), inArray(emargements.method, [...SIGNATURE_METHODS])))
+    .orderBy(asc(emargements.signedAt));
+  const out = mine.map((s) => {
+    const own = slots.filter((x) => x.sessionId === s.id);
+    const slot = currentSlot(own, now);
+    const sig = signatures.find((r) => r.sessionId === s.id && r.slotId === (slot ? slot.id : null));
+    return {
+      session: { id: s.id, title: s.title, status: s.status, scheduledAt: s.scheduledAt.toISOString(), durationMinutes: s.durationMinutes },
+      slot: slot
+        ? { id: slot.id, label: slot.label, startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString(), inProgress: slot.endsAt.getTime() > t }
+        : null,
+      nextSlotStartsAt: slot === null ? own[0]!.startsAt.toISOString() : null,
+      signature: slot === null ? null : sig ? { id: sig.id, method: sig.method, signedAt: sig.signedAt.toISOString() } : null,
+    };
+  });
+  const inProgress = (o: (typeof out)[number]) => (o.slot ? o.slot.inProgress : Date.parse(o.session.scheduledAt) <= t);
+  return out.sort((a, b) => Number(inProgress(b)) - Number(inProgress(a)) || Date.parse(a.session.scheduledAt) - Date.parse(b.session.scheduledAt));
+}
