@@ -107,7 +107,7 @@ export const ERROR_REASONS = {
   SESSION_FULL: "The session has no seats left for these learners",
   CAPACITY_BELOW_REGISTERED: "maxParticipants cannot be lower than the learners already registered",
   ATTENDANCE_NOT_OPEN: "Attendance is not open for this session",
-  NOT_A_PARTICIPANT: "Not an enrolled learner or trainer of the session",
+  NOT_A_PARTICIPANT: "Not a registered learner or a trainer of the session",
   INVALID_PIN: "Wrong attendance PIN",
   PIN_LOCKED: "Too many PIN attempts (Retry-After)",
   QR_TOKEN_EXPIRED: "The QR token expired",

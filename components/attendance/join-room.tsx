@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./attendance.module.css";
 import { formatTime } from "./format";
@@ -18,6 +19,7 @@ export function roomHref(media: Pick<MediaToken, "url" | "token">): string {
 /** "Join the video room": asks for a LiveKit access token (sessions.token), then shows the room and a link to open it. */
 export function JoinRoom({ sessionId, compact }: { sessionId: string; compact?: boolean }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const join = useMutation(trpc.sessions.token.mutationOptions());
   const media = join.data?.data;
@@ -42,7 +44,7 @@ export function JoinRoom({ sessionId, compact }: { sessionId: string; compact?: 
           </div>
           <div>
             <dt>{t("attRoom.validUntil")}</dt>
-            <dd>{formatTime(media.expiresAt, locale)}</dd>
+            <dd>{formatTime(media.expiresAt, locale, timeZone)}</dd>
           </div>
         </dl>
         <a className={`btn btn-primary btn-block ${styles.wrap}`} href={roomHref(media)} target="_blank" rel="noopener noreferrer">

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { personName } from "@/components/learn/format";
 import { useI18n } from "@/lib/i18n/client";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import styles from "./attendance.module.css";
 import { formatTime, methodKey } from "./format";
 import type { RosterLearner, SessionAttendance } from "./types";
@@ -31,6 +32,7 @@ export function currentSlotIndex(slots: { startsAt: string; endsAt: string }[], 
  */
 export function LiveRoster({ attendance }: { attendance: SessionAttendance | undefined }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const now = useNow(30_000);
   const index = attendance ? currentSlotIndex(attendance.slots, now) : 0;
   const slot = attendance?.slots[index];
@@ -39,7 +41,7 @@ export function LiveRoster({ attendance }: { attendance: SessionAttendance | und
   const missing = useMemo(() => rows.filter((l) => !ATTENDED.has(l.current.status)).sort(byName), [rows]);
   const { fresh, announcement } = useArrivals(present, (arrived) =>
     arrived
-      .map((l) => t("attLive.arrived", { name: personName(l), method: l.method ? t(methodKey(l.method)) : "", time: l.signedAt ? formatTime(l.signedAt, locale) : "" }))
+      .map((l) => t("attLive.arrived", { name: personName(l), method: l.method ? t(methodKey(l.method)) : "", time: l.signedAt ? formatTime(l.signedAt, locale, timeZone) : "" }))
       .join(" "),
   );
   const expected = rows.length;
@@ -73,7 +75,7 @@ export function LiveRoster({ attendance }: { attendance: SessionAttendance | und
                   <span className={styles.personMeta}>
                     {l.current.status !== "PRESENT" ? <AttendanceStatusBadge {...l.current} /> : null}
                     <span className={styles.method}>{l.current.method ? t(methodKey(l.current.method)) : l.method ? t(methodKey(l.method)) : "—"}</span>
-                    {l.current.signedAt ? <time dateTime={l.current.signedAt}>{formatTime(l.current.signedAt, locale)}</time> : null}
+                    {l.current.signedAt ? <time dateTime={l.current.signedAt}>{formatTime(l.current.signedAt, locale, timeZone)}</time> : null}
                   </span>
                 </li>
               ))}

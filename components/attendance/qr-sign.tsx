@@ -39,6 +39,9 @@ export function QrSign({ token }: { token: string }) {
   const named = useQuery({ ...trpc.attendanceSigning.qrSession.queryOptions({ qrToken: token }), enabled: !fromJwt, retry: false });
   const sessionId = fromJwt ?? named.data?.data.sessionId ?? null;
   const session = useQuery({ ...trpc.sessions.get.queryOptions({ id: sessionId ?? "ses_none" }), enabled: Boolean(sessionId), retry: false });
+  // A session with slots: the scan signs the slot to sign now (the one in progress, else the last started).
+  const open = useQuery({ ...trpc.attendanceSigning.openNow.queryOptions({}), enabled: Boolean(sessionId), retry: false });
+  const slot = open.data?.data.find((o) => o.session.id === sessionId)?.slot ?? null;
   const sign = useMutation(trpc.attendance.signQr.mutationOptions());
   const geo = useGeolocation();
   const [signed, setSigned] = useState<AttendanceRecord | null>(null);
@@ -49,7 +52,7 @@ export function QrSign({ token }: { token: string }) {
     setFailure(null);
     const location = geo.state === "off" || geo.state === "unsupported" ? undefined : await geo.current();
     sign.mutate(
-      { qrToken: token, ...(location ? { location } : {}) },
+      { qrToken: token, ...(location ? { location } : {}), ...(slot ? { slotId: slot.id } : {}) },
       { onSuccess: ({ data }) => setSigned(data), onError: (error) => setFailure(classifySignError(error)) },
     );
   };
@@ -72,6 +75,7 @@ export function QrSign({ token }: { token: string }) {
         <div className={styles.qrSession}>
           <p className={styles.sessionTitle}>{s.title}</p>
           <SessionFacts session={s} />
+          {slot ? <p className="muted">{t("attSign.slotNow", { slot: slot.label })}</p> : null}
         </div>
       ) : session.isPending && sessionId ? (
         <Loading />
@@ -83,7 +87,7 @@ export function QrSign({ token }: { token: string }) {
         </Link>
       ) : (
         <>
-          <button type="button" className={`btn btn-primary btn-block ${styles.confirm} ${styles.wrap}`} onClick={confirm} disabled={sign.isPending}>
+          <button type="button" className={`btn btn-primary btn-block ${styles.confirm} ${styles.wrap}`} onClick={confirm} disabled={sign.isPending || (Boolean(sessionId) && open.isPending)}>
             {sign.isPending ? t("attSign.sending") : t("attSign.confirm")}
           </button>
           {geo.state !== "unsupported" ? (

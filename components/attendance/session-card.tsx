@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useI18n } from "@/lib/i18n/client";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import styles from "./attendance.module.css";
 import { formatDateTime, isSigningOpen, signingOpensAt } from "./format";
 import { JoinRoom } from "./join-room";
@@ -24,6 +25,7 @@ export type CardSession = {
 /** One session for a learner: what, when and where, "Sign" while signing is open, and the video room (REMOTE, HYBRID) while it can be joined. */
 export function SessionCard({ session: s, now, signed }: { session: CardSession; now: number; signed?: ReactNode }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const open = isSigningOpen(s, now);
   const roomOpen = (s.status === "SCHEDULED" || s.status === "LIVE") && s.deliveryMode !== "PRESENTIAL";
   return (
@@ -44,7 +46,7 @@ export function SessionCard({ session: s, now, signed }: { session: CardSession;
             <span className="visually-hidden"> — {s.title}</span>
           </Link>
         ) : s.status !== "CANCELLED" && now < signingOpensAt(s.scheduledAt) ? (
-          <p className="muted">{t("attMy.signOpensAt", { when: formatDateTime(signingOpensAt(s.scheduledAt), locale) })}</p>
+          <p className="muted">{t("attMy.signOpensAt", { when: formatDateTime(signingOpensAt(s.scheduledAt), locale, timeZone) })}</p>
         ) : null}
         {roomOpen ? <JoinRoom sessionId={s.id} /> : null}
       </div>

@@ -11,6 +11,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { addDays } from "./calendar-days";
 import { formatSessionDate, parisDayBound, parisDayKey } from "./paris-time";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { isStaff } from "./roles";
 import { SessionStatusBadge } from "./status-badge";
 import { useMySessions } from "./use-my-sessions";
@@ -36,6 +37,7 @@ function Presence({ sessionId }: { sessionId: string }) {
 
 function FollowUpTable({ caption, sessions, titles }: { caption: string; sessions: TSessionSummary[]; titles: Map<string, string> }) {
   const { t, locale } = useI18n();
+  const zone = useTenantTimeZone();
   return (
     <DataTable caption={caption} className={styles.followUpTable} columns={[t("sessionsList.colSession"), t("sessionsList.colDate"), t("sessionsList.colStatus"), t("sessionsAttendance.colPresence"), t("sessionsAttendance.colActions")]}>
       {sessions.map((s) => (
@@ -47,7 +49,7 @@ function FollowUpTable({ caption, sessions, titles }: { caption: string; session
             <span className="muted cell-sub">{titles.get(s.courseId) ?? ""}</span>
           </td>
           <td data-label={t("sessionsList.colDate")}>
-            <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale)}</time>
+            <time dateTime={s.scheduledAt}>{formatSessionDate(s.scheduledAt, locale, "medium", zone)}</time>
           </td>
           <td data-label={t("sessionsList.colStatus")}>
             <SessionStatusBadge status={s.status} t={t} />
@@ -78,9 +80,10 @@ function FollowUpTable({ caption, sessions, titles }: { caption: string; session
 /** /attendance: today's and the last days' sessions the caller runs, with presence counts. */
 export function AttendanceFollowUp() {
   const t = useI18n().t;
+  const zone = useTenantTimeZone();
   const me = useMe();
-  const today = parisDayKey(new Date());
-  const { sessions, isPending, error } = useMySessions({ fromDate: parisDayBound(addDays(today, -RECENT_DAYS))!, toDate: parisDayBound(today, true) });
+  const today = parisDayKey(new Date(), zone);
+  const { sessions, isPending, error } = useMySessions({ fromDate: parisDayBound(addDays(today, -RECENT_DAYS), false, zone)!, toDate: parisDayBound(today, true, zone) });
   const { titles } = useSessionCourses();
   if (!isStaff(me.role)) {
     return (
@@ -91,7 +94,7 @@ export function AttendanceFollowUp() {
     );
   }
   const open = sessions.filter((s) => s.status !== "CANCELLED");
-  const todays = open.filter((s) => parisDayKey(s.scheduledAt) === today || s.status === "LIVE");
+  const todays = open.filter((s) => parisDayKey(s.scheduledAt, zone) === today || s.status === "LIVE");
   const recent = open.filter((s) => !todays.includes(s)).reverse();
   return (
     <>

@@ -81,6 +81,7 @@ export function AttendanceLearners({ sessionId, learners, canOverride, onOverrid
 /** The session's trainers and their countersignature. */
 export function AttendanceTrainers({ trainers }: { trainers: RosterTrainer[] }) {
   const { t, locale } = useI18n();
+  const zone = useTenantTimeZone();
   if (!trainers.length) return <p className="muted">{t("sessionsDetail.noTrainer")}</p>;
   return (
     <ul className={`plain-list ${styles.trainerSignatures}`}>
@@ -88,7 +89,7 @@ export function AttendanceTrainers({ trainers }: { trainers: RosterTrainer[] }) 
         <li key={tr.userId}>
           <strong>{personName(tr)}</strong>{" "}
           {tr.signedAt && tr.method ? (
-            <span className={`badge ${styles.badgePresent}`}>{t("sessionsAttendance.countersigned", { method: t(methodKey(tr.method)), time: formatSessionTime(tr.signedAt, locale) })}</span>
+            <span className={`badge ${styles.badgePresent}`}>{t("sessionsAttendance.countersigned", { method: t(methodKey(tr.method)), time: formatSessionTime(tr.signedAt, locale, zone) })}</span>
           ) : (
             <span className={`badge ${styles.badgeAbsent}`}>{t("sessionsAttendance.notCountersigned")}</span>
           )}

@@ -14,6 +14,7 @@ import { StatusCounts } from "./attendance-status";
 import { ChainStatus } from "./chain-status";
 import { OverrideDialog } from "./override-dialog";
 import { formatDuration, formatSessionDate } from "./paris-time";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { SlotsPanel } from "./slots-panel";
 import { SessionStatusBadge } from "./status-badge";
 import { Loading } from "@/components/ui/skeleton";
@@ -28,6 +29,7 @@ const LIVE_REFRESH_MS = 10_000;
  */
 export function AttendanceView({ id }: { id: string }) {
   const { t, locale } = useI18n();
+  const zone = useTenantTimeZone();
   const trpc = useTRPC();
   const me = useMe();
   const queryClient = useQueryClient();
@@ -79,7 +81,7 @@ export function AttendanceView({ id }: { id: string }) {
         <div>
           <h1>{t("sessionsAttendance.titleOf", { title: session.title })}</h1>
           <p>
-            <SessionStatusBadge status={session.status} t={t} /> {session.courseTitle} — {formatSessionDate(session.scheduledAt, locale, "full")} ({formatDuration(session.durationMinutes)})
+            <SessionStatusBadge status={session.status} t={t} /> {session.courseTitle} — {formatSessionDate(session.scheduledAt, locale, "full", zone)} ({formatDuration(session.durationMinutes)})
           </p>
         </div>
         <a className={`btn btn-primary ${styles.attendancePdf}`} href={`/api/v1/emargement/${id}/pdf`} download>

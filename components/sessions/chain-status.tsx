@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { formatSessionDate } from "./paris-time";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import styles from "./sessions.module.css";
 
 /**
@@ -15,6 +16,7 @@ import styles from "./sessions.module.css";
  */
 export function ChainStatus({ sessionId, records }: { sessionId: string; records: TEmargement[] }) {
   const { t, locale } = useI18n();
+  const zone = useTenantTimeZone();
   const trpc = useTRPC();
   const verify = useQuery(trpc.qualiopiAttendance.verify.queryOptions({ sessionId }));
   let body;
@@ -35,7 +37,7 @@ export function ChainStatus({ sessionId, records }: { sessionId: string; records
   } else {
     const brokenAt = verify.data.data.brokenAt ?? "?";
     const record = records.find((r) => r.id === brokenAt);
-    const who = record ? ` (${record.user ? personName(record.user) : record.userId}, ${formatSessionDate(record.signedAt, locale)})` : "";
+    const who = record ? ` (${record.user ? personName(record.user) : record.userId}, ${formatSessionDate(record.signedAt, locale, "medium", zone)})` : "";
     body = (
       <span className={`badge ${styles.chainBadge} ${styles.chainBadgeBroken}`}>
         <span aria-hidden="true">⚠ </span>

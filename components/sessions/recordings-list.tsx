@@ -3,6 +3,7 @@
 import type { TRecording } from "@/server/contracts/sessions";
 import { useI18n } from "@/lib/i18n/client";
 import { formatDuration, formatSessionDate } from "./paris-time";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import styles from "./sessions.module.css";
 
 /** Only web addresses become links (a file path reported by the media server, or any other scheme, is shown as text). */
@@ -17,6 +18,7 @@ function formatSize(bytes: number, locale: string): string {
 /** The session's recordings (oldest first, as the media server's egress webhook added them), each a link to its file. */
 export function RecordingsList({ recordings, enabled }: { recordings: TRecording[]; enabled: boolean }) {
   const { t, locale } = useI18n();
+  const zone = useTenantTimeZone();
   return (
     <section className={`card ${styles.sessionSection}`} aria-labelledby="session-recordings">
       <h2 id="session-recordings" className="card-title">
@@ -25,7 +27,7 @@ export function RecordingsList({ recordings, enabled }: { recordings: TRecording
       {recordings.length ? (
         <ul className="plain-list" style={{ overflowWrap: "anywhere" }}>
           {recordings.map((r, i) => {
-            const label = t("sessionsDetail.recordingItem", { n: i + 1, date: formatSessionDate(r.createdAt, locale) });
+            const label = t("sessionsDetail.recordingItem", { n: i + 1, date: formatSessionDate(r.createdAt, locale, "medium", zone) });
             const details = [
               r.durationSeconds !== null ? formatDuration(Math.max(1, Math.round(r.durationSeconds / 60))) : null,
               r.sizeBytes !== null ? formatSize(r.sizeBytes, locale) : null,

@@ -13,6 +13,7 @@ import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
 import { methodKey } from "./attendance-labels";
 import { formatSessionTime } from "./paris-time";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { Loading } from "@/components/ui/skeleton";
 import styles from "./sessions.module.css";
 
@@ -22,6 +23,7 @@ const frequencyKey = (f: Frequency) => `sessionsAttendance.freq_${f}` as Message
 /** Signature slots of the session (qualiopiAttendance.slots) and their (re)generation (generateSlots). */
 export function SlotsPanel({ sessionId, canGenerate }: { sessionId: string; canGenerate: boolean }) {
   const { t, locale } = useI18n();
+  const zone = useTenantTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [frequency, setFrequency] = useState<Frequency>("HALF_DAY");
@@ -91,7 +93,7 @@ export function SlotsPanel({ sessionId, canGenerate }: { sessionId: string; canG
               <div className={styles.slotHead}>
                 <strong>{slot.label}</strong>
                 <span className="muted">
-                  {formatSessionTime(slot.startsAt, locale)} – {formatSessionTime(slot.endsAt, locale)}
+                  {formatSessionTime(slot.startsAt, locale, zone)} – {formatSessionTime(slot.endsAt, locale, zone)}
                 </span>
                 <span className="badge">{t("sessionsAttendance.slotSignatures", { count: slot.signatures.length })}</span>
                 <a className={styles.slotPdf} href={`/api/v1/emargement/${sessionId}/pdf?slotId=${encodeURIComponent(slot.id)}`} download>
@@ -106,7 +108,7 @@ export function SlotsPanel({ sessionId, canGenerate }: { sessionId: string; canG
                       {personName(sig)}
                       <span className="muted">
                         {" "}
-                        — {sig.role === "TRAINER" ? t("roles.TRAINER") : t("roles.LEARNER")}, {t(methodKey(sig.method))}, {formatSessionTime(sig.signedAt, locale)}
+                        — {sig.role === "TRAINER" ? t("roles.TRAINER") : t("roles.LEARNER")}, {t(methodKey(sig.method))}, {formatSessionTime(sig.signedAt, locale, zone)}
                       </span>
                     </li>
                   ))}

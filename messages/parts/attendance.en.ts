@@ -73,6 +73,7 @@ export const attendance_en = {
     countersignedAt: "Countersigned at {time}",
   },
   attSign: {
+    slotNow: "Slot signed: {slot}",
     title: "Sign my attendance",
     confirm: "I confirm I am here",
     sending: "Sending…",

@@ -73,6 +73,7 @@ export const attendance_fr = {
     countersignedAt: "Contresigné à {time}",
   },
   attSign: {
+    slotNow: "Créneau signé : {slot}",
     title: "Signer ma présence",
     confirm: "Je confirme ma présence",
     sending: "Envoi…",

@@ -1,5 +1,6 @@
 /**
- * iCalendar (RFC 5545) for live-session convocations: one VEVENT in a VCALENDAR, times in
+ * iCalendar (RFC 5545) for live-session convocations: one VEVENT per time range of the session
+ * (a two-day session with a lunch break: four events, each with its own UID) in a VCALENDAR, times in
  * UTC, text escaped (§3.3.11) and lines folded at 75 octets with CRLF (§3.1).
  */
 export type IcsMethod = "REQUEST" | "CANCEL";
@@ -53,13 +54,22 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-export function buildIcs(method: IcsMethod, e: IcsEvent): string {
+export function buildIcs(method: IcsMethod, events: IcsEvent | readonly IcsEvent[]): string {
+  const list = Array.isArray(events) ? events : [events as IcsEvent];
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Plateforme Formation//Live sessions//FR",
     "CALSCALE:GREGORIAN",
     `METHOD:${method}`,
+    ...list.flatMap((e) => eventLines(method, e)),
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+function eventLines(method: IcsMethod, e: IcsEvent): string[] {
+  return [
     "BEGIN:VEVENT",
     `UID:${e.uid}`,
     `SEQUENCE:${e.sequence}`,
@@ -74,7 +84,5 @@ export function buildIcs(method: IcsMethod, e: IcsEvent): string {
     ...(e.attendee ? [`ATTENDEE;CN=${paramValue(e.attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${e.attendee.email}`] : []),
     `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return lines.map(foldLine).join("\r\n") + "\r\n";
 }

@@ -26,7 +26,8 @@ export async function mailsTo(api: TestApi, to: string, template: string) {
   );
 }
 
-export type ParsedIcs = { raw: string; props: Record<string, string>; names: string[] };
+/** props: the first value of each property (the first VEVENT's); events: each VEVENT's properties, in order. */
+export type ParsedIcs = { raw: string; props: Record<string, string>; names: string[]; events: Record<string, string>[] };
 
 /**
  * Checks RFC 5545 framing (CRLF line ends, physical lines of at most 75 octets), unfolds and
@@ -43,13 +44,23 @@ export function parseIcs(base64: string): ParsedIcs {
   const logical = raw.replace(/\r\n[ \t]/g, "").slice(0, -2).split("\r\n");
   const props: Record<string, string> = {};
   const names: string[] = [];
+  const events: Record<string, string>[] = [];
+  let event: Record<string, string> | null = null;
   for (const line of logical) {
     const colon = line.indexOf(":");
     const name = line.slice(0, colon).split(";")[0] as string;
+    const value = line.slice(colon + 1);
     names.push(name);
-    props[name === "BEGIN" || name === "END" ? `${name}:${line.slice(colon + 1)}` : name] = line.slice(colon + 1);
+    const key = name === "BEGIN" || name === "END" ? `${name}:${value}` : name;
+    if (!(key in props)) props[key] = value;
+    if (key === "BEGIN:VEVENT") event = {};
+    else if (key === "END:VEVENT" && event) {
+      events.push(event);
+      event = null;
+    }
+    else if (event) event[name] = value;
   }
-  return { raw, props, names };
+  return { raw, props, names, events };
 }
 
 /** `20261123T103000Z` -> Date */

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, sessionParticipants } from "../../server/db/schema";
-import { forTenant } from "../../server/db/tenant-scope";
+import { auditLogs } from "../../server/db/schema";
 import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
 import { createLearningCourse } from "../factories/learning";
 import { isPdf, pdfLayoutLines, pdfText } from "../helpers/documents";
 import { expectError } from "../helpers/rest";
-import { autoBody, createSession, download, HOUR, newLearner, plus, signPin, startWorld, type Learner, type Session, type World } from "../helpers/attendance";
+import { autoBody, createSession, download, HOUR, newLearner, plus, registerTo, signPin, startWorld, type Learner, type Session, type World } from "../helpers/attendance";
 
 /**
  * Issue #10 item 4: one status function read by the API and the sheet PDF. A past session with a
@@ -36,11 +35,8 @@ function dayIn(days: number): Day {
 }
 const hhmm = (iso: string) => new Intl.DateTimeFormat("fr-FR", { timeZone: PARIS, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 
-/** Registers the learners as the session's participants (the sessions helper's table; expectedLearners reads it once merged). */
-async function register(sessionId: string, learners: Learner[]) {
-  const scope = forTenant(w.acmeId);
-  await w.api.db.insert(sessionParticipants).values(learners.map((l) => scope.values(sessionParticipants, { sessionId, userId: l.userId, enrollmentId: l.enrollmentId })));
-}
+/** Registers the learners to the session through the API (idempotent: creation already registered the course's enrollees). */
+const register = (sessionId: string, learners: Learner[]) => registerTo(w, sessionId, learners);
 
 const override = (body: Record<string, unknown>, token = w.tok.admin) => w.call("POST", "/emargement/override", token, { sessionId: past.id, ...body });
 const roster = async (sessionId: string) => {

@@ -15,6 +15,7 @@ import {
   newLearner,
   pinOf,
   plus,
+  registerTo,
   startWorld,
   withEnv,
   type Learner,
@@ -90,6 +91,7 @@ describe("short QR", () => {
     expect(validated.status, JSON.stringify(validated.body)).toBe(201);
     expect(validated.body.data).toMatchObject({ method: "QR_CODE", userId: w.uid.learner2 });
     const third = await newLearner(w);
+    await registerTo(w, s.id, [third]);
     expectError(await w.call("POST", "/qualiopi/emargement/qr-validate", third.token, { qrToken: shortIdOf(other.signUrl) }), 400, "QR token already used");
   });
 
@@ -162,6 +164,8 @@ describe("GET /emargement/me/open", () => {
     const later = await createSession(w, { scheduledAt: iso(at(10, 20)), durationMinutes: 60 }); // no slots, opens 09:50
     const l = await newLearner(w);
     const outsider = await newLearner(w, { enroll: false });
+    await registerTo(w, s.id, [l]);
+    await registerTo(w, later.id, [l]);
     await w.setNow(at(10, 30));
     const res = await w.call("GET", "/emargement/me/open", l.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -212,6 +216,7 @@ describe("attendance reminders", () => {
   it("slot opening then closing: once per slot, learner and kind; none to who signed; the mail has the signing link", async () => {
     const { s, slots, at } = await slottedSession(8);
     const l: Learner = await newLearner(w, { firstName: "Rappel" });
+    await registerTo(w, s.id, [l]);
     const expected = await expectedOf(s.id);
     expect(expected).toContain(l.userId);
     await w.setNow(at(9, 59));

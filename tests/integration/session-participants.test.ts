@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
 import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
@@ -213,5 +215,22 @@ describe("capacity under concurrency", () => {
     const list = await call("GET", `/sessions/${s.id}/participants`, tok.admin);
     expect(list.body.data).toMatchObject({ registeredCount: 20, seatsLeft: 0 });
     expect(list.body.data.participants).toHaveLength(20);
+  });
+});
+
+describe("migration 0022: sessions from before registrations", () => {
+  it("registers every ACTIVE or COMPLETED enrollee of a session without participants; leaves registered sessions alone; adds nothing when re-run", async () => {
+    const backfill = sql.raw(readFileSync("drizzle/0022_backfill_session_participants.sql", "utf8"));
+    const before = await session({ participantUserIds: [] }); // what a session created before the registrations looks like
+    const chosen = await session({ participantUserIds: [uid.learner2] });
+    await api.db.execute(backfill);
+    const enrollees = names(await call("GET", `/sessions/${(await session()).id}/participants`, tok.admin)); // omitted: every enrollee
+    expect(enrollees).toEqual(expect.arrayContaining([uid.learner, uid.learner2, uid.learner3]));
+    const all = await call("GET", `/sessions/${before.id}/participants`, tok.admin);
+    expect(names(all)).toEqual(enrollees);
+    expect(all.body.data.participants.every((p: { registeredBy: unknown }) => p.registeredBy === null)).toBe(true);
+    expect(names(await call("GET", `/sessions/${chosen.id}/participants`, tok.admin))).toEqual([uid.learner2]);
+    await api.db.execute(backfill);
+    expect((await call("GET", `/sessions/${before.id}/participants`, tok.admin)).body.data.registeredCount).toBe(enrollees.length);
   });
 });

@@ -235,8 +235,16 @@ describe("the convocation carries the place and the schedule", () => {
     expect(mail!.text).not.toContain("Rejoindre");
     const ics = parseIcs(mail!.attachments.find((a) => a.filename.endsWith(".ics"))!.content);
     expect(ics.props.LOCATION).toBe("Acme Formation — Salle Lavoisier\\, 12 rue des Arts\\, 75003 Paris");
-    expect(fromIcsDate(ics.props.DTSTART!).toISOString()).toBe(paris(W.friday, 9, 0).toISOString());
-    expect(fromIcsDate(ics.props.DTEND!).toISOString()).toBe(paris(W.monday, 17, 0).toISOString());
+    // one event per time range: the lunch break and the weekend stay free in the learner's calendar
+    expect(ics.events.map((e) => [fromIcsDate(e.DTSTART!).toISOString(), fromIcsDate(e.DTEND!).toISOString()])).toEqual([
+      [paris(W.friday, 9, 0).toISOString(), paris(W.friday, 12, 30).toISOString()],
+      [paris(W.friday, 13, 30).toISOString(), paris(W.friday, 17, 0).toISOString()],
+      [paris(W.monday, 9, 0).toISOString(), paris(W.monday, 12, 30).toISOString()],
+      [paris(W.monday, 13, 30).toISOString(), paris(W.monday, 17, 0).toISOString()],
+    ]);
+    expect(new Set(ics.events.map((e) => e.UID)).size).toBe(4);
+    expect(ics.events.every((e) => e.LOCATION === ics.props.LOCATION && e.SEQUENCE === ics.props.SEQUENCE)).toBe(true);
+    expect(ics.events.map((e) => e.SUMMARY)).toEqual([1, 2, 3, 4].map((n) => `Convocation en salle (${n}/4)`));
     const pdf = mail!.attachments.find((a) => a.contentType === "application/pdf");
     expect(pdf, "convocation PDF attached").toBeDefined();
     const text = pdfText(Buffer.from(pdf!.content, "base64"));

@@ -66,4 +66,15 @@ describe("iCalendar (RFC 5545)", () => {
     const ics = buildIcs("REQUEST", { ...event, attendee: { name: 'Jean "JB" Dupont', email: "jb@acme.test" } });
     expect(ics.replace(/\r\n /g, "")).toContain('ATTENDEE;CN="Jean JB Dupont";ROLE=REQ-PARTICIPANT:mailto:jb@acme.test');
   });
+
+  it("puts several events (one per time range) in one VCALENDAR, each framed by BEGIN/END:VEVENT with its own UID", () => {
+    const second = { ...event, uid: "ses_abc-2@acme", start: new Date("2026-12-01T13:30:00.000Z"), end: new Date("2026-12-01T17:00:00.000Z") };
+    const lines = buildIcs("CANCEL", [event, second]).trimEnd().split("\r\n");
+    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(2);
+    expect(lines.filter((l) => l === "END:VEVENT")).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith("UID:"))).toEqual(["UID:ses_abc@acme", "UID:ses_abc-2@acme"]);
+    expect(lines.filter((l) => l.startsWith("DTSTART:"))).toEqual(["DTSTART:20261201T083000Z", "DTSTART:20261201T133000Z"]);
+    expect(lines.filter((l) => l === "STATUS:CANCELLED")).toHaveLength(2);
+    expect(lines.filter((l) => l === "METHOD:CANCEL")).toHaveLength(1);
+  });
 });

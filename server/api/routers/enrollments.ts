@@ -65,7 +65,7 @@ export const enrollmentsRouter = router({
         tags,
         summary: "Upcoming live-session slots of the caller's enrollments",
         description:
-          "Live sessions of the courses of the caller's ACTIVE or COMPLETED enrollments that are LIVE now or SCHEDULED and not over yet (planned end in the future), soonest first, at most `limit` (default 10).",
+          "Live sessions the caller is registered to, in the courses of their ACTIVE or COMPLETED enrollments, that are LIVE now or SCHEDULED and not over yet (planned end in the future), soonest first, at most `limit` (default 10).",
         errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not a member" },
       },
     })

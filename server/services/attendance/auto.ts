@@ -38,7 +38,7 @@ export async function recordAutoAttendance(db: Db, scope: TenantScope, input: Au
   const session = await sessionOfTenant(db, scope, input.sessionId);
   if (session.status === "CANCELLED") throw conflict("Attendance is not open for this session", "ATTENDANCE_NOT_OPEN");
   const participant = await participantOf(db, scope, session, input.userId);
-  if (!participant) throw unprocessable("User is not a participant of this session", { userId: ["Not an enrolled learner or trainer of the session"] }, "NOT_A_PARTICIPANT");
+  if (!participant) throw unprocessable("User is not a participant of this session", { userId: ["Not a registered learner or a trainer of the session"] }, "NOT_A_PARTICIPANT");
 
   const row = await db.transaction(async (tx) => {
     const mine = and(eq(emargements.sessionId, session.id), eq(emargements.userId, input.userId), eq(emargements.method, "AUTO"));

@@ -3,12 +3,12 @@ import type { TOpenForSigning } from "../../contracts/attendance-signing";
 import type { DbOrTx } from "../../db";
 import { attendanceSlots, emargements, liveSessions } from "../../db/schema";
 import { SIGNATURE_METHODS } from "./chain";
-import { expectedLearners } from "./participants";
+import { registeredSessionIds } from "../sessions/registrations";
 import { currentSlot } from "./reminders";
 import { CLOSES_AFTER_MINUTES, OPENS_BEFORE_MINUTES } from "./signer";
 import type { Caller } from "../../auth/caller";
 
-/** At most this many sessions are looked at: a learner is expected at a handful of sessions at once. */
+/** At most this many sessions are answered: a learner is expected at a handful of sessions at once. */
 const MAX_CANDIDATES = 50;
 
 /**
@@ -26,6 +26,8 @@ export async function openForSigning(db: DbOrTx, caller: Caller, now: Date): Pro
       caller.scope.where(
         liveSessions,
         ne(liveSessions.status, "CANCELLED"),
+        // the sessions the caller is registered to (the expected learners of participants.ts)
+        inArray(liveSessions.id, registeredSessionIds(db, caller.scope, caller.userId)),
         or(
           eq(liveSessions.status, "LIVE"),
           and(
@@ -38,10 +40,7 @@ export async function openForSigning(db: DbOrTx, caller: Caller, now: Date): Pro
     )
     .orderBy(desc(liveSessions.scheduledAt))
     .limit(MAX_CANDIDATES);
-  const mine = [];
-  for (const s of candidates) {
-    if ((await expectedLearners(db, caller.scope, s)).some((l) => l.userId === caller.userId)) mine.push(s);
-  }
+  const mine = candidates;
   if (!mine.length) return [];
   const ids = mine.map((s) => s.id);
   const slots = await db

@@ -73,7 +73,7 @@ export async function overrideAttendance(db: Db, caller: Caller, input: Override
   const target = slot ? Math.round((slot.endsAt.getTime() - slot.startsAt.getTime()) / 60_000) : session.durationMinutes;
   const { status, minutes } = checkBody(input, target, session.durationMinutes);
   const participant = await participantOf(db, caller.scope, session, input.userId);
-  if (!participant) throw unprocessable("Validation failed", { userId: ["Not an enrolled learner or trainer of the session"] });
+  if (!participant) throw unprocessable("Validation failed", { userId: ["Not a registered learner or a trainer of the session"] });
   const id = newId("emg");
   const row = await db.transaction(async (tx) => {
     const mine = await tx

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db";
 import { liveSessions, sessionTrainers, courses } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { sessionNotFound, type SessionRow } from "../sessions/access";
-import { registeredLearners } from "../sessions/registrations";
+import { isRegistered, registeredLearners } from "../sessions/registrations";
 import { barredEnrollment, participantEnrollment, teachesSession } from "../platform/who-may";
 import { barredEnrollmentError } from "../enrollments/barred";
 
@@ -15,7 +15,18 @@ export async function sessionOfTenant(db: DbOrTx, scope: TenantScope, id: string
 }
 
 /**
- * The user's part in the session: an enrolled learner (with the enrollment) or a trainer; null
+ * The enrollment a learner signs the session with: an ACTIVE or COMPLETED enrollment in its
+ * course AND a registration to the session (issue #10: the expected signers are the registered
+ * participants). Null otherwise: an enrollee who is not registered does not sign.
+ */
+export async function signingEnrollment(db: DbOrTx, scope: TenantScope, session: Pick<SessionRow, "id" | "courseId">, userId: string): Promise<string | null> {
+  const enrollmentId = await participantEnrollment(db, scope, session.courseId, userId);
+  if (!enrollmentId) return null;
+  return (await isRegistered(db, scope, session.id, userId)) ? enrollmentId : null;
+}
+
+/**
+ * The user's part in the session: a registered learner (with the enrollment) or a trainer; null
  * otherwise. A learner whose enrollment is SUSPENDED or REVOKED (and who does not teach it) is
  * refused with 422 ENROLLMENT_SUSPENDED / ENROLLMENT_REVOKED: no record of any method is written.
  */
@@ -25,7 +36,7 @@ export async function participantOf(
   session: Pick<SessionRow, "id" | "courseId">,
   userId: string,
 ): Promise<{ enrollmentId: string | null; asTrainer: boolean } | null> {
-  const enrollmentId = await participantEnrollment(db, scope, session.courseId, userId);
+  const enrollmentId = await signingEnrollment(db, scope, session, userId);
   if (enrollmentId) return { enrollmentId, asTrainer: false };
   const [course] = await db.select({ creatorId: courses.creatorId }).from(courses).where(scope.where(courses, eq(courses.id, session.courseId))).limit(1);
   const trainers = await db.select({ userId: sessionTrainers.userId }).from(sessionTrainers).where(scope.where(sessionTrainers, eq(sessionTrainers.sessionId, session.id)));

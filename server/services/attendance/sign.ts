@@ -67,7 +67,7 @@ export type SignWithQrOptions = { method: "QR" | "QR_CODE"; mapError: (reason: Q
 export const QR_VALIDATE: SignWithQrOptions = {
   method: "QR_CODE",
   mapError: validateQrError,
-  notParticipant: () => unprocessable("Enrollment not found: no ACTIVE or COMPLETED enrollment in this session's course", undefined, "ENROLLMENT_NOT_ACTIVE"),
+  notParticipant: () => unprocessable("Enrollment not found: not registered to this session, or no ACTIVE or COMPLETED enrollment in its course", undefined, "ENROLLMENT_NOT_ACTIVE"),
 };
 
 /**

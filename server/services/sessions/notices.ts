@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "../../db";
 import { courses, liveSessions, sessionParticipants, sessionTrainers, tenants, users } from "../../db/schema";
 import { formatPlace } from "../../contracts/sessions";
 import { localParts } from "../attendance/lib/slots";
-import { scheduleLines, sessionSchedule, sessionWindow } from "./schedule";
+import { scheduleLines, scheduleRanges, sessionSchedule, sessionWindow } from "./schedule";
 import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
@@ -110,22 +110,28 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
   const link = tenantUrl(tenant.slug, `/sessions/${session.id}`);
   const window = sessionWindow(session, tenant.timeZone);
   const place = formatPlace(session.place);
-  const schedule = scheduleLines(sessionSchedule(session, tenant.timeZone)).join("\n");
+  const days = sessionSchedule(session, tenant.timeZone);
+  const schedule = scheduleLines(days).join("\n");
+  const ranges = scheduleRanges(days, tenant.timeZone);
   const list = await recipients(db, scope, session, job);
   for (const r of list) {
-    const ics = buildIcs(METHOD[kind], {
-      uid: `${session.id}@${tenant.slug}`,
-      sequence: job.sequence,
-      stamp: now,
-      start: window.start,
-      end: window.end,
-      location: place || undefined,
-      summary: session.title,
-      description: [course.title, schedule, session.description].filter(Boolean).join("\n\n"),
-      url: link,
-      organizer: { name: tenant.name, email: organizerEmail() },
-      attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
-    });
+    // One calendar event per time range (the lunch break and the nights stay free); the first keeps the session's UID.
+    const ics = buildIcs(
+      METHOD[kind],
+      ranges.map((range, i) => ({
+        uid: i === 0 ? `${session.id}@${tenant.slug}` : `${session.id}-${i + 1}@${tenant.slug}`,
+        sequence: job.sequence,
+        stamp: now,
+        start: range.startsAt,
+        end: range.endsAt,
+        location: place || undefined,
+        summary: ranges.length > 1 ? `${session.title} (${i + 1}/${ranges.length})` : session.title,
+        description: [course.title, schedule, session.description].filter(Boolean).join("\n\n"),
+        url: link,
+        organizer: { name: tenant.name, email: organizerEmail() },
+        attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
+      })),
+    );
     await sendMail(db, {
       scope,
       // Sent for the course's creator: their own mail configuration comes first in the chain.

@@ -43,3 +43,13 @@ export async function registeredLearners(db: DbOrTx, scope: TenantScope, session
     .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, sessionId)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
+
+/** Whether the user is registered to the session (a row of session_participants). */
+export async function isRegistered(db: DbOrTx, scope: TenantScope, sessionId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: sessionParticipants.userId })
+    .from(sessionParticipants)
+    .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
