@@ -184,6 +184,11 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
   await exec(sql`insert into live_sessions (id, tenant_id, course_id, title, scheduled_at, duration_minutes, media_room_name, attendance_pin, created_by)
     select 'ses_bulk_' || g, ${acme}, 'crs_bulk_1', 'Bulk session ' || g, now() + g * interval '1 hour', 60, 'room-bulk-' || g, '123456', ${ids.creator}
       from generate_series(1, ${ROWS}) g`);
+  // Registrations: the demo learner to one bulk session in a hundred, every bulk member to the first one.
+  await exec(sql`insert into session_participants (tenant_id, session_id, user_id, enrollment_id)
+    select ${acme}, 'ses_bulk_' || g, ${ids.learner}, 'enr_bulk_1' from generate_series(1, ${ROWS}, 100) g`);
+  await exec(sql`insert into session_participants (tenant_id, session_id, user_id, enrollment_id)
+    select ${acme}, 'ses_bulk_1', 'usr_bulk_' || g, 'enr_bulkm_' || g from generate_series(1, ${ROWS}) g`);
   await exec(sql`insert into activity_logs (id, tenant_id, user_id, action, course_id, enrollment_id, created_at)
     select 'act_bulk_' || g, ${acme}, ${ids.learner}, 'lesson.viewed', 'crs_bulk_1', 'enr_bulk_1', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   await exec(sql`insert into ai_credit_ledger (id, tenant_id, delta, balance_after, operation, user_id, created_at)

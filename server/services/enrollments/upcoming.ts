@@ -31,19 +31,19 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
       place: liveSessions.place,
       schedule: liveSessions.schedule,
     })
-    .from(enrollments)
-    .innerJoin(liveSessions, and(eq(liveSessions.courseId, enrollments.courseId), eq(liveSessions.tenantId, enrollments.tenantId)))
-    // Only the sessions the caller is registered to.
-    .innerJoin(
-      sessionParticipants,
-      and(eq(sessionParticipants.tenantId, liveSessions.tenantId), eq(sessionParticipants.sessionId, liveSessions.id), eq(sessionParticipants.userId, enrollments.userId)),
-    )
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    // Driven by the caller's registrations (index session_participants_user_idx): the cost follows
+    // the learner's own sessions, never the tenant's sessions or enrollments.
+    .from(sessionParticipants)
+    .innerJoin(liveSessions, and(eq(liveSessions.tenantId, sessionParticipants.tenantId), eq(liveSessions.id, sessionParticipants.sessionId)))
+    .innerJoin(enrollments, and(eq(enrollments.tenantId, sessionParticipants.tenantId), eq(enrollments.id, sessionParticipants.enrollmentId)))
+    .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
     .where(
-      participantEnrollments(
-        caller.scope,
-        eq(enrollments.userId, caller.userId),
-        or(eq(liveSessions.status, "LIVE"), and(eq(liveSessions.status, "SCHEDULED"), gt(plannedEnd, sql`${now.toISOString()}::timestamptz`))),
+      and(
+        caller.scope.where(sessionParticipants, eq(sessionParticipants.userId, caller.userId)),
+        participantEnrollments(
+          caller.scope,
+          or(eq(liveSessions.status, "LIVE"), and(eq(liveSessions.status, "SCHEDULED"), gt(plannedEnd, sql`${now.toISOString()}::timestamptz`))),
+        ),
       ),
     )
     .orderBy(asc(liveSessions.scheduledAt), asc(liveSessions.id))
