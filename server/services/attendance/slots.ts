@@ -14,6 +14,7 @@ import { prepareSignature } from "./signatures";
 import { CLOSES_AFTER_MINUTES, notOpen, resolveSigner } from "./signer";
 import type { Strokes } from "./types";
 import type { Caller } from "../../auth/caller";
+import type { TenantScope } from "../../db/tenant-scope";
 
 type SlotRow = typeof attendanceSlots.$inferSelect;
 
@@ -85,20 +86,35 @@ export async function regenerateSlots(db: Db, caller: Caller, input: { sessionId
     const loaded = await loadSession(tx, caller, input.sessionId, { forUpdate: true });
     assertModerator(loaded, caller);
     if (loaded.session.status === "CANCELLED") throw conflict("Session was cancelled: no attendance slots", "SESSION_CLOSED");
-    const [signed] = await tx
-      .select({ id: emargements.id })
-      .from(emargements)
-      .where(caller.scope.where(emargements, eq(emargements.sessionId, input.sessionId), isNotNull(emargements.slotId)))
-      .limit(1);
-    if (signed) throw conflict("Slots already carry signatures: they cannot be replaced", "SLOTS_ALREADY_SIGNED");
-    await tx.delete(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, input.sessionId)));
     const zone = caller.tenant.timeZone;
     const schedule = loaded.session.schedule;
     // With a schedule, HALF_DAY slots are its ranges (a lunch break is no slot), a range across 13:00 cut there.
     const planned = schedule?.length && input.frequency === "HALF_DAY" ? slotsFromSchedule(schedule, zone, `${AFTERNOON_STARTS_AT_HOUR}:00`) : planSlots(windowOf(loaded.session, zone), input.frequency, zone);
-    await tx.insert(attendanceSlots).values(caller.scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId: input.sessionId }))));
+    await replaceSlots(tx, caller.scope, input.sessionId, planned, "Slots already carry signatures: they cannot be replaced");
     return slotsWithSignatures(tx, caller, loaded);
   });
+}
+
+/**
+ * Replaces a session's attendance slots with `planned` (none: the session is signed as a whole),
+ * only while no slot carries a signature: 409 SLOTS_ALREADY_SIGNED with `message` otherwise.
+ * Slot generation and a schedule change both go through here.
+ */
+export async function replaceSlots(
+  tx: DbOrTx,
+  scope: TenantScope,
+  sessionId: string,
+  planned: { startsAt: Date; endsAt: Date; label: string; position: number }[],
+  message: string,
+): Promise<void> {
+  const [signed] = await tx
+    .select({ id: emargements.id })
+    .from(emargements)
+    .where(scope.where(emargements, eq(emargements.sessionId, sessionId), isNotNull(emargements.slotId)))
+    .limit(1);
+  if (signed) throw conflict(message, "SLOTS_ALREADY_SIGNED");
+  await tx.delete(attendanceSlots).where(scope.where(attendanceSlots, eq(attendanceSlots.sessionId, sessionId)));
+  if (planned.length) await tx.insert(attendanceSlots).values(scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId }))));
 }
 
 /** The planned window of a session as the slot planner takes it (first start, minutes to the last end). */

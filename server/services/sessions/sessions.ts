@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { PLACE_MODES, type TCreateSessionInput, type TDeliveryMode, type TSessionDetail, type TSessionStatus, type TUpdateSessionInput } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { attendanceSlots, courses, emargements, liveSessions, memberships, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
+import { courses, liveSessions, memberships, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse } from "../courses/access";
@@ -15,6 +15,7 @@ import { enqueueSessionNotices } from "./notices";
 import { writeAudit } from "../platform/audit";
 import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
 import { toDetail, toSummary } from "./serialize";
+import { replaceSlots } from "../attendance/slots";
 import type { Caller } from "../../auth/caller";
 
 /** A move of the start by more than this sends an update notice (spec Limits). */
@@ -105,16 +106,8 @@ function checkPlace(mode: TDeliveryMode, place: SessionPlace | null): SessionPla
  * carries a signature (409 SLOTS_ALREADY_SIGNED), the rule of slots/generate.
  */
 async function replaceScheduleSlots(tx: DbOrTx, caller: Caller, session: SessionRow, schedule: ScheduleDay[] | null): Promise<void> {
-  const [signed] = await tx
-    .select({ id: emargements.id })
-    .from(emargements)
-    .where(caller.scope.where(emargements, eq(emargements.sessionId, session.id), isNotNull(emargements.slotId)))
-    .limit(1);
-  if (signed) throw conflict("Slots already carry signatures: the schedule cannot change", "SLOTS_ALREADY_SIGNED");
-  await tx.delete(attendanceSlots).where(caller.scope.where(attendanceSlots, eq(attendanceSlots.sessionId, session.id)));
-  if (!schedule) return;
-  const planned = slotsFromSchedule(schedule, caller.tenant.timeZone);
-  await tx.insert(attendanceSlots).values(caller.scope.valuesMany(attendanceSlots, planned.map((p) => ({ ...p, id: newId("slt"), sessionId: session.id }))));
+  const planned = schedule ? slotsFromSchedule(schedule, caller.tenant.timeZone) : [];
+  await replaceSlots(tx, caller.scope, session.id, planned, "Slots already carry signatures: the schedule cannot change");
 }
 
 /** A field the body must carry when it has no schedule (422 errors.{field} "Required"). */
