@@ -54,7 +54,7 @@ test("an admin saves an SMTP configuration, sends a test through it and sees it 
   await page.getByLabel("Identifiant SMTP").fill("e2e");
   await page.getByLabel("Mot de passe SMTP").fill("e2e-smtp-pass");
   await page.getByRole("button", { name: "Enregistrer la configuration" }).click();
-  await expect(page.getByText("Configuration enregistrée.")).toBeVisible();
+  await expect(page.getByText("Configuration enregistrée.", { exact: true })).toBeVisible();
   await expect(page.getByText("Non vérifiée")).toBeVisible();
   await expect(page.getByText("Identifiants enregistrés (chiffrés)")).toBeVisible();
   // The password is never shown back.
@@ -80,7 +80,7 @@ test("a wrong password: the test send shows the server's refusal", async ({ page
   await page.goto("/settings/mail");
   await page.getByLabel("Mot de passe SMTP").fill("wrong");
   await page.getByRole("button", { name: "Enregistrer la configuration" }).click();
-  await expect(page.getByText("Configuration enregistrée.")).toBeVisible();
+  await expect(page.getByText("Configuration enregistrée.", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Envoyer un test" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "L'envoi du message de test a échoué" })).toBeVisible();
   await expect(page.getByText(/Dernière erreur/)).toBeVisible();

@@ -181,7 +181,7 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
   await page.getByRole("group", { name: "Actions sur la session" }).getByRole("link", { name: "Émargement" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Émargement — ${EDITED}` })).toBeVisible();
   await expect(page.getByText("Registre intègre")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Présence des apprenants" }).getByRole("row").filter({ hasText: "Léa Petit" })).toContainText("Absent");
+  await expect(page.getByRole("table", { name: "Présence des apprenants" }).getByRole("row").filter({ hasText: "Léa Petit" })).toContainText("À venir"); // the session has not taken place: nobody is absent yet
 
   // Half-day slots: 09:00–13:00 and 13:00–16:00.
   const slots = page.getByRole("region", { name: "Créneaux de signature" });

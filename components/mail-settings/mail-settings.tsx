@@ -26,6 +26,8 @@ export function MailSettings() {
   const allowed = me.role === "ADMIN" || me.role === "CREATOR";
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.mailConfig.get.queryOptions({}), enabled: allowed });
+  // The editor starts afresh only after a deletion: saving a first configuration keeps it mounted, with its "saved" message.
+  const [generation, setGeneration] = useState(0);
   if (!allowed) {
     return (
       <>
@@ -44,7 +46,7 @@ export function MailSettings() {
         <OAuthOutcome />
         <p className="muted">{isTenant ? t("mailSettings.introTenant") : t("mailSettings.introCreator")}</p>
         <Alert kind="info">{isTenant ? t("mailSettings.fallbackTenant") : t("mailSettings.fallback")}</Alert>
-        {query.isPending ? <Loading /> : query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : <ConfigEditor key={query.data.data?.id ?? "new"} config={query.data.data} />}
+        {query.isPending ? <Loading /> : query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : <ConfigEditor key={generation} config={query.data.data} onRemoved={() => setGeneration((g) => g + 1)} />}
       </div>
     </>
   );
@@ -81,7 +83,7 @@ function StatusCard({ config }: { config: TMailConfig }) {
   );
 }
 
-function ConfigEditor({ config }: { config: TMailConfig | null }) {
+function ConfigEditor({ config, onRemoved }: { config: TMailConfig | null; onRemoved: () => void }) {
   const t = useT();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -108,7 +110,7 @@ function ConfigEditor({ config }: { config: TMailConfig | null }) {
     }),
   );
   const test = useMutation(trpc.mailConfig.test.mutationOptions({ onSettled: () => void refresh() }));
-  const remove = useMutation(trpc.mailConfig.delete.mutationOptions({ onSuccess: () => { setConfirmDelete(false); void refresh(); } }));
+  const remove = useMutation(trpc.mailConfig.delete.mutationOptions({ onSuccess: () => { setConfirmDelete(false); void refresh().then(onRemoved); } }));
   const authorize = useMutation(trpc.mailConfig.authorize.mutationOptions({ onSuccess: (r) => window.location.assign(r.data.authorizeUrl) }));
 
   const oauth = OAUTH[provider];
