@@ -127,7 +127,7 @@ export const sessions_en = {
     summaryLine: "{present} present out of {expected} expected — {absent} absent.",
     expected: "Expected learners",
     presentCount: "Present",
-    absentCount: "Absent",
+    absentCount: "Absent (excused included)",
     presentOf: "{present} / {expected} present",
     learners: "Learners",
     learnersCaption: "Learners' attendance",

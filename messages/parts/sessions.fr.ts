@@ -127,7 +127,7 @@ export const sessions_fr = {
     summaryLine: "{present} présent(s) sur {expected} attendu(s) — {absent} absent(s).",
     expected: "Apprenants attendus",
     presentCount: "Présents",
-    absentCount: "Absents",
+    absentCount: "Absents (justifiés compris)",
     presentOf: "{present} / {expected} présents",
     learners: "Apprenants",
     learnersCaption: "Présence des apprenants",

@@ -158,6 +158,29 @@ describe("slot signing by PIN and QR (slotId)", () => {
   });
 });
 
+describe("registered learners only", () => {
+  it("an enrollee who is not registered to the session gets 403 NOT_A_PARTICIPANT by PIN and QR and 422 on qr-validate; once registered, signs", async () => {
+    const { s, at } = await slottedSession(5);
+    const l = await newLearner(w); // enrolled after the session was created: not registered
+    await w.setNow(at(10, 5));
+    const pin = await pinOf(w, s.id);
+    const byPin = await w.call("POST", "/emargement/sign/pin", l.token, { sessionId: s.id, pin });
+    expectError(byPin, 403);
+    expect(byPin.body.code).toBe("NOT_A_PARTICIPANT");
+    const qr = await generateQr(w, s.id);
+    const byQr = await w.call("POST", "/emargement/sign/qr", l.token, { qrToken: shortIdOf(qr.signUrl) });
+    expectError(byQr, 403);
+    expect(byQr.body.code).toBe("NOT_A_PARTICIPANT");
+    expectError(await w.call("POST", "/qualiopi/emargement/qr-validate", l.token, { qrToken: shortIdOf(qr.signUrl) }), 422);
+    const open = await w.call("GET", "/emargement/me/open", l.token);
+    expect(open.body.data.map((o: { session: { id: string } }) => o.session.id)).not.toContain(s.id);
+    await registerTo(w, s.id, [l]);
+    const signed = await w.call("POST", "/emargement/sign/pin", l.token, { sessionId: s.id, pin });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    expect(signed.body.data).toMatchObject({ userId: l.userId, method: "PIN" });
+  });
+});
+
 describe("GET /emargement/me/open", () => {
   it("the open session at the top with the slot in progress; signature once signed; nothing for a learner outside the course", async () => {
     const { s, slots, at } = await slottedSession(7);
