@@ -125,9 +125,13 @@ let counter = 0;
 
 /**
  * A new acme LEARNER with distinct names, enrolled (POST /enrollments by the creator, FREE) in
- * `courseId` (default SST). `enroll: false` gives a member without an enrollment.
+ * `courseId` (default SST). `enroll: false` gives a member without an enrollment. `sessions`: the
+ * sessions to register them to (only registered learners sign).
  */
-export async function newLearner(w: World, opts: { courseId?: string; firstName?: string; lastName?: string; enroll?: boolean } = {}): Promise<Learner> {
+export async function newLearner(
+  w: World,
+  opts: { courseId?: string; firstName?: string; lastName?: string; enroll?: boolean; /** sessions to register the learner to (the expected signers) */ sessions?: { id: string }[] } = {},
+): Promise<Learner> {
   counter += 1;
   const key = `l${counter}`;
   const email = `att.learner${counter}.${Date.now().toString(36)}@acme.test`;
@@ -141,6 +145,7 @@ export async function newLearner(w: World, opts: { courseId?: string; firstName?
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     enrollmentId = res.body.data.id;
   }
+  for (const session of opts.sessions ?? []) await registerTo(w, session.id, [{ userId: user.id }]);
   w.tok[key] = await tokenOf(w.api, { id: w.acmeId, slug: "acme" }, email, w.now());
   return {
     key,

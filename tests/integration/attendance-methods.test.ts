@@ -96,7 +96,7 @@ describe("POST /emargement/sign/canvas", () => {
 
   it("without strokes the PNG's drawn pixels are counted: 40 pixels pass, 29 and an empty transparent PNG are 422", async () => {
     const s = await liveSession(w);
-    const l1 = await newLearner(w);
+    const l1 = await newLearner(w, { sessions: [s] });
     expectTooShort(await canvas(l1.token, { sessionId: s.id, signatureBase64: signaturePng({ ink: 0 }).dataUrl }));
     expectTooShort(await canvas(l1.token, { sessionId: s.id, signatureBase64: signaturePng({ ink: 29 }).dataUrl }));
     const ok = signaturePng({ ink: 40 });
@@ -108,7 +108,7 @@ describe("POST /emargement/sign/canvas", () => {
 
   it("with strokes the drawn points are counted: 29 is 422, 30 is 201; then 422 Attendance already signed", async () => {
     const s = await liveSession(w);
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     const png = signaturePng({ ink: 200 }).dataUrl;
     expectTooShort(await canvas(l.token, { sessionId: s.id, signatureBase64: png, strokes: strokes(29) }));
     expectTooShort(await canvas(l.token, { sessionId: s.id, signatureBase64: png, strokes: [] }));
@@ -122,7 +122,7 @@ describe("POST /emargement/sign/canvas", () => {
 
   it("400 when the image is not a PNG data URL or has no transparent background; unknown fields", async () => {
     const s = await liveSession(w);
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     const notPng = await canvas(l.token, { sessionId: s.id, signatureBase64: "data:image/jpeg;base64,/9j/4AAQ", strokes: strokes(40) });
     expectError(notPng, 400);
     expect(notPng.body.errors?.signatureBase64).toBeDefined();
@@ -142,7 +142,7 @@ describe("POST /emargement/auto", () => {
 
   it("201 without a bearer token; segments of one participant add up (merged, clipped to the session)", async () => {
     const s = await createSession(w, { durationMinutes: 60 });
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     const seg = (from: number, to: number, sid = "PA_one") => autoBody({ sessionId: s.id, userId: l.userId, joinedAt: at(s, from), leftAt: at(s, to), sid });
 
     const first = await auto(seg(0, 20));
@@ -313,7 +313,7 @@ describe("GET /emargement/{sessionId} and POST /emargement/{sessionId}/sign", ()
 
   it("400 when the method's field is missing or the method unknown; 401 wrong PIN; 422 short signature; unknown fields", async () => {
     const s = await liveSession(w);
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     const sign = (body: Record<string, unknown>) => w.call("POST", `/emargement/${s.id}/sign`, l.token, body);
     const noPin = await sign({ method: "PIN" });
     expectError(noPin, 400);
@@ -339,7 +339,7 @@ describe("who may sign, and when", () => {
     const s = await liveSession(w);
     const pin = await pinOf(w, s.id);
     const outsider = await newLearner(w, { enroll: false });
-    const cancelled = await newLearner(w);
+    const cancelled = await newLearner(w, { sessions: [s] });
     expect((await w.call("DELETE", `/enrollments/${cancelled.enrollmentId}`, w.tok.creator)).status).toBe(200);
     for (const token of [outsider.token, cancelled.token, w.tok.finance, w.tok.funder, w.tok.trainer2, w.tok.admin]) {
       expectError(await w.call("POST", "/emargement/sign/pin", token, { sessionId: s.id, pin }), 403);

@@ -9,6 +9,7 @@ import {
   iso,
   liveSession,
   newLearner,
+  registerTo,
   pinOf,
   startWorld,
   withEnv,
@@ -91,7 +92,7 @@ describe("wrong PIN and lock-out", () => {
   it("401 Invalid PIN five times, then 429 with Retry-After (even with the right PIN), open again after 15 minutes", async () => {
     const s = await liveSession(w);
     const pin = await pinOf(w, s.id);
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     for (let i = 0; i < 5; i++) expectError(await signPin(l.token, s.id, wrongPin(pin)), 401, "Invalid PIN");
     expectLocked(await signPin(l.token, s.id, wrongPin(pin)));
     expectLocked(await signPin(l.token, s.id, pin));
@@ -99,6 +100,7 @@ describe("wrong PIN and lock-out", () => {
     // the lock is per user and per session
     expect((await signPin(w.tok.learner, s.id, pin)).status).toBe(201);
     const other = await liveSession(w);
+    await registerTo(w, other.id, [l]);
     expectError(await signPin(l.token, other.id, wrongPin(await pinOf(w, other.id))), 401, "Invalid PIN");
 
     await w.advance(14 * 60);
@@ -112,7 +114,7 @@ describe("wrong PIN and lock-out", () => {
   it("after the wait, five new attempts are allowed before the next lock", async () => {
     const s = await liveSession(w);
     const pin = await pinOf(w, s.id);
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     for (let i = 0; i < 5; i++) expectError(await signPin(l.token, s.id, wrongPin(pin)), 401, "Invalid PIN");
     expectLocked(await signPin(l.token, s.id, wrongPin(pin)));
     await w.advance(15 * 60 + 1);
@@ -123,7 +125,7 @@ describe("wrong PIN and lock-out", () => {
   it("50 concurrent wrong attempts by one learner: at most 5 answers 401, all the others 429", async () => {
     const s = await liveSession(w);
     const pin = await pinOf(w, s.id);
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     const results = await Promise.all(Array.from({ length: 50 }, () => signPin(l.token, s.id, wrongPin(pin))));
     const statuses = results.map((r) => r.status);
     const unauthorized = statuses.filter((st) => st === 401).length;
@@ -141,7 +143,7 @@ describe("wrong PIN and lock-out", () => {
   it("20 concurrent right-PIN requests by one learner: exactly one record", async () => {
     const s = await liveSession(w);
     const pin = await pinOf(w, s.id);
-    const l = await newLearner(w);
+    const l = await newLearner(w, { sessions: [s] });
     const results = await Promise.all(Array.from({ length: 20 }, () => signPin(l.token, s.id, pin)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     // the others: already signed, or (attempts are counted before the comparison) locked
@@ -157,7 +159,7 @@ describe("wrong PIN and lock-out", () => {
     await withEnv({ PIN_MAX_ATTEMPTS: "2", PIN_LOCK_SECONDS: "120" }, async () => {
       const s = await liveSession(w);
       const pin = await pinOf(w, s.id);
-      const l = await newLearner(w);
+      const l = await newLearner(w, { sessions: [s] });
       for (let i = 0; i < 2; i++) expectError(await signPin(l.token, s.id, wrongPin(pin)), 401, "Invalid PIN");
       const locked = await signPin(l.token, s.id, pin);
       expectError(locked, 429);

@@ -146,7 +146,7 @@ describe("sessions and attendance", () => {
     const s = await createSession(w);
     const started = await eventsOf(() => startSession(w, s.id));
     expect(expectOne(started, "session.started", w.acmeId)).toMatchObject({ sessionId: s.id, courseId: w.sst.id, title: s.title, scheduledAt: s.scheduledAt.toISOString() });
-    const learner = await newLearner(w);
+    const learner = await newLearner(w, { sessions: [s] });
     let rec: any;
     const signed = await eventsOf(async () => {
       rec = await signPin(w, s.id, learner.token);

@@ -112,20 +112,22 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
   const place = formatPlace(session.place);
   const days = sessionSchedule(session, tenant.timeZone);
   const schedule = scheduleLines(days).join("\n");
+  // One calendar event per time range; a single range is the planned window itself (to the second).
   const ranges = scheduleRanges(days, tenant.timeZone);
+  const spans = ranges.length > 1 ? ranges.map((r) => ({ start: r.startsAt, end: r.endsAt })) : [{ start: window.start, end: window.end }];
   const list = await recipients(db, scope, session, job);
   for (const r of list) {
-    // One calendar event per time range (the lunch break and the nights stay free); the first keeps the session's UID.
+    // The lunch break and the nights stay free in the calendar; the first event keeps the session's UID.
     const ics = buildIcs(
       METHOD[kind],
-      ranges.map((range, i) => ({
+      spans.map((span, i) => ({
         uid: i === 0 ? `${session.id}@${tenant.slug}` : `${session.id}-${i + 1}@${tenant.slug}`,
         sequence: job.sequence,
         stamp: now,
-        start: range.startsAt,
-        end: range.endsAt,
+        start: span.start,
+        end: span.end,
         location: place || undefined,
-        summary: ranges.length > 1 ? `${session.title} (${i + 1}/${ranges.length})` : session.title,
+        summary: spans.length > 1 ? `${session.title} (${i + 1}/${spans.length})` : session.title,
         description: [course.title, schedule, session.description].filter(Boolean).join("\n\n"),
         url: link,
         organizer: { name: tenant.name, email: organizerEmail() },
