@@ -7,3 +7,4 @@ export * from "./live";
 export * from "./mail";
 export * from "./webhooks";
 export * from "./documents";
+export * from "./quality";
