@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   // Local testing only: lets webhooks use http:// to a loopback address (127.0.0.1, ::1, localhost). Never honoured in production.
   ALLOW_HTTP_WEBHOOKS: bool(false),
   COMPLAINT_AUTO_CLOSE_DAYS: intFrom(30),
+  // CRITICAL complaints: the admins are e-mailed once when the 24 h SLA ends within this many minutes.
+  COMPLAINT_SLA_ALERT_MINUTES: intFrom(120),
   // Job worker: runs inside the app by default (false: run `npm run worker` beside it); queue polling and supervision intervals.
   JOBS_IN_APP: bool(true),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),

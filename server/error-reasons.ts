@@ -140,6 +140,18 @@ export const ERROR_REASONS = {
   WEBHOOK_DELIVERY_NOT_FOUND: "Webhook delivery not found",
   WEBHOOK_DELIVERY_IN_PROGRESS: "The delivery is still being attempted",
   WEBHOOK_INACTIVE: "The webhook is inactive; activate it first",
+  // Complaints and improvement plans.
+  COMPLAINT_NOT_FOUND: "Complaint not found",
+  COMPLAINT_ALREADY_RESOLVED: "The complaint is already resolved or closed",
+  COMPLAINT_TRANSITION_INVALID: "The complaint's status does not allow this transition",
+  COMPLAINT_CLOSED: "The complaint is closed (final)",
+  IMPROVEMENT_PLAN_NOT_FOUND: "Improvement plan not found",
+  IMPROVEMENT_ACTION_NOT_FOUND: "Improvement action not found",
+  IMPROVEMENT_PLAN_TRANSITION_INVALID: "The improvement plan's status does not allow this move",
+  IMPROVEMENT_PLAN_NOT_DELETABLE: "Only a DRAFT improvement plan can be deleted",
+  IMPROVEMENT_PLAN_NOT_EDITABLE: "A COMPLETED or ARCHIVED improvement plan cannot be changed",
+  IMPROVEMENT_PLAN_ACTIONS_OPEN: "Every action must be DONE before the plan is closed",
+  IMPROVEMENT_ACTION_ALREADY_DONE: "The action is already DONE",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -173,6 +185,9 @@ export const NOT_FOUND_REASONS = {
   "Template field": "TEMPLATE_FIELD_NOT_FOUND",
   Document: "DOCUMENT_NOT_FOUND",
   "Document file": "DOCUMENT_FILE_NOT_FOUND",
+  Complaint: "COMPLAINT_NOT_FOUND",
+  "Improvement plan": "IMPROVEMENT_PLAN_NOT_FOUND",
+  "Improvement action": "IMPROVEMENT_ACTION_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -19,6 +19,8 @@ import { templatesRouter } from "./routers/templates";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
+import { complaintsRouter } from "./routers/complaints";
+import { improvementPlansRouter } from "./routers/improvement-plans";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -46,6 +48,9 @@ export const appRouter = router({
   attendanceSheet: attendanceSheetRouter,
   attendanceSigning: attendanceSigningRouter,
   webhooks: webhooksRouter,
+  // quality: /complaints/stats and /improvement-plans/stats come before the /{id} paths (inside each router)
+  complaints: complaintsRouter,
+  improvementPlans: improvementPlansRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

@@ -11,6 +11,8 @@ export const JOB_NAMES = [
   "session.notices",
   "document.certificate",
   "attendance.reminders",
+  "complaints.sla",
+  "complaints.autoclose",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -1,6 +1,7 @@
 /** Transactional e-mails, French first, English available. */
 export type Locale = "fr" | "en";
-export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder";
+export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
+  | "complaint-received" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation";
 
 type Rendered = { subject: string; text: string };
 
@@ -77,6 +78,51 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     en: (v) => ({
       subject: v.closing === "yes" ? `Last reminder: sign your attendance (${v.title})` : `Sign your attendance: ${v.title}`,
       text: `Hello ${v.firstName},\n\nYour attendance at the session "${v.title}" (${v.slot}) is not signed yet.${v.closing === "yes" ? " The time slot ends soon." : ""}\n\nSign now: ${v.link}`,
+    }),
+  },
+  // complaints: vars firstName, subject, category, severity, complainant, link (the complaint's page),
+  // critical ("yes" for CRITICAL), slaDueAt (tenant-local text, CRITICAL only)
+  "complaint-received": {
+    fr: (v) => ({
+      subject: `${v.critical === "yes" ? "[CRITIQUE] " : ""}Nouvelle réclamation : ${v.subject}`,
+      text: `Bonjour ${v.firstName},\n\nUne réclamation a été déposée par ${v.complainant}.\n\nObjet : ${v.subject}\nCatégorie : ${v.category}\nGravité : ${v.severity}${v.critical === "yes" ? `\n\nRéclamation critique : elle doit être traitée avant le ${v.slaDueAt} (24 h).` : ""}\n\nTraiter la réclamation : ${v.link}`,
+    }),
+    en: (v) => ({
+      subject: `${v.critical === "yes" ? "[CRITICAL] " : ""}New complaint: ${v.subject}`,
+      text: `Hello ${v.firstName},\n\nA complaint was filed by ${v.complainant}.\n\nSubject: ${v.subject}\nCategory: ${v.category}\nSeverity: ${v.severity}${v.critical === "yes" ? `\n\nCritical complaint: it must be handled before ${v.slaDueAt} (24 h).` : ""}\n\nHandle the complaint: ${v.link}`,
+    }),
+  },
+  // vars name, subject, resolution, correctiveActions (one per line, "" when none), tenantName
+  "complaint-resolved": {
+    fr: (v) => ({
+      subject: `Votre réclamation : ${v.subject}`,
+      text: `Bonjour ${v.name},\n\nVotre réclamation « ${v.subject} » a été traitée par ${v.tenantName}.\n\nRéponse :\n${v.resolution}${v.correctiveActions ? `\n\nActions correctives :\n${v.correctiveActions}` : ""}\n\nSi vous n'êtes pas d'accord avec cette réponse, répondez à ce message : votre réclamation pourra être transmise au médiateur.`,
+    }),
+    en: (v) => ({
+      subject: `Your complaint: ${v.subject}`,
+      text: `Hello ${v.name},\n\nYour complaint "${v.subject}" was handled by ${v.tenantName}.\n\nAnswer:\n${v.resolution}${v.correctiveActions ? `\n\nCorrective actions:\n${v.correctiveActions}` : ""}\n\nIf you disagree with this answer, reply to this message: your complaint can be referred to the mediator.`,
+    }),
+  },
+  // vars firstName, subject, slaDueAt (tenant-local text), link
+  "complaint-sla-warning": {
+    fr: (v) => ({
+      subject: `Délai bientôt dépassé : ${v.subject}`,
+      text: `Bonjour ${v.firstName},\n\nLa réclamation critique « ${v.subject} » n'est pas encore résolue : son délai de traitement de 24 h se termine le ${v.slaDueAt}.\n\nTraiter la réclamation : ${v.link}`,
+    }),
+    en: (v) => ({
+      subject: `Deadline close: ${v.subject}`,
+      text: `Hello ${v.firstName},\n\nThe critical complaint "${v.subject}" is not resolved yet: its 24 h handling deadline ends on ${v.slaDueAt}.\n\nHandle the complaint: ${v.link}`,
+    }),
+  },
+  // vars tenantName, id, subject, description, resolution, reason, complainant
+  "complaint-mediation": {
+    fr: (v) => ({
+      subject: `Demande de médiation (${v.tenantName}) : ${v.subject}`,
+      text: `Bonjour,\n\n${v.tenantName} vous transmet une réclamation pour médiation (référence ${v.id}).\n\nRéclamant : ${v.complainant}\nObjet : ${v.subject}\n\nRéclamation :\n${v.description}\n\nRéponse apportée :\n${v.resolution}\n\nMotif du désaccord :\n${v.reason}`,
+    }),
+    en: (v) => ({
+      subject: `Mediation request (${v.tenantName}): ${v.subject}`,
+      text: `Hello,\n\n${v.tenantName} refers a complaint to you for mediation (reference ${v.id}).\n\nComplainant: ${v.complainant}\nSubject: ${v.subject}\n\nComplaint:\n${v.description}\n\nAnswer given:\n${v.resolution}\n\nReason for the disagreement:\n${v.reason}`,
     }),
   },
 };

@@ -1,0 +1,44 @@
+import { eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db";
+import { memberships, tenants, users } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import { rolesWith, type Permission } from "../../auth/permissions";
+import { unprocessable } from "../../errors";
+
+/** ACTIVE members of the tenant holding `permission` (the admins e-mailed about complaints). */
+export async function membersWith(db: DbOrTx, scope: TenantScope, permission: Permission) {
+  return db
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(scope.where(memberships, inArray(memberships.role, [...rolesWith(permission)]), eq(memberships.status, "ACTIVE")))
+    .orderBy(users.id);
+}
+
+/**
+ * 422 with errors[field] unless `userId` is an ACTIVE member of the tenant (holding `permission`
+ * when given): owners, assignees.
+ */
+export async function assertActiveMember(db: DbOrTx, scope: TenantScope, userId: string, field: string, permission?: Permission): Promise<void> {
+  const [m] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(scope.where(memberships, eq(memberships.userId, userId), eq(memberships.status, "ACTIVE")))
+    .limit(1);
+  const roles = permission ? (rolesWith(permission) as readonly string[]) : null;
+  if (!m || (roles && !roles.includes(m.role))) {
+    const message = roles ? `Not an active ${roles.join(" or ")} of the organisation` : "Not an active member of the organisation";
+    throw unprocessable("Validation failed", { [field]: [message] });
+  }
+}
+
+export async function tenantInfo(db: DbOrTx, tenantId: string) {
+  const [t] = await db.select({ slug: tenants.slug, name: tenants.name, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return t ?? { slug: null, name: "", timeZone: "Europe/Paris" };
+}
+
+/** A date-time in the tenant's zone for mails ("mardi 3 mars 2026 à 14:05"). */
+export function localDateTime(d: Date, timeZone: string, locale: string): string {
+  const tag = locale.startsWith("en") ? "en-GB" : "fr-FR";
+  return new Intl.DateTimeFormat(tag, { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+}
