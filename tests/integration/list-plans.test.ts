@@ -60,6 +60,8 @@ const RECIPES: Record<string, Recipe[]> = {
   "templates-list": [{}, { query: { category: "ATTESTATION" } }, { query: { kind: "CUSTOM", isActive: "true" } }],
   "documents-list": [{}, { as: "learner" }, { query: { enrollmentId: "@bigEnrollmentId" } }, { query: { userId: "@learner", kind: "CERTIFICATE" } }],
   "platform-listTenants": [{ as: "platform" }, { as: "platform", query: { status: "ACTIVE" } }],
+  "complaints-list": [{}, { query: { status: "RESOLVED" } }, { query: { severity: "CRITICAL" } }, { query: { assignedTo: "@admin" } }],
+  "improvementPlans-list": [{}, { query: { status: "ARCHIVED" } }, { query: { trigger: "AUDIT" } }],
 };
 
 /**
@@ -219,6 +221,16 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
   await exec(sql`insert into documents (id, tenant_id, kind, subject_type, subject_id, user_id, enrollment_id, title, file_name, sha256, size_bytes, storage_path, generated_at)
     select 'doc_bulk_' || g, ${acme}, 'CERTIFICATE', 'ENROLLMENT', 'enr_bulk_' || g, ${ids.learner}, 'enr_bulk_' || g, 'Bulk certificate ' || g, 'bulk.pdf', repeat('0', 64), 1000,
            ${acme} || '/doc_bulk_' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  // Complaints (a quarter assigned to the admin) and improvement plans, a few of each status, severity and trigger.
+  await exec(sql`insert into complaints (id, tenant_id, subject, description, category, severity, status, complainant_email, assigned_to, created_at, status_changed_at)
+    select 'cpl_bulk_' || g, ${acme}, 'Bulk complaint ' || g, 'Bulk', (array['COURSE_QUALITY','ADMIN','BILLING','OTHER'])[1 + g % 4]::complaint_category,
+           (array['LOW','MEDIUM','HIGH','CRITICAL'])[1 + g % 4]::complaint_severity, (array['NEW','IN_REVIEW','RESOLVED','ESCALATED','CLOSED'])[1 + g % 5]::complaint_status,
+           'bulk' || g || '@example.com', case when g % 4 = 0 then ${ids.admin} end, ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz
+      from generate_series(1, ${ROWS}) g`);
+  await exec(sql`insert into improvement_plans (id, tenant_id, title, trigger, status, created_by, created_at)
+    select 'imp_bulk_' || g, ${acme}, 'Bulk plan ' || g, (array['COMPLAINT','AUDIT','FEEDBACK','PROACTIVE'])[1 + g % 4]::improvement_plan_trigger,
+           (array['DRAFT','IN_PROGRESS','COMPLETED','ARCHIVED'])[1 + g % 4]::improvement_plan_status, ${ids.admin}, ${t0}::timestamptz + g * interval '1 minute'
+      from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");
@@ -237,6 +249,7 @@ beforeAll(async () => {
     learner: await userIdOf(api, "learner@acme.test"),
   };
   fixtures.learner = ids.learner;
+  fixtures.admin = ids.admin;
   fixtures.bigCourse = "crs_bulk_1";
   fixtures.bigCourseSlug = "bulk-course-1";
   fixtures.bigEnrollmentId = "enr_bulk_1";

@@ -106,10 +106,30 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/attestation/{userId}", status: 200 },
   { method: "post", path: "/api/v1/qualiopi/emargement/{sessionId}/reminders", status: 201 },
   { method: "get", path: "/api/v1/qualiopi/emargement/{sessionId}/reminders", status: 200 },
+  // Complaints (+ escalate-mediator and the audit statistics, which the spec only names)
+  { method: "get", path: "/api/v1/complaints", status: 200 },
+  { method: "get", path: "/api/v1/complaints/stats", status: 200 },
+  { method: "get", path: "/api/v1/complaints/{id}", status: 200 },
+  { method: "post", path: "/api/v1/complaints", status: 201 },
+  { method: "patch", path: "/api/v1/complaints/{id}", status: 200 },
+  { method: "post", path: "/api/v1/complaints/{id}/comments", status: 201 },
+  { method: "post", path: "/api/v1/complaints/{id}/resolve", status: 200 },
+  { method: "post", path: "/api/v1/complaints/{id}/escalate-mediator", status: 200 },
+  // Improvement plans (+ action update and completion, closure with report, statistics)
+  { method: "get", path: "/api/v1/improvement-plans", status: 200 },
+  { method: "get", path: "/api/v1/improvement-plans/stats", status: 200 },
+  { method: "get", path: "/api/v1/improvement-plans/{id}", status: 200 },
+  { method: "post", path: "/api/v1/improvement-plans", status: 201 },
+  { method: "patch", path: "/api/v1/improvement-plans/{id}", status: 200 },
+  { method: "delete", path: "/api/v1/improvement-plans/{id}", status: 204 },
+  { method: "post", path: "/api/v1/improvement-plans/{id}/actions", status: 201 },
+  { method: "patch", path: "/api/v1/improvement-plans/{id}/actions/{actionId}", status: 200 },
+  { method: "post", path: "/api/v1/improvement-plans/{id}/actions/{actionId}/complete", status: 200 },
+  { method: "post", path: "/api/v1/improvement-plans/{id}/close", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;
