@@ -8,6 +8,7 @@ import { mail_en } from "./parts/mail.en";
 import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
+import { quality_en } from "./parts/quality.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 
@@ -307,6 +308,7 @@ export const en: Catalogue = {
   ...platform_en,
   ...mail_en,
   ...webhooks_en,
+  ...quality_en,
   ...documents_en,
   ...signing_en,
 };

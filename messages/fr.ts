@@ -7,6 +7,7 @@ import { mail_fr } from "./parts/mail.fr";
 import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
+import { quality_fr } from "./parts/quality.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 
@@ -306,6 +307,7 @@ export const fr = {
   ...platform_fr,
   ...mail_fr,
   ...webhooks_fr,
+  ...quality_fr,
   ...documents_fr,
   ...signing_fr,
 } as const;

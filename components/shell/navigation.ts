@@ -7,7 +7,6 @@ export type Section = { slug: string; title: MessageKey; description: MessageKey
 
 /** Sections served by app/[tenant]/(app)/[section] as honest "coming soon" pages. */
 export const SECTIONS: Record<string, Section> = {
-  quality: { slug: "quality", title: "nav.quality", description: "comingSoon.quality" },
   billing: { slug: "billing", title: "nav.billing", description: "comingSoon.billing" },
   settings: { slug: "settings", title: "nav.settings", description: "comingSoon.settings" },
   learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },

@@ -1,0 +1,170 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { PLAN_STATUSES, PLAN_TRIGGERS } from "@/server/contracts/improvement-plans";
+import { Alert } from "@/components/ui/alert";
+import { Loading } from "@/components/ui/skeleton";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage } from "@/lib/api-error";
+import { useI18n } from "@/lib/i18n/client";
+import { useTRPC } from "@/lib/trpc";
+import styles from "./quality.module.css";
+
+type Trigger = (typeof PLAN_TRIGGERS)[number];
+
+/** Improvement plans as a board by status; each plan opens on its actions (add, complete), its moves and its closure with a report. */
+export function PlansBoard() {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState("");
+  const [trigger, setTrigger] = useState<Trigger>("AUDIT");
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useQuery(trpc.improvementPlans.list.queryOptions({ page: 1, perPage: 100 }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.improvementPlans.list.queryKey() });
+  const create = useMutation(trpc.improvementPlans.create.mutationOptions({ onSuccess: async () => (setTitle(""), refresh()) }));
+
+  const onCreate = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate({ title, trigger });
+  };
+  if (list.isPending) return <Loading shape="cards" />;
+  if (list.isError) return <Alert kind="error">{errorMessage(list.error, t)}</Alert>;
+  return (
+    <>
+      <form className={`card ${styles.row}`} onSubmit={onCreate} aria-label={t("quality.newPlan")}>
+        <TextField name="title" label={t("quality.planTitle")} value={title} onChange={(e) => setTitle(e.target.value)} required />
+        <SelectField
+          name="trigger"
+          label={t("quality.trigger")}
+          value={trigger}
+          onChange={(e) => setTrigger(e.target.value as Trigger)}
+          options={PLAN_TRIGGERS.map((v) => ({ value: v, label: t(`quality.trigger_${v}`) }))}
+        />
+        <button type="submit" className="btn btn-primary" disabled={create.isPending || !title.trim()}>
+          {t("quality.create")}
+        </button>
+      </form>
+      {create.isError ? <Alert kind="error">{errorMessage(create.error, t)}</Alert> : null}
+      <div className={styles.board} aria-label={t("quality.plansLabel")}>
+        {PLAN_STATUSES.map((s) => {
+          const plans = list.data.data.filter((p) => p.status === s);
+          return (
+            <section key={s} className={styles.column} data-testid={`plans-${s}`}>
+              <h2>
+                {t(`quality.planStatus_${s}`)} ({plans.length})
+              </h2>
+              {plans.length === 0 ? <p className="muted">{t("quality.noPlans")}</p> : null}
+              <ul className={styles.cards}>
+                {plans.map((p) => (
+                  <li key={p.id} className={`card ${styles.card}`}>
+                    <h3>{p.title}</h3>
+                    <div className={styles.badges}>
+                      <span className="badge">{t(`quality.trigger_${p.trigger}`)}</span>
+                      <span className="badge">{t("quality.actions", { done: p.actionsCompleted, count: p.actionsCount })}</span>
+                    </div>
+                    <button type="button" className="btn btn-secondary btn-sm" aria-expanded={openId === p.id} onClick={() => setOpenId(openId === p.id ? null : p.id)}>
+                      {t("quality.open")}
+                    </button>
+                    {openId === p.id ? <PlanPanel id={p.id} onChanged={refresh} /> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+function PlanPanel({ id, onChanged }: { id: string; onChanged: () => Promise<void> }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [action, setAction] = useState("");
+  const [report, setReport] = useState("");
+  const detail = useQuery(trpc.improvementPlans.get.queryOptions({ id }));
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.improvementPlans.get.queryKey({ id }) });
+    await onChanged();
+  };
+  const update = useMutation(trpc.improvementPlans.update.mutationOptions({ onSuccess: refresh }));
+  const add = useMutation(trpc.improvementPlans.addAction.mutationOptions({ onSuccess: async () => (setAction(""), refresh()) }));
+  const complete = useMutation(trpc.improvementPlans.completeAction.mutationOptions({ onSuccess: refresh }));
+  const close = useMutation(trpc.improvementPlans.close.mutationOptions({ onSuccess: refresh }));
+  const error = [update, add, complete, close].find((m) => m.isError)?.error;
+  const p = detail.data?.data;
+  if (detail.isPending) return <Loading />;
+  if (!p) return detail.isError ? <Alert kind="error">{errorMessage(detail.error, t)}</Alert> : null;
+  const editable = p.status === "DRAFT" || p.status === "IN_PROGRESS";
+  return (
+    <div className={styles.section}>
+      {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
+      {p.description ? <p>{p.description}</p> : null}
+      <ul className={styles.list}>
+        {p.actions.map((a) => (
+          <li key={a.id}>
+            {a.status === "DONE" ? "✓ " : ""}
+            {a.description}
+            {editable && a.status !== "DONE" ? (
+              <>
+                {" "}
+                <button type="button" className="btn btn-secondary btn-sm" disabled={complete.isPending} onClick={() => complete.mutate({ id, actionId: a.id })}>
+                  {t("quality.complete")}
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {editable ? (
+        <form
+          className={styles.row}
+          onSubmit={(e) => {
+            e.preventDefault();
+            add.mutate({ id, description: action });
+          }}
+        >
+          <TextField name="action" label={t("quality.actionDescription")} value={action} onChange={(e) => setAction(e.target.value)} required />
+          <button type="submit" className="btn btn-secondary btn-sm" disabled={add.isPending || !action.trim()}>
+            {t("quality.addAction")}
+          </button>
+        </form>
+      ) : null}
+      <div className={styles.row}>
+        {p.status === "DRAFT" ? (
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => update.mutate({ id, status: "IN_PROGRESS" })}>
+            {t("quality.start")}
+          </button>
+        ) : null}
+        {p.status !== "ARCHIVED" ? (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => update.mutate({ id, status: "ARCHIVED" })}>
+            {t("quality.archive")}
+          </button>
+        ) : null}
+      </div>
+      {p.status === "IN_PROGRESS" ? (
+        <form
+          className={styles.row}
+          onSubmit={(e) => {
+            e.preventDefault();
+            close.mutate({ id, report });
+          }}
+        >
+          <TextField name="report" label={t("quality.closeReport")} value={report} onChange={(e) => setReport(e.target.value)} required />
+          <button type="submit" className="btn btn-primary btn-sm" disabled={close.isPending || !report.trim()}>
+            {t("quality.closePlan")}
+          </button>
+        </form>
+      ) : null}
+      {p.closureReport ? (
+        <p>
+          <strong>{t("quality.report")} :</strong> {p.closureReport}
+        </p>
+      ) : null}
+    </div>
+  );
+}
