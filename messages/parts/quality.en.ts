@@ -71,4 +71,16 @@ export const quality_en: Shape<typeof quality_fr> = {
     closePlan: "Close the plan",
     report: "Report",
   },
+  complaintForm: {
+    title: "File a complaint",
+    intro: "A problem with a course, a session or an invoice? Describe it: we will answer by e-mail.",
+    name: "Full name",
+    email: "E-mail (for the answer)",
+    subject: "Subject",
+    category: "Category",
+    severity: "Severity",
+    description: "Description",
+    submit: "Send the complaint",
+    sent: "Your complaint is recorded. We will answer by e-mail.",
+  },
 };

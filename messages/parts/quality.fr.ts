@@ -67,4 +67,16 @@ export const quality_fr = {
     closePlan: "Clôturer le plan",
     report: "Bilan",
   },
+  complaintForm: {
+    title: "Déposer une réclamation",
+    intro: "Une difficulté avec une formation, une session ou une facture ? Décrivez-la : nous vous répondons par e-mail.",
+    name: "Nom et prénom",
+    email: "E-mail (pour la réponse)",
+    subject: "Objet",
+    category: "Catégorie",
+    severity: "Gravité",
+    description: "Description",
+    submit: "Envoyer la réclamation",
+    sent: "Votre réclamation est enregistrée. Nous vous répondrons par e-mail.",
+  },
 };
