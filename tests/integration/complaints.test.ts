@@ -249,6 +249,7 @@ describe("PATCH /complaints/{id}", () => {
     expectError(await patch(c.id, { status: "IN_REVIEW" }, w.tok.learner), 403);
     expectError(await w.call("PATCH", `/complaints/${c.id}`, undefined, { status: "IN_REVIEW" }), 401);
     expectUnknownFields(await patch(c.id, { severity: "LOW" }), ["severity"]);
+    expectError(await patch(c.id, { status: "DONE" }), 400, "Validation failed");
     expectError(await patch("cpl_missing", { status: "IN_REVIEW" }), 404, "Complaint not found");
     expectError(await w.api.call("PATCH", `/complaints/${c.id}`, { tenant: "globex", token: w.tok.globexAdmin, body: { status: "IN_REVIEW" } }), 404);
     expect((await get(c.id)).body.data.status).toBe("NEW");

@@ -109,7 +109,6 @@ export const complaintsRouter = router({
 
   update: can("complaints.manage")
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PATCH",
         path: "/complaints/{id}",
@@ -120,7 +119,7 @@ export const complaintsRouter = router({
           "status: IN_REVIEW from NEW (assigns the caller when nobody is assigned) or CLOSED from RESOLVED or ESCALATED (manual closure, closedReason MANUAL). " +
           "Any other move is 409 COMPLAINT_TRANSITION_INVALID (RESOLVED and ESCALATED have their own operations); a CLOSED complaint is final: 409 COMPLAINT_CLOSED. " +
           "Answers the complaint as GET does.",
-        errorResponses: { 400: "Unknown field", ...admin, ...notFound, 409: "Invalid move, or complaint closed", 422: "Invalid field (errors map): assignee not an ADMIN or CREATOR, bad status" },
+        errorResponses: { 400: "Invalid status, malformed id or unknown field", ...admin, ...notFound, 409: "Invalid move, or complaint closed", 422: "Assignee not an active ADMIN or CREATOR (errors.assignedTo)" },
       },
     })
     .input(ZUpdateComplaintInput)
