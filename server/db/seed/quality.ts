@@ -1,0 +1,121 @@
+import type { Db } from "../client";
+import { complaintComments, complaints, complaintStatusHistory, courses, improvementActions, improvementPlans } from "../schema";
+import { forTenant } from "../tenant-scope";
+import { newId } from "../../lib/ids";
+
+type People = { admin: string; creator: string; learner: string; learner2: string };
+/** The learners' account e-mails (the users table is global). */
+type Emails = { learner: string; learner2: string };
+type Status = "NEW" | "IN_REVIEW" | "RESOLVED" | "ESCALATED" | "CLOSED";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * Demo quality records (idempotent: nothing when the tenant has a complaint): a complaint in each
+ * step of the lifecycle with its history, an internal comment, the DRAFT plan a HIGH complaint
+ * opens, and an audit-triggered plan IN_PROGRESS with its actions. Written directly (no mail).
+ */
+export async function seedQuality(db: Db, tenantId: string, people: People, emails: Emails, now = new Date()): Promise<void> {
+  const scope = forTenant(tenantId);
+  const [existing] = await db.select({ id: complaints.id }).from(complaints).where(scope.where(complaints)).limit(1);
+  if (existing) return;
+  const [course] = await db.select({ id: courses.id }).from(courses).where(scope.where(courses)).orderBy(courses.createdAt).limit(1);
+  const at = (daysAgo: number, hours = 0) => new Date(now.getTime() - daysAgo * DAY + hours * HOUR);
+
+  await db.transaction(async (tx) => {
+    const draftPlan = newId("imp");
+    const auditPlan = newId("imp");
+    await tx.insert(improvementPlans).values(
+      scope.valuesMany(improvementPlans, [
+        {
+          id: draftPlan,
+          title: "Réclamation : Salle de TP trop petite",
+          description: "Plan ouvert automatiquement pour une réclamation de gravité HIGH.",
+          trigger: "COMPLAINT" as const,
+          status: "DRAFT" as const,
+          indicators: [31, 32],
+          createdBy: null,
+          createdAt: at(3),
+          updatedAt: at(3),
+        },
+        {
+          id: auditPlan,
+          title: "Suivi des appréciations à chaud",
+          description: "Relancer les stagiaires qui n'ont pas répondu au questionnaire de satisfaction.",
+          trigger: "AUDIT" as const,
+          status: "IN_PROGRESS" as const,
+          owner: people.admin,
+          targetDate: at(-60).toISOString().slice(0, 10),
+          indicators: [30, 32],
+          actionsCount: 2,
+          actionsCompleted: 1,
+          createdBy: people.admin,
+          createdAt: at(20),
+          updatedAt: at(5),
+        },
+      ]),
+    );
+    await tx.insert(improvementActions).values(
+      scope.valuesMany(improvementActions, [
+        { id: newId("act"), planId: auditPlan, description: "Ajouter une relance automatique à J+3", owner: people.creator, status: "DONE" as const, completedAt: at(5), createdAt: at(20), updatedAt: at(5) },
+        { id: newId("act"), planId: auditPlan, description: "Présenter les résultats en réunion pédagogique", owner: people.admin, dueDate: at(-30).toISOString().slice(0, 10), createdAt: at(20, 1), updatedAt: at(20) },
+      ]),
+    );
+
+    const rows: { subject: string; description: string; category: "COURSE_QUALITY" | "ADMIN" | "BILLING" | "OTHER"; severity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL"; path: Status[]; daysAgo: number; by: string | null; plan?: string }[] = [
+      { subject: "Support de cours incomplet", description: "Le module 3 du support n'était pas fourni.", category: "COURSE_QUALITY", severity: "LOW", path: ["NEW"], daysAgo: 1, by: null },
+      { subject: "Salle de TP trop petite", description: "Vingt stagiaires pour douze postes.", category: "ADMIN", severity: "HIGH", path: ["NEW", "IN_REVIEW"], daysAgo: 3, by: people.learner, plan: draftPlan },
+      { subject: "Facture en double", description: "J'ai reçu deux factures pour la même session.", category: "BILLING", severity: "MEDIUM", path: ["NEW", "IN_REVIEW", "RESOLVED"], daysAgo: 10, by: people.learner2 },
+      { subject: "Convocation reçue tardivement", description: "La convocation est arrivée la veille.", category: "OTHER", severity: "LOW", path: ["NEW", "IN_REVIEW", "RESOLVED", "CLOSED"], daysAgo: 45, by: people.learner },
+    ];
+    for (const r of rows) {
+      const id = newId("cpl");
+      const created = at(r.daysAgo);
+      const step = (i: number) => new Date(created.getTime() + i * 6 * HOUR);
+      const last = r.path.at(-1)!;
+      const resolved = r.path.includes("RESOLVED");
+      await tx.insert(complaints).values(
+        scope.values(complaints, {
+          id,
+          subject: r.subject,
+          description: r.description,
+          category: r.category,
+          severity: r.severity,
+          status: last,
+          courseId: r.category === "COURSE_QUALITY" ? (course?.id ?? null) : null,
+          complainantUserId: r.by,
+          complainantName: r.by ? null : "Claire Martin",
+          complainantEmail: r.by ? (r.by === people.learner ? emails.learner : emails.learner2) : "claire.martin@example.com",
+          assignedTo: r.path.includes("IN_REVIEW") ? people.admin : null,
+          improvementPlanId: r.plan ?? null,
+          resolution: resolved ? "Nous avons corrigé le problème et vous présentons nos excuses." : null,
+          correctiveActions: resolved ? ["Vérification systématique avant envoi"] : [],
+          resolvedAt: resolved ? step(r.path.indexOf("RESOLVED")) : null,
+          closedAt: last === "CLOSED" ? step(r.path.length - 1) : null,
+          closedReason: last === "CLOSED" ? "AUTO" : null,
+          statusChangedAt: step(r.path.length - 1),
+          createdAt: created,
+          updatedAt: step(r.path.length - 1),
+        }),
+      );
+      await tx.insert(complaintStatusHistory).values(
+        scope.valuesMany(
+          complaintStatusHistory,
+          r.path.map((to, i) => ({
+            id: newId("csh"),
+            complaintId: id,
+            fromStatus: i === 0 ? null : r.path[i - 1]!,
+            toStatus: to,
+            changedBy: i === 0 ? r.by : to === "CLOSED" ? null : people.admin,
+            note: to === "CLOSED" ? "Automatic closure after 30 days without reply" : null,
+            at: step(i),
+          })),
+        ),
+      );
+      if (r.path.includes("IN_REVIEW")) {
+        await tx.insert(complaintComments).values(scope.values(complaintComments, { id: newId("cmt"), complaintId: id, authorId: people.creator, text: "Vu avec le formateur : à traiter rapidement.", createdAt: step(1) }));
+      }
+    }
+  });
+}
