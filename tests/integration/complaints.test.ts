@@ -4,6 +4,7 @@ import { startWorld, HOUR, type World } from "../helpers/attendance";
 import { drainJobs } from "../helpers/jobs";
 import { auditRows, expectError, expectUnknownFields } from "../helpers/rest";
 import { mailsTo } from "../helpers/sessions";
+import { withEnv } from "../helpers/env-patch";
 
 /**
  * Issue #11 item 1: the complaints register (spec: Complaint resource, states, endpoints;
@@ -446,5 +447,18 @@ describe("scheduled jobs (manual clock)", () => {
     // running again changes nothing
     await runJob("complaints.autoclose");
     expect((await get(r.id)).body.data.history.filter((h: { to: string }) => h.to === "CLOSED")).toHaveLength(1);
+  });
+});
+
+describe("abuse of the public form", () => {
+  it("is limited by the rate limit of every request: 429 with Retry-After past RATE_LIMIT_PER_HOUR from one address", async () => {
+    await w.advance(2 * 3600); // a fresh window for 127.0.0.1
+    await withEnv({ RATE_LIMIT_PER_HOUR: "2" }, async () => {
+      expect((await w.call("POST", "/complaints", undefined, anonymous())).status).toBe(201);
+      expect((await w.call("POST", "/complaints", undefined, anonymous())).status).toBe(201);
+      const res = await w.call("POST", "/complaints", undefined, anonymous());
+      expectError(res, 429, "Too many requests");
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
   });
 });
