@@ -106,6 +106,13 @@ export const apiFields_en = {
   placeRemote: "A REMOTE session has no place",
   equalsScheduleStart: "Must equal the schedule's first start",
   equalsScheduleMinutes: "Must equal the sum of the schedule's ranges",
+  indicatorRange: "Indicators are 1 to 32",
+  requiredWithoutSignIn: "Required without a sign-in",
+  courseNotFound: "Course not found",
+  sessionNotFound: "Session not found",
+  sessionNotInCourse: "The session is not one of the course's",
+  notReviewerMember: "Not an active ADMIN or CREATOR of this organisation",
+  notActiveMember: "Not an active member of this organisation",
 } as const;
 
 export type ApiFieldId = keyof typeof apiFields_en;

@@ -104,4 +104,11 @@ export const apiFields_fr: Record<ApiFieldId, string> = {
   placeRemote: "Une session à distance n'a pas de lieu",
   equalsScheduleStart: "Doit être égal au début de la première plage",
   equalsScheduleMinutes: "Doit être égal à la somme des plages",
+  indicatorRange: "Les indicateurs vont de 1 à 32",
+  requiredWithoutSignIn: "Obligatoire sans connexion",
+  courseNotFound: "Formation introuvable",
+  sessionNotFound: "Session introuvable",
+  sessionNotInCourse: "Cette session n'appartient pas à la formation",
+  notReviewerMember: "N'est pas un administrateur ou un créateur actif de cet organisme",
+  notActiveMember: "N'est pas un membre actif de cet organisme",
 };

@@ -231,7 +231,7 @@ describe("PATCH /complaints/{id}", () => {
     const c = await file();
     const bad = await patch(c.id, { assignedTo: w.uid.learner });
     expectError(bad, 422);
-    expect(bad.body.errors).toEqual({ assignedTo: ["Not an active ADMIN or CREATOR of the organisation"] });
+    expect(bad.body.errors).toEqual({ assignedTo: ["Not an active ADMIN or CREATOR of this organisation"] });
     expect((await patch(c.id, { assignedTo: w.uid.globexAdmin })).status).toBe(422);
     const toResolved = await patch(c.id, { status: "RESOLVED" });
     expectError(toResolved, 409, "Cannot move a complaint from NEW to RESOLVED: use POST /complaints/{id}/resolve");

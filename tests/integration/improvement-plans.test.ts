@@ -116,9 +116,9 @@ describe("POST /improvement-plans and GET /improvement-plans/{id}", () => {
   it("422 for an owner who is not a member, an unknown complaint, a complaint linked to another plan", async () => {
     const owner = await call("POST", "/improvement-plans", tok.admin, { title: "x", trigger: "AUDIT", owner: uid.globexAdmin });
     expectError(owner, 422);
-    expect(owner.body.errors).toEqual({ owner: ["Not an active member of the organisation"] });
+    expect(owner.body.errors).toEqual({ owner: ["Not an active member of this organisation"] });
     const actionOwner = await call("POST", "/improvement-plans", tok.admin, { title: "x", trigger: "AUDIT", actions: [{ description: "a", owner: "usr_nobody" }] });
-    expect(actionOwner.body.errors).toEqual({ "actions.0.owner": ["Not an active member of the organisation"] });
+    expect(actionOwner.body.errors).toEqual({ "actions.0.owner": ["Not an active member of this organisation"] });
     const unknown = await call("POST", "/improvement-plans", tok.admin, { title: "x", trigger: "COMPLAINT", linkedComplaintIds: ["cpl_nope"] });
     expectError(unknown, 422);
     expect(unknown.body.errors).toEqual({ linkedComplaintIds: ["cpl_nope: complaint not found"] });

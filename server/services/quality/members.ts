@@ -27,7 +27,7 @@ export async function assertActiveMember(db: DbOrTx, scope: TenantScope, userId:
     .limit(1);
   const roles = permission ? (rolesWith(permission) as readonly string[]) : null;
   if (!m || (roles && !roles.includes(m.role))) {
-    const message = roles ? `Not an active ${roles.join(" or ")} of the organisation` : "Not an active member of the organisation";
+    const message = roles ? `Not an active ${roles.join(" or ")} of this organisation` : "Not an active member of this organisation";
     throw unprocessable("Validation failed", { [field]: [message] });
   }
 }
