@@ -135,6 +135,7 @@ describe("POST /complaints", () => {
 
 describe("GET /complaints and GET /complaints/{id}", () => {
   it("list: ADMIN and CREATOR, newest first, meta {page, perPage, total}, filters status, severity, assignedTo", async () => {
+    await w.advance(1); // later than every complaint filed so far
     const a = await file({ severity: "MEDIUM" });
     await w.advance(1);
     const b = await file({ severity: "MEDIUM" });
