@@ -31,7 +31,14 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
     await queryClient.invalidateQueries({ queryKey: trpc.complaints.list.queryKey() });
   };
   const update = useMutation(trpc.complaints.update.mutationOptions({ onSuccess: refresh }));
-  const addComment = useMutation(trpc.complaints.comment.mutationOptions({ onSuccess: async () => (setComment(""), refresh()) }));
+  const addComment = useMutation(
+    trpc.complaints.comment.mutationOptions({
+      onSuccess: async () => {
+        setComment("");
+        await refresh();
+      },
+    }),
+  );
   const resolve = useMutation(trpc.complaints.resolve.mutationOptions({ onSuccess: refresh }));
   const escalate = useMutation(trpc.complaints.escalate.mutationOptions({ onSuccess: refresh }));
   const error = [update, addComment, resolve, escalate].find((m) => m.isError)?.error;

@@ -24,7 +24,14 @@ export function PlansBoard() {
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery(trpc.improvementPlans.list.queryOptions({ page: 1, perPage: 100 }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.improvementPlans.list.queryKey() });
-  const create = useMutation(trpc.improvementPlans.create.mutationOptions({ onSuccess: async () => (setTitle(""), refresh()) }));
+  const create = useMutation(
+    trpc.improvementPlans.create.mutationOptions({
+      onSuccess: async () => {
+        setTitle("");
+        await refresh();
+      },
+    }),
+  );
 
   const onCreate = (e: FormEvent) => {
     e.preventDefault();
@@ -92,7 +99,14 @@ function PlanPanel({ id, onChanged }: { id: string; onChanged: () => Promise<voi
     await onChanged();
   };
   const update = useMutation(trpc.improvementPlans.update.mutationOptions({ onSuccess: refresh }));
-  const add = useMutation(trpc.improvementPlans.addAction.mutationOptions({ onSuccess: async () => (setAction(""), refresh()) }));
+  const add = useMutation(
+    trpc.improvementPlans.addAction.mutationOptions({
+      onSuccess: async () => {
+        setAction("");
+        await refresh();
+      },
+    }),
+  );
   const complete = useMutation(trpc.improvementPlans.completeAction.mutationOptions({ onSuccess: refresh }));
   const close = useMutation(trpc.improvementPlans.close.mutationOptions({ onSuccess: refresh }));
   const error = [update, add, complete, close].find((m) => m.isError)?.error;
