@@ -278,7 +278,7 @@ export async function updateComplaint(db: Db, caller: Caller, input: TUpdateComp
       next = "IN_REVIEW";
     }
     if (next === "IN_REVIEW" && cur.status === "NEW" && !assignee) assignee = caller.userId;
-    const closing = next === "CLOSED" && cur.status !== "CLOSED";
+    const closing = next === "CLOSED"; // a CLOSED complaint was refused above
     const [row] = await tx
       .update(complaints)
       .set({
