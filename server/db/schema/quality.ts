@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, foreignKey, index, integer, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { bigint, date, foreignKey, index, integer, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { courses } from "./learning";
@@ -158,9 +158,11 @@ export const complaintStatusHistory = pgTable(
     changedBy: text().references(() => users.id),
     note: text(),
     at: ts().notNull(),
+    /** Insertion order: several changes may share an instant (one request, or a frozen clock). */
+    seq: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
   },
   (t) => [
-    index("complaint_status_history_complaint_idx").on(t.tenantId, t.complaintId, t.at, t.id),
+    index("complaint_status_history_complaint_idx").on(t.tenantId, t.complaintId, t.seq),
     foreignKey({ name: "complaint_status_history_complaint_fk", columns: [t.tenantId, t.complaintId], foreignColumns: [complaints.tenantId, complaints.id] }).onDelete("cascade"),
   ],
 );

@@ -238,7 +238,7 @@ export async function complaintView(db: DbOrTx, scope: TenantScope, row: Complai
     .select()
     .from(complaintStatusHistory)
     .where(scope.where(complaintStatusHistory, eq(complaintStatusHistory.complaintId, row.id)))
-    .orderBy(asc(complaintStatusHistory.at), asc(complaintStatusHistory.id));
+    .orderBy(asc(complaintStatusHistory.seq));
   return {
     ...base,
     comments: comments.map((c) => ({ id: c.id, author: c.author, authorName: `${c.firstName} ${c.lastName}`.trim(), text: c.text, at: c.at.toISOString() })),

@@ -1,0 +1,3 @@
+DROP INDEX "complaint_status_history_complaint_idx";--> statement-breakpoint
+ALTER TABLE "complaint_status_history" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "complaint_status_history_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "complaint_status_history_complaint_idx" ON "complaint_status_history" USING btree ("tenant_id","complaint_id","seq");
