@@ -152,6 +152,7 @@ export const ERROR_REASONS = {
   IMPROVEMENT_PLAN_NOT_EDITABLE: "A COMPLETED or ARCHIVED improvement plan cannot be changed",
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Every action must be DONE before the plan is closed",
   IMPROVEMENT_ACTION_ALREADY_DONE: "The action is already DONE",
+  NOTIFICATION_NOT_FOUND: "Notification not found",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -188,6 +189,7 @@ export const NOT_FOUND_REASONS = {
   Complaint: "COMPLAINT_NOT_FOUND",
   "Improvement plan": "IMPROVEMENT_PLAN_NOT_FOUND",
   "Improvement action": "IMPROVEMENT_ACTION_NOT_FOUND",
+  Notification: "NOTIFICATION_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

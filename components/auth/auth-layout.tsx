@@ -5,7 +5,7 @@ import { getTranslator } from "@/lib/i18n/server";
 import styles from "./auth.module.css";
 
 /** Sign-in and account pages: the organisation's identity above a card, the language switcher on top. */
-export async function AuthLayout({ brandName, logoUrl, children }: { brandName: string; logoUrl: string | null; children: ReactNode }) {
+export async function AuthLayout({ brandName, logoUrl, children, footerLink }: { brandName: string; logoUrl: string | null; children: ReactNode; footerLink?: { href: string; label: string } }) {
   const { t } = await getTranslator();
   return (
     <div className={styles.authPage}>
@@ -21,7 +21,14 @@ export async function AuthLayout({ brandName, logoUrl, children }: { brandName: 
           {children}
         </div>
       </main>
-      <footer className={styles.authFooter}>{t("auth.poweredBy")}</footer>
+      <footer className={styles.authFooter}>
+        {footerLink ? (
+          <p>
+            <a href={footerLink.href}>{footerLink.label}</a>
+          </p>
+        ) : null}
+        {t("auth.poweredBy")}
+      </footer>
     </div>
   );
 }

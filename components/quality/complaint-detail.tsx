@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useMe } from "@/components/shell/me-context";
-import { formatDate } from "@/components/learn/format";
+import { formatDateTime } from "@/components/attendance/format";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { Alert } from "@/components/ui/alert";
 import { Dialog } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/skeleton";
@@ -12,11 +13,13 @@ import { TextField } from "@/components/ui/text-field";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { ComplaintAssign } from "./complaint-assign";
 import styles from "./quality.module.css";
 
 /** One complaint: its facts, history, internal comments, and the next step of its lifecycle (review, resolve, escalate, close). */
 export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const me = useMe();
   const queryClient = useQueryClient();
@@ -60,7 +63,7 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
             <span className="badge">{t(`quality.status_${c.status}`)}</span>
             <span className={`badge ${c.severity === "CRITICAL" ? styles.critical : ""}`}>{t(`quality.severity_${c.severity}`)}</span>
             <span className="badge">{t(`quality.category_${c.category}`)}</span>
-            {c.slaDueAt ? <span className={`badge ${c.slaBreached ? styles.critical : styles.sla}`}>{c.slaBreached ? t("quality.slaBreached") : t("quality.slaDue", { date: formatDate(c.slaDueAt, locale, true) })}</span> : null}
+            {c.slaDueAt ? <span className={`badge ${c.slaBreached ? styles.critical : styles.sla}`}>{c.slaBreached ? t("quality.slaBreached") : t("quality.slaDue", { date: formatDateTime(c.slaDueAt, locale, timeZone) })}</span> : null}
           </div>
           <p>
             <strong>{t("quality.complainant")} :</strong> {c.complainant.name} &lt;{c.complainant.email}&gt;
@@ -68,7 +71,7 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
           <p style={{ whiteSpace: "pre-wrap" }}>{c.description}</p>
           {c.improvementPlanId ? (
             <p className="muted">
-              {t("quality.plan")} : <code>{c.improvementPlanId}</code>
+              {t("quality.plan")} : <a href={`?plan=${encodeURIComponent(c.improvementPlanId)}`}>{t("quality.openPlan")}</a> <code>{c.improvementPlanId}</code>
             </p>
           ) : null}
           {c.resolution ? <p style={{ whiteSpace: "pre-wrap" }}>{c.resolution}</p> : null}
@@ -78,7 +81,7 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
             <ol className={styles.list}>
               {(c.history ?? []).map((h, i) => (
                 <li key={i}>
-                  {formatDate(h.at, locale, true)} — {h.from ? t("quality.historyLine", { from: t(`quality.status_${h.from}`), to: t(`quality.status_${h.to}`) }) : t("quality.created")}
+                  {formatDateTime(h.at, locale, timeZone)} — {h.from ? t("quality.historyLine", { from: t(`quality.status_${h.from}`), to: t(`quality.status_${h.to}`) }) : t("quality.created")}
                   {h.note ? ` (${h.note})` : ""}
                 </li>
               ))}
@@ -91,7 +94,7 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
             <ul className={styles.list}>
               {(c.comments ?? []).map((m) => (
                 <li key={m.id}>
-                  <strong>{m.authorName}</strong> · {formatDate(m.at, locale, true)} — {m.text}
+                  <strong>{m.authorName}</strong> · {formatDateTime(m.at, locale, timeZone)} — {m.text}
                 </li>
               ))}
             </ul>
@@ -103,6 +106,7 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
             </form>
           </section>
 
+          {c.status === "NEW" || c.status === "IN_REVIEW" ? <ComplaintAssign assignedTo={c.assignedTo} pending={update.isPending} onAssign={(userId) => update.mutate({ id, assignedTo: userId })} /> : null}
           {c.status === "NEW" ? (
             <div className={styles.row}>
               <button type="button" className="btn btn-primary" disabled={update.isPending} onClick={() => update.mutate({ id, assignedTo: me.id })}>

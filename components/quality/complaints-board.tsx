@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { COMPLAINT_STATUSES, type TComplaintSummary } from "@/server/contracts/complaints";
-import { formatDate } from "@/components/learn/format";
+import { formatDateTime } from "@/components/attendance/format";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { Alert } from "@/components/ui/alert";
 import { Loading } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
@@ -13,10 +14,11 @@ import { ComplaintDetail } from "./complaint-detail";
 import styles from "./quality.module.css";
 
 /** The register as a board: one column per status (the 100 newest of each), CRITICAL ones with their 24 h SLA badge. */
-export function ComplaintsBoard() {
+export function ComplaintsBoard({ initialOpenId = null }: { initialOpenId?: string | null }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(initialOpenId);
   const list = useQuery(trpc.complaints.list.queryOptions({ page: 1, perPage: 100 }));
   if (list.isPending) return <Loading shape="cards" />;
   if (list.isError) return <Alert kind="error">{errorMessage(list.error, t)}</Alert>;
@@ -39,11 +41,11 @@ export function ComplaintsBoard() {
                     <span className="badge">{t(`quality.category_${c.category}`)}</span>
                     {c.slaDueAt && (c.status === "NEW" || c.status === "IN_REVIEW") ? (
                       <span className={`badge ${c.slaBreached ? styles.critical : styles.sla}`}>
-                        {c.slaBreached ? t("quality.slaBreached") : t("quality.slaDue", { date: formatDate(c.slaDueAt, locale, true) })}
+                        {c.slaBreached ? t("quality.slaBreached") : t("quality.slaDue", { date: formatDateTime(c.slaDueAt, locale, timeZone) })}
                       </span>
                     ) : null}
                   </div>
-                  <p className="muted">{formatDate(c.createdAt, locale, true)}</p>
+                  <p className="muted">{formatDateTime(c.createdAt, locale, timeZone)}</p>
                   <button type="button" className="btn btn-secondary btn-sm" onClick={() => setOpenId(c.id)}>
                     {t("quality.open")}
                   </button>

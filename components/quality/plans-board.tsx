@@ -15,13 +15,13 @@ import styles from "./quality.module.css";
 type Trigger = (typeof PLAN_TRIGGERS)[number];
 
 /** Improvement plans as a board by status; each plan opens on its actions (add, complete), its moves and its closure with a report. */
-export function PlansBoard() {
+export function PlansBoard({ initialOpenId = null }: { initialOpenId?: string | null }) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState("");
   const [trigger, setTrigger] = useState<Trigger>("AUDIT");
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(initialOpenId);
   const list = useQuery(trpc.improvementPlans.list.queryOptions({ page: 1, perPage: 100 }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.improvementPlans.list.queryKey() });
   const create = useMutation(

@@ -1,5 +1,6 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
@@ -8,11 +9,17 @@ import { ComplaintsBoard } from "./complaints-board";
 import { PlansBoard } from "./plans-board";
 import styles from "./quality.module.css";
 
-/** ADMIN: the complaints register (board by status) and the improvement plans (board by status). */
+/**
+ * ADMIN: the complaints register (board by status) and the improvement plans (board by status).
+ * `?complaint=cpl_…` opens that complaint (the link of the admins' e-mails); `?plan=imp_…` opens the plans tab on that plan.
+ */
 export function QualityView() {
   const { t } = useI18n();
   const me = useMe();
-  const [tab, setTab] = useState<"complaints" | "plans">("complaints");
+  const params = useSearchParams();
+  const linkedComplaint = params.get("complaint");
+  const linkedPlan = params.get("plan");
+  const [tab, setTab] = useState<"complaints" | "plans">(linkedPlan && !linkedComplaint ? "plans" : "complaints");
   if (me.role !== "ADMIN") {
     return (
       <>
@@ -37,7 +44,7 @@ export function QualityView() {
           {t("quality.tabPlans")}
         </button>
       </div>
-      {tab === "complaints" ? <ComplaintsBoard /> : <PlansBoard />}
+      {tab === "complaints" ? <ComplaintsBoard initialOpenId={linkedComplaint} /> : <PlansBoard initialOpenId={linkedPlan} />}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { BrandMark } from "@/components/ui/brand-mark";
 import { useT } from "@/lib/i18n/client";
 import { useMe } from "./me-context";
 import { NAV_BY_ROLE } from "./navigation";
+import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
 import styles from "./shell.module.css";
 
@@ -47,6 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <span>{name}</span>
         </Link>
         <div className={styles.shellSpacer} />
+        {me.role ? <NotificationBell /> : null}
         <UserMenu />
       </header>
       <nav id="main-nav" className={styles.shellNav} aria-label={t("shell.mainNav")} data-open={navOpen}>

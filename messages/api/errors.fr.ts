@@ -134,6 +134,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   COMPLAINT_TRANSITION_INVALID: "Le statut actuel de la réclamation ne permet pas ce changement.",
   COMPLAINT_CLOSED: "Cette réclamation est clôturée : elle ne peut plus être modifiée.",
   IMPROVEMENT_PLAN_NOT_FOUND: "Plan d'amélioration introuvable.",
+  NOTIFICATION_NOT_FOUND: "Notification introuvable.",
   IMPROVEMENT_ACTION_NOT_FOUND: "Action d'amélioration introuvable.",
   IMPROVEMENT_PLAN_TRANSITION_INVALID: "Le statut actuel du plan d'amélioration ne permet pas ce changement.",
   IMPROVEMENT_PLAN_NOT_DELETABLE: "Seul un plan d'amélioration en brouillon peut être supprimé.",

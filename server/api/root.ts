@@ -21,6 +21,7 @@ import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
 import { complaintsRouter } from "./routers/complaints";
 import { improvementPlansRouter } from "./routers/improvement-plans";
+import { notificationsRouter } from "./routers/notifications";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -51,6 +52,8 @@ export const appRouter = router({
   // quality: /complaints/stats and /improvement-plans/stats come before the /{id} paths (inside each router)
   complaints: complaintsRouter,
   improvementPlans: improvementPlansRouter,
+  // /notifications/unread-count and /read-all before /notifications/{id}/read
+  notifications: notificationsRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

@@ -63,7 +63,7 @@ describe("POST /complaints", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Nouvelle réclamation : Formateur absent");
     expect(mails[0]!.text).toContain("Claire Martin");
-    expect(mails[0]!.text).toContain(`/complaints/${res.body.data.id}`);
+    expect(mails[0]!.text).toContain(`/quality?complaint=${res.body.data.id}`);
     // the complainant is not an ADMIN: no notice to them at creation
     const detail = await get(res.body.data.id);
     expect(detail.body.data).toMatchObject({ complainant: { userId: null, name: "Claire Martin" }, status: "NEW", assignedTo: null, attachments: [] });

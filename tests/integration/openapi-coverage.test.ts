@@ -126,10 +126,15 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "patch", path: "/api/v1/improvement-plans/{id}/actions/{actionId}", status: 200 },
   { method: "post", path: "/api/v1/improvement-plans/{id}/actions/{actionId}/complete", status: 200 },
   { method: "post", path: "/api/v1/improvement-plans/{id}/close", status: 200 },
+  // In-app notifications (the CRITICAL complaint's alert)
+  { method: "get", path: "/api/v1/notifications", status: 200 },
+  { method: "get", path: "/api/v1/notifications/unread-count", status: 200 },
+  { method: "post", path: "/api/v1/notifications/read-all", status: 200 },
+  { method: "post", path: "/api/v1/notifications/{id}/read", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

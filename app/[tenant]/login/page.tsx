@@ -23,7 +23,7 @@ export default async function TenantLoginPage({ params, searchParams }: Props) {
   const name = displayNameOf(tenant);
   const notice = query.reset ? t("reset.done") : query.invited ? t("invite.signInManually") : undefined;
   return (
-    <AuthLayout brandName={name} logoUrl={tenant.branding.logoUrl}>
+    <AuthLayout brandName={name} logoUrl={tenant.branding.logoUrl} footerLink={{ href: "/complaint", label: t("complaintForm.linkFromLogin") }}>
       <h1>{t("auth.title")}</h1>
       <p className="muted">{t("auth.subtitle", { name })}</p>
       {tenant.authMode === "HEADLESS" ? <Alert kind="info">{t("auth.headless")}</Alert> : null}

@@ -25,6 +25,7 @@ export async function seedQuality(db: Db, tenantId: string, people: People, emai
 
   await db.transaction(async (tx) => {
     const draftPlan = newId("imp");
+    const criticalPlan = newId("imp");
     const auditPlan = newId("imp");
     await tx.insert(improvementPlans).values(
       scope.valuesMany(improvementPlans, [
@@ -38,6 +39,17 @@ export async function seedQuality(db: Db, tenantId: string, people: People, emai
           createdBy: null,
           createdAt: at(3),
           updatedAt: at(3),
+        },
+        {
+          id: criticalPlan,
+          title: "Réclamation : Accès à la plateforme impossible",
+          description: "Plan ouvert automatiquement pour une réclamation de gravité CRITICAL.",
+          trigger: "COMPLAINT" as const,
+          status: "DRAFT" as const,
+          indicators: [31, 32],
+          createdBy: null,
+          createdAt: at(0, -22),
+          updatedAt: at(0, -22),
         },
         {
           id: auditPlan,
@@ -63,7 +75,10 @@ export async function seedQuality(db: Db, tenantId: string, people: People, emai
       ]),
     );
 
+    // daysAgo may be fractional: the CRITICAL one was received 22 h ago, so its 24 h SLA is 2 h away.
     const rows: { subject: string; description: string; category: "COURSE_QUALITY" | "ADMIN" | "BILLING" | "OTHER"; severity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL"; path: Status[]; daysAgo: number; by: string | null; plan?: string }[] = [
+      { subject: "Accès à la plateforme impossible", description: "Depuis hier soir, aucun stagiaire de la session ne peut se connecter aux modules en ligne.", category: "COURSE_QUALITY", severity: "CRITICAL", path: ["NEW"], daysAgo: 22 / 24, by: people.learner2, plan: criticalPlan },
+      { subject: "Refus de remboursement", description: "Ma demande de remboursement après annulation a été refusée sans explication.", category: "BILLING", severity: "MEDIUM", path: ["NEW", "IN_REVIEW", "ESCALATED"], daysAgo: 15, by: null },
       { subject: "Support de cours incomplet", description: "Le module 3 du support n'était pas fourni.", category: "COURSE_QUALITY", severity: "LOW", path: ["NEW"], daysAgo: 1, by: null },
       { subject: "Salle de TP trop petite", description: "Vingt stagiaires pour douze postes.", category: "ADMIN", severity: "HIGH", path: ["NEW", "IN_REVIEW"], daysAgo: 3, by: people.learner, plan: draftPlan },
       { subject: "Facture en double", description: "J'ai reçu deux factures pour la même session.", category: "BILLING", severity: "MEDIUM", path: ["NEW", "IN_REVIEW", "RESOLVED"], daysAgo: 10, by: people.learner2 },
@@ -94,6 +109,10 @@ export async function seedQuality(db: Db, tenantId: string, people: People, emai
           resolvedAt: resolved ? step(r.path.indexOf("RESOLVED")) : null,
           closedAt: last === "CLOSED" ? step(r.path.length - 1) : null,
           closedReason: last === "CLOSED" ? "AUTO" : null,
+          escalatedAt: last === "ESCALATED" ? step(r.path.length - 1) : null,
+          escalationReason: last === "ESCALATED" ? "Désaccord persistant sur le remboursement : saisine du médiateur de la consommation." : null,
+          mediatorEmail: last === "ESCALATED" ? "mediateur@example.org" : null,
+          slaDueAt: r.severity === "CRITICAL" ? new Date(created.getTime() + 24 * HOUR) : null,
           statusChangedAt: step(r.path.length - 1),
           createdAt: created,
           updatedAt: step(r.path.length - 1),

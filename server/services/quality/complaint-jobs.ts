@@ -6,9 +6,8 @@ import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
 import { clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { tenantUrl } from "../../lib/urls";
 import { sendMail } from "../mail";
-import { OPEN_STATUSES } from "./complaints";
+import { complaintLink, OPEN_STATUSES } from "./complaints";
 import { localDateTime, membersWith, tenantInfo } from "./members";
 
 /**
@@ -46,7 +45,7 @@ export async function alertDueSlas(db: Db, now: Date): Promise<number> {
         .returning();
       if (!row) return false; // another worker alerted, or it was handled meanwhile
       const tenant = await tenantInfo(tx, d.tenantId);
-      const link = tenantUrl(tenant.slug, `/complaints/${row.id}`);
+      const link = complaintLink(tenant.slug, row.id);
       for (const a of await membersWith(tx, scope, "complaints.manage")) {
         await sendMail(tx, {
           scope,

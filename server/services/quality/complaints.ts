@@ -16,6 +16,7 @@ import type { TenantScope } from "../../db/tenant-scope";
 import { conflict, DomainError, forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { tenantUrl } from "../../lib/urls";
+import { notifyUsers } from "../notifications/notifications";
 import { sendMail } from "../mail";
 import { writeAudit } from "../platform/audit";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
@@ -32,6 +33,11 @@ import { assertActiveMember, localDateTime, membersWith, tenantInfo } from "./me
 export type ComplaintRow = typeof complaints.$inferSelect;
 
 export const SLA_HOURS = 24;
+
+/** Where the admins' e-mails send them: the quality register with the complaint open. */
+export function complaintLink(tenantSlug: string | null, id: string): string {
+  return tenantUrl(tenantSlug, `/quality?complaint=${encodeURIComponent(id)}`);
+}
 const HOUR = 3_600_000;
 /** Statuses in which a complaint still waits for its answer (the SLA clock runs). */
 export const OPEN_STATUSES = ["NEW", "IN_REVIEW"] as const satisfies readonly TComplaintStatus[];
@@ -94,7 +100,7 @@ async function checkRefs(db: DbOrTx, scope: TenantScope, input: { courseId?: str
  * POST /complaints: a signed-in complainant (any role, or none in the tenant) or the public
  * contact form (name and email required). In one transaction: the complaint, its first history
  * line, for HIGH and CRITICAL a DRAFT improvement plan (trigger COMPLAINT) linked to it, for
- * CRITICAL the 24 h SLA, and one e-mail per ACTIVE ADMIN.
+ * CRITICAL the 24 h SLA and an in-app notification per ACTIVE ADMIN, and one e-mail per ACTIVE ADMIN.
  */
 export async function createComplaint(db: Db, caller: PublicCaller, input: TCreateComplaintInput, now: Date) {
   const scope = caller.scope;
@@ -159,7 +165,7 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
     );
     await recordStatus(tx, scope, id, null, "NEW", complainant.userId, now);
     const admins = await membersWith(tx, scope, "complaints.manage");
-    const link = tenantUrl(tenant.slug, `/complaints/${id}`);
+    const link = complaintLink(tenant.slug, id);
     for (const a of admins) {
       await sendMail(tx, {
         scope,
@@ -178,6 +184,11 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
           link,
         },
       });
+    }
+    if (critical) {
+      // In the app as it happens: the bell of every ADMIN (the header polls the unread count).
+      const vars = { subject: input.subject, slaDueAt: slaDueAt!.toISOString() };
+      await notifyUsers(tx, scope, admins.map((a) => a.userId), { kind: "complaint.critical", vars, link: `/quality?complaint=${id}`, subjectId: id }, now);
     }
     await writeAudit(tx, caller, { action: "complaint.created", targetType: "complaint", targetId: id, metadata: { severity: input.severity, category: input.category, improvementPlanId: planId } });
     return { id, status: "NEW" as const, createdAt: now.toISOString(), notifiedAdmins: admins.map((a) => a.userId), improvementPlanId: planId, slaDueAt: iso(slaDueAt) };
