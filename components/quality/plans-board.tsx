@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { PlanDetail } from "./plan-detail";
 import styles from "./quality.module.css";
 
 type Trigger = (typeof PLAN_TRIGGERS)[number];
@@ -72,10 +73,9 @@ export function PlansBoard({ initialOpenId = null }: { initialOpenId?: string | 
                       <span className="badge">{t(`quality.trigger_${p.trigger}`)}</span>
                       <span className="badge">{t("quality.actions", { done: p.actionsCompleted, count: p.actionsCount })}</span>
                     </div>
-                    <button type="button" className="btn btn-secondary btn-sm" aria-expanded={openId === p.id} onClick={() => setOpenId(openId === p.id ? null : p.id)}>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setOpenId(p.id)}>
                       {t("quality.open")}
                     </button>
-                    {openId === p.id ? <PlanPanel id={p.id} onChanged={refresh} /> : null}
                   </li>
                 ))}
               </ul>
@@ -83,102 +83,7 @@ export function PlansBoard({ initialOpenId = null }: { initialOpenId?: string | 
           );
         })}
       </div>
+      {openId ? <PlanDetail id={openId} onClose={() => setOpenId(null)} onChanged={refresh} /> : null}
     </>
-  );
-}
-
-function PlanPanel({ id, onChanged }: { id: string; onChanged: () => Promise<void> }) {
-  const { t } = useI18n();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [action, setAction] = useState("");
-  const [report, setReport] = useState("");
-  const detail = useQuery(trpc.improvementPlans.get.queryOptions({ id }));
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.improvementPlans.get.queryKey({ id }) });
-    await onChanged();
-  };
-  const update = useMutation(trpc.improvementPlans.update.mutationOptions({ onSuccess: refresh }));
-  const add = useMutation(
-    trpc.improvementPlans.addAction.mutationOptions({
-      onSuccess: async () => {
-        setAction("");
-        await refresh();
-      },
-    }),
-  );
-  const complete = useMutation(trpc.improvementPlans.completeAction.mutationOptions({ onSuccess: refresh }));
-  const close = useMutation(trpc.improvementPlans.close.mutationOptions({ onSuccess: refresh }));
-  const error = [update, add, complete, close].find((m) => m.isError)?.error;
-  const p = detail.data?.data;
-  if (detail.isPending) return <Loading />;
-  if (!p) return detail.isError ? <Alert kind="error">{errorMessage(detail.error, t)}</Alert> : null;
-  const editable = p.status === "DRAFT" || p.status === "IN_PROGRESS";
-  return (
-    <div className={styles.section}>
-      {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
-      {p.description ? <p>{p.description}</p> : null}
-      <ul className={styles.list}>
-        {p.actions.map((a) => (
-          <li key={a.id}>
-            {a.status === "DONE" ? "✓ " : ""}
-            {a.description}
-            {editable && a.status !== "DONE" ? (
-              <>
-                {" "}
-                <button type="button" className="btn btn-secondary btn-sm" disabled={complete.isPending} onClick={() => complete.mutate({ id, actionId: a.id })}>
-                  {t("quality.complete")}
-                </button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {editable ? (
-        <form
-          className={styles.row}
-          onSubmit={(e) => {
-            e.preventDefault();
-            add.mutate({ id, description: action });
-          }}
-        >
-          <TextField name="action" label={t("quality.actionDescription")} value={action} onChange={(e) => setAction(e.target.value)} required />
-          <button type="submit" className="btn btn-secondary btn-sm" disabled={add.isPending || !action.trim()}>
-            {t("quality.addAction")}
-          </button>
-        </form>
-      ) : null}
-      <div className={styles.row}>
-        {p.status === "DRAFT" ? (
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => update.mutate({ id, status: "IN_PROGRESS" })}>
-            {t("quality.start")}
-          </button>
-        ) : null}
-        {p.status !== "ARCHIVED" ? (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => update.mutate({ id, status: "ARCHIVED" })}>
-            {t("quality.archive")}
-          </button>
-        ) : null}
-      </div>
-      {p.status === "IN_PROGRESS" ? (
-        <form
-          className={styles.row}
-          onSubmit={(e) => {
-            e.preventDefault();
-            close.mutate({ id, report });
-          }}
-        >
-          <TextField name="report" label={t("quality.closeReport")} value={report} onChange={(e) => setReport(e.target.value)} required />
-          <button type="submit" className="btn btn-primary btn-sm" disabled={close.isPending || !report.trim()}>
-            {t("quality.closePlan")}
-          </button>
-        </form>
-      ) : null}
-      {p.closureReport ? (
-        <p>
-          <strong>{t("quality.report")} :</strong> {p.closureReport}
-        </p>
-      ) : null}
-    </div>
   );
 }

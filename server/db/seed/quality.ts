@@ -32,7 +32,7 @@ export async function seedQuality(db: Db, tenantId: string, people: People, emai
         {
           id: draftPlan,
           title: "Réclamation : Salle de TP trop petite",
-          description: "Plan ouvert automatiquement pour une réclamation de gravité HIGH.",
+          description: "Plan ouvert automatiquement pour la réclamation « Salle de TP trop petite » (gravité élevée).",
           trigger: "COMPLAINT" as const,
           status: "DRAFT" as const,
           indicators: [31, 32],
@@ -43,7 +43,7 @@ export async function seedQuality(db: Db, tenantId: string, people: People, emai
         {
           id: criticalPlan,
           title: "Réclamation : Accès à la plateforme impossible",
-          description: "Plan ouvert automatiquement pour une réclamation de gravité CRITICAL.",
+          description: "Plan ouvert automatiquement pour la réclamation « Accès à la plateforme impossible » (gravité critique, délai de réponse 24 h).",
           trigger: "COMPLAINT" as const,
           status: "DRAFT" as const,
           indicators: [31, 32],

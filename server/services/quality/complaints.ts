@@ -131,7 +131,8 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
         scope.values(improvementPlans, {
           id: planId,
           title: `Réclamation : ${input.subject}`.slice(0, 200),
-          description: `Plan ouvert automatiquement pour la réclamation ${id} (gravité ${input.severity}).`,
+          // The plan is the organisation's own record, written in its working language (French); the linked complaint is in linkedComplaints.
+          description: `Plan ouvert automatiquement pour la réclamation « ${input.subject} » (gravité ${input.severity === "CRITICAL" ? "critique, délai de réponse 24 h" : "élevée"}).`,
           trigger: "COMPLAINT" as const,
           status: "DRAFT" as const,
           indicators: [31, 32],
