@@ -21,6 +21,7 @@ import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
 import { complaintsRouter } from "./routers/complaints";
 import { improvementPlansRouter } from "./routers/improvement-plans";
+import { qualiopiRouter } from "./routers/qualiopi";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -51,6 +52,8 @@ export const appRouter = router({
   // quality: /complaints/stats and /improvement-plans/stats come before the /{id} paths (inside each router)
   complaints: complaintsRouter,
   improvementPlans: improvementPlansRouter,
+  // Qualiopi tools: static /qualiopi/check-publication and /qualiopi/dashboard, then /qualiopi/courses/{courseId}/...
+  qualiopi: qualiopiRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

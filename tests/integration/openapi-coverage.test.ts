@@ -126,6 +126,12 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "patch", path: "/api/v1/improvement-plans/{id}/actions/{actionId}", status: 200 },
   { method: "post", path: "/api/v1/improvement-plans/{id}/actions/{actionId}/complete", status: 200 },
   { method: "post", path: "/api/v1/improvement-plans/{id}/close", status: 200 },
+  // Qualiopi tools (publication check, audit export, dashboard)
+  { method: "get", path: "/api/v1/qualiopi/check-publication", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/dashboard", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/dashboard", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/audit-export/preview", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/audit-export", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
