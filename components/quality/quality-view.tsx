@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
@@ -28,6 +29,9 @@ export function QualityView() {
           <h1>{t("quality.title")}</h1>
           <p>{t("quality.intro")}</p>
         </div>
+        <Link className="btn btn-secondary" href="/quality/qualiopi">
+          {t("qualiopi.link")}
+        </Link>
       </div>
       <div className={styles.tabs} role="tablist">
         <button type="button" role="tab" aria-selected={tab === "complaints"} className={`btn ${tab === "complaints" ? "btn-primary" : "btn-secondary"}`} onClick={() => setTab("complaints")}>
