@@ -80,11 +80,11 @@ async function* storedDocuments(ctx: AuditContext, kinds: string[]) {
   if (!kinds.length) return;
   const { db, scope, course } = ctx;
   const ofCourse = or(
-    sql`${documents.enrollmentId} in (select ${enrollments.id} from ${enrollments} where ${enrollments.tenantId} = ${scope.tenantId} and ${enrollments.courseId} = ${course.id})`,
+    sql`${documents.enrollmentId} in (select ${enrollments.id} from ${enrollments} where ${scope.where(enrollments, eq(enrollments.courseId, course.id))})`,
     and(eq(documents.subjectType, "COURSE"), eq(documents.subjectId, course.id)),
     and(
       eq(documents.subjectType, "SESSION_PARTICIPANT"),
-      sql`split_part(${documents.subjectId}, ':', 1) in (select ${liveSessions.id} from ${liveSessions} where ${liveSessions.tenantId} = ${scope.tenantId} and ${liveSessions.courseId} = ${course.id})`,
+      sql`split_part(${documents.subjectId}, ':', 1) in (select ${liveSessions.id} from ${liveSessions} where ${scope.where(liveSessions, eq(liveSessions.courseId, course.id))})`,
     ),
   );
   let after = "";
@@ -136,7 +136,7 @@ async function questionnairesOf(ctx: AuditContext) {
   const attempts = ctx.db
     .select({ n: sql<number>`count(*)` })
     .from(quizAttempts)
-    .where(and(eq(quizAttempts.tenantId, ctx.scope.tenantId), eq(quizAttempts.questionnaireId, questionnaires.id)));
+    .where(ctx.scope.where(quizAttempts, eq(quizAttempts.questionnaireId, questionnaires.id)));
   return ctx.db
     .select({ id: questionnaires.id, title: questionnaires.title, kind: questionnaires.kind, attempts: sql<number>`(${attempts})`.mapWith(Number) })
     .from(questionnaires)
@@ -242,8 +242,8 @@ async function trainersOf(ctx: AuditContext) {
     .from(users)
     .where(
       or(
-        sql`${users.id} in (select ${courseTrainers.userId} from ${courseTrainers} where ${courseTrainers.tenantId} = ${scope.tenantId} and ${courseTrainers.courseId} = ${course.id})`,
-        sql`${users.id} in (select ${sessionTrainers.userId} from ${sessionTrainers} join ${liveSessions} on ${liveSessions.tenantId} = ${sessionTrainers.tenantId} and ${liveSessions.id} = ${sessionTrainers.sessionId} where ${sessionTrainers.tenantId} = ${scope.tenantId} and ${liveSessions.courseId} = ${course.id})`,
+        sql`${users.id} in (select ${courseTrainers.userId} from ${courseTrainers} where ${scope.where(courseTrainers, eq(courseTrainers.courseId, course.id))})`,
+        sql`${users.id} in (select ${sessionTrainers.userId} from ${sessionTrainers} join ${liveSessions} on ${liveSessions.tenantId} = ${sessionTrainers.tenantId} and ${liveSessions.id} = ${sessionTrainers.sessionId} where ${scope.where(sessionTrainers, eq(liveSessions.courseId, course.id))})`,
       ),
     )
     .orderBy(asc(users.lastName), asc(users.id));

@@ -39,12 +39,10 @@ async function countOf(db: DbOrTx, table: PgTable, where: SQL | undefined): Prom
   return n(row?.n);
 }
 
-const courseIds = (q: Q) =>
-  q.course ? sql`(${q.course.id})` : sql`(select ${courses.id} from ${courses} where ${courses.tenantId} = ${q.scope.tenantId})`;
-const enrollmentIdsOfCourse = (q: Q) =>
-  sql`(select ${enrollments.id} from ${enrollments} where ${enrollments.tenantId} = ${q.scope.tenantId} and ${enrollments.courseId} in ${courseIds(q)})`;
-const sessionIdsOfCourse = (q: Q) =>
-  sql`(select ${liveSessions.id} from ${liveSessions} where ${liveSessions.tenantId} = ${q.scope.tenantId} and ${liveSessions.courseId} in ${courseIds(q)})`;
+/** Rows of `column`'s table that belong to the course (or to any course of the tenant). */
+const ofCourses = (q: Q, column: PgColumn) => (q.course ? eq(column, q.course.id) : undefined);
+const enrollmentIdsOfCourse = (q: Q) => sql`(select ${enrollments.id} from ${enrollments} where ${q.scope.where(enrollments, ofCourses(q, enrollments.courseId))})`;
+const sessionIdsOfCourse = (q: Q) => sql`(select ${liveSessions.id} from ${liveSessions} where ${q.scope.where(liveSessions, ofCourses(q, liveSessions.courseId))})`;
 const courseFilter = (q: Q, column: PgColumn) => (q.course ? eq(column, q.course.id) : undefined);
 
 const docCount = (kinds: string[]) => (q: Q) =>
@@ -69,7 +67,7 @@ const questionnaireAttempts = (kind: "QUIZ" | "POSITIONING" | "SATISFACTION") =>
     quizAttempts,
     q.scope.where(
       quizAttempts,
-      sql`${quizAttempts.questionnaireId} in (select ${questionnaires.id} from ${questionnaires} where ${questionnaires.tenantId} = ${q.scope.tenantId} and ${questionnaires.kind} = ${kind} and ${questionnaires.courseId} in ${courseIds(q)})`,
+      sql`${quizAttempts.questionnaireId} in (select ${questionnaires.id} from ${questionnaires} where ${q.scope.where(questionnaires, eq(questionnaires.kind, kind), ofCourses(q, questionnaires.courseId))})`,
     ),
   );
 
@@ -138,7 +136,7 @@ const SOURCES: Source[] = [
       countOf(
         q.db,
         lessons,
-        q.scope.where(lessons, sql`${lessons.moduleId} in (select ${modules.id} from ${modules} where ${modules.tenantId} = ${q.scope.tenantId} and ${modules.courseId} in ${courseIds(q)})`),
+        q.scope.where(lessons, sql`${lessons.moduleId} in (select ${modules.id} from ${modules} where ${q.scope.where(modules, ofCourses(q, modules.courseId))})`),
       ),
   },
   {
@@ -159,7 +157,7 @@ const SOURCES: Source[] = [
         trainerCompetencies,
         q.scope.where(
           trainerCompetencies,
-          q.course ? sql`${trainerCompetencies.userId} in (select ${courseTrainers.userId} from ${courseTrainers} where ${courseTrainers.tenantId} = ${q.scope.tenantId} and ${courseTrainers.courseId} = ${q.course.id})` : undefined,
+          q.course ? sql`${trainerCompetencies.userId} in (select ${courseTrainers.userId} from ${courseTrainers} where ${q.scope.where(courseTrainers, eq(courseTrainers.courseId, q.course.id))})` : undefined,
         ),
       ),
   },
