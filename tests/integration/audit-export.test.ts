@@ -5,6 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAudit } from "../../server/db/seed/audit";
+import { documents } from "../../server/db/schema";
+import { forTenant } from "../../server/db/tenant-scope";
+import { newId } from "../../server/lib/ids";
+import { documentKey, documentStorage } from "../../server/services/documents/storage";
 import { startWorld, type World } from "../helpers/attendance";
 import { fetchBytes } from "../helpers/documents";
 import { expectError } from "../helpers/rest";
@@ -153,6 +157,38 @@ describe("GET /qualiopi/courses/{courseId}/audit-export", () => {
     expect(m.files.map((f: any) => f.folder)).toEqual(["programme"]);
     const preview = await w.call("GET", `${exportPath(id)}/preview`, w.tok.admin);
     expect(preview.body.data.documentCount).toBe(1);
+  });
+
+  it("stored documents are checked against their recorded SHA-256: altered bytes and a lost file are flagged, not hidden", async () => {
+    const created = await w.call("POST", "/courses", w.tok.admin, { title: "Formation altérée", description: "x", price: 0, currency: "EUR" });
+    const id = created.body.data.id as string;
+    const scope = forTenant(w.acmeId);
+    const original = Buffer.from("%PDF-1.4 programme d'origine");
+    const [altered, lost] = [newId("doc"), newId("doc")];
+    await documentStorage().put(documentKey(w.acmeId, altered), Buffer.from("%PDF-1.4 programme modifié après coup"));
+    const row = (docId: string, kind: "PROGRAMME" | "OTHER") => ({
+      id: docId,
+      kind,
+      subjectType: "COURSE" as const,
+      subjectId: id,
+      title: kind,
+      fileName: `${kind.toLowerCase()}.pdf`,
+      sha256: sha(original),
+      sizeBytes: original.length,
+      storagePath: documentKey(w.acmeId, docId),
+      generatedAt: w.now(),
+    });
+    await w.api.db.insert(documents).values(scope.valuesMany(documents, [row(altered, "PROGRAMME"), row(lost, "OTHER")]));
+    const res = await fetchBytes(w.api, "GET", exportPath(id), { tenant: "acme", token: w.tok.admin });
+    expect(res.status).toBe(200);
+    const file = path.join(dir, "altered.zip");
+    writeFileSync(file, res.bytes);
+    const m = JSON.parse(execFileSync("unzip", ["-p", file, "manifest.json"], { encoding: "utf8" }));
+    const a = m.files.find((f: any) => f.record.id === altered);
+    const l = m.files.find((f: any) => f.record.id === lost);
+    expect(a).toMatchObject({ folder: "programme", recordedSha256: sha(original), matchesRecord: false });
+    expect(l).toMatchObject({ folder: "programme", matchesRecord: false });
+    expect(execFileSync("unzip", ["-p", file, l.path], { encoding: "utf8" })).toContain("Fichier absent du stockage");
   });
 
   it("a client that disconnects mid-stream stops the export; the server keeps serving", async () => {
