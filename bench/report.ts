@@ -3,6 +3,7 @@ import path from "node:path";
 import { RATIOS, TARGET } from "./endpoints";
 import type { LoadShape, Measurement } from "./load";
 import type { SheetPdfSummary } from "./sheet-pdf";
+import { auditExportLines, type AuditExportSummary } from "./audit-export";
 
 export type RunInfo = {
   backend: "postgres" | "pglite";
@@ -16,6 +17,8 @@ export type RunInfo = {
   appLog: { file: string; errorLines: number; groups: Record<string, number> };
   /** Attendance sheet PDF render time (bench/sheet-pdf.ts). */
   sheetPdf?: SheetPdfSummary;
+  /** Qualiopi audit ZIP of 10,000 documents: memory and time to first byte (bench/audit-export.ts). */
+  auditExport?: AuditExportSummary;
 };
 
 export type Verdict = { ratio: number | null; p99Ms: number | null; pass: boolean };
@@ -79,6 +82,7 @@ export function printReport(info: RunInfo, results: Measurement[], v: Verdict): 
         `(${p.runsMs.join(", ")} ms; first with worker start ${p.firstMs} ms); /api/health meanwhile at most ${p.healthMaxMs} ms`,
     );
   }
+  if (info.auditExport) out.push(...auditExportLines(info.auditExport));
   out.push(`target list >= ${TARGET.minRatio.toFixed(2)} x bare and p99 < ${TARGET.maxP99Ms} ms: ${v.pass ? "PASS" : "MISS"}`);
   process.stdout.write(`${out.join("\n")}\n`);
 }

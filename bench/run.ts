@@ -4,6 +4,8 @@ import { loginMany, login, type Tokens } from "./api";
 import { benchSecrets, startApp } from "./app";
 import { measureSigning } from "./attendance";
 import { measureSheetPdf } from "./sheet-pdf";
+import { auditExportLines, measureAuditExport } from "./audit-export";
+import { rm, writeFile, mkdir } from "node:fs/promises";
 import { errorSummary } from "./app-log";
 import { createBenchDatabase, type BenchDatabase } from "./database";
 import { ENDPOINTS, type BenchContext, type Target } from "./endpoints";
@@ -18,6 +20,11 @@ import { printReport, verdict, writeResults } from "./report";
  * BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_USERS, BENCH_SIGNERS (distinct learners signing by PIN and by QR),
  * BENCH_SHEET_RUNS (sheet PDF renders timed, 40 learners x 10 slots);
  * BENCH_DB=pglite skips PostgreSQL.
+ * Audit ZIP (bench/audit-export.ts): BENCH_AUDIT_DOCS (10,000 stored documents in one course) of
+ * BENCH_AUDIT_DOC_KB (20) KB; limits: app RSS growth < 150 MB, time to first byte < 1 s.
+ * BENCH_ONLY=audit runs only that part (build if missing, a fresh database, the demo seed plus the
+ * audit course, the app, one warm-up export, the measured export) and writes
+ * bench/results/audit-latest.json: `BENCH_ONLY=audit npm run bench`.
  */
 function num(name: string, def: number): number {
   const v = Number(process.env[name]);
@@ -38,6 +45,10 @@ const APP_LOG = "bench/results/app.log";
 const ATTENDANCE_FIXTURES = "bench/results/attendance-fixtures.json";
 const SIGNERS = num("BENCH_SIGNERS", 2_000);
 const SHEET_FIXTURES = "bench/results/sheet-fixtures.json";
+const AUDIT_FIXTURES = "bench/results/audit-fixtures.json";
+/** Stored documents of the audit course (the app reads them from here too). */
+const AUDIT_MEDIA_DIR = ".data/bench-media";
+const AUDIT_ENV = { MEDIA_DIR: AUDIT_MEDIA_DIR, BENCH_AUDIT_DOCS: String(num("BENCH_AUDIT_DOCS", 10_000)), BENCH_AUDIT_DOC_KB: String(num("BENCH_AUDIT_DOC_KB", 20)), BENCH_AUDIT_FIXTURES: AUDIT_FIXTURES };
 
 let database: BenchDatabase | undefined;
 const children: Child[] = [];
@@ -47,6 +58,7 @@ function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await Promise.all(children.map((c) => stop(c)));
     await database?.drop().catch((error: unknown) => log(`could not remove ${database?.label}: ${String(error)}`));
+    await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
   })();
   return cleaning;
 }
@@ -69,6 +81,34 @@ async function runPhase(target: Target, baseUrl: string, ctx: BenchContext, into
     log(`measuring ${ep.name}`);
     into.push(await measure(baseUrl, ep, ctx, SHAPE));
   }
+}
+
+/** The app's process (server.ts run by node --import tsx: one process, its RSS is the app's). */
+function appPid(): number {
+  const app = children.find((c) => c.name === "app" && c.proc.exitCode === null);
+  if (!app?.proc.pid) throw new Error("the app is not running");
+  return app.proc.pid;
+}
+
+/** BENCH_ONLY=audit: only the audit ZIP measurement. */
+async function mainAudit(): Promise<void> {
+  await ensureBuild();
+  database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
+  log(`database: ${database.backend} (${database.label})`);
+  const secrets = benchSecrets();
+  await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
+  await completed(track(startTsx("audit seed", "bench/seed-audit.ts", { ...database.env, ...secrets, ...AUDIT_ENV, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
+  log(`starting the app (output in ${APP_LOG})`);
+  const appUrl = await startApp({ ...database.env, MEDIA_DIR: AUDIT_MEDIA_DIR }, await freePort(), APP_LOG, track, secrets);
+  log("measuring the audit ZIP");
+  const summary = await measureAuditExport(appUrl, appPid(), AUDIT_FIXTURES, (await login(appUrl, ADMIN)).accessToken);
+  const appErrors = await errorSummary(APP_LOG);
+  const lines = ["", `backend: ${database.backend} (${database.label}); ${os.cpus().length} CPUs`, ...auditExportLines(summary)];
+  if (appErrors.total) lines.push(`app log: ${appErrors.total} error line(s) in ${APP_LOG}`);
+  log(lines.join("\n"));
+  await mkdir("bench/results", { recursive: true });
+  await writeFile("bench/results/audit-latest.json", `${JSON.stringify({ at: new Date().toISOString(), node: process.version, backend: database.backend, auditExport: summary, verdict: summary.pass ? "PASS" : "MISS" }, null, 2)}\n`);
+  log("written bench/results/audit-latest.json");
 }
 
 async function main(): Promise<void> {
@@ -115,8 +155,11 @@ async function main(): Promise<void> {
     track(startTsx("sheet seed", "bench/seed-sheet.ts", { ...database.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SHEET_LEARNERS: String(Math.min(40, USERS)), BENCH_SHEET_FIXTURES: SHEET_FIXTURES, LOG_LEVEL: "warn" })),
   );
 
+  await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
+  await completed(track(startTsx("audit seed", "bench/seed-audit.ts", { ...database.env, ...secrets, ...AUDIT_ENV, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
+
   log(`starting the app (output in ${APP_LOG})`);
-  const appUrl = await startApp(database.env, await freePort(), APP_LOG, track, secrets);
+  const appUrl = await startApp({ ...database.env, MEDIA_DIR: AUDIT_MEDIA_DIR }, await freePort(), APP_LOG, track, secrets);
   session.admin = await login(appUrl, ADMIN);
   session.largeAdmin = await login(appUrl, LARGE_ADMIN);
   session.learner = await login(appUrl, { ...ADMIN, email: fixtures.learnerEmail });
@@ -127,6 +170,8 @@ async function main(): Promise<void> {
   log("measuring the attendance sheet PDF");
   const sheetPdf = await measureSheetPdf(appUrl, SHEET_FIXTURES, (await login(appUrl, ADMIN)).accessToken, num("BENCH_SHEET_RUNS", 5) || 1);
   results.push(sheetPdf.measurement);
+  log("measuring the audit ZIP");
+  const auditExport = await measureAuditExport(appUrl, appPid(), AUDIT_FIXTURES, (await login(appUrl, ADMIN)).accessToken);
   const appErrors = await errorSummary(APP_LOG);
 
   const info = {
@@ -139,6 +184,7 @@ async function main(): Promise<void> {
     shape: SHAPE,
     appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },
     sheetPdf: sheetPdf.summary,
+    auditExport,
   };
   const order = (id: string) => {
     const i = ENDPOINTS.findIndex((e) => e.id === id);
@@ -159,7 +205,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-main()
+(process.env.BENCH_ONLY === "audit" ? mainAudit() : main())
   .then(cleanup)
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {

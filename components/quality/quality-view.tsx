@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useMe } from "@/components/shell/me-context";
@@ -35,6 +36,9 @@ export function QualityView() {
           <h1>{t("quality.title")}</h1>
           <p>{t("quality.intro")}</p>
         </div>
+        <Link className="btn btn-secondary" href="/quality/qualiopi">
+          {t("qualiopi.link")}
+        </Link>
       </div>
       <div className={styles.tabs} role="tablist">
         <button type="button" role="tab" aria-selected={tab === "complaints"} className={`btn ${tab === "complaints" ? "btn-primary" : "btn-secondary"}`} onClick={() => setTab("complaints")}>

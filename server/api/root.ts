@@ -22,6 +22,7 @@ import { webhooksRouter } from "./routers/webhooks";
 import { complaintsRouter } from "./routers/complaints";
 import { improvementPlansRouter } from "./routers/improvement-plans";
 import { notificationsRouter } from "./routers/notifications";
+import { qualiopiRouter } from "./routers/qualiopi";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -54,6 +55,8 @@ export const appRouter = router({
   improvementPlans: improvementPlansRouter,
   // /notifications/unread-count and /read-all before /notifications/{id}/read
   notifications: notificationsRouter,
+  // Qualiopi tools: static /qualiopi/check-publication and /qualiopi/dashboard, then /qualiopi/courses/{courseId}/...
+  qualiopi: qualiopiRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

@@ -1,5 +1,6 @@
 import { attendanceAttestationRoute } from "./attendance-attestation";
 import { attendancePdfRoute } from "./attendance-pdf";
+import { auditExportRoute } from "./audit-export";
 import { csvExportRoute } from "./csv-export";
 import { livekitWebhookRoute } from "./livekit-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
@@ -26,4 +27,5 @@ export const RAW_ROUTES: RawRoute[] = [
   templatePreviewRoute,
   documentFileRoute,
   livekitWebhookRoute,
+  auditExportRoute,
 ];

@@ -131,6 +131,12 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/notifications/unread-count", status: 200 },
   { method: "post", path: "/api/v1/notifications/read-all", status: 200 },
   { method: "post", path: "/api/v1/notifications/{id}/read", status: 200 },
+  // Qualiopi tools (publication check, audit export, dashboard)
+  { method: "get", path: "/api/v1/qualiopi/check-publication", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/dashboard", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/dashboard", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/audit-export/preview", status: 200 },
+  { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/audit-export", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */

@@ -4,6 +4,7 @@ import { AttestationDocument } from "../attendance/attestation/attestation-docum
 import { SheetDocument } from "../attendance/sheet/sheet-document";
 import { registerDocumentFonts } from "./fonts";
 import { TemplateDocument } from "./template-document";
+import { AuditReportDocument } from "../qualiopi/audit-report-document";
 import type { DocumentInputs, DocumentType } from "./types";
 
 /**
@@ -14,6 +15,7 @@ const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
   "attendance-sheet": SheetDocument,
   "attendance-attestation": AttestationDocument,
   "template-document": TemplateDocument,
+  "audit-report": AuditReportDocument,
 };
 
 /** Renders one document to PDF bytes, with the embedded fonts. */

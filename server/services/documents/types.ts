@@ -1,6 +1,7 @@
 import type { AttestationInput } from "../attendance/attestation/attestation-data";
 import type { SheetPdfInput } from "../attendance/sheet/sheet-document";
 import type { TemplateDocumentInput } from "./template-document";
+import type { AuditReportInput } from "../qualiopi/audit-report-document";
 
 /**
  * The document types the render pool knows, each with the input its component takes (plain
@@ -13,6 +14,8 @@ export type DocumentInputs = {
   "attendance-attestation": AttestationInput;
   /** A template rendered with a record's values (templates, certificates, conventions, convocations). */
   "template-document": TemplateDocumentInput;
+  /** The aggregate report closing the Qualiopi audit ZIP (its last page prints the manifest's SHA-256). */
+  "audit-report": AuditReportInput;
 };
 
 export type DocumentType = keyof DocumentInputs;

@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn } from "./fixtures/app";
+
+const FOLDERS = ["convention", "emargement", "evaluation", "attestation", "programme", "trainers"];
+
+test.describe("Qualiopi dashboard and audit bundle (admin)", () => {
+  test("an admin opens the dashboard, picks the SST course and downloads its audit ZIP, which opens", async ({ page }) => {
+    await signIn(page, "admin@acme.test");
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto("/quality");
+    await page.getByRole("link", { name: "Tableau de bord Qualiopi" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord Qualiopi" })).toBeVisible();
+    // Tenant-wide: the 32 indicators, complaints (31) evidenced by the demo data.
+    await expect(page.locator("[data-indicator]")).toHaveCount(32);
+    await expect(page.locator('[data-indicator="31"]')).toContainText("Justifié");
+    await expect(page.locator('[data-indicator="23"]')).toContainText("Hors plateforme");
+
+    const scope = page.getByRole("combobox", { name: "Périmètre" });
+    const value = await scope.locator("option", { hasText: "Sauveteur" }).first().getAttribute("value");
+    await scope.selectOption(value!);
+    await expect(page.getByRole("heading", { name: "Contrôle avant publication" })).toBeVisible();
+    await expect(page.getByText(/Score : \d+ \/ 100/)).toBeVisible();
+    await expect(page.getByText(/\d+ fichiers, \d+ indicateurs justifiés/)).toBeVisible();
+    await screenshot(page, "qualiopi-dashboard");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Télécharger le dossier d'audit (ZIP)" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^dossier-audit-.*\.zip$/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "e2e-audit-"));
+    try {
+      const file = path.join(dir, "audit.zip");
+      await download.saveAs(file);
+      const bytes = readFileSync(file);
+      expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
+      const names = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).trim().split("\n");
+      for (const folder of FOLDERS) expect(names.some((n) => n.startsWith(`${folder}/`) && !n.endsWith("/")), `${folder}/ has a file`).toBe(true);
+      expect(names.slice(-2)).toEqual(["manifest.json", "rapport-audit.pdf"]);
+      execFileSync("unzip", ["-q", file, "-d", path.join(dir, "x")]);
+      const manifest = JSON.parse(readFileSync(path.join(dir, "x", "manifest.json"), "utf8"));
+      for (const f of manifest.files) expect(createHash("sha256").update(readFileSync(path.join(dir, "x", f.path))).digest("hex")).toBe(f.sha256);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { Db } from "../client";
+import { courses, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionParticipants, tenants } from "../schema";
+import { forTenant } from "../tenant-scope";
+import { newId } from "../../lib/ids";
+import { buildCaller } from "../../auth/caller";
+import { generateDocument, sha256Hex } from "../../services/documents/generate";
+import { documentKey, documentStorage } from "../../services/documents/storage";
+import { convocationPdfAttachment } from "../../services/documents/uses";
+import { enrollmentRecord, organisationValues } from "../../services/documents/variables";
+import { systemTemplate } from "../../services/templates/templates";
+import { SYSTEM_KEY_BY_KIND } from "../../services/templates/system-templates";
+import { buildAttestationPdf } from "../../services/attendance/attestation/attestation-pdf";
+
+export const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";
+
+/**
+ * Demo data of the Qualiopi audit export (issue #11 item 6): the SST course's audit ZIP is full,
+ * every folder holds at least one real document. convention/: a training agreement per
+ * enrollment and a convocation; emargement/: the sheets of its sessions (rendered on export);
+ * evaluation/: a quiz attempt when none exists; attestation/: an attestation d'assiduité of a
+ * past session, stored as a document; programme/ and trainers/: rendered on export from the
+ * course and its trainers' competencies (seeded by the catalogue). Idempotent. Returns the course id.
+ */
+export async function seedAudit(db: Db, tenantId: string, people: { admin: string }, now = new Date()): Promise<string | null> {
+  const scope = forTenant(tenantId);
+  const [course] = await db.select().from(courses).where(scope.where(courses, eq(courses.slug, AUDIT_DEMO_COURSE_SLUG))).limit(1);
+  if (!course) return null;
+  const enrolled = await db
+    .select({ id: enrollments.id, userId: enrollments.userId })
+    .from(enrollments)
+    .where(scope.where(enrollments, eq(enrollments.courseId, course.id)))
+    .orderBy(asc(enrollments.enrolledAt), asc(enrollments.id));
+
+  // convention/: the agreement of each enrollment (kept when it exists).
+  const org = await organisationValues(db, scope, now);
+  const template = await systemTemplate(db, scope, SYSTEM_KEY_BY_KIND.CONVENTION);
+  for (const e of enrolled) {
+    const record = await enrollmentRecord(db, scope, e.id);
+    await generateDocument(db, scope, {
+      kind: "CONVENTION",
+      subject: { type: "ENROLLMENT", id: e.id },
+      template,
+      values: { ...org.values, ...record.values },
+      org: org.info,
+      title: `Convention de formation — ${record.course.title}`,
+      fileName: `convention-sst-${record.user.lastName.toLowerCase()}.pdf`,
+      userId: e.userId,
+      enrollmentId: e.id,
+      generatedBy: people.admin,
+      now,
+      onExisting: "keep",
+    });
+  }
+
+  const sessions = await db
+    .select({ id: liveSessions.id, status: liveSessions.status })
+    .from(liveSessions)
+    .where(scope.where(liveSessions, eq(liveSessions.courseId, course.id)))
+    .orderBy(asc(liveSessions.scheduledAt));
+  const ended = sessions.find((s) => s.status === "ENDED") ?? sessions[0];
+  if (ended) {
+    const [participant] = await db
+      .select({ userId: sessionParticipants.userId })
+      .from(sessionParticipants)
+      .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, ended.id)))
+      .orderBy(asc(sessionParticipants.userId))
+      .limit(1);
+    if (participant) {
+      // convention/: the convocation of one participant (recorded as a document by the mail attachment builder).
+      await convocationPdfAttachment(db, scope, ended.id, participant.userId, now);
+      // attestation/: the attestation d'assiduité of that participant, stored as an ATTESTATION document.
+      const subjectId = `${ended.id}:${participant.userId}`;
+      const [existing] = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(scope.where(documents, eq(documents.kind, "ATTESTATION"), eq(documents.subjectType, "SESSION_PARTICIPANT"), eq(documents.subjectId, subjectId)))
+        .limit(1);
+      if (!existing) {
+        const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+        const caller = buildCaller({
+          tenant: { id: tenantId, slug: tenant!.slug, name: tenant!.name, ofMode: tenant!.ofMode, authMode: tenant!.authMode, timeZone: tenant!.timeZone ?? "Europe/Paris" },
+          scope,
+          userId: people.admin,
+          role: "ADMIN",
+          membershipId: null,
+          ip: null,
+          userAgent: null,
+          requestId: "seed",
+        });
+        const { pdf, filename } = await buildAttestationPdf(db, caller, ended.id, participant.userId, now);
+        const id = newId("doc");
+        await documentStorage().put(documentKey(tenantId, id), Buffer.from(pdf));
+        const enrollment = enrolled.find((e) => e.userId === participant.userId);
+        await db.insert(documents).values(
+          scope.values(documents, {
+            id,
+            kind: "ATTESTATION" as const,
+            subjectType: "SESSION_PARTICIPANT" as const,
+            subjectId,
+            userId: participant.userId,
+            enrollmentId: enrollment?.id ?? null,
+            title: "Attestation d'assiduité",
+            fileName: filename,
+            sha256: sha256Hex(pdf),
+            sizeBytes: pdf.byteLength,
+            storagePath: documentKey(tenantId, id),
+            generatedBy: people.admin,
+            generatedAt: now,
+          }),
+        );
+      }
+    }
+  }
+
+  // evaluation/: at least one quiz attempt on the course.
+  const qs = await db.select({ id: questionnaires.id }).from(questionnaires).where(scope.where(questionnaires, eq(questionnaires.courseId, course.id)));
+  const [attempt] = qs.length
+    ? await db.select({ id: quizAttempts.id }).from(quizAttempts).where(scope.where(quizAttempts, inArray(quizAttempts.questionnaireId, qs.map((q) => q.id)))).limit(1)
+    : [];
+  const [quizLesson] = await db
+    .select({ id: lessons.id, questionnaireId: lessons.questionnaireId })
+    .from(lessons)
+    .innerJoin(modules, and(eq(modules.tenantId, lessons.tenantId), eq(modules.id, lessons.moduleId)))
+    .where(scope.where(lessons, eq(modules.courseId, course.id), isNotNull(lessons.questionnaireId)))
+    .limit(1);
+  if (!attempt && quizLesson?.questionnaireId && enrolled[0]) {
+    await db.insert(quizAttempts).values(
+      scope.values(quizAttempts, {
+        id: newId("qat"),
+        enrollmentId: enrolled[0].id,
+        lessonId: quizLesson.id,
+        questionnaireId: quizLesson.questionnaireId,
+        answers: [],
+        score: 4,
+        maxScore: 5,
+        percentage: 80,
+        passed: true,
+        createdAt: now,
+      }),
+    );
+  }
+  return course.id;
+}

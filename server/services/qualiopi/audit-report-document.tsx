@@ -1,0 +1,100 @@
+import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { FONT } from "../documents/fonts";
+
+/**
+ * The render pool's `audit-report` document: the aggregate report closing the audit ZIP. Its
+ * last page prints the SHA-256 of manifest.json (the manifest lists every other file with its
+ * own hash). Plain data in (copied to the worker thread).
+ */
+export type AuditReportInput = {
+  tenantName: string;
+  accentColor: string | null;
+  course: { id: string; title: string; status: string; activityNumber: string | null; certificationNumber: string | null };
+  generatedAt: string;
+  folders: { folder: string; files: number; bytes: number }[];
+  indicators: { indicator: number; title: string; files: number }[];
+  fileCount: number;
+  totalBytes: number;
+  manifestSha256: string;
+  manifestBytes: number;
+  orderNote: string;
+};
+
+const INK = "#111827";
+const MUTED = "#4b5563";
+const LINE = "#d1d5db";
+const accentOf = (color: string | null | undefined) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : "#1e3a8a");
+
+const s = StyleSheet.create({
+  page: { paddingTop: 54, paddingBottom: 60, paddingHorizontal: 52, fontFamily: FONT.sans, fontSize: 10, color: INK, lineHeight: 1.45 },
+  h1: { fontSize: 17, fontWeight: "bold", marginBottom: 6, lineHeight: 1.2 },
+  h2: { fontSize: 12.5, fontWeight: "bold", marginTop: 12, marginBottom: 4 },
+  muted: { color: MUTED },
+  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: LINE, paddingVertical: 2 },
+  cellWide: { flex: 4 },
+  cell: { flex: 1, textAlign: "right" },
+  hash: { fontFamily: FONT.mono, fontSize: 9, marginVertical: 8 },
+  foot: { position: "absolute", bottom: 24, left: 52, right: 52, fontSize: 7, color: MUTED, textAlign: "center" },
+});
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} Ko`;
+
+export function AuditReportDocument(input: AuditReportInput) {
+  const accent = accentOf(input.accentColor);
+  const c = input.course;
+  return (
+    <Document title={`Dossier d'audit Qualiopi — ${c.title}`} author={input.tenantName} language="fr-FR" creator="Dossier d'audit Qualiopi">
+      <Page size="A4" style={s.page}>
+        <Text style={[s.h1, { color: accent }]}>Dossier d&apos;audit Qualiopi</Text>
+        <Text>{input.tenantName}</Text>
+        <Text>
+          Formation : {c.title} ({c.id}) — statut {c.status}
+        </Text>
+        <Text style={s.muted}>N° de déclaration d&apos;activité : {c.activityNumber ?? "non renseigné"}</Text>
+        {c.certificationNumber ? <Text style={s.muted}>Certification : {c.certificationNumber}</Text> : null}
+        <Text style={s.muted}>Généré le {input.generatedAt}</Text>
+
+        <Text style={[s.h2, { color: accent }]}>Contenu de l&apos;archive</Text>
+        <View style={[s.row, { borderBottomColor: INK }]}>
+          <Text style={[s.cellWide, { fontWeight: "bold" }]}>Dossier</Text>
+          <Text style={[s.cell, { fontWeight: "bold" }]}>Fichiers</Text>
+          <Text style={[s.cell, { fontWeight: "bold" }]}>Taille</Text>
+        </View>
+        {input.folders.map((f) => (
+          <View key={f.folder} style={s.row}>
+            <Text style={s.cellWide}>{f.folder}/</Text>
+            <Text style={s.cell}>{f.files}</Text>
+            <Text style={s.cell}>{kb(f.bytes)}</Text>
+          </View>
+        ))}
+        <View style={s.row}>
+          <Text style={[s.cellWide, { fontWeight: "bold" }]}>Total</Text>
+          <Text style={s.cell}>{input.fileCount}</Text>
+          <Text style={s.cell}>{kb(input.totalBytes)}</Text>
+        </View>
+
+        <Text style={[s.h2, { color: accent }]}>Indicateurs Qualiopi justifiés</Text>
+        {input.indicators.map((i) => (
+          <View key={i.indicator} style={s.row} wrap={false}>
+            <Text style={s.cellWide}>
+              Indicateur {i.indicator} — {i.title}
+            </Text>
+            <Text style={s.cell}>{i.files}</Text>
+          </View>
+        ))}
+        <Text fixed style={s.foot} render={({ pageNumber, totalPages }) => `Dossier d'audit — ${c.title} — page ${pageNumber} / ${totalPages}`} />
+      </Page>
+      <Page size="A4" style={s.page}>
+        <Text style={[s.h1, { color: accent }]}>Empreinte du manifeste</Text>
+        <Text>
+          Le fichier manifest.json de cette archive ({input.manifestBytes} octets) liste chaque fichier avec son empreinte SHA-256, sa taille, l&apos;indicateur qu&apos;il
+          justifie et l&apos;enregistrement dont il provient. Son empreinte SHA-256 est :
+        </Text>
+        <Text style={s.hash}>manifest.json SHA-256: {input.manifestSha256}</Text>
+        <Text style={s.muted}>Vérification : sha256sum manifest.json, puis sha256sum -c sur chaque fichier listé.</Text>
+        <Text style={[s.muted, { marginTop: 8 }]}>{input.orderNote}</Text>
+        <Text fixed style={s.foot} render={({ pageNumber, totalPages }) => `Dossier d'audit — ${c.title} — page ${pageNumber} / ${totalPages}`} />
+      </Page>
+    </Document>
+  );
+}

@@ -1,0 +1,321 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAudit } from "../../server/db/seed/audit";
+import { documents } from "../../server/db/schema";
+import { forTenant } from "../../server/db/tenant-scope";
+import { newId } from "../../server/lib/ids";
+import { documentKey, documentStorage } from "../../server/services/documents/storage";
+import { startWorld, type World } from "../helpers/attendance";
+import { fetchBytes } from "../helpers/documents";
+import { expectError } from "../helpers/rest";
+
+/**
+ * Issue #11 items 6 and 7: the publication check (same rules as publish), the audit export
+ * preview and its streamed ZIP (manifest with SHA-256 per file, report printing the manifest's
+ * SHA-256 on its last page), and the Qualiopi dashboard, through the REST surface.
+ */
+
+let w: World;
+let courseId: string;
+let dir: string;
+const FOLDERS = ["convention", "emargement", "evaluation", "attestation", "programme", "trainers"];
+const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+beforeAll(async () => {
+  w = await startWorld();
+  courseId = (await seedAudit(w.api.db, w.acmeId, { admin: w.uid.admin }, w.now()))!;
+  dir = mkdtempSync(path.join(os.tmpdir(), "audit-zip-"));
+}, 180_000);
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await w.close();
+});
+
+const exportPath = (id: string) => `/qualiopi/courses/${id}/audit-export`;
+
+describe("GET /qualiopi/courses/{courseId}/audit-export", () => {
+  let zip: Buffer;
+  let manifest: any;
+  let manifestBytes: Buffer;
+  let out: string;
+
+  beforeAll(async () => {
+    const res = await fetchBytes(w.api, "GET", exportPath(courseId), { tenant: "acme", token: w.tok.admin });
+    expect(res.status, res.bytes.subarray(0, 300).toString()).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="dossier-audit-.*\.zip"$/);
+    zip = res.bytes;
+    const file = path.join(dir, "export.zip");
+    writeFileSync(file, zip);
+    out = path.join(dir, "x");
+    execFileSync("unzip", ["-q", "-o", file, "-d", out]);
+    manifestBytes = readFileSync(path.join(out, "manifest.json"));
+    manifest = JSON.parse(manifestBytes.toString("utf8"));
+  }, 120_000);
+
+  it("is a ZIP whose entries come in the documented order: evidence files, manifest.json, rapport-audit.pdf", () => {
+    expect(zip.subarray(0, 4).toString("hex")).toBe("504b0304");
+    const names = execFileSync("unzip", ["-Z1", path.join(dir, "export.zip")], { encoding: "utf8" }).trim().split("\n");
+    expect(names.slice(-2)).toEqual(["manifest.json", "rapport-audit.pdf"]);
+    const files = names.filter((n) => !n.endsWith("/")).slice(0, -2);
+    expect(files).toEqual(manifest.files.map((f: any) => f.path));
+    expect(manifest.excluded).toEqual(["manifest.json", "rapport-audit.pdf"]);
+    expect(manifest.order).toMatch(/manifest\.json.*rapport-audit\.pdf/);
+  });
+
+  it("holds the six folders, each with at least one real document of the course", () => {
+    for (const folder of FOLDERS) {
+      expect(statSync(path.join(out, folder)).isDirectory(), folder).toBe(true);
+      const inFolder = readdirSync(path.join(out, folder));
+      expect(inFolder.length, `${folder}/ is empty`).toBeGreaterThan(0);
+      expect(manifest.files.some((f: any) => f.folder === folder)).toBe(true);
+    }
+    const types = new Set(manifest.files.map((f: any) => f.type));
+    for (const t of ["CONVENTION", "CONVOCATION", "EMARGEMENT", "EVALUATION", "ATTESTATION", "PROGRAMME", "TRAINER"]) expect(types.has(t), t).toBe(true);
+    expect(manifest.files.every((f: any) => !f.error)).toBe(true);
+    expect(manifest.course).toMatchObject({ id: courseId });
+    expect(manifest.fileCount).toBe(manifest.files.length);
+  });
+
+  it("manifest.json lists every file with the SHA-256 and size of the extracted bytes, its indicator and its record", () => {
+    expect(manifest.files.length).toBeGreaterThan(5);
+    for (const f of manifest.files) {
+      const bytes = readFileSync(path.join(out, f.path));
+      expect(f.sizeBytes, f.path).toBe(bytes.length);
+      expect(f.sha256, f.path).toBe(sha(bytes));
+      expect(f.indicator).toBeGreaterThanOrEqual(1);
+      expect(f.indicator).toBeLessThanOrEqual(32);
+      expect(f.record.id).toMatch(/^[a-z]+_[a-z0-9]{24}$/);
+      if (f.record.type === "document") expect(f.matchesRecord, f.path).toBe(true);
+    }
+    // A PDF is a PDF, a CSV holds the attempts.
+    const pdf = manifest.files.find((f: any) => f.path.endsWith(".pdf"));
+    expect(readFileSync(path.join(out, pdf.path)).subarray(0, 5).toString()).toBe("%PDF-");
+    const csv = manifest.files.find((f: any) => f.folder === "evaluation");
+    expect(readFileSync(path.join(out, csv.path), "utf8").split("\n")[0]).toMatch(/^attemptId;enrollmentId;/);
+  });
+
+  it("the report's last page prints the SHA-256 of manifest.json", () => {
+    const report = path.join(out, "rapport-audit.pdf");
+    expect(existsSync(report)).toBe(true);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [report], { encoding: "utf8" }))![1]);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const last = execFileSync("pdftotext", ["-f", String(pages), "-l", String(pages), "-enc", "UTF-8", report, "-"], { encoding: "utf8" }).replace(/\s+/g, "");
+    expect(last).toContain(sha(manifestBytes));
+    const first = execFileSync("pdftotext", ["-f", "1", "-l", "1", "-enc", "UTF-8", report, "-"], { encoding: "utf8" });
+    expect(first).toContain("Dossier d'audit Qualiopi");
+  });
+
+  it("the preview lists the same files, in the same order (documentCount = manifest fileCount)", async () => {
+    const res = await w.call("GET", `${exportPath(courseId)}/preview`, w.tok.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const p = res.body.data;
+    expect(p.documentCount).toBe(manifest.fileCount);
+    expect(p.documents.map((d: any) => d.name)).toEqual(manifest.files.map((f: any) => f.path));
+    expect(p.documents.map((d: any) => d.indicator)).toEqual(manifest.files.map((f: any) => f.indicator));
+    expect(p.indicatorsCovered).toBe(new Set(manifest.files.map((f: any) => f.indicator)).size);
+    expect(p.estimatedSizeMb).toBeGreaterThan(0);
+    // Stored documents: the preview's size is the stored one.
+    const stored = manifest.files.filter((f: any) => f.record.type === "document");
+    for (const f of stored) expect(p.documents.find((d: any) => d.name === f.path).sizeBytes).toBe(f.sizeBytes);
+  });
+
+  it("ADMIN only: 401 without a token, 403 for CREATOR, TRAINER, LEARNER and FINANCIER", async () => {
+    expectError(await w.call("GET", exportPath(courseId)), 401);
+    for (const who of ["creator", "trainer", "learner", "finance"] as const) {
+      expectError(await w.call("GET", exportPath(courseId), w.tok[who]), 403);
+      expectError(await w.call("GET", `${exportPath(courseId)}/preview`, w.tok[who]), 403);
+    }
+    expectError(await w.call("GET", `${exportPath(courseId)}/preview`), 401);
+  });
+
+  it("another tenant's course and an unknown course: 404 (JSON error body)", async () => {
+    const globex = await w.api.call("GET", exportPath(courseId), { tenant: "globex", token: w.tok.globexAdmin });
+    expectError(globex, 404);
+    expectError(await w.api.call("GET", `${exportPath(courseId)}/preview`, { tenant: "globex", token: w.tok.globexAdmin }), 404);
+    expectError(await w.call("GET", exportPath(w.globexSst.id), w.tok.admin), 404);
+    expectError(await w.call("GET", exportPath("crs_doesnotexist000000000000"), w.tok.admin), 404);
+    expectError(await w.call("GET", `${exportPath("crs_doesnotexist000000000000")}/preview`, w.tok.admin), 404);
+  });
+
+  it("an empty course still gives the six folders, a manifest with no file and the report", async () => {
+    const created = await w.call("POST", "/courses", w.tok.admin, { title: "Formation vide", description: "Rien encore.", price: 0, currency: "EUR" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    const res = await fetchBytes(w.api, "GET", exportPath(id), { tenant: "acme", token: w.tok.admin });
+    expect(res.status).toBe(200);
+    const file = path.join(dir, "empty.zip");
+    writeFileSync(file, res.bytes);
+    const names = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).trim().split("\n");
+    for (const folder of FOLDERS) expect(names).toContain(`${folder}/`);
+    const m = JSON.parse(execFileSync("unzip", ["-p", file, "manifest.json"], { encoding: "utf8" }));
+    // Only the programme rendered from the course.
+    expect(m.files.map((f: any) => f.folder)).toEqual(["programme"]);
+    const preview = await w.call("GET", `${exportPath(id)}/preview`, w.tok.admin);
+    expect(preview.body.data.documentCount).toBe(1);
+  });
+
+  it("stored documents are checked against their recorded SHA-256: altered bytes and a lost file are flagged, not hidden", async () => {
+    const created = await w.call("POST", "/courses", w.tok.admin, { title: "Formation altérée", description: "x", price: 0, currency: "EUR" });
+    const id = created.body.data.id as string;
+    const scope = forTenant(w.acmeId);
+    const original = Buffer.from("%PDF-1.4 programme d'origine");
+    const [altered, lost] = [newId("doc"), newId("doc")];
+    await documentStorage().put(documentKey(w.acmeId, altered), Buffer.from("%PDF-1.4 programme modifié après coup"));
+    const row = (docId: string, kind: "PROGRAMME" | "OTHER") => ({
+      id: docId,
+      kind,
+      subjectType: "COURSE" as const,
+      subjectId: id,
+      title: kind,
+      fileName: `${kind.toLowerCase()}.pdf`,
+      sha256: sha(original),
+      sizeBytes: original.length,
+      storagePath: documentKey(w.acmeId, docId),
+      generatedAt: w.now(),
+    });
+    await w.api.db.insert(documents).values(scope.valuesMany(documents, [row(altered, "PROGRAMME"), row(lost, "OTHER")]));
+    const res = await fetchBytes(w.api, "GET", exportPath(id), { tenant: "acme", token: w.tok.admin });
+    expect(res.status).toBe(200);
+    const file = path.join(dir, "altered.zip");
+    writeFileSync(file, res.bytes);
+    const m = JSON.parse(execFileSync("unzip", ["-p", file, "manifest.json"], { encoding: "utf8" }));
+    const a = m.files.find((f: any) => f.record.id === altered);
+    const l = m.files.find((f: any) => f.record.id === lost);
+    expect(a).toMatchObject({ folder: "programme", recordedSha256: sha(original), matchesRecord: false });
+    expect(l).toMatchObject({ folder: "programme", matchesRecord: false });
+    expect(execFileSync("unzip", ["-p", file, l.path], { encoding: "utf8" })).toContain("Fichier absent du stockage");
+  });
+
+  it("a client that disconnects mid-stream stops the export; the server keeps serving", async () => {
+    const ac = new AbortController();
+    const res = await fetch(`${w.api.url}/api/v1${exportPath(courseId)}`, { headers: { "X-Tenant-ID": "acme", Authorization: `Bearer ${w.tok.admin}` }, signal: ac.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    ac.abort();
+    await reader.cancel().catch(() => {});
+    const again = await w.call("GET", `${exportPath(courseId)}/preview`, w.tok.admin);
+    expect(again.status).toBe(200);
+  });
+});
+
+describe("GET /qualiopi/check-publication", () => {
+  const check = (id: string | undefined, token = w.tok.admin) => w.call("GET", `/qualiopi/check-publication${id === undefined ? "" : `?courseId=${id}`}`, token);
+  const complete = {
+    description: "Une formation complète.",
+    price: 0,
+    currency: "EUR",
+    duration: 7,
+    pedagogicalObjectives: "Savoir faire.",
+    prerequisites: "Aucun.",
+    targetAudience: "Tous publics.",
+    teachingMethods: "Exercices.",
+    evaluationMethods: "Quiz final.",
+    accessibilityInfo: "Accessible.",
+    disabilityReferentContact: "referent@acme.test",
+    activityNumber: "11 75 12345 75",
+    modules: [{ title: "Module 1", lessons: [{ title: "Leçon 1", kind: "TEXT", content: "Bonjour" }] }],
+  };
+
+  it("answers the Publication check record for the course's ADMIN and owning CREATOR", async () => {
+    const res = await check(w.sst.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data;
+    expect(Object.keys(d).sort()).toEqual(["blockers", "canPublish", "indicatorsCovered", "indicatorsTotal", "score", "warnings"]);
+    expect(d.score).toBeGreaterThanOrEqual(0);
+    expect(d.score).toBeLessThanOrEqual(100);
+    expect(d.indicatorsCovered).toBeLessThanOrEqual(d.indicatorsTotal);
+    expect((await check(w.sst.id, w.tok.creator)).status).toBe(200);
+  });
+
+  it("publish refuses exactly when canPublish is false (same rules)", async () => {
+    const variants: Record<string, unknown>[] = [
+      { ...complete, title: "Complète" },
+      { ...complete, title: "Sans objectifs", pedagogicalObjectives: undefined },
+      { ...complete, title: "Sans référent", disabilityReferentContact: undefined, accessibilityInfo: "  " },
+      { ...complete, title: "Certification expirée", certificationNumber: "RS1234", certificationValidUntil: "2001-01-01" },
+      { ...complete, title: "Sans leçon", modules: [{ title: "Vide", lessons: [] }] },
+      { ...complete, title: "Sans durée", duration: 0 },
+      { ...complete, title: "Certification sans date", certificationNumber: "RS9999" },
+    ];
+    const seen = new Set<boolean>();
+    for (const v of variants) {
+      const created = await w.call("POST", "/courses/bulk", w.tok.creator, v);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.data.id as string;
+      const c = await check(id, w.tok.creator);
+      expect(c.status).toBe(200);
+      const status = await w.call("GET", `/courses/${id}/qualiopi-status`, w.tok.creator);
+      expect(status.body.data.check).toEqual(c.body.data);
+      const pub = await w.call("POST", `/courses/${id}/publish`, w.tok.creator);
+      expect(pub.status, `${String(v.title)}: canPublish ${c.body.data.canPublish}, publish ${pub.status}`).toBe(c.body.data.canPublish ? 201 : 422);
+      if (!c.body.data.canPublish) {
+        expect(pub.body.code).toBe("COURSE_NOT_PUBLISHABLE");
+        expect(pub.body.errors).toEqual(c.body.data.blockers.map((b: any) => b.message));
+        for (const b of c.body.data.blockers) expect(b.indicator).toBeGreaterThan(0);
+      } else expect(c.body.data.blockers).toEqual([]);
+      seen.add(c.body.data.canPublish);
+    }
+    expect([...seen].sort()).toEqual([false, true]);
+  });
+
+  it("422 without courseId; 404 for another tenant's or an unknown course; 403 for TRAINER, LEARNER and a CREATOR who does not own the course", async () => {
+    expectError(await check(undefined), 422);
+    expectError(await check(""), 422);
+    expectError(await check(w.globexSst.id), 404);
+    expectError(await check("crs_doesnotexist000000000000"), 404);
+    expectError(await w.api.call("GET", `/qualiopi/check-publication?courseId=${w.sst.id}`, { tenant: "globex", token: w.tok.globexAdmin }), 404);
+    expectError(await check(w.sst.id, w.tok.trainer), 403);
+    expectError(await check(w.sst.id, w.tok.learner), 403);
+    const adminCourse = await w.call("POST", "/courses", w.tok.admin, { title: "Cours de l'admin", description: "x", price: 0, currency: "EUR" });
+    expect(adminCourse.status).toBe(201);
+    expectError(await check(adminCourse.body.data.id, w.tok.creator), 403);
+    expectError(await w.call("GET", `/qualiopi/check-publication?courseId=${w.sst.id}`), 401);
+  });
+});
+
+describe("GET /qualiopi/dashboard and /qualiopi/courses/{courseId}/dashboard", () => {
+  it("lists the 32 indicators with their evidence, counts, links and gaps (tenant-wide)", async () => {
+    const res = await w.call("GET", "/qualiopi/dashboard", w.tok.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data;
+    expect(d.indicators.map((i: any) => i.indicator)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+    expect(d.indicators.filter((i: any) => i.scope === "COMMON")).toHaveLength(22);
+    const byN = (n: number) => d.indicators.find((i: any) => i.indicator === n);
+    // Seeded: complaints (31), improvement plans (32), trainer competencies (21), conventions (4), attendance (10).
+    for (const n of [4, 10, 21, 31, 32]) expect(byN(n).evidenced, `indicator ${n}`).toBe(true);
+    expect(byN(31).evidence.find((e: any) => e.source === "complaints").count).toBeGreaterThan(0);
+    // Monitoring (23) lives outside the platform: a gap with no platform evidence.
+    expect(byN(23)).toMatchObject({ evidenced: false, platformEvidence: false });
+    expect(byN(23).gap).toMatch(/veille/i);
+    for (const i of d.indicators) expect(i.evidenced ? i.gap === null : typeof i.gap === "string").toBe(true);
+    expect(d.indicatorsEvidenced).toBe(d.indicators.filter((i: any) => i.evidenced).length);
+  });
+
+  it("per course: course-scoped records narrowed to the course (query or path form)", async () => {
+    const a = await w.call("GET", `/qualiopi/courses/${w.sst.id}/dashboard`, w.tok.admin);
+    const b = await w.call("GET", `/qualiopi/dashboard?courseId=${w.sst.id}`, w.tok.admin);
+    expect(a.status).toBe(200);
+    expect({ ...a.body.data, generatedAt: null }).toEqual({ ...b.body.data, generatedAt: null });
+    expect(a.body.data.courseId).toBe(w.sst.id);
+    const empty = await w.call("POST", "/courses", w.tok.admin, { title: "Sans rien", description: "x", price: 0, currency: "EUR" });
+    const e = await w.call("GET", `/qualiopi/courses/${empty.body.data.id}/dashboard`, w.tok.admin);
+    const conv = (d: any) => d.indicators.find((i: any) => i.indicator === 4).evidence[0].count;
+    expect(conv(a.body.data)).toBeGreaterThan(0);
+    expect(conv(e.body.data)).toBe(0);
+  });
+
+  it("ADMIN only; another tenant's course: 404", async () => {
+    expectError(await w.call("GET", "/qualiopi/dashboard", w.tok.creator), 403);
+    expectError(await w.call("GET", "/qualiopi/dashboard", w.tok.learner), 403);
+    expectError(await w.call("GET", "/qualiopi/dashboard"), 401);
+    expectError(await w.call("GET", `/qualiopi/courses/${w.globexSst.id}/dashboard`, w.tok.admin), 404);
+    expectError(await w.call("GET", `/qualiopi/dashboard?courseId=${w.globexSst.id}`, w.tok.admin), 404);
+    expectError(await w.call("GET", `/qualiopi/courses/${w.sst.id}/dashboard`, w.tok.trainer), 403);
+  });
+});
