@@ -152,6 +152,12 @@ export const ERROR_REASONS = {
   IMPROVEMENT_PLAN_NOT_EDITABLE: "A COMPLETED or ARCHIVED improvement plan cannot be changed",
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Every action must be DONE before the plan is closed",
   IMPROVEMENT_ACTION_ALREADY_DONE: "The action is already DONE",
+  // Adaptive paths.
+  ADAPTIVE_PATH_NOT_FOUND: "Adaptive path not found",
+  LEARNER_ADAPTIVE_PATH_NOT_FOUND: "No individual path has been generated for this enrollment",
+  POSITIONING_SCORE_MISSING: "The learner has not answered the course's positioning questionnaire yet",
+  ADAPTIVE_PATH_NOT_APPLICABLE: "The definition is not a score-rule definition of the enrollment's course (or the course has none)",
+  LEARNER_PATH_UP_TO_DATE: "The individual path already reflects the learner's latest positioning attempt",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -188,6 +194,8 @@ export const NOT_FOUND_REASONS = {
   Complaint: "COMPLAINT_NOT_FOUND",
   "Improvement plan": "IMPROVEMENT_PLAN_NOT_FOUND",
   "Improvement action": "IMPROVEMENT_ACTION_NOT_FOUND",
+  "Adaptive path": "ADAPTIVE_PATH_NOT_FOUND",
+  "Learner adaptive path": "LEARNER_ADAPTIVE_PATH_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;
