@@ -9,6 +9,7 @@ import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
 import { quality_en } from "./parts/quality.en";
+import { adaptive_en } from "./parts/adaptive.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 
@@ -309,6 +310,7 @@ export const en: Catalogue = {
   ...mail_en,
   ...webhooks_en,
   ...quality_en,
+  ...adaptive_en,
   ...documents_en,
   ...signing_en,
 };

@@ -8,6 +8,7 @@ import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
 import { quality_fr } from "./parts/quality.fr";
+import { adaptive_fr } from "./parts/adaptive.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 
@@ -308,6 +309,7 @@ export const fr = {
   ...mail_fr,
   ...webhooks_fr,
   ...quality_fr,
+  ...adaptive_fr,
   ...documents_fr,
   ...signing_fr,
 } as const;

@@ -59,6 +59,18 @@ export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
         {detail.status !== "ACTIVE" && detail.status !== "COMPLETED" ? <Alert kind="info">{t("learnPlayer.notActive")}</Alert> : null}
       </section>
       )}
+      {detail.adaptivePath && !isBarred(detail.status) ? (
+        <section className="card" aria-labelledby="overview-path">
+          <h2 id="overview-path" className="card-title">
+            {t("adaptivePlayer.title")}
+          </h2>
+          <p>
+            <span className="badge">{t("adaptivePlayer.score", { score: detail.adaptivePath.positioningScore })}</span>{" "}
+            <span className="muted">{t("adaptivePlayer.counts", { skipped: detail.adaptivePath.skippedLessons, extra: detail.adaptivePath.extraLessons })}</span>
+          </p>
+          {detail.adaptivePath.summary ? <p>{detail.adaptivePath.summary}</p> : null}
+        </section>
+      ) : null}
       {isBarred(detail.status) ? null : (
         <section className="card">
           <h2 id="overview-outline" className="card-title">
