@@ -81,7 +81,7 @@ export const adaptivePathsRouter = router({
         tags,
         summary: "An adaptive-path definition",
         description: `${READ} A score-rule definition also gives learnerPathsCount, the individual paths generated from it.`,
-        errorResponses: { ...roles, 404: "Adaptive path not found (or another tenant's)" },
+        errorResponses: { 400: "Invalid id", ...roles, 404: "Adaptive path not found (or another tenant's)" },
       },
     })
     .input(ZAdaptivePathIdInput)
@@ -115,7 +115,7 @@ export const adaptivePathsRouter = router({
         summary: "Delete an adaptive-path definition",
         description: `${WRITE} The definition is deleted (404 afterwards); the individual paths already generated from it remain, with their copy of the definition, and the learners keep following them.`,
         successDescription: "No content",
-        errorResponses: { ...roles, 404: "Adaptive path not found" },
+        errorResponses: { 400: "Invalid id", ...roles, 404: "Adaptive path not found" },
       },
     })
     .input(ZAdaptivePathIdInput)
@@ -153,7 +153,7 @@ export const adaptivePathsRouter = router({
         description:
           "Whoever may read the enrollment (the learner, the course's creator, ADMIN, FUNDER). Skipped lessons (not required), extra lessons (added), the lessons left out, the positioning score it came from, " +
           "and the provider's message to the learner. definitionExists is false once the definition was deleted: the individual path stays.",
-        errorResponses: { 401: "Unauthorized", 404: "Enrollment not found, or no individual path generated (LEARNER_ADAPTIVE_PATH_NOT_FOUND)" },
+        errorResponses: { 400: "Invalid id", 401: "Unauthorized", 403: "Not a member of the tenant", 404: "Enrollment not found, or no individual path generated (LEARNER_ADAPTIVE_PATH_NOT_FOUND)" },
       },
     })
     .input(ZEnrollmentIdInput)
