@@ -76,5 +76,7 @@ export const adaptive_en: typeof adaptive_fr = {
     counts: "{skipped, plural, =0 {no lesson skipped} one {# lesson skipped} other {# lessons skipped}} · {extra, plural, =0 {no extra lesson} one {# extra lesson} other {# extra lessons}}",
     skipped: "Optional: already mastered at positioning",
     extra: "Extra practice",
+    available: "After the positioning test, your path can be adapted to what you know: lessons you master become optional, extra practice is added if needed.",
+    personalise: "Personalise my path",
   },
 };

@@ -74,5 +74,7 @@ export const adaptive_fr = {
     counts: "{skipped, plural, =0 {aucune leçon passée} one {# leçon passée} other {# leçons passées}} · {extra, plural, =0 {aucun renforcement} one {# leçon de renforcement} other {# leçons de renforcement}}",
     skipped: "Facultative : acquise au positionnement",
     extra: "Renforcement",
+    available: "Après le test de positionnement, votre parcours peut être adapté à vos acquis : leçons déjà maîtrisées rendues facultatives, renforcements ajoutés si besoin.",
+    personalise: "Personnaliser mon parcours",
   },
 };

@@ -157,6 +157,7 @@ export const ZEnrollmentDetail = ZEnrollment.extend({
     })
     .nullable()
     .describe("The learner's individual adaptive path (null: none generated; every lesson counts). Extra lessons it did not trigger are left out of `modules`."),
+  adaptivePathAvailable: z.boolean().describe("The course has a score-rule adaptive path: after the positioning test, POST /enrollments/{id}/adaptive-path personalises the path"),
 });
 export const ZEnrollmentDetailOutput = envelope(ZEnrollmentDetail);
 

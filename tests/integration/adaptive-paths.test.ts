@@ -367,6 +367,8 @@ describe("POST /enrollments/{id}/adaptive-path (individual path, 30 credits)", (
   it("a weak score (0 <= 40) adds the extra lesson and skips nothing", async () => {
     weak = await enroll(await userIdOf(f.api, "learner2@acme.test"));
     expectError(await asToken(tok.learner2)("GET", `/enrollments/${weak}/adaptive-path`), 404);
+    // the player offers the learner to personalise their path: the course has a score-rule definition
+    expect((await asToken(tok.learner2)("GET", `/enrollments/${weak}`)).body.data).toMatchObject({ adaptivePath: null, adaptivePathAvailable: true });
     await answerPositioning(weak, tok.learner2, false);
     const res = await asToken(tok.learner2)("POST", `/enrollments/${weak}/adaptive-path`, { adaptivePathId: definitionId });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

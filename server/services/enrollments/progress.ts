@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, enrollments, lessonProgress, lessons, modules, users } from "../../db/schema";
+import { adaptivePaths, courses, enrollments, lessonProgress, lessons, modules, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TProgressSummary, TUpdateProgressInput } from "../../contracts/enrollments";
 import { notFound, unprocessable } from "../../errors";
@@ -212,6 +212,13 @@ export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
     .where(scope.where(lessons, eq(lessons.courseId, course.id)))
     .orderBy(asc(lessons.position), asc(lessons.id));
   const path = await learnerPathOf(db, scope, enrollment.id);
+  const [definition] = path
+    ? [path]
+    : await db
+        .select({ id: adaptivePaths.id })
+        .from(adaptivePaths)
+        .where(scope.where(adaptivePaths, eq(adaptivePaths.variant, "SCORE_RULES"), eq(adaptivePaths.baseCourseId, course.id)))
+        .limit(1);
   const totals = await completionCounts(db, scope, enrollment.id, eq(lessons.courseId, course.id));
   const byModule = new Map(mods.map((m) => [m.id, { ...m, lessons: [] as LessonItem[] }]));
   for (const { lesson, progress } of rows) {
@@ -237,6 +244,7 @@ export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
     adaptivePath: path
       ? { id: path.id, name: path.definition.name, positioningScore: path.positioningScore, summary: path.summary, generatedAt: path.generatedAt.toISOString(), skippedLessons: path.skippedLessonIds.length, extraLessons: path.extraLessonIds.length }
       : null,
+    adaptivePathAvailable: Boolean(definition),
   };
 }
 
