@@ -416,6 +416,12 @@ describe("the player and progress follow the individual path", () => {
     expect(mine?.progress ?? mine).toMatchObject({ completedLessons: 4, totalLessons: 4 });
   });
 
+  it("the course's public statistics count each enrollment's path", async () => {
+    const stats = (await f.as("creator")("GET", `/courses/${course.id}/public-stats`)).body.data;
+    // strong: 4/4 (COMPLETED); weak: 1/6 (positioning only) -> 5 / 10
+    expect(stats.averageProgress).toBe(0.5);
+  });
+
   it("the weak learner must also do the extra lesson", async () => {
     for (const lessonId of [L(0, 0), L(0, 1), L(1, 0), L(1, 1)]) {
       expect((await asToken(tok.learner2)("POST", `/enrollments/${weak}/progress/${lessonId}`, { status: "COMPLETED" })).status).toBe(201);
