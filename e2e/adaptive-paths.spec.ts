@@ -13,6 +13,7 @@ test("a creator defines a score-rule path and generates a positioning test", asy
   test.setTimeout(120_000);
   const courseId = await sstCourseId(tenantApi(request, await apiToken(request, "acme", "creator@acme.test")));
   await signIn(page, "creator@acme.test");
+  await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`/courses/${courseId}?tab=adaptive`);
   await expect(page.getByRole("tab", { name: "Parcours adaptatifs" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("heading", { name: "SST : parcours selon le positionnement" })).toBeVisible();
