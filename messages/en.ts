@@ -10,6 +10,7 @@ import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
 import { quality_en } from "./parts/quality.en";
 import { qualiopi_en } from "./parts/qualiopi.en";
+import { adaptive_en } from "./parts/adaptive.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 
@@ -311,6 +312,7 @@ export const en: Catalogue = {
   ...webhooks_en,
   ...quality_en,
   ...qualiopi_en,
+  ...adaptive_en,
   ...documents_en,
   ...signing_en,
 };

@@ -9,6 +9,7 @@ import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
 import { quality_fr } from "./parts/quality.fr";
 import { qualiopi_fr } from "./parts/qualiopi.fr";
+import { adaptive_fr } from "./parts/adaptive.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 
@@ -310,6 +311,7 @@ export const fr = {
   ...webhooks_fr,
   ...quality_fr,
   ...qualiopi_fr,
+  ...adaptive_fr,
   ...documents_fr,
   ...signing_fr,
 } as const;

@@ -153,6 +153,12 @@ export const ERROR_REASONS = {
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Every action must be DONE before the plan is closed",
   IMPROVEMENT_ACTION_ALREADY_DONE: "The action is already DONE",
   NOTIFICATION_NOT_FOUND: "Notification not found",
+  // Adaptive paths.
+  ADAPTIVE_PATH_NOT_FOUND: "Adaptive path not found",
+  LEARNER_ADAPTIVE_PATH_NOT_FOUND: "No individual path has been generated for this enrollment",
+  POSITIONING_SCORE_MISSING: "The learner has not answered the course's positioning questionnaire yet",
+  ADAPTIVE_PATH_NOT_APPLICABLE: "The definition is not a score-rule definition of the enrollment's course (or the course has none)",
+  LEARNER_PATH_UP_TO_DATE: "The individual path already reflects the learner's latest positioning attempt",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -190,6 +196,8 @@ export const NOT_FOUND_REASONS = {
   "Improvement plan": "IMPROVEMENT_PLAN_NOT_FOUND",
   "Improvement action": "IMPROVEMENT_ACTION_NOT_FOUND",
   Notification: "NOTIFICATION_NOT_FOUND",
+  "Adaptive path": "ADAPTIVE_PATH_NOT_FOUND",
+  "Learner adaptive path": "LEARNER_ADAPTIVE_PATH_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

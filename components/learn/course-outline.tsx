@@ -14,13 +14,14 @@ export function CourseOutline({ detail, currentLessonId, headingId }: { detail: 
   return (
     <ol className="outline" aria-labelledby={headingId}>
       {modules.map((m) => {
-        const done = m.lessons.filter((l) => l.status === "COMPLETED").length;
+        const counted = m.lessons.filter((l) => l.pathRole !== "SKIPPED");
+        const done = counted.filter((l) => l.status === "COMPLETED").length;
         return (
           <li key={m.id} className="outline-module">
             <p className={styles.outlineModuleTitle}>
               <span>{m.title}</span>
               <span className={styles.outlineModuleCount}>
-                {done}/{m.lessons.length}
+                {done}/{counted.length}
               </span>
             </p>
             <ol className={styles.outlineLessons}>
@@ -39,6 +40,8 @@ export function CourseOutline({ detail, currentLessonId, headingId }: { detail: 
                             {l.durationMinutes ? ` · ${t("learnCommon.minutes", { count: l.durationMinutes })}` : ""}
                             <span className="visually-hidden"> · {t(progressStatusKey(l.status))}</span>
                           </span>
+                          {l.pathRole === "SKIPPED" ? <span className="badge">{t("adaptivePlayer.skipped")}</span> : null}
+                          {l.pathRole === "EXTRA" ? <span className="badge">{t("adaptivePlayer.extra")}</span> : null}
                         </span>
                       </Link>
                     </li>

@@ -13,11 +13,12 @@ import { useEnrollment } from "./use-enrollment";
 import { Loading } from "@/components/ui/skeleton";
 import { BarredNotice, isBarred } from "./barred-notice";
 import styles from "./learn.module.css";
+import { PersonalisePath } from "@/components/adaptive/personalise-path";
 
 /** The start page of an enrollment: progress, "continue" to the first lesson left, the whole outline. */
 export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
   const { t } = useI18n();
-  const { query } = useEnrollment(enrollmentId);
+  const { query, refresh } = useEnrollment(enrollmentId);
   if (query.isPending) {
     return <Loading shape="page" />;
   }
@@ -59,6 +60,19 @@ export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
         {detail.status !== "ACTIVE" && detail.status !== "COMPLETED" ? <Alert kind="info">{t("learnPlayer.notActive")}</Alert> : null}
       </section>
       )}
+      {detail.adaptivePath && !isBarred(detail.status) ? (
+        <section className="card" aria-labelledby="overview-path">
+          <h2 id="overview-path" className="card-title">
+            {t("adaptivePlayer.title")}
+          </h2>
+          <p>
+            <span className="badge">{t("adaptivePlayer.score", { score: detail.adaptivePath.positioningScore })}</span>{" "}
+            <span className="muted">{t("adaptivePlayer.counts", { skipped: detail.adaptivePath.skippedLessons, extra: detail.adaptivePath.extraLessons })}</span>
+          </p>
+          {detail.adaptivePath.summary ? <p>{detail.adaptivePath.summary}</p> : null}
+        </section>
+      ) : null}
+      {!detail.adaptivePath && detail.adaptivePathAvailable && detail.status === "ACTIVE" ? <PersonalisePath enrollmentId={detail.id} onDone={() => void refresh()} /> : null}
       {isBarred(detail.status) ? null : (
         <section className="card">
           <h2 id="overview-outline" className="card-title">

@@ -11,7 +11,7 @@ export function flattenLessons(detail: EnrollmentDetail): FlatLesson[] {
     );
 }
 
-/** Where "continue" leads: the first lesson not completed, else the first lesson. */
+/** Where "continue" leads: the first lesson of the learner's path not completed (skipped lessons are optional), else the first lesson. */
 export function resumeLesson(lessons: FlatLesson[]): FlatLesson | undefined {
-  return lessons.find((l) => l.status !== "COMPLETED") ?? lessons[0];
+  return lessons.find((l) => l.status !== "COMPLETED" && l.pathRole !== "SKIPPED") ?? lessons[0];
 }

@@ -141,4 +141,9 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   IMPROVEMENT_PLAN_NOT_EDITABLE: "Un plan d'amélioration terminé ou archivé ne peut plus être modifié.",
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Toutes les actions doivent être terminées avant de clôturer le plan.",
   IMPROVEMENT_ACTION_ALREADY_DONE: "Cette action est déjà terminée.",
+  ADAPTIVE_PATH_NOT_FOUND: "Parcours adaptatif introuvable.",
+  LEARNER_ADAPTIVE_PATH_NOT_FOUND: "Aucun parcours individuel n'a encore été généré pour cette inscription.",
+  POSITIONING_SCORE_MISSING: "L'apprenant n'a pas encore répondu au test de positionnement de la formation.",
+  ADAPTIVE_PATH_NOT_APPLICABLE: "Ce parcours n'est pas un parcours à règles de score de la formation de l'inscription (ou la formation n'en a pas).",
+  LEARNER_PATH_UP_TO_DATE: "Le parcours individuel tient déjà compte du dernier test de positionnement.",
 };

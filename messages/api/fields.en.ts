@@ -113,6 +113,20 @@ export const apiFields_en = {
   sessionNotInCourse: "The session is not one of the course's",
   notReviewerMember: "Not an active ADMIN or CREATOR of this organisation",
   notActiveMember: "Not an active member of this organisation",
+  percent0to100: "A percentage from 0 to 100",
+  atLeastOneCourse: "At least one course",
+  adaptiveVariantRequired: "Required: baseCourseId (score-rule variant) or modules (module-chain variant)",
+  difficultyMixSum: "easy + medium + hard must be 1",
+  lessonNotInBaseCourse: "Lesson not found in the base course",
+  lessonTwiceInRules: "Lesson listed twice in the rules",
+  lessonTwiceInExtras: "Lesson listed twice in the extra lessons",
+  courseTwiceInChain: "Course listed twice in the chain",
+  questionnaireNotFound: "Questionnaire not found",
+  notScoreRuleField: "Not a field of the score-rule variant",
+  notModuleChainField: "Not a field of the module-chain variant",
+  notScoreRuleOfCourse: "Not a score-rule definition of the enrollment's course",
+  noScoreRulePath: "The course has no score-rule adaptive path",
+  noPositioningAttempt: "The learner has not answered the course's positioning questionnaire",
 } as const;
 
 export type ApiFieldId = keyof typeof apiFields_en;

@@ -23,6 +23,7 @@ import { complaintsRouter } from "./routers/complaints";
 import { improvementPlansRouter } from "./routers/improvement-plans";
 import { notificationsRouter } from "./routers/notifications";
 import { qualiopiRouter } from "./routers/qualiopi";
+import { adaptivePathsRouter } from "./routers/adaptive-paths";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -38,6 +39,8 @@ export const appRouter = router({
   // deeper /courses/{id}/... paths, `courses` ends with its /courses/{slug} catch-alls.
   courseContent: courseContentRouter,
   ai: aiRouter,
+  // adaptive paths: /courses/{courseId}/positioning-quiz/generate and /enrollments/{id}/adaptive-path, before the courses and enrollments catch-alls
+  adaptivePaths: adaptivePathsRouter,
   media: mediaRouter,
   courses: coursesRouter,
   enrollments: enrollmentsRouter,

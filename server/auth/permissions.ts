@@ -63,6 +63,10 @@ const P = {
   "complaints.comment": ["ADMIN", "CREATOR"],
   "complaints.manage": ["ADMIN"],
   "improvementPlans.manage": ["ADMIN"],
+  /** Reads the tenant's adaptive-path definitions (the pedagogical staff). */
+  "adaptivePaths.read": ["ADMIN", "CREATOR", "TRAINER"],
+  /** Writes them: ADMIN, or a CREATOR on the courses they own (object level: services/adaptive). */
+  "adaptivePaths.manage": ["ADMIN", "CREATOR"],
   // money
   "payments.manage": ["ADMIN"],
   "billing.manage": ["ADMIN", "FINANCIER"],

@@ -138,10 +138,26 @@ export const ZEnrollmentDetail = ZEnrollment.extend({
           durationMinutes: z.number().int().nullable(),
           status: ZProgressStatus.describe("NOT_STARTED when the lesson has no progress record"),
           progress: ZLessonProgressRecord.nullable().describe("null when the lesson has no progress record"),
+          pathRole: z
+            .enum(["CORE", "SKIPPED", "EXTRA"])
+            .describe("The lesson in the learner's individual adaptive path: CORE (no path, or not concerned), SKIPPED (not required, not counted), EXTRA (added by the path)"),
         }),
       ),
     }),
   ),
+  adaptivePath: z
+    .object({
+      id: z.string().describe("lap_..."),
+      name: z.string(),
+      positioningScore: z.number().int(),
+      summary: z.string(),
+      generatedAt: ZTimestamp,
+      skippedLessons: z.number().int(),
+      extraLessons: z.number().int(),
+    })
+    .nullable()
+    .describe("The learner's individual adaptive path (null: none generated; every lesson counts). Extra lessons it did not trigger are left out of `modules`."),
+  adaptivePathAvailable: z.boolean().describe("The course has a score-rule adaptive path: after the positioning test, POST /enrollments/{id}/adaptive-path personalises the path"),
 });
 export const ZEnrollmentDetailOutput = envelope(ZEnrollmentDetail);
 

@@ -137,10 +137,19 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/dashboard", status: 200 },
   { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/audit-export/preview", status: 200 },
   { method: "get", path: "/api/v1/qualiopi/courses/{courseId}/audit-export", status: 200 },
+  // Adaptive paths and positioning quiz (+ the individual path per enrollment, named by its cost)
+  { method: "get", path: "/api/v1/adaptive-paths", status: 200 },
+  { method: "get", path: "/api/v1/adaptive-paths/{id}", status: 200 },
+  { method: "post", path: "/api/v1/adaptive-paths", status: 201 },
+  { method: "patch", path: "/api/v1/adaptive-paths/{id}", status: 200 },
+  { method: "delete", path: "/api/v1/adaptive-paths/{id}", status: 204 },
+  { method: "post", path: "/api/v1/courses/{courseId}/positioning-quiz/generate", status: 201 },
+  { method: "get", path: "/api/v1/enrollments/{id}/adaptive-path", status: 200 },
+  { method: "post", path: "/api/v1/enrollments/{id}/adaptive-path", status: 201 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

@@ -14,6 +14,7 @@ export const TABS: { id: BuilderTab; label: MessageKey }[] = [
   { id: "trainers", label: "creatorBuilder.tabTrainers" },
   { id: "enrollments", label: "creatorBuilder.tabEnrollments" },
   { id: "ai", label: "creatorBuilder.tabAi" },
+  { id: "adaptive", label: "adaptive.tab" },
 ];
 
 export const tabId = (id: BuilderTab) => `builder-tab-${id}`;

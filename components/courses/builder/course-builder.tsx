@@ -9,6 +9,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { AiPanel } from "./ai-panel";
+import { AdaptivePanel } from "@/components/adaptive/adaptive-panel";
 import { BuilderHeader } from "./builder-header";
 import { BuilderTabs, panelId, tabId, TABS } from "./builder-tabs";
 import { ConfirmProvider } from "./confirm-context";
@@ -94,6 +95,7 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
             {tab === "trainers" ? <TrainersPanel courseId={data.id} readOnly={readOnly} onChanged={refresh} /> : null}
             {tab === "enrollments" ? <EnrollmentsPanel courseId={data.id} /> : null}
             {tab === "ai" ? <AiPanel course={data} readOnly={readOnly} onChanged={refresh} /> : null}
+            {tab === "adaptive" ? <AdaptivePanel courseId={data.id} readOnly={readOnly} /> : null}
           </div>
         </div>
         <aside className={styles.builderAside} aria-label={t("creatorChecklist.title")}>

@@ -9,3 +9,4 @@ export * from "./webhooks";
 export * from "./documents";
 export * from "./quality";
 export * from "./notifications";
+export * from "./adaptive";

@@ -8,6 +8,7 @@ import { forTenant } from "../tenant-scope";
 import { seedDocuments } from "./documents";
 import { seedQuality } from "./quality";
 import { seedAudit } from "./audit";
+import { seedAdaptive } from "./adaptive";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -44,5 +45,6 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedQuality(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! }, { learner: `learner@${t.slug}.test`, learner2: `learner2@${t.slug}.test` });
     // The SST course's audit ZIP holds a real document in every folder (rendered PDFs: only with documents).
     if (opts.documents ?? true) await seedAudit(db, tenant.id, { admin: ids.admin! });
+    await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });
   }
 }

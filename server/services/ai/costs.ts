@@ -35,6 +35,8 @@ export const AI_OPERATIONS = {
   generateAllRefund: "generate-all-content.refund",
   regenerate: "regenerate-from-brief",
   regenerateLesson: "regenerate-from-brief.lesson",
+  positioningQuiz: "positioning-quiz",
+  adaptivePath: "adaptive-path",
 } as const;
 
 export const variantCost = (modules: number, lessons: number): number =>

@@ -1,4 +1,5 @@
 import { localLessonContent, localModuleQuiz } from "./local-content";
+import { localLearnerPath, localPositioningQuiz } from "./local-positioning";
 import { localFaq, localSeo } from "./local-faq-seo";
 import { localDraftFromBrief, localVariant } from "./local-variant-brief";
 import type { AiProvider, AiResultOf, AiTaskKind, AiTaskOf } from "./provider";
@@ -16,6 +17,8 @@ const handlers: Handlers = {
   lessonContent: (t) => localLessonContent(t.course, t.moduleIndex, t.lessonIndex, t.brief),
   moduleQuiz: (t) => localModuleQuiz(t.course, t.moduleIndex),
   draftFromBrief: (t) => localDraftFromBrief(t.brief, t.course),
+  positioningQuiz: (t) => localPositioningQuiz(t.course, t.counts, t.topics),
+  learnerPath: (t) => localLearnerPath(t.course, t.score, t.skipped, t.extra),
 };
 
 export class LocalAiProvider implements AiProvider {

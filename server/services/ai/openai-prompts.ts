@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AiResultOf, AiTask, AiTaskKind, CourseContext } from "./provider";
 import { ZDraftResult, ZFaqResult, ZLessonResult, ZQuizResult, ZSeoResult, ZVariantResult } from "./results";
+import { ZLearnerPathResult, ZPositioningQuizResult } from "./results";
 
 /**
  * The chat messages sent to an OpenAI-compatible model for each task, and the schema its JSON
@@ -13,6 +14,8 @@ export const RESULT_SCHEMAS: { [K in AiTaskKind]: z.ZodType<AiResultOf<K>> } = {
   lessonContent: ZLessonResult,
   moduleQuiz: ZQuizResult,
   draftFromBrief: ZDraftResult,
+  positioningQuiz: ZPositioningQuizResult,
+  learnerPath: ZLearnerPathResult,
 };
 
 const QUESTION = '{"kind": "SINGLE_CHOICE" | "MULTIPLE_CHOICE" | "TRUE_FALSE", "prompt": string, "choices": [{"label": string, "correct": boolean}], "explanation": string}';
@@ -28,6 +31,8 @@ const SHAPES: Record<AiTaskKind, string> = {
   draftFromBrief:
     '{"title": string, "description": string, "pedagogicalObjectives": string, "modules": [{"title": string, "description": string, "lessons": [{"title": string}]}], ' +
     `"questionnaire": {"title": string, "questions": [${QUESTION}]}}`,
+  positioningQuiz: `{"title": string, "questions": [${QUESTION.slice(0, -1)}, "difficulty": "EASY" | "MEDIUM" | "HARD", "topic": string}]}`,
+  learnerPath: '{"summary": string}',
 };
 
 const LESSON_TEXT_MAX = 1500;
@@ -71,6 +76,18 @@ function instruction(task: AiTask): string {
       return (
         "Design a training course from the author's brief: 2 to 8 modules of 1 to 6 lessons (titles only), pedagogical objectives, and a final quiz of 3 to 8 questions. " +
         `Brief: ${task.brief}`
+      );
+    case "positioningQuiz":
+      return (
+        `Write an entry positioning test for this course: exactly ${task.counts.easy} EASY, ${task.counts.medium} MEDIUM and ${task.counts.hard} HARD questions, ` +
+        "assessing what a learner already knows before the course (not what the course will teach them in detail). " +
+        (task.topics.length ? `Cover these topics: ${task.topics.join("; ")}. ` : "Cover the course's modules. ") +
+        "Single-choice and true/false questions have exactly one correct choice; give each question its topic."
+      );
+    case "learnerPath":
+      return (
+        `A learner scored ${task.score}% on this course's positioning test. Write them a short, encouraging message (3 to 5 sentences) explaining their individual path. ` +
+        `Lessons they may skip: ${task.skipped.length ? task.skipped.join("; ") : "none"}. Extra lessons added for them: ${task.extra.length ? task.extra.join("; ") : "none"}.`
       );
   }
 }

@@ -3,6 +3,7 @@ import type { TAudience, TFaqItem, TSeoFields } from "../../contracts/ai";
 import { DomainError } from "../../errors";
 import { slugify } from "../../lib/slug";
 import type { DraftResult, QuizResult, VariantResult, ZFaqResult, ZLessonResult, ZSeoResult } from "./results";
+import type { PositioningQuizResult, ZLearnerPathResult } from "./results";
 import { truncate } from "./text";
 
 /**
@@ -45,7 +46,11 @@ export type AiTasks = {
   };
   moduleQuiz: { input: { course: CourseContext; moduleIndex: number }; output: QuizResult };
   draftFromBrief: { input: { brief: string; course: CourseContext | null }; output: DraftResult };
+  positioningQuiz: { input: { course: CourseContext; counts: PositioningCounts; topics: string[] }; output: PositioningQuizResult };
+  learnerPath: { input: { course: CourseContext; score: number; skipped: string[]; extra: string[] }; output: z.infer<typeof ZLearnerPathResult> };
 };
+/** How many questions of each difficulty a positioning questionnaire asks. */
+export type PositioningCounts = { easy: number; medium: number; hard: number };
 export type AiTaskKind = keyof AiTasks;
 export type AiTaskOf<K extends AiTaskKind> = { kind: K } & AiTasks[K]["input"];
 export type AiTask = { [K in AiTaskKind]: AiTaskOf<K> }[AiTaskKind];

@@ -4,15 +4,15 @@ import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
 import type { QuizResult } from "./results";
 
-/** Saves a generated quiz: a QUIZ questionnaire, its questions, and the QUIZ lesson that shows it. */
+/** Saves a generated quiz: a QUIZ (or POSITIONING) questionnaire, its questions, and the QUIZ lesson that shows it. */
 export async function insertGeneratedQuiz(
   tx: DbOrTx,
   scope: TenantScope,
-  p: { courseId: string; moduleId: string; position: number; quiz: QuizResult; now: Date },
+  p: { courseId: string; moduleId: string; position: number; quiz: QuizResult; now: Date; kind?: "QUIZ" | "POSITIONING"; passMark?: number },
 ): Promise<{ questionnaireId: string; lessonId: string }> {
   const questionnaireId = newId("qst");
   await tx.insert(questionnaires).values(
-    scope.values(questionnaires, { id: questionnaireId, courseId: p.courseId, kind: "QUIZ" as const, title: p.quiz.title, createdAt: p.now, updatedAt: p.now }),
+    scope.values(questionnaires, { id: questionnaireId, courseId: p.courseId, kind: p.kind ?? "QUIZ", ...(p.passMark !== undefined ? { passMark: p.passMark } : {}), title: p.quiz.title, createdAt: p.now, updatedAt: p.now }),
   );
   await tx.insert(questions).values(
     scope.valuesMany(

@@ -72,3 +72,14 @@ export const ZDraftResult = z.object({
   questionnaire: ZQuizResult,
 });
 export type DraftResult = z.infer<typeof ZDraftResult>;
+
+/** A positioning questionnaire: each question carries its difficulty and the topic it assesses. */
+export const ZPositioningQuestion = ZGeneratedQuestion.and(z.object({ difficulty: z.enum(["EASY", "MEDIUM", "HARD"]), topic: text(200).default("") }));
+export const ZPositioningQuizResult = z.object({
+  title: text(200).min(1),
+  questions: z.array(ZPositioningQuestion).min(1).max(50),
+});
+export type PositioningQuizResult = z.infer<typeof ZPositioningQuizResult>;
+
+/** The message that explains an individual adaptive path to its learner. */
+export const ZLearnerPathResult = z.object({ summary: text(3000).min(1) });

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { enrollments, lessonProgress, lessons, quizAttempts } from "../../db/schema";
+import { inLearnerPath } from "../enrollments/path-filter";
 import { getReadableCourse } from "./detail";
 import { isoDay, loadPublicationFacts, publicationCheck, publicationErrors } from "./qualiopi";
 import { getVisibleCourseById } from "./viewer";
@@ -32,7 +33,7 @@ const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10_000) / 
 /**
  * GET /courses/{id}/public-stats (Qualiopi indicator 2, result indicators). successRate =
  * COMPLETED over all enrollments (0..1); averageProgress = mean share of the course's lessons
- * completed per non-cancelled enrollment (0..1); averageQuizScore = mean attempt percentage of the
+ * completed per non-cancelled enrollment, over the lessons of its adaptive path (0..1); averageQuizScore = mean attempt percentage of the
  * non-cancelled enrollments.
  */
 export async function getPublicStats(db: DbOrTx, viewer: PublicCaller, courseId: string) {
@@ -49,11 +50,17 @@ export async function getPublicStats(db: DbOrTx, viewer: PublicCaller, courseId:
       })
       .from(enrollments)
       .where(scope.where(enrollments, eq(enrollments.courseId, course.id))),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(lessons).where(scope.where(lessons, eq(lessons.courseId, course.id))),
+    // The lessons each live enrollment must do: its course's, on its individual adaptive path (inLearnerPath).
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(enrollments)
+      .innerJoin(lessons, scope.where(lessons, eq(lessons.courseId, enrollments.courseId), inLearnerPath(scope, enrollments.id)))
+      .where(scope.where(enrollments, live)),
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(lessonProgress)
       .innerJoin(enrollments, eq(enrollments.id, lessonProgress.enrollmentId))
+      .innerJoin(lessons, scope.where(lessons, eq(lessons.id, lessonProgress.lessonId), inLearnerPath(scope, enrollments.id)))
       .where(scope.where(lessonProgress, eq(lessonProgress.status, "COMPLETED"), live)),
     db
       .select({ avg: sql<string | null>`avg(${quizAttempts.percentage})` })
@@ -75,7 +82,7 @@ export async function getPublicStats(db: DbOrTx, viewer: PublicCaller, courseId:
     active: r.active,
     completed: r.completed,
     successRate: ratio(r.completed, r.total),
-    averageProgress: ratio(r.completedLessons, r.lessons * r.live),
+    averageProgress: ratio(r.completedLessons, r.lessons),
     averageQuizScore: r.averageQuizScore === null ? null : Math.round(Number(r.averageQuizScore) * 100) / 100,
   };
 }

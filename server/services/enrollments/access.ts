@@ -6,6 +6,7 @@ import { forbidden, notFound } from "../../errors";
 import type { CourseRow } from "../courses/access";
 import type { EnrollmentRow } from "./serialize";
 import type { Caller } from "../../auth/caller";
+import { inLearnerPath } from "./path-filter";
 
 /**
  * Who may read an enrollment: `enrollments.readTenant` (ADMIN, FUNDER) every enrollment of the
@@ -57,13 +58,14 @@ export function assertOwnEnrollment(enrollment: EnrollmentRow, caller: Caller): 
   if (enrollment.userId !== caller.userId) throw forbidden("Forbidden: not your enrollment");
 }
 
-/** Correlated counts for lists over `enrollments`: the course's lessons and the completed ones. */
+/** Correlated counts for lists over `enrollments`: the lessons of the enrollment's path (inLearnerPath) and the completed ones. */
 export function progressCountColumns(scope: TenantScope) {
   return {
-    totalLessons: sql<number>`(select count(*) from ${lessons} where ${scope.where(lessons, eq(lessons.courseId, enrollments.courseId))})`.mapWith(Number),
-    completedLessons: sql<number>`(select count(*) from ${lessonProgress} where ${scope.where(
+    totalLessons: sql<number>`(select count(*) from ${lessons} where ${scope.where(lessons, eq(lessons.courseId, enrollments.courseId), inLearnerPath(scope, enrollments.id))})`.mapWith(Number),
+    completedLessons: sql<number>`(select count(*) from ${lessonProgress} join ${lessons} on ${and(eq(lessons.tenantId, lessonProgress.tenantId), eq(lessons.id, lessonProgress.lessonId))} where ${scope.where(
       lessonProgress,
       and(eq(lessonProgress.enrollmentId, enrollments.id), eq(lessonProgress.status, "COMPLETED")),
+      inLearnerPath(scope, enrollments.id),
     )})`.mapWith(Number),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, enrollments, lessonProgress, lessons, modules, users } from "../../db/schema";
+import { adaptivePaths, courses, enrollments, lessonProgress, lessons, modules, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TProgressSummary, TUpdateProgressInput } from "../../contracts/enrollments";
 import { notFound, unprocessable } from "../../errors";
@@ -13,6 +13,7 @@ import { fullName, percentOf, progressTotals, serializeEnrollment, serializeProg
 import { barredEnrollmentError } from "./barred";
 import { isBarredStatus } from "../platform/who-may";
 import type { Caller } from "../../auth/caller";
+import { inLearnerPath, learnerPathOf, lessonPathRole } from "./path-filter";
 
 type ProgressStatus = (typeof lessonProgress.$inferSelect)["status"];
 export type LessonRow = typeof lessons.$inferSelect;
@@ -34,7 +35,7 @@ export async function lessonOfCourse(db: DbOrTx, scope: TenantScope, lessonId: s
   return lesson;
 }
 
-/** Lessons matching `filter` and how many of them the enrollment completed. */
+/** Lessons matching `filter` on the enrollment's path (inLearnerPath) and how many of them it completed. */
 async function completionCounts(db: DbOrTx, scope: TenantScope, enrollmentId: string, filter: SQL) {
   const [row] = await db
     .select({
@@ -43,7 +44,7 @@ async function completionCounts(db: DbOrTx, scope: TenantScope, enrollmentId: st
     })
     .from(lessons)
     .leftJoin(lessonProgress, scope.where(lessonProgress, eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.enrollmentId, enrollmentId)))
-    .where(scope.where(lessons, filter));
+    .where(scope.where(lessons, filter, inLearnerPath(scope, enrollmentId)));
   return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
 }
 
@@ -164,7 +165,7 @@ async function moduleProgress(db: DbOrTx, scope: TenantScope, enrollmentId: stri
       completed: sql<number>`count(${lessonProgress.id}) filter (where ${lessonProgress.status} = 'COMPLETED')`.mapWith(Number),
     })
     .from(modules)
-    .leftJoin(lessons, scope.where(lessons, eq(lessons.moduleId, modules.id)))
+    .leftJoin(lessons, scope.where(lessons, eq(lessons.moduleId, modules.id), inLearnerPath(scope, enrollmentId)))
     .leftJoin(lessonProgress, scope.where(lessonProgress, eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.enrollmentId, enrollmentId)))
     .where(scope.where(modules, eq(modules.courseId, courseId)))
     .groupBy(modules.id, modules.title, modules.position)
@@ -187,7 +188,9 @@ export async function getProgressSummary(db: Db, caller: Caller, id: string): Pr
 
 /**
  * GET /enrollments/{id}: the enrollment with every lesson of its course, grouped by module.
- * Lessons without a progress record are NOT_STARTED with `progress: null`.
+ * Lessons without a progress record are NOT_STARTED with `progress: null`. With an individual
+ * adaptive path, each lesson has its `pathRole` (CORE, SKIPPED, EXTRA), the extra lessons the
+ * score did not trigger are left out, and `progress` counts the path only (completionCounts).
  */
 export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
   const { scope } = caller;
@@ -208,10 +211,19 @@ export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
     .leftJoin(lessonProgress, scope.where(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.enrollmentId, enrollment.id))))
     .where(scope.where(lessons, eq(lessons.courseId, course.id)))
     .orderBy(asc(lessons.position), asc(lessons.id));
-  let completed = 0;
+  const path = await learnerPathOf(db, scope, enrollment.id);
+  const [definition] = path
+    ? [path]
+    : await db
+        .select({ id: adaptivePaths.id })
+        .from(adaptivePaths)
+        .where(scope.where(adaptivePaths, eq(adaptivePaths.variant, "SCORE_RULES"), eq(adaptivePaths.baseCourseId, course.id)))
+        .limit(1);
+  const totals = await completionCounts(db, scope, enrollment.id, eq(lessons.courseId, course.id));
   const byModule = new Map(mods.map((m) => [m.id, { ...m, lessons: [] as LessonItem[] }]));
   for (const { lesson, progress } of rows) {
-    if (progress?.status === "COMPLETED") completed++;
+    const pathRole = lessonPathRole(path, lesson.id);
+    if (pathRole === "HIDDEN") continue;
     byModule.get(lesson.moduleId)?.lessons.push({
       id: lesson.id,
       title: lesson.title,
@@ -220,14 +232,19 @@ export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
       durationMinutes: lesson.durationMinutes,
       status: progress?.status ?? "NOT_STARTED",
       progress: progress ? serializeProgressRecord(progress) : null,
+      pathRole,
     });
   }
   return {
     ...serializeEnrollment(enrollment),
     learner: learner ?? { id: enrollment.userId, firstName: "", lastName: "", email: "" },
     course: { id: course.id, title: course.title, slug: course.slug, bannerMediaId: course.bannerMediaId, status: course.status },
-    progress: progressTotals(completed, rows.length),
+    progress: progressTotals(totals.completed, totals.total),
     modules: [...byModule.values()],
+    adaptivePath: path
+      ? { id: path.id, name: path.definition.name, positioningScore: path.positioningScore, summary: path.summary, generatedAt: path.generatedAt.toISOString(), skippedLessons: path.skippedLessonIds.length, extraLessons: path.extraLessonIds.length }
+      : null,
+    adaptivePathAvailable: Boolean(definition),
   };
 }
 
@@ -239,4 +256,5 @@ type LessonItem = {
   durationMinutes: number | null;
   status: ProgressStatus;
   progress: ReturnType<typeof serializeProgressRecord> | null;
+  pathRole: "CORE" | "SKIPPED" | "EXTRA";
 };
