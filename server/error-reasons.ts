@@ -152,6 +152,12 @@ export const ERROR_REASONS = {
   IMPROVEMENT_PLAN_NOT_EDITABLE: "A COMPLETED or ARCHIVED improvement plan cannot be changed",
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Every action must be DONE before the plan is closed",
   IMPROVEMENT_ACTION_ALREADY_DONE: "The action is already DONE",
+  // Satisfaction surveys.
+  SURVEY_NOT_FOUND: "Survey not found",
+  SURVEY_TOKEN_INVALID: "The survey link is invalid",
+  SURVEY_TOKEN_EXPIRED: "The survey link has expired",
+  SURVEY_ALREADY_ANSWERED: "This survey was already answered",
+  SURVEY_ANSWERS_INVALID: "Some answers are missing or invalid (see errors)",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -188,6 +194,7 @@ export const NOT_FOUND_REASONS = {
   Complaint: "COMPLAINT_NOT_FOUND",
   "Improvement plan": "IMPROVEMENT_PLAN_NOT_FOUND",
   "Improvement action": "IMPROVEMENT_ACTION_NOT_FOUND",
+  Survey: "SURVEY_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -138,6 +138,11 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   IMPROVEMENT_PLAN_TRANSITION_INVALID: "Le statut actuel du plan d'amélioration ne permet pas ce changement.",
   IMPROVEMENT_PLAN_NOT_DELETABLE: "Seul un plan d'amélioration en brouillon peut être supprimé.",
   IMPROVEMENT_PLAN_NOT_EDITABLE: "Un plan d'amélioration terminé ou archivé ne peut plus être modifié.",
+  SURVEY_NOT_FOUND: "Enquête introuvable.",
+  SURVEY_TOKEN_INVALID: "Ce lien d'enquête n'est pas valide.",
+  SURVEY_TOKEN_EXPIRED: "Ce lien d'enquête a expiré.",
+  SURVEY_ALREADY_ANSWERED: "Vous avez déjà répondu à cette enquête. Merci !",
+  SURVEY_ANSWERS_INVALID: "Certaines réponses manquent ou ne sont pas valides.",
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Toutes les actions doivent être terminées avant de clôturer le plan.",
   IMPROVEMENT_ACTION_ALREADY_DONE: "Cette action est déjà terminée.",
 };

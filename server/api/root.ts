@@ -21,6 +21,7 @@ import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
 import { complaintsRouter } from "./routers/complaints";
 import { improvementPlansRouter } from "./routers/improvement-plans";
+import { surveysRouter } from "./routers/surveys";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -37,6 +38,8 @@ export const appRouter = router({
   courseContent: courseContentRouter,
   ai: aiRouter,
   media: mediaRouter,
+  // satisfaction surveys and public course pages: /courses/{id}/survey-results before the /courses/{slug} catch-alls
+  surveys: surveysRouter,
   courses: coursesRouter,
   enrollments: enrollmentsRouter,
   activity: activityRouter,
