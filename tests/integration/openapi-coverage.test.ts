@@ -126,10 +126,16 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "patch", path: "/api/v1/improvement-plans/{id}/actions/{actionId}", status: 200 },
   { method: "post", path: "/api/v1/improvement-plans/{id}/actions/{actionId}/complete", status: 200 },
   { method: "post", path: "/api/v1/improvement-plans/{id}/close", status: 200 },
+  // Satisfaction surveys and public course pages (issue #11 item 5)
+  { method: "get", path: "/api/v1/surveys/{token}", status: 200 },
+  { method: "post", path: "/api/v1/surveys/{token}/responses", status: 201 },
+  { method: "get", path: "/api/v1/courses/{id}/survey-results", status: 200 },
+  { method: "get", path: "/api/v1/public/courses", status: 200 },
+  { method: "get", path: "/api/v1/public/courses/{slug}", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|surveys|public)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;
