@@ -11,6 +11,7 @@ import { webhooks_en } from "./parts/webhooks.en";
 import { quality_en } from "./parts/quality.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
+import { surveys_en } from "./parts/surveys.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -311,4 +312,5 @@ export const en: Catalogue = {
   ...quality_en,
   ...documents_en,
   ...signing_en,
+  ...surveys_en,
 };

@@ -10,6 +10,7 @@ import { webhooks_fr } from "./parts/webhooks.fr";
 import { quality_fr } from "./parts/quality.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
+import { surveys_fr } from "./parts/surveys.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -310,4 +311,5 @@ export const fr = {
   ...quality_fr,
   ...documents_fr,
   ...signing_fr,
+  ...surveys_fr,
 } as const;
