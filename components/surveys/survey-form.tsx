@@ -133,7 +133,6 @@ function QuestionField({ question: q, index, missing }: { question: TSurveyQuest
       className={`${styles.question} ${missing ? styles.questionError : ""}`}
       aria-invalid={missing || undefined}
       aria-describedby={missing ? errorId : undefined}
-      {...(q.required && type === "radio" ? { role: "radiogroup", "aria-required": true } : {})}
     >
       {legend}
       <div className={q.rating ? styles.rating : styles.choices}>
