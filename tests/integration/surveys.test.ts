@@ -112,7 +112,7 @@ describe("end-of-course survey", () => {
     expect(await mailsTo(w.api, l.email, "survey-end-of-course")).toHaveLength(0);
     expect(await invitations(l.enrollmentId)).toHaveLength(0);
     const [skipped] = await activity(l.enrollmentId, "survey.skipped");
-    expect(skipped?.metadata).toEqual({ reason: "NO_SATISFACTION_QUESTIONNAIRE" });
+    expect(skipped?.metadata).toEqual({ missing: "SATISFACTION_QUESTIONNAIRE" });
   });
 });
 

@@ -36,7 +36,7 @@ export async function scheduleSurveys(tx: DbOrTx, scope: TenantScope, enrollment
     .limit(2);
   const about = { userId: enrollment.userId, courseId: enrollment.courseId, enrollmentId: enrollment.id };
   if (!forms.length) {
-    await logActivity(tx, scope, { ...about, action: "survey.skipped", metadata: { reason: "NO_SATISFACTION_QUESTIONNAIRE" } }, now);
+    await logActivity(tx, scope, { ...about, action: "survey.skipped", metadata: { missing: "SATISFACTION_QUESTIONNAIRE" } }, now);
     return;
   }
   const followUpAt = new Date(now.getTime() + env().SURVEY_FOLLOW_UP_DAYS * DAY);
