@@ -37,7 +37,8 @@ function StateMessage({ code, fallback }: { code: string | null; fallback?: stri
 export function SurveyForm({ token }: { token: string }) {
   const t = useT();
   const trpc = useTRPC();
-  const survey = useQuery({ ...trpc.surveys.get.queryOptions({ token }), retry: false, refetchOnWindowFocus: false });
+  const survey = useQuery({ ...trpc.surveys.get.queryOptions({ token }), retry: false, refetchOnWindowFocus: false, enabled: token.length >= 10 });
+  if (token.length < 10) return <StateMessage code="SURVEY_TOKEN_INVALID" />;
   if (survey.isPending) return <p aria-busy="true">{t("surveyForm.loading")}</p>;
   if (survey.isError) return <StateMessage code={errorInfo(survey.error).code} fallback={errorMessage(survey.error, t)} />;
   return <Questions token={token} survey={survey.data.data} />;

@@ -12,7 +12,7 @@ export type TSurveyKind = z.infer<typeof ZSurveyKind>;
 
 /** A survey link's token: an HS256 JWT (three base64url parts). */
 export const ZSurveyTokenInput = z.object({
-  token: z.string().min(10).max(2000).describe("The signed token of the survey link (`/survey/{token}` in the e-mail)"),
+  token: z.string().min(10).max(2000).describe("The signed token of the survey link (the `token` of the e-mailed link `/survey?token=...`)"),
 });
 
 export const ZSurveyQuestion = z.object({

@@ -61,7 +61,7 @@ async function completer(c: SeededCourse = course): Promise<Learner> {
   return l;
 }
 
-const LINK = /https?:\/\/acme\.[^/\s]+\/survey\/([A-Za-z0-9_.-]+)/;
+const LINK = /https?:\/\/acme\.[^/\s]+\/survey\?token=([A-Za-z0-9_.-]+)/;
 async function linkOf(l: Learner, template: "survey-end-of-course" | "survey-follow-up" = "survey-end-of-course"): Promise<string> {
   const mails = await mailsTo(w.api, l.email, template);
   expect(mails).toHaveLength(1);

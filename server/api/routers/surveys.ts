@@ -22,7 +22,7 @@ const HOW =
   "Surveys (Qualiopi indicators 2 and 30) use the course's SATISFACTION questionnaires (oldest first): the first is the END_OF_COURSE survey, e-mailed by the job worker " +
   "(job survey.send, enqueued in the completion transaction) when the enrollment becomes COMPLETED; the second, or the first again when there is only one, is the FOLLOW_UP survey, " +
   "e-mailed SURVEY_FOLLOW_UP_DAYS (default 90) days later (a run-at survey.send job, and the hourly surveys.sweep for any due invitation it missed), only if the enrollment is still COMPLETED. " +
-  "A course without a SATISFACTION questionnaire sends no survey (activity survey.skipped). Each e-mail carries a signed link `/survey/{token}` on the tenant's host: " +
+  "A course without a SATISFACTION questionnaire sends no survey (activity survey.skipped). Each e-mail carries a signed link `/survey?token={token}` on the tenant's host (the page calls this operation): " +
   "the token is an HS256 JWT naming the tenant and the invitation, valid SURVEY_LINK_TTL_DAYS (default 30) days after sending; no password. It can be answered once.";
 const TOKEN_ERRORS = {
   401: "SURVEY_TOKEN_INVALID: not a survey link (bad signature, malformed)",

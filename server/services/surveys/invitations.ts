@@ -88,7 +88,7 @@ export async function sendInvitation(db: Db, scope: TenantScope, invitationId: s
         firstName: info.firstName,
         courseTitle: info.courseTitle,
         tenantName: tenant.name,
-        link: tenantUrl(tenant.slug, `/survey/${token}`),
+        link: tenantUrl(tenant.slug, `/survey?token=${token}`),
         expiresAt: localDateTime(expiresAt, tenant.timeZone, info.locale),
       },
     });

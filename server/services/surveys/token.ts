@@ -3,7 +3,7 @@ import { DomainError } from "../../errors";
 import { env } from "../../env";
 
 /**
- * The signed link of a survey e-mail: an HS256 JWT (JWT_SECRET) with its own audience, naming the
+ * The signed link of a survey e-mail (`/survey?token=...` on the tenant's host): an HS256 JWT (JWT_SECRET) with its own audience, naming the
  * tenant (`tid`) and the invitation (`sub`, svi_...), expiring at the invitation's expiresAt.
  * No password: holding the link is the authorisation, for that one survey only. Single use is
  * the invitation's respondedAt (409 on a second answer), not the token.

@@ -10,13 +10,19 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("surveys.title"), robots: { index: false, follow: false }, referrer: "no-referrer" };
 }
 
-/** A satisfaction survey opened from its e-mailed link (no sign-in; the signed token is the authorisation). Phone-first single column. */
-export default async function SurveyPage({ params }: { params: Promise<{ tenant: string; token: string }> }) {
-  const { tenant: slug, token } = await params;
+/**
+ * A satisfaction survey opened from its e-mailed link `/survey?token=...` (no sign-in; the signed
+ * token is the authorisation). Phone-first single column. The token travels in the query, not the
+ * path: a JWT ends with `.signature`, which proxy.ts's matcher would take for a file extension.
+ */
+export default async function SurveyPage({ params, searchParams }: { params: Promise<{ tenant: string }>; searchParams: Promise<{ token?: string | string[] }> }) {
+  const { tenant: slug } = await params;
+  const raw = (await searchParams).token;
+  const token = (Array.isArray(raw) ? raw[0] : raw) ?? "";
   const tenant = await getTenantProfile(slug);
   return (
     <AuthLayout brandName={displayNameOf(tenant)} logoUrl={tenant.branding.logoUrl}>
-      <SurveyForm token={decodeURIComponent(token)} />
+      <SurveyForm token={token} />
     </AuthLayout>
   );
 }
