@@ -75,6 +75,15 @@ function Questions({ token, survey }: { token: string; survey: TSurvey }) {
     respond.mutate({ token, answers });
   }
 
+  /** An answer clears its question's "required" error at once. */
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (!missing.has(name)) return;
+    const next = new Set(missing);
+    next.delete(name);
+    setMissing(next);
+  }
+
   if (respond.isSuccess) {
     return (
       <div role="status" className="stack">
@@ -88,7 +97,7 @@ function Questions({ token, survey }: { token: string; survey: TSurvey }) {
 
   const expires = new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", { timeZone, day: "numeric", month: "long", year: "numeric" }).format(new Date(survey.expiresAt));
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="survey-title">
+    <form className="form" onSubmit={onSubmit} onChange={onChange} noValidate aria-labelledby="survey-title">
       <div className="stack">
         <h1 id="survey-title">{survey.title}</h1>
         <p>{t("surveyForm.hello", { name: survey.firstName })}</p>
