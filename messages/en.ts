@@ -13,6 +13,7 @@ import { qualiopi_en } from "./parts/qualiopi.en";
 import { adaptive_en } from "./parts/adaptive.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
+import { surveys_en } from "./parts/surveys.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -315,4 +316,5 @@ export const en: Catalogue = {
   ...adaptive_en,
   ...documents_en,
   ...signing_en,
+  ...surveys_en,
 };

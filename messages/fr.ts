@@ -12,6 +12,7 @@ import { qualiopi_fr } from "./parts/qualiopi.fr";
 import { adaptive_fr } from "./parts/adaptive.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
+import { surveys_fr } from "./parts/surveys.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -314,4 +315,5 @@ export const fr = {
   ...adaptive_fr,
   ...documents_fr,
   ...signing_fr,
+  ...surveys_fr,
 } as const;

@@ -52,6 +52,9 @@ const EnvSchema = z.object({
   // Local testing only: lets webhooks use http:// to a loopback address (127.0.0.1, ::1, localhost). Never honoured in production.
   ALLOW_HTTP_WEBHOOKS: bool(false),
   COMPLAINT_AUTO_CLOSE_DAYS: intFrom(30),
+  // Satisfaction surveys: the follow-up survey is e-mailed this many days after completion; a survey link expires this many days after it is sent.
+  SURVEY_FOLLOW_UP_DAYS: intFrom(90),
+  SURVEY_LINK_TTL_DAYS: intFrom(30),
   // CRITICAL complaints: the admins are e-mailed once when the 24 h SLA ends within this many minutes.
   COMPLAINT_SLA_ALERT_MINUTES: intFrom(120),
   // Job worker: runs inside the app by default (false: run `npm run worker` beside it); queue polling and supervision intervals.

@@ -159,6 +159,12 @@ export const ERROR_REASONS = {
   POSITIONING_SCORE_MISSING: "The learner has not answered the course's positioning questionnaire yet",
   ADAPTIVE_PATH_NOT_APPLICABLE: "The definition is not a score-rule definition of the enrollment's course (or the course has none)",
   LEARNER_PATH_UP_TO_DATE: "The individual path already reflects the learner's latest positioning attempt",
+  // Satisfaction surveys.
+  SURVEY_NOT_FOUND: "Survey not found",
+  SURVEY_TOKEN_INVALID: "The survey link is invalid",
+  SURVEY_TOKEN_EXPIRED: "The survey link has expired",
+  SURVEY_ALREADY_ANSWERED: "This survey was already answered",
+  SURVEY_ANSWERS_INVALID: "Some answers are missing or invalid (see errors)",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -198,6 +204,7 @@ export const NOT_FOUND_REASONS = {
   Notification: "NOTIFICATION_NOT_FOUND",
   "Adaptive path": "ADAPTIVE_PATH_NOT_FOUND",
   "Learner adaptive path": "LEARNER_ADAPTIVE_PATH_NOT_FOUND",
+  Survey: "SURVEY_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

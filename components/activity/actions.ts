@@ -18,6 +18,10 @@ export const ACTIVITY_ACTIONS = [
   "lesson.completed",
   "module.completed",
   "quiz.submitted",
+  "survey.scheduled",
+  "survey.skipped",
+  "survey.sent",
+  "survey.answered",
 ] as const;
 
 export const isKnownAction = (a: string): a is (typeof ACTIVITY_ACTIONS)[number] => (ACTIVITY_ACTIONS as readonly string[]).includes(a);

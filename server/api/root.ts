@@ -24,6 +24,7 @@ import { improvementPlansRouter } from "./routers/improvement-plans";
 import { notificationsRouter } from "./routers/notifications";
 import { qualiopiRouter } from "./routers/qualiopi";
 import { adaptivePathsRouter } from "./routers/adaptive-paths";
+import { surveysRouter } from "./routers/surveys";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -42,6 +43,8 @@ export const appRouter = router({
   // adaptive paths: /courses/{courseId}/positioning-quiz/generate and /enrollments/{id}/adaptive-path, before the courses and enrollments catch-alls
   adaptivePaths: adaptivePathsRouter,
   media: mediaRouter,
+  // satisfaction surveys and public course pages: /courses/{id}/survey-results before the /courses/{slug} catch-alls
+  surveys: surveysRouter,
   courses: coursesRouter,
   enrollments: enrollmentsRouter,
   activity: activityRouter,

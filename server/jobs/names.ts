@@ -13,6 +13,8 @@ export const JOB_NAMES = [
   "attendance.reminders",
   "complaints.sla",
   "complaints.autoclose",
+  "survey.send",
+  "surveys.sweep",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -14,7 +14,8 @@ export type IdPrefix =
   | "usr" | "ten" | "mbr" | "crs" | "mod" | "les" | "qst" | "enr" | "ses" | "slt" | "emg"
   | "pay" | "ref" | "inv" | "cli" | "cpl" | "cmt" | "imp" | "act" | "apt" | "aud" | "wh"
   | "dlv" | "evt" | "tpl" | "mcf" | "nda" | "cmp" | "key" | "rtk" | "inv_t" | "rst" | "fnd"
-  | "mail" | "ext" | "req" | "qqn" | "med" | "prg" | "qat" | "ctr" | "cpt" | "aic" | "doc" | "tfd" | "rmd" | "csh" | "ntf" | "lap";
+  | "mail" | "ext" | "req" | "qqn" | "med" | "prg" | "qat" | "ctr" | "cpt" | "aic" | "doc" | "tfd" | "rmd" | "csh" | "ntf" | "lap"
+  | "svi" | "svr";
 
 /** Random URL-safe secret of `bytes` bytes of entropy. */
 export function randomToken(bytes = 32): string {

@@ -146,10 +146,16 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/courses/{courseId}/positioning-quiz/generate", status: 201 },
   { method: "get", path: "/api/v1/enrollments/{id}/adaptive-path", status: 200 },
   { method: "post", path: "/api/v1/enrollments/{id}/adaptive-path", status: 201 },
+  // Satisfaction surveys and public course pages (issue #11 item 5)
+  { method: "get", path: "/api/v1/surveys/{token}", status: 200 },
+  { method: "post", path: "/api/v1/surveys/{token}/responses", status: 201 },
+  { method: "get", path: "/api/v1/courses/{id}/survey-results", status: 200 },
+  { method: "get", path: "/api/v1/public/courses", status: 200 },
+  { method: "get", path: "/api/v1/public/courses/{slug}", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

@@ -13,6 +13,7 @@ export const TABS: { id: BuilderTab; label: MessageKey }[] = [
   { id: "quizzes", label: "creatorBuilder.tabQuizzes" },
   { id: "trainers", label: "creatorBuilder.tabTrainers" },
   { id: "enrollments", label: "creatorBuilder.tabEnrollments" },
+  { id: "surveys", label: "surveys.tab" },
   { id: "ai", label: "creatorBuilder.tabAi" },
   { id: "adaptive", label: "adaptive.tab" },
 ];

@@ -15,6 +15,7 @@ import { BuilderTabs, panelId, tabId, TABS } from "./builder-tabs";
 import { ConfirmProvider } from "./confirm-context";
 import { DetailsPanel } from "./details-panel";
 import { EnrollmentsPanel } from "./enrollments-panel";
+import { SurveysPanel } from "@/components/surveys/surveys-panel";
 import { OutlinePanel } from "./outline-panel";
 import { PublicationChecklist } from "./publication-checklist";
 import { tabOfField, type BuilderTab } from "./publication-labels";
@@ -94,6 +95,7 @@ export function CourseBuilder({ courseId }: { courseId: string }) {
             {tab === "quizzes" ? <QuestionnairesPanel courseId={data.id} readOnly={readOnly} onChanged={refresh} /> : null}
             {tab === "trainers" ? <TrainersPanel courseId={data.id} readOnly={readOnly} onChanged={refresh} /> : null}
             {tab === "enrollments" ? <EnrollmentsPanel courseId={data.id} /> : null}
+            {tab === "surveys" ? <SurveysPanel key={data.id} course={data} readOnly={readOnly} onSaved={refresh} /> : null}
             {tab === "ai" ? <AiPanel course={data} readOnly={readOnly} onChanged={refresh} /> : null}
             {tab === "adaptive" ? <AdaptivePanel courseId={data.id} readOnly={readOnly} /> : null}
           </div>

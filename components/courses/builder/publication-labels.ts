@@ -2,7 +2,7 @@ import { QUALIOPI_TEXT_FIELDS } from "@/server/contracts/courses";
 import type { Translate } from "@/lib/i18n/translate";
 import type { MessageKey } from "@/messages";
 
-export type BuilderTab = "details" | "qualiopi" | "content" | "quizzes" | "trainers" | "enrollments" | "ai" | "adaptive";
+export type BuilderTab = "details" | "qualiopi" | "content" | "quizzes" | "trainers" | "enrollments" | "ai" | "adaptive" | "surveys";
 
 const QUALIOPI_FIELDS: readonly string[] = [...QUALIOPI_TEXT_FIELDS, "activityNumber", "certificationNumber", "certificationValidUntil"];
 

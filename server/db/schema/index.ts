@@ -10,3 +10,4 @@ export * from "./documents";
 export * from "./quality";
 export * from "./notifications";
 export * from "./adaptive";
+export * from "./surveys";

@@ -80,6 +80,10 @@ export const courses = pgTable(
     evaluationMethods: text(),
     accessibilityInfo: text(),
     disabilityReferentContact: text(),
+    /** Indicator 1: access lead time (délai d'accès), free text such as "2 semaines après l'inscription". */
+    accessLeadTime: text(),
+    /** Indicators 2-3: a success rate (0-100) the organisation publishes (certification, exam), when set. */
+    successRate: integer(),
     activityNumber: text(),
     certificationNumber: text(),
     certificationValidUntil: date({ mode: "string" }),

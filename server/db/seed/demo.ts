@@ -9,6 +9,7 @@ import { seedDocuments } from "./documents";
 import { seedQuality } from "./quality";
 import { seedAudit } from "./audit";
 import { seedAdaptive } from "./adaptive";
+import { seedSurveys } from "./surveys";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -46,5 +47,6 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     // The SST course's audit ZIP holds a real document in every folder (rendered PDFs: only with documents).
     if (opts.documents ?? true) await seedAudit(db, tenant.id, { admin: ids.admin! });
     await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });
+    await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
   }
 }

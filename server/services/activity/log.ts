@@ -23,6 +23,10 @@ export const ACTIVITY_ACTIONS = [
   "lesson.completed",
   "module.completed",
   "quiz.submitted",
+  "survey.scheduled",
+  "survey.skipped",
+  "survey.sent",
+  "survey.answered",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

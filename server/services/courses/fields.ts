@@ -4,7 +4,7 @@ import { QUALIOPI_TEXT_FIELDS, type TCreateCourseInput } from "../../contracts/c
 type CourseInsert = typeof courses.$inferInsert;
 type FieldInput = Partial<TCreateCourseInput>;
 
-const NULLABLE_TEXT = [...QUALIOPI_TEXT_FIELDS, "activityNumber", "certificationNumber"] as const;
+const NULLABLE_TEXT = [...QUALIOPI_TEXT_FIELDS, "activityNumber", "certificationNumber", "accessLeadTime"] as const;
 
 /**
  * Request fields -> column values: blank optional texts become null, tags are de-duplicated.
@@ -23,6 +23,7 @@ export function courseColumns(input: FieldInput): Partial<CourseInsert> {
   if (input.tags !== undefined) out.tags = [...new Set(input.tags)];
   if (input.seoMetadata !== undefined) out.seoMetadata = input.seoMetadata;
   if (input.certificationValidUntil !== undefined) out.certificationValidUntil = input.certificationValidUntil;
+  if (input.successRate !== undefined) out.successRate = input.successRate;
   for (const key of NULLABLE_TEXT) {
     const v = input[key];
     if (v !== undefined) out[key] = v === null || v.trim() === "" ? null : v;

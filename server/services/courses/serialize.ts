@@ -28,6 +28,8 @@ export function serializeCourse(c: CourseRow): TCourse {
     evaluationMethods: c.evaluationMethods,
     accessibilityInfo: c.accessibilityInfo,
     disabilityReferentContact: c.disabilityReferentContact,
+    accessLeadTime: c.accessLeadTime,
+    successRate: c.successRate,
     activityNumber: c.activityNumber,
     certificationNumber: c.certificationNumber,
     certificationValidUntil: c.certificationValidUntil,

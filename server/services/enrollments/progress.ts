@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
 import { emitEvent } from "../platform/events";
 import { enqueueCertificate } from "../documents/certificate-job";
+import { scheduleSurveys } from "../surveys/invitations";
 import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
 import { fullName, percentOf, progressTotals, serializeEnrollment, serializeProgressRecord, type EnrollmentRow } from "./serialize";
 import { barredEnrollmentError } from "./barred";
@@ -133,6 +134,8 @@ async function completeEnrollment(tx: DbOrTx, scope: TenantScope, enrollment: En
   await logActivity(tx, scope, { userId: enrollment.userId, action: "enrollment.completed", courseId: enrollment.courseId, enrollmentId: enrollment.id }, now);
   // The certificate of completion (certificat de réalisation) is rendered by a job, after the commit.
   await enqueueCertificate(tx, scope, enrollment.id);
+  // The end-of-course and follow-up satisfaction surveys (services/surveys/invitations.ts), with the completion.
+  await scheduleSurveys(tx, scope, enrollment, now);
 }
 
 /** POST /enrollments/{id}/progress/{lessonId}: the learner's own ACTIVE enrollment only. */

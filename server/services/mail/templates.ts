@@ -1,7 +1,8 @@
 /** Transactional e-mails, French first, English available. */
 export type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
-  | "complaint-received" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation";
+  | "complaint-received" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
+  | "survey-end-of-course" | "survey-follow-up";
 
 type Rendered = { subject: string; text: string };
 
@@ -123,6 +124,27 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     en: (v) => ({
       subject: `Mediation request (${v.tenantName}): ${v.subject}`,
       text: `Hello,\n\n${v.tenantName} refers a complaint to you for mediation (reference ${v.id}).\n\nComplainant: ${v.complainant}\nSubject: ${v.subject}\n\nComplaint:\n${v.description}\n\nAnswer given:\n${v.resolution}\n\nReason for the disagreement:\n${v.reason}`,
+    }),
+  },
+  // surveys: vars firstName, courseTitle, tenantName, link (the signed survey link), expiresAt (tenant-local text)
+  "survey-end-of-course": {
+    fr: (v) => ({
+      subject: `Votre avis sur la formation « ${v.courseTitle} »`,
+      text: `Bonjour ${v.firstName},\n\nVous avez terminé la formation « ${v.courseTitle} ». Félicitations !\n\n${v.tenantName} aimerait connaître votre avis : le questionnaire prend deux minutes et se remplit sur téléphone, sans mot de passe.\n\nRépondre : ${v.link}\n\nCe lien personnel est valable jusqu'au ${v.expiresAt}.`,
+    }),
+    en: (v) => ({
+      subject: `Your feedback on "${v.courseTitle}"`,
+      text: `Hello ${v.firstName},\n\nYou have completed the course "${v.courseTitle}". Congratulations!\n\n${v.tenantName} would like your feedback: the survey takes two minutes and works on a phone, with no password.\n\nAnswer: ${v.link}\n\nThis personal link is valid until ${v.expiresAt}.`,
+    }),
+  },
+  "survey-follow-up": {
+    fr: (v) => ({
+      subject: `Quelques mois après « ${v.courseTitle} » : votre retour`,
+      text: `Bonjour ${v.firstName},\n\nIl y a quelques mois, vous avez suivi la formation « ${v.courseTitle} » avec ${v.tenantName}. Qu'en avez-vous fait depuis ?\n\nVotre réponse nous aide à améliorer nos formations : ${v.link}\n\nCe lien personnel est valable jusqu'au ${v.expiresAt}.`,
+    }),
+    en: (v) => ({
+      subject: `A few months after "${v.courseTitle}": your feedback`,
+      text: `Hello ${v.firstName},\n\nA few months ago you took the course "${v.courseTitle}" with ${v.tenantName}. How has it helped you since?\n\nYour answer helps us improve our courses: ${v.link}\n\nThis personal link is valid until ${v.expiresAt}.`,
     }),
   },
 };
