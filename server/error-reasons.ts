@@ -152,6 +152,9 @@ export const ERROR_REASONS = {
   IMPROVEMENT_PLAN_NOT_EDITABLE: "A COMPLETED or ARCHIVED improvement plan cannot be changed",
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Every action must be DONE before the plan is closed",
   IMPROVEMENT_ACTION_ALREADY_DONE: "The action is already DONE",
+  // Needs analysis.
+  COMPANY_NOT_FOUND: "Company not found",
+  NEEDS_ANALYSIS_NOT_FOUND: "Needs analysis not found",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -188,6 +191,8 @@ export const NOT_FOUND_REASONS = {
   Complaint: "COMPLAINT_NOT_FOUND",
   "Improvement plan": "IMPROVEMENT_PLAN_NOT_FOUND",
   "Improvement action": "IMPROVEMENT_ACTION_NOT_FOUND",
+  Company: "COMPANY_NOT_FOUND",
+  "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -140,4 +140,6 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   IMPROVEMENT_PLAN_NOT_EDITABLE: "Un plan d'amélioration terminé ou archivé ne peut plus être modifié.",
   IMPROVEMENT_PLAN_ACTIONS_OPEN: "Toutes les actions doivent être terminées avant de clôturer le plan.",
   IMPROVEMENT_ACTION_ALREADY_DONE: "Cette action est déjà terminée.",
+  COMPANY_NOT_FOUND: "Entreprise introuvable.",
+  NEEDS_ANALYSIS_NOT_FOUND: "Analyse des besoins introuvable.",
 };

@@ -21,6 +21,7 @@ import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
 import { complaintsRouter } from "./routers/complaints";
 import { improvementPlansRouter } from "./routers/improvement-plans";
+import { needsRouter } from "./routers/needs";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -51,6 +52,8 @@ export const appRouter = router({
   // quality: /complaints/stats and /improvement-plans/stats come before the /{id} paths (inside each router)
   complaints: complaintsRouter,
   improvementPlans: improvementPlansRouter,
+  // needs analysis: /companies, /needs-analysis and /paf/enrollments/{id}/timeline (static paths first inside)
+  needs: needsRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

@@ -63,6 +63,11 @@ const P = {
   "complaints.comment": ["ADMIN", "CREATOR"],
   "complaints.manage": ["ADMIN"],
   "improvementPlans.manage": ["ADMIN"],
+  /** Client companies of needs analyses: ADMIN manages them, a CREATOR reads them to write analyses. */
+  "companies.read": ["ADMIN", "CREATOR"],
+  "companies.manage": ["ADMIN"],
+  /** Training-needs analyses (indicators 4 and 8): written and read by ADMIN and CREATOR. */
+  "needs.manage": ["ADMIN", "CREATOR"],
   // money
   "payments.manage": ["ADMIN"],
   "billing.manage": ["ADMIN", "FINANCIER"],

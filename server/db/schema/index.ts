@@ -8,3 +8,4 @@ export * from "./mail";
 export * from "./webhooks";
 export * from "./documents";
 export * from "./quality";
+export * from "./needs";

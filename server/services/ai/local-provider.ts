@@ -1,4 +1,5 @@
 import { localLessonContent, localModuleQuiz } from "./local-content";
+import { localNeedsAnalysis } from "./local-needs";
 import { localFaq, localSeo } from "./local-faq-seo";
 import { localDraftFromBrief, localVariant } from "./local-variant-brief";
 import type { AiProvider, AiResultOf, AiTaskKind, AiTaskOf } from "./provider";
@@ -16,6 +17,7 @@ const handlers: Handlers = {
   lessonContent: (t) => localLessonContent(t.course, t.moduleIndex, t.lessonIndex, t.brief),
   moduleQuiz: (t) => localModuleQuiz(t.course, t.moduleIndex),
   draftFromBrief: (t) => localDraftFromBrief(t.brief, t.course),
+  needsAnalysis: (t) => localNeedsAnalysis(t.needs),
 };
 
 export class LocalAiProvider implements AiProvider {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AiResultOf, AiTask, AiTaskKind, CourseContext } from "./provider";
-import { ZDraftResult, ZFaqResult, ZLessonResult, ZQuizResult, ZSeoResult, ZVariantResult } from "./results";
+import { ZDraftResult, ZFaqResult, ZLessonResult, ZNeedsResult, ZQuizResult, ZSeoResult, ZVariantResult } from "./results";
 
 /**
  * The chat messages sent to an OpenAI-compatible model for each task, and the schema its JSON
@@ -13,6 +13,7 @@ export const RESULT_SCHEMAS: { [K in AiTaskKind]: z.ZodType<AiResultOf<K>> } = {
   lessonContent: ZLessonResult,
   moduleQuiz: ZQuizResult,
   draftFromBrief: ZDraftResult,
+  needsAnalysis: ZNeedsResult,
 };
 
 const QUESTION = '{"kind": "SINGLE_CHOICE" | "MULTIPLE_CHOICE" | "TRUE_FALSE", "prompt": string, "choices": [{"label": string, "correct": boolean}], "explanation": string}';
@@ -28,6 +29,8 @@ const SHAPES: Record<AiTaskKind, string> = {
   draftFromBrief:
     '{"title": string, "description": string, "pedagogicalObjectives": string, "modules": [{"title": string, "description": string, "lessons": [{"title": string}]}], ' +
     `"questionnaire": {"title": string, "questions": [${QUESTION}]}}`,
+  needsAnalysis:
+    '{"recommendations": [{"courseId": string (an id of the catalogue), "matchedObjectives": string[] (objectives copied verbatim), "relevance": number (0-100), "reason": string}] (at most 5), "summary": string}',
 };
 
 const LESSON_TEXT_MAX = 1500;
@@ -71,6 +74,14 @@ function instruction(task: AiTask): string {
       return (
         "Design a training course from the author's brief: 2 to 8 modules of 1 to 6 lessons (titles only), pedagogical objectives, and a final quiz of 3 to 8 questions. " +
         `Brief: ${task.brief}`
+      );
+    case "needsAnalysis":
+      return (
+        "Analyse a client company's training needs (Qualiopi indicators 4 and 8). Recommend at most 5 courses, only from the catalogue below (by id), " +
+        "that cover the objectives and suit the move from the current level to the target level; a course's level is the level of the learners it is for. " +
+        "Write the summary and reasons in English. " +
+        `Needs: ${JSON.stringify({ objectives: task.needs.objectives, currentLevel: task.needs.currentLevel, targetLevel: task.needs.targetLevel, context: shorten(task.needs.context, 3000), fundingSource: task.needs.fundingSource })}\n\n` +
+        `Catalogue: ${JSON.stringify(task.needs.catalogue.map((c) => ({ ...c, description: shorten(c.description, 400) })))}`
       );
   }
 }

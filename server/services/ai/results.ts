@@ -72,3 +72,18 @@ export const ZDraftResult = z.object({
   questionnaire: ZQuizResult,
 });
 export type DraftResult = z.infer<typeof ZDraftResult>;
+
+export const ZNeedsResult = z.object({
+  recommendations: z
+    .array(
+      z.object({
+        courseId: text(64).min(1),
+        matchedObjectives: z.array(text(300)).max(20),
+        relevance: z.number().min(0).max(100),
+        reason: text(1000),
+      }),
+    )
+    .max(20),
+  summary: text(4000),
+});
+export type NeedsResult = z.infer<typeof ZNeedsResult>;
