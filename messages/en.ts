@@ -9,6 +9,7 @@ import { platform_en } from "./parts/platform.en";
 import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
 import { quality_en } from "./parts/quality.en";
+import { needs_en } from "./parts/needs.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 
@@ -124,6 +125,7 @@ export const en: Catalogue = {
     sessions: "Sessions",
     attendance: "Attendance",
     quality: "Quality",
+    needs: "Needs analysis",
     billing: "Billing",
     settings: "Settings",
     myCourses: "My courses",
@@ -309,6 +311,7 @@ export const en: Catalogue = {
   ...mail_en,
   ...webhooks_en,
   ...quality_en,
+  ...needs_en,
   ...documents_en,
   ...signing_en,
 };

@@ -8,6 +8,7 @@ import { platform_fr } from "./parts/platform.fr";
 import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
 import { quality_fr } from "./parts/quality.fr";
+import { needs_fr } from "./parts/needs.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 
@@ -123,6 +124,7 @@ export const fr = {
     sessions: "Sessions",
     attendance: "Émargement",
     quality: "Qualité",
+    needs: "Analyse des besoins",
     billing: "Facturation",
     settings: "Paramètres",
     myCourses: "Mes formations",
@@ -308,6 +310,7 @@ export const fr = {
   ...mail_fr,
   ...webhooks_fr,
   ...quality_fr,
+  ...needs_fr,
   ...documents_fr,
   ...signing_fr,
 } as const;

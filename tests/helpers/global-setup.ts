@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openAppDatabase as openDatabase } from "../../server/jobs/open";
@@ -30,11 +31,14 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({});
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const blob = await client.dumpDataDir("none");
-  const file = path.resolve("node_modules/.cache/test-db/pglite-template.tar");
+  // One file per run (pid): two runs at once (two checkouts sharing node_modules, or two
+  // terminals) must not load each other's schema.
+  const file = path.join(os.tmpdir(), "test-db", `pglite-template-${process.pid}.tar`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   await handle.close();
   project.provide("pgliteTemplate", file);
+  return () => rmSync(file, { force: true });
 }
 
 declare module "vitest" {

@@ -37,7 +37,7 @@ const analysisBody = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   w = await startWorld();
-  const res = await w.call("POST", "/companies", w.tok.admin, { name: "Boulangerie Durand", siret: "732 829 320 00074", contactName: "Marc Durand", contactEmail: "Marc@Durand.test", opcoName: "OPCO EP" });
+  const res = await w.call("POST", "/companies", w.tok.admin, { name: "Boulangerie Durand", siret: "552 100 554 00013", contactName: "Marc Durand", contactEmail: "Marc@Durand.test", opcoName: "OPCO EP" });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   acmeCompany = res.body.data;
   const g = await w.api.call("POST", "/companies", { tenant: "globex", token: w.tok.globexAdmin, body: { name: "Globex client" } });
@@ -59,7 +59,7 @@ describe("companies", () => {
     expect(acmeCompany).toEqual({
       id: expect.stringMatching(CMP),
       name: "Boulangerie Durand",
-      siret: "73282932000074",
+      siret: "55210055400013",
       contactName: "Marc Durand",
       contactEmail: "marc@durand.test",
       contactPhone: null,
@@ -124,7 +124,7 @@ describe("companies", () => {
     expect(page2.body.data.map((c: { name: string }) => c.name)).toEqual(names.slice(2, 4));
     const search = await w.call("GET", "/companies?search=alpha", w.tok.creator);
     expect(search.body.data.map((c: { name: string }) => c.name)).toEqual(["Alpha Conseil"]);
-    const bySiret = await w.call("GET", "/companies?search=7328293", w.tok.admin);
+    const bySiret = await w.call("GET", "/companies?search=5521005", w.tok.admin);
     expect(bySiret.body.data.map((c: { id: string }) => c.id)).toEqual([acmeCompany.id]);
     expectError(await w.call("GET", "/companies?perPage=500", w.tok.admin), 400);
   });

@@ -4,10 +4,9 @@ import { documents, lessons, modules, questionnaires, quizAttempts } from "../..
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { createMember } from "../factories";
-import { createSession, endSession, HOUR, liveSession, MINUTE, newLearner, registerTo, signPin, startWorld, type Learner, type World } from "../helpers/attendance";
-import { expectError, userIdOf } from "../helpers/rest";
+import { createSession, endSession, liveSession, MINUTE, newLearner, registerTo, signPin, startWorld, type Learner, type World } from "../helpers/attendance";
+import { expectError, userByEmail, userIdOf } from "../helpers/rest";
 import { issueTokens } from "../../server/services/auth/session-tokens";
-import { userByEmail } from "../helpers/rest";
 
 /**
  * Issue #11 item 4: GET /paf/enrollments/{id}/timeline, the learner journey (Qualiopi

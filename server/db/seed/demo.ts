@@ -7,6 +7,7 @@ import { reseedFunders } from "../../services/tenants/tenants";
 import { forTenant } from "../tenant-scope";
 import { seedDocuments } from "./documents";
 import { seedQuality } from "./quality";
+import { seedNeeds } from "./needs";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -41,5 +42,6 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await reseedFunders(db, { userId: null, ip: null, userAgent: null, requestId: "seed", scope: forTenant(tenant.id) });
     await seedDocuments(db, forTenant(tenant.id), { withPdfs: opts.documents ?? true });
     await seedQuality(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! }, { learner: `learner@${t.slug}.test`, learner2: `learner2@${t.slug}.test` });
+    await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
   }
 }
