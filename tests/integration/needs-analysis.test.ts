@@ -3,6 +3,8 @@ import { startWorld, type World } from "../helpers/attendance";
 import { eq } from "drizzle-orm";
 import { courses } from "../../server/db/schema";
 import { createLearningCourse } from "../factories/learning";
+import { withEnv } from "../helpers/env-patch";
+import { startFakeAiServer } from "../helpers/fake-ai-server";
 import { auditRows, expectError, expectUnknownFields } from "../helpers/rest";
 
 /**
@@ -258,5 +260,52 @@ describe("GET /needs-analysis", () => {
     const crossList = await w.api.call("GET", `/needs-analysis?companyId=${other.id}`, { tenant: "globex", token: w.tok.globexAdmin });
     expect(crossList.body).toEqual({ data: [], meta: { total: 0, page: 1, perPage: 20 } });
     expectError(await w.call("GET", "/needs-analysis", w.tok.learner), 403);
+  });
+});
+
+describe("POST /needs-analysis with AI_PROVIDER=openai", () => {
+  it("the model's answer is kept only where it is sound: catalogue courses once, own objectives, relevance 0-100; the gap is computed; a malformed answer is 503 and saves nothing", async () => {
+    const fake = await startFakeAiServer({ apiKey: "sk-needs", model: "fake-needs" });
+    try {
+      await withEnv({ AI_PROVIDER: "openai", AI_BASE_URL: fake.url, AI_API_KEY: "sk-needs", AI_MODEL: "fake-needs", AI_TIMEOUT_SECONDS: "5" }, async () => {
+        fake.reply({
+          content: {
+            recommendations: [
+              { courseId: "crs_invented", matchedObjectives: [OBJ_WELD], relevance: 99, reason: "Not in the catalogue." },
+              { courseId: weldId, matchedObjectives: [OBJ_WELD, "An objective nobody asked for"], relevance: 150, reason: "Welding." },
+              { courseId: weldId, matchedObjectives: [OBJ_DRAW], relevance: 10, reason: "Duplicate." },
+            ],
+            summary: "Model summary.",
+          },
+        });
+        const res = await w.call("POST", "/needs-analysis", w.tok.admin, analysisBody());
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(res.body.data.recommendations).toEqual([
+          { courseId: weldId, title: "Soudure à l'arc : les bases", level: "INTERMEDIATE", format: "PRESENTIAL", duration: 21, matchedObjectives: [OBJ_WELD], relevance: 100, reason: "Welding." },
+        ]);
+        expect(res.body.data.gapAnalysis).toEqual({
+          currentLevel: "BEGINNER",
+          targetLevel: "ADVANCED",
+          levelGap: 2,
+          steps: ["INTERMEDIATE", "ADVANCED"],
+          coveredObjectives: [OBJ_WELD],
+          uncoveredObjectives: [OBJ_DRAW, OBJ_NONE],
+          estimatedHours: 21,
+          summary: "Model summary.",
+        });
+        const sent = fake.requests.at(-1)!;
+        expect(sent.body.model).toBe("fake-needs");
+        expect(sent.body.messages[1]!.content).toContain(weldId);
+        expect((await w.call("GET", `/needs-analysis/${res.body.data.id}`, w.tok.admin)).body.data.provider).toBe("openai");
+
+        const before = (await w.call("GET", "/needs-analysis", w.tok.admin)).body.meta.total;
+        fake.reply({ content: { recommendations: "nope" } });
+        const bad = await w.call("POST", "/needs-analysis", w.tok.admin, analysisBody());
+        expectError(bad, 503);
+        expect((await w.call("GET", "/needs-analysis", w.tok.admin)).body.meta.total).toBe(before);
+      });
+    } finally {
+      await fake.close();
+    }
   });
 });

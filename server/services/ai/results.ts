@@ -79,7 +79,7 @@ export const ZNeedsResult = z.object({
       z.object({
         courseId: text(64).min(1),
         matchedObjectives: z.array(text(300)).max(20),
-        relevance: z.number().min(0).max(100),
+        relevance: z.number().describe("0-100; clamped by the service"),
         reason: text(1000),
       }),
     )
