@@ -113,6 +113,8 @@ export const apiFields_en = {
   sessionNotInCourse: "The session is not one of the course's",
   notReviewerMember: "Not an active ADMIN or CREATOR of this organisation",
   notActiveMember: "Not an active member of this organisation",
+  atLeastOneObjective: "At least one objective",
+  invalidSiret: "Invalid SIRET (14 digits with a valid check digit)",
 } as const;
 
 export type ApiFieldId = keyof typeof apiFields_en;

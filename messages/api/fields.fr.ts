@@ -111,4 +111,6 @@ export const apiFields_fr: Record<ApiFieldId, string> = {
   sessionNotInCourse: "Cette session n'appartient pas à la formation",
   notReviewerMember: "N'est pas un administrateur ou un créateur actif de cet organisme",
   notActiveMember: "N'est pas un membre actif de cet organisme",
+  atLeastOneObjective: "Au moins un objectif",
+  invalidSiret: "SIRET invalide (14 chiffres avec une clé de contrôle valide)",
 };
