@@ -238,7 +238,8 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'cmp_bulk_' || g, ${acme}, 'Bulk company ' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   await exec(sql`insert into needs_analyses (id, tenant_id, company_id, objectives, current_level, target_level, context, gap_analysis, provider, created_at)
     select 'nda_bulk_' || g, ${acme}, case when g % 2 = 0 then 'cmp_bulk_1' else 'cmp_bulk_' || g end, array['Bulk objective'], 'BEGINNER', 'ADVANCED', 'Bulk',
-           '{}'::jsonb, 'local', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+           '{"currentLevel":"BEGINNER","targetLevel":"ADVANCED","levelGap":2,"steps":["INTERMEDIATE","ADVANCED"],"coveredObjectives":[],"uncoveredObjectives":["Bulk objective"],"estimatedHours":null,"summary":"Bulk"}'::jsonb,
+           'local', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");
