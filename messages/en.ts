@@ -11,6 +11,7 @@ import { webhooks_en } from "./parts/webhooks.en";
 import { quality_en } from "./parts/quality.en";
 import { qualiopi_en } from "./parts/qualiopi.en";
 import { adaptive_en } from "./parts/adaptive.en";
+import { needs_en } from "./parts/needs.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 import { surveys_en } from "./parts/surveys.en";
@@ -127,6 +128,7 @@ export const en: Catalogue = {
     sessions: "Sessions",
     attendance: "Attendance",
     quality: "Quality",
+    needs: "Needs analysis",
     billing: "Billing",
     settings: "Settings",
     myCourses: "My courses",
@@ -314,6 +316,7 @@ export const en: Catalogue = {
   ...quality_en,
   ...qualiopi_en,
   ...adaptive_en,
+  ...needs_en,
   ...documents_en,
   ...signing_en,
   ...surveys_en,

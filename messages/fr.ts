@@ -10,6 +10,7 @@ import { webhooks_fr } from "./parts/webhooks.fr";
 import { quality_fr } from "./parts/quality.fr";
 import { qualiopi_fr } from "./parts/qualiopi.fr";
 import { adaptive_fr } from "./parts/adaptive.fr";
+import { needs_fr } from "./parts/needs.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { surveys_fr } from "./parts/surveys.fr";
@@ -126,6 +127,7 @@ export const fr = {
     sessions: "Sessions",
     attendance: "Émargement",
     quality: "Qualité",
+    needs: "Analyse des besoins",
     billing: "Facturation",
     settings: "Paramètres",
     myCourses: "Mes formations",
@@ -313,6 +315,7 @@ export const fr = {
   ...quality_fr,
   ...qualiopi_fr,
   ...adaptive_fr,
+  ...needs_fr,
   ...documents_fr,
   ...signing_fr,
   ...surveys_fr,

@@ -165,6 +165,9 @@ export const ERROR_REASONS = {
   SURVEY_TOKEN_EXPIRED: "The survey link has expired",
   SURVEY_ALREADY_ANSWERED: "This survey was already answered",
   SURVEY_ANSWERS_INVALID: "Some answers are missing or invalid (see errors)",
+  // Needs analysis.
+  COMPANY_NOT_FOUND: "Company not found",
+  NEEDS_ANALYSIS_NOT_FOUND: "Needs analysis not found",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -205,6 +208,8 @@ export const NOT_FOUND_REASONS = {
   "Adaptive path": "ADAPTIVE_PATH_NOT_FOUND",
   "Learner adaptive path": "LEARNER_ADAPTIVE_PATH_NOT_FOUND",
   Survey: "SURVEY_NOT_FOUND",
+  Company: "COMPANY_NOT_FOUND",
+  "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { formatDate, personName } from "@/components/learn/format";
 import { enrollmentStatusKey } from "@/components/learn/labels";
 import type { EnrollmentListItem } from "@/components/learn/types";
@@ -55,7 +56,9 @@ export function EnrollmentsTable({
               </span>
             </td>
             <td className={styles.cellCourse} data-label={t("learnEnroll.colCourse")}>
-              {e.course.title}
+              <Link href={`/enrollments/${e.id}`} aria-label={`${t("needs.journey")} : ${name} — ${e.course.title}`}>
+                {e.course.title}
+              </Link>
               <span className="muted cell-sub">{t("learnEnroll.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}</span>
             </td>
             <td data-label={t("learnEnroll.colStatus")}>

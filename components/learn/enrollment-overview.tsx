@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { JourneyTimeline } from "@/components/needs/journey-timeline";
 import { Alert } from "@/components/ui/alert";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
@@ -81,6 +82,7 @@ export function EnrollmentOverview({ enrollmentId }: { enrollmentId: string }) {
           <CourseOutline detail={detail} headingId="overview-outline" />
         </section>
       )}
+      <JourneyTimeline enrollmentId={detail.id} />
     </div>
   );
 }

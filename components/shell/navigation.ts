@@ -28,6 +28,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/templates", label: "docNav.templates" },
     { href: "/documents", label: "docNav.documents" },
     { href: "/quality", label: "nav.quality" },
+    { href: "/needs", label: "nav.needs" },
     { href: "/billing", label: "nav.billing" },
     { href: "/webhooks", label: "nav.webhooks" },
     { href: "/settings", label: "nav.settings" },
@@ -37,6 +38,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/courses", label: "nav.myCourses" },
     { href: "/sessions", label: "nav.sessions" },
     { href: "/templates", label: "docNav.templates" },
+    { href: "/needs", label: "nav.needs" },
     { href: "/learners", label: "nav.learners" },
   ],
   TRAINER: [

@@ -151,4 +151,6 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   POSITIONING_SCORE_MISSING: "L'apprenant n'a pas encore répondu au test de positionnement de la formation.",
   ADAPTIVE_PATH_NOT_APPLICABLE: "Ce parcours n'est pas un parcours à règles de score de la formation de l'inscription (ou la formation n'en a pas).",
   LEARNER_PATH_UP_TO_DATE: "Le parcours individuel tient déjà compte du dernier test de positionnement.",
+  COMPANY_NOT_FOUND: "Entreprise introuvable.",
+  NEEDS_ANALYSIS_NOT_FOUND: "Analyse des besoins introuvable.",
 };

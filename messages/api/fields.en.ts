@@ -127,6 +127,8 @@ export const apiFields_en = {
   notScoreRuleOfCourse: "Not a score-rule definition of the enrollment's course",
   noScoreRulePath: "The course has no score-rule adaptive path",
   noPositioningAttempt: "The learner has not answered the course's positioning questionnaire",
+  atLeastOneObjective: "At least one objective",
+  invalidSiret: "Invalid SIRET (14 digits with a valid check digit)",
 } as const;
 
 export type ApiFieldId = keyof typeof apiFields_en;

@@ -125,4 +125,6 @@ export const apiFields_fr: Record<ApiFieldId, string> = {
   notScoreRuleOfCourse: "Ce n'est pas un parcours à règles de score de la formation de l'inscription",
   noScoreRulePath: "La formation n'a pas de parcours adaptatif à règles de score",
   noPositioningAttempt: "L'apprenant n'a pas répondu au test de positionnement de la formation",
+  atLeastOneObjective: "Au moins un objectif",
+  invalidSiret: "SIRET invalide (14 chiffres avec une clé de contrôle valide)",
 };

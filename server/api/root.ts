@@ -25,6 +25,7 @@ import { notificationsRouter } from "./routers/notifications";
 import { qualiopiRouter } from "./routers/qualiopi";
 import { adaptivePathsRouter } from "./routers/adaptive-paths";
 import { surveysRouter } from "./routers/surveys";
+import { needsRouter } from "./routers/needs";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -63,6 +64,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   // Qualiopi tools: static /qualiopi/check-publication and /qualiopi/dashboard, then /qualiopi/courses/{courseId}/...
   qualiopi: qualiopiRouter,
+  // needs analysis: /companies, /needs-analysis and /paf/enrollments/{id}/timeline (static paths first inside)
+  needs: needsRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

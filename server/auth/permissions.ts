@@ -67,6 +67,11 @@ const P = {
   "adaptivePaths.read": ["ADMIN", "CREATOR", "TRAINER"],
   /** Writes them: ADMIN, or a CREATOR on the courses they own (object level: services/adaptive). */
   "adaptivePaths.manage": ["ADMIN", "CREATOR"],
+  /** Client companies of needs analyses: ADMIN manages them, a CREATOR reads them to write analyses. */
+  "companies.read": ["ADMIN", "CREATOR"],
+  "companies.manage": ["ADMIN"],
+  /** Training-needs analyses (indicators 4 and 8): written and read by ADMIN and CREATOR. */
+  "needs.manage": ["ADMIN", "CREATOR"],
   // money
   "payments.manage": ["ADMIN"],
   "billing.manage": ["ADMIN", "FINANCIER"],

@@ -62,6 +62,8 @@ const RECIPES: Record<string, Recipe[]> = {
   "platform-listTenants": [{ as: "platform" }, { as: "platform", query: { status: "ACTIVE" } }],
   "complaints-list": [{}, { query: { status: "RESOLVED" } }, { query: { severity: "CRITICAL" } }, { query: { assignedTo: "@admin" } }],
   "improvementPlans-list": [{}, { query: { status: "ARCHIVED" } }, { query: { trigger: "AUDIT" } }],
+  "needs-listCompanies": [{}, { as: "creator" }],
+  "needs-listAnalyses": [{}, { query: { companyId: "cmp_bulk_1" } }],
 };
 
 /**
@@ -231,6 +233,13 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'imp_bulk_' || g, ${acme}, 'Bulk plan ' || g, (array['COMPLAINT','AUDIT','FEEDBACK','PROACTIVE'])[1 + g % 4]::improvement_plan_trigger,
            (array['DRAFT','IN_PROGRESS','COMPLETED','ARCHIVED'])[1 + g % 4]::improvement_plan_status, ${ids.admin}, ${t0}::timestamptz + g * interval '1 minute'
       from generate_series(1, ${ROWS}) g`);
+  // Client companies and needs analyses (half of them for the first company).
+  await exec(sql`insert into companies (id, tenant_id, name, created_at)
+    select 'cmp_bulk_' || g, ${acme}, 'Bulk company ' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  await exec(sql`insert into needs_analyses (id, tenant_id, company_id, objectives, current_level, target_level, context, gap_analysis, provider, created_at)
+    select 'nda_bulk_' || g, ${acme}, case when g % 2 = 0 then 'cmp_bulk_1' else 'cmp_bulk_' || g end, array['Bulk objective'], 'BEGINNER', 'ADVANCED', 'Bulk',
+           '{"currentLevel":"BEGINNER","targetLevel":"ADVANCED","levelGap":2,"steps":["INTERMEDIATE","ADVANCED"],"coveredObjectives":[],"uncoveredObjectives":["Bulk objective"],"estimatedHours":null,"summary":"Bulk"}'::jsonb,
+           'local', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");

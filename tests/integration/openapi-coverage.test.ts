@@ -152,10 +152,19 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/courses/{id}/survey-results", status: 200 },
   { method: "get", path: "/api/v1/public/courses", status: 200 },
   { method: "get", path: "/api/v1/public/courses/{slug}", status: 200 },
+  // Needs analysis, companies, PAF timeline (issue #11 item 4)
+  { method: "get", path: "/api/v1/companies", status: 200 },
+  { method: "post", path: "/api/v1/companies", status: 201 },
+  { method: "get", path: "/api/v1/companies/{id}", status: 200 },
+  { method: "patch", path: "/api/v1/companies/{id}", status: 200 },
+  { method: "post", path: "/api/v1/needs-analysis", status: 201 },
+  { method: "get", path: "/api/v1/needs-analysis", status: 200 },
+  { method: "get", path: "/api/v1/needs-analysis/{id}", status: 200 },
+  { method: "get", path: "/api/v1/paf/enrollments/{id}/timeline", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

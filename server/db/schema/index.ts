@@ -11,3 +11,4 @@ export * from "./quality";
 export * from "./notifications";
 export * from "./adaptive";
 export * from "./surveys";
+export * from "./needs";

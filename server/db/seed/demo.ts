@@ -10,6 +10,7 @@ import { seedQuality } from "./quality";
 import { seedAudit } from "./audit";
 import { seedAdaptive } from "./adaptive";
 import { seedSurveys } from "./surveys";
+import { seedNeeds } from "./needs";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -48,5 +49,6 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     if (opts.documents ?? true) await seedAudit(db, tenant.id, { admin: ids.admin! });
     await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });
     await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
+    await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
   }
 }

@@ -1,5 +1,6 @@
 import { localLessonContent, localModuleQuiz } from "./local-content";
 import { localLearnerPath, localPositioningQuiz } from "./local-positioning";
+import { localNeedsAnalysis } from "./local-needs";
 import { localFaq, localSeo } from "./local-faq-seo";
 import { localDraftFromBrief, localVariant } from "./local-variant-brief";
 import type { AiProvider, AiResultOf, AiTaskKind, AiTaskOf } from "./provider";
@@ -19,6 +20,7 @@ const handlers: Handlers = {
   draftFromBrief: (t) => localDraftFromBrief(t.brief, t.course),
   positioningQuiz: (t) => localPositioningQuiz(t.course, t.counts, t.topics),
   learnerPath: (t) => localLearnerPath(t.course, t.score, t.skipped, t.extra),
+  needsAnalysis: (t) => localNeedsAnalysis(t.needs),
 };
 
 export class LocalAiProvider implements AiProvider {

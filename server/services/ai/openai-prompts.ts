@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AiResultOf, AiTask, AiTaskKind, CourseContext } from "./provider";
-import { ZDraftResult, ZFaqResult, ZLessonResult, ZQuizResult, ZSeoResult, ZVariantResult } from "./results";
 import { ZLearnerPathResult, ZPositioningQuizResult } from "./results";
+import { ZDraftResult, ZFaqResult, ZLessonResult, ZNeedsResult, ZQuizResult, ZSeoResult, ZVariantResult } from "./results";
 
 /**
  * The chat messages sent to an OpenAI-compatible model for each task, and the schema its JSON
@@ -16,6 +16,7 @@ export const RESULT_SCHEMAS: { [K in AiTaskKind]: z.ZodType<AiResultOf<K>> } = {
   draftFromBrief: ZDraftResult,
   positioningQuiz: ZPositioningQuizResult,
   learnerPath: ZLearnerPathResult,
+  needsAnalysis: ZNeedsResult,
 };
 
 const QUESTION = '{"kind": "SINGLE_CHOICE" | "MULTIPLE_CHOICE" | "TRUE_FALSE", "prompt": string, "choices": [{"label": string, "correct": boolean}], "explanation": string}';
@@ -33,6 +34,8 @@ const SHAPES: Record<AiTaskKind, string> = {
     `"questionnaire": {"title": string, "questions": [${QUESTION}]}}`,
   positioningQuiz: `{"title": string, "questions": [${QUESTION.slice(0, -1)}, "difficulty": "EASY" | "MEDIUM" | "HARD", "topic": string}]}`,
   learnerPath: '{"summary": string}',
+  needsAnalysis:
+    '{"recommendations": [{"courseId": string (an id of the catalogue), "matchedObjectives": string[] (objectives copied verbatim), "relevance": number (0-100), "reason": string}] (at most 5), "summary": string}',
 };
 
 const LESSON_TEXT_MAX = 1500;
@@ -88,6 +91,14 @@ function instruction(task: AiTask): string {
       return (
         `A learner scored ${task.score}% on this course's positioning test. Write them a short, encouraging message (3 to 5 sentences) explaining their individual path. ` +
         `Lessons they may skip: ${task.skipped.length ? task.skipped.join("; ") : "none"}. Extra lessons added for them: ${task.extra.length ? task.extra.join("; ") : "none"}.`
+      );
+    case "needsAnalysis":
+      return (
+        "Analyse a client company's training needs (Qualiopi indicators 4 and 8). Recommend at most 5 courses, only from the catalogue below (by id), " +
+        "that cover the objectives and suit the move from the current level to the target level; a course's level is the level of the learners it is for. " +
+        "Write the summary and reasons in English. " +
+        `Needs: ${JSON.stringify({ objectives: task.needs.objectives, currentLevel: task.needs.currentLevel, targetLevel: task.needs.targetLevel, context: shorten(task.needs.context, 3000), fundingSource: task.needs.fundingSource })}\n\n` +
+        `Catalogue: ${JSON.stringify(task.needs.catalogue.map((c) => ({ ...c, description: shorten(c.description, 400) })))}`
       );
   }
 }

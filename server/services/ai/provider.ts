@@ -2,8 +2,9 @@ import type { z } from "zod";
 import type { TAudience, TFaqItem, TSeoFields } from "../../contracts/ai";
 import { DomainError } from "../../errors";
 import { slugify } from "../../lib/slug";
-import type { DraftResult, QuizResult, VariantResult, ZFaqResult, ZLessonResult, ZSeoResult } from "./results";
 import type { PositioningQuizResult, ZLearnerPathResult } from "./results";
+import type { NeedsContext, NeedsOutcome } from "./needs-types";
+import type { DraftResult, NeedsResult, QuizResult, VariantResult, ZFaqResult, ZLessonResult, ZSeoResult } from "./results";
 import { truncate } from "./text";
 
 /**
@@ -48,6 +49,7 @@ export type AiTasks = {
   draftFromBrief: { input: { brief: string; course: CourseContext | null }; output: DraftResult };
   positioningQuiz: { input: { course: CourseContext; counts: PositioningCounts; topics: string[] }; output: PositioningQuizResult };
   learnerPath: { input: { course: CourseContext; score: number; skipped: string[]; extra: string[] }; output: z.infer<typeof ZLearnerPathResult> };
+  needsAnalysis: { input: { needs: NeedsContext }; output: NeedsResult };
 };
 /** How many questions of each difficulty a positioning questionnaire asks. */
 export type PositioningCounts = { easy: number; medium: number; hard: number };
@@ -138,4 +140,56 @@ export async function moduleQuiz(provider: AiProvider, course: CourseContext, mo
 
 export async function draftFromBrief(provider: AiProvider, brief: string, course: CourseContext | null): Promise<DraftResult> {
   return provider.complete({ kind: "draftFromBrief", brief, course });
+}
+
+/**
+ * Training-needs analysis (Qualiopi indicators 4 and 8): the provider picks courses of the
+ * catalogue it was given and says why; everything else is settled here, whatever the provider
+ * said: only courses of that catalogue, each once, at most 5, matched objectives only among the
+ * analysis' own; the level gap, steps, covered objectives and hours are computed, not trusted.
+ */
+export const RECOMMENDATIONS_MAX = 5;
+const NEEDS_LEVELS = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
+
+export async function needsAnalysis(provider: AiProvider, needs: NeedsContext): Promise<NeedsOutcome> {
+  const r = await provider.complete({ kind: "needsAnalysis", needs });
+  const byId = new Map(needs.catalogue.map((c) => [c.id, c]));
+  const objectiveKey = new Map(needs.objectives.map((o) => [o.trim().toLowerCase(), o]));
+  const seen = new Set<string>();
+  const recommendations: NeedsOutcome["recommendations"] = [];
+  for (const rec of r.recommendations) {
+    const course = byId.get(rec.courseId);
+    if (!course || seen.has(course.id)) continue;
+    seen.add(course.id);
+    const matched = [...new Set(rec.matchedObjectives.map((o) => objectiveKey.get(o.trim().toLowerCase())).filter((o): o is string => !!o))];
+    recommendations.push({
+      courseId: course.id,
+      title: course.title,
+      level: course.level,
+      format: course.format,
+      duration: course.duration,
+      matchedObjectives: matched,
+      relevance: Math.max(0, Math.min(100, Math.round(rec.relevance))),
+      reason: truncate(rec.reason, 500),
+    });
+  }
+  recommendations.sort((a, b) => b.relevance - a.relevance || a.title.localeCompare(b.title));
+  const kept = recommendations.slice(0, RECOMMENDATIONS_MAX);
+  const cur = NEEDS_LEVELS.indexOf(needs.currentLevel);
+  const tgt = NEEDS_LEVELS.indexOf(needs.targetLevel);
+  const covered = new Set(kept.flatMap((k) => k.matchedObjectives));
+  const hours = kept.map((k) => k.duration).filter((d): d is number => d !== null);
+  return {
+    recommendations: kept,
+    gapAnalysis: {
+      currentLevel: needs.currentLevel,
+      targetLevel: needs.targetLevel,
+      levelGap: tgt - cur,
+      steps: tgt > cur ? NEEDS_LEVELS.slice(cur + 1, tgt + 1) : [],
+      coveredObjectives: needs.objectives.filter((o) => covered.has(o)),
+      uncoveredObjectives: needs.objectives.filter((o) => !covered.has(o)),
+      estimatedHours: hours.length ? hours.reduce((a, b) => a + b, 0) : null,
+      summary: truncate(r.summary, 2000),
+    },
+  };
 }

@@ -83,3 +83,17 @@ export type PositioningQuizResult = z.infer<typeof ZPositioningQuizResult>;
 
 /** The message that explains an individual adaptive path to its learner. */
 export const ZLearnerPathResult = z.object({ summary: text(3000).min(1) });
+export const ZNeedsResult = z.object({
+  recommendations: z
+    .array(
+      z.object({
+        courseId: text(64).min(1),
+        matchedObjectives: z.array(text(300)).max(20),
+        relevance: z.number().describe("0-100; clamped by the service"),
+        reason: text(1000),
+      }),
+    )
+    .max(20),
+  summary: text(4000),
+});
+export type NeedsResult = z.infer<typeof ZNeedsResult>;

@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { envelope, listEnvelope, ZEmail, ZId, ZPerPageInput, ZPerPageMeta, ZTimestamp } from "./common";
+
+/**
+ * Training-needs analysis and the learner journey (Qualiopi indicators 4 and 8): client
+ * companies (cmp_), needs analyses (nda_) and the PAF timeline of an enrollment. Isomorphic: zod only.
+ */
+export const NEEDS_LEVELS = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
+export const FUNDING_SOURCES = ["OPCO", "CPF", "POLE_EMPLOI", "SELF", "OTHER"] as const;
+export const TIMELINE_EVENT_TYPES = [
+  "ENROLLMENT_CREATED",
+  "NEEDS_ANALYSIS_COMPLETED",
+  "PRE_QUESTIONNAIRE_COMPLETED",
+  "SESSION_ATTENDED",
+  "EMARGEMENT_SIGNED",
+  "POST_QUESTIONNAIRE_COMPLETED",
+  "CERTIFICATE_ISSUED",
+  "IMPROVEMENT_PLAN_CREATED",
+] as const;
+export const ZNeedsLevel = z.enum(NEEDS_LEVELS);
+export const ZFundingSource = z.enum(FUNDING_SOURCES);
+export const ZTimelineEventType = z.enum(TIMELINE_EVENT_TYPES);
+export type TNeedsLevel = z.infer<typeof ZNeedsLevel>;
+export type TFundingSource = z.infer<typeof ZFundingSource>;
+export type TTimelineEventType = z.infer<typeof ZTimelineEventType>;
+
+const ZText = (max: number) => z.string().trim().min(1, "Required").max(max);
+const ZOptionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** SIRET: 14 digits (spaces allowed) passing the Luhn check; La Poste's establishments (SIREN 356000000) use their own rule. */
+export function isValidSiret(value: string): boolean {
+  if (!/^\d{14}$/.test(value)) return false;
+  if (value.startsWith("356000000")) return [...value].reduce((s, d) => s + Number(d), 0) % 5 === 0;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    let d = Number(value[13 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const ZSiret = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ""))
+  .pipe(z.string().refine(isValidSiret, { message: "Invalid SIRET (14 digits with a valid check digit)" }))
+  .describe("SIRET: 14 digits (spaces ignored) with a valid Luhn check digit");
+
+// ---------------------------------------------------------------- companies
+
+const companyFields = {
+  name: ZText(200).describe("Company name (at most 200 characters)"),
+  siret: ZSiret.nullable().optional().describe("SIRET (14 digits, Luhn check); null clears it"),
+  contactName: ZOptionalText(200).describe("Contact person"),
+  contactEmail: ZEmail.nullable().optional().describe("Contact e-mail"),
+  contactPhone: ZOptionalText(40).describe("Contact phone"),
+  opcoName: ZOptionalText(200).describe("The company's OPCO (skills operator), e.g. AKTO, OPCO EP, Atlas"),
+};
+
+export const ZCreateCompanyInput = z.strictObject(companyFields);
+export type TCreateCompanyInput = z.infer<typeof ZCreateCompanyInput>;
+
+export const ZUpdateCompanyInput = z.strictObject({ id: ZId("cmp"), ...companyFields, name: companyFields.name.optional() });
+export type TUpdateCompanyInput = z.infer<typeof ZUpdateCompanyInput>;
+
+export const ZCompanyIdInput = z.strictObject({ id: ZId("cmp") });
+
+export const ZListCompaniesInput = ZPerPageInput.extend({
+  search: z.string().trim().max(100).optional().describe("Part of the name or of the SIRET (case-insensitive)"),
+});
+export type TListCompaniesInput = z.infer<typeof ZListCompaniesInput>;
+
+export const ZCompany = z.object({
+  id: z.string().describe("cmp_..."),
+  name: z.string(),
+  siret: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  opcoName: z.string().nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TCompany = z.infer<typeof ZCompany>;
+
+export const ZCompanyOutput = envelope(ZCompany);
+export const ZListCompaniesOutput = listEnvelope(ZCompany, ZPerPageMeta);
+
+// ---------------------------------------------------------------- needs analyses
+
+export const ZCreateNeedsAnalysisInput = z.strictObject({
+  companyId: ZId("cmp").describe("The client company (cmp_), of this tenant"),
+  enrollmentId: ZId("enr").optional().describe("The enrollment this analysis prepares (enr_), of this tenant: it appears in that enrollment's PAF timeline"),
+  objectives: z.array(ZText(300)).min(1, "At least one objective").max(20).describe("Training objectives, one per item (1 to 20, at most 300 characters each)"),
+  currentLevel: ZNeedsLevel.describe("BEGINNER, INTERMEDIATE, ADVANCED or EXPERT"),
+  targetLevel: ZNeedsLevel.describe("BEGINNER, INTERMEDIATE, ADVANCED or EXPERT"),
+  context: ZText(5000).describe("The company's context: jobs, constraints, why now (at most 5000 characters)"),
+  fundingSource: ZFundingSource.optional().describe("OPCO, CPF, POLE_EMPLOI, SELF or OTHER"),
+});
+export type TCreateNeedsAnalysisInput = z.infer<typeof ZCreateNeedsAnalysisInput>;
+
+export const ZRecommendation = z.object({
+  courseId: z.string().describe("A PUBLISHED course of the tenant (crs_)"),
+  title: z.string(),
+  level: ZNeedsLevel.nullable(),
+  format: z.string().describe("ELEARNING, LIVE, BLENDED or PRESENTIAL"),
+  duration: z.number().nullable().describe("Hours, when the course states it"),
+  matchedObjectives: z.array(z.string()).describe("The objectives this course covers"),
+  relevance: z.number().int().min(0).max(100).describe("0-100: share of the objectives covered and fit of the course's level with the gap"),
+  reason: z.string().describe("Why it is recommended (English; the UI words it from matchedObjectives and level)"),
+});
+export type TRecommendation = z.infer<typeof ZRecommendation>;
+
+export const ZGapAnalysis = z.object({
+  currentLevel: ZNeedsLevel,
+  targetLevel: ZNeedsLevel,
+  levelGap: z.number().int().describe("Steps between the levels (target - current, BEGINNER=0 .. EXPERT=3); 0 or less: no level to gain"),
+  steps: z.array(ZNeedsLevel).describe("The levels to reach in order, after the current one, up to the target"),
+  coveredObjectives: z.array(z.string()).describe("Objectives at least one recommended course covers"),
+  uncoveredObjectives: z.array(z.string()).describe("Objectives no PUBLISHED course covers (a bespoke course to design)"),
+  estimatedHours: z.number().nullable().describe("Sum of the recommended courses' stated durations (hours); null when none states one"),
+  summary: z.string().describe("One-paragraph summary (English)"),
+});
+export type TGapAnalysis = z.infer<typeof ZGapAnalysis>;
+
+export const ZNeedsAnalysisCreated = z.object({
+  id: z.string().describe("nda_..."),
+  recommendations: z.array(ZRecommendation).describe("At most 5 courses, most relevant first"),
+  gapAnalysis: ZGapAnalysis,
+});
+
+export const ZNeedsAnalysis = ZNeedsAnalysisCreated.extend({
+  companyId: z.string(),
+  companyName: z.string(),
+  enrollmentId: z.string().nullable(),
+  objectives: z.array(z.string()),
+  currentLevel: ZNeedsLevel,
+  targetLevel: ZNeedsLevel,
+  context: z.string(),
+  fundingSource: ZFundingSource.nullable(),
+  provider: z.string().describe("The AI provider that computed the result: local or openai"),
+  createdBy: z.string().nullable(),
+  createdAt: ZTimestamp,
+});
+export type TNeedsAnalysis = z.infer<typeof ZNeedsAnalysis>;
+
+export const ZListNeedsAnalysesInput = ZPerPageInput.extend({
+  companyId: ZId("cmp").optional().describe("Only this company's analyses"),
+});
+export type TListNeedsAnalysesInput = z.infer<typeof ZListNeedsAnalysesInput>;
+
+export const ZNeedsAnalysisIdInput = z.strictObject({ id: ZId("nda") });
+
+export const ZNeedsAnalysisCreatedOutput = envelope(ZNeedsAnalysisCreated);
+export const ZNeedsAnalysisOutput = envelope(ZNeedsAnalysis);
+export const ZListNeedsAnalysesOutput = listEnvelope(ZNeedsAnalysis, ZPerPageMeta);
+
+// ---------------------------------------------------------------- PAF timeline
+
+export const ZTimelineEvent = z.object({
+  date: ZTimestamp,
+  type: ZTimelineEventType,
+  description: z.string().describe("English; the UI words the event from type and metadata"),
+  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional().describe("Ids and facts of the record the event comes from"),
+});
+export type TTimelineEvent = z.infer<typeof ZTimelineEvent>;
+
+export const ZTimelineInput = z.strictObject({ id: ZId("enr") });
+export const ZTimelineOutput = envelope(z.object({ enrollmentId: z.string(), events: z.array(ZTimelineEvent) }));

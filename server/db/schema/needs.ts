@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { foreignKey, index, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { createdAt, id, tenantId, updatedAt } from "./_columns";
+import { users } from "./identity";
+import { courseLevelEnum, enrollments } from "./learning";
+import { tenants } from "./tenancy";
+
+/**
+ * Training-needs analysis (Qualiopi indicators 4 and 8): the client companies (cmp_) a needs
+ * analysis is made for, and the analyses (nda_) with the recommendations and gap analysis the AI
+ * provider computed from the tenant's catalogue. Tenant-owned; references are composite
+ * (tenant_id, id).
+ */
+export const needsFundingSourceEnum = pgEnum("needs_funding_source", ["OPCO", "CPF", "POLE_EMPLOI", "SELF", "OTHER"]);
+
+export type NeedsRecommendation = {
+  courseId: string;
+  title: string;
+  level: "BEGINNER" | "INTERMEDIATE" | "ADVANCED" | "EXPERT" | null;
+  format: string;
+  duration: number | null;
+  matchedObjectives: string[];
+  relevance: number;
+  reason: string;
+};
+
+export type NeedsGapAnalysis = {
+  currentLevel: "BEGINNER" | "INTERMEDIATE" | "ADVANCED" | "EXPERT";
+  targetLevel: "BEGINNER" | "INTERMEDIATE" | "ADVANCED" | "EXPERT";
+  levelGap: number;
+  steps: ("BEGINNER" | "INTERMEDIATE" | "ADVANCED" | "EXPERT")[];
+  coveredObjectives: string[];
+  uncoveredObjectives: string[];
+  estimatedHours: number | null;
+  summary: string;
+};
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    name: text().notNull(),
+    /** 14 digits (Luhn-checked), optional. */
+    siret: text(),
+    contactName: text(),
+    contactEmail: text(),
+    contactPhone: text(),
+    /** The company's OPCO (skills operator), free text. */
+    opcoName: text(),
+    createdBy: text().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("companies_tenant_id_uq").on(t.tenantId, t.id),
+    // GET /companies: by name, then id (stable pages).
+    index("companies_tenant_name_idx").on(t.tenantId, t.name, t.id),
+  ],
+);
+
+export const needsAnalyses = pgTable(
+  "needs_analyses",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    companyId: text().notNull(),
+    enrollmentId: text(),
+    objectives: text().array().notNull().default(sql`'{}'::text[]`),
+    currentLevel: courseLevelEnum().notNull(),
+    targetLevel: courseLevelEnum().notNull(),
+    context: text().notNull(),
+    fundingSource: needsFundingSourceEnum(),
+    recommendations: jsonb().$type<NeedsRecommendation[]>().notNull().default([]),
+    gapAnalysis: jsonb().$type<NeedsGapAnalysis>().notNull(),
+    /** The AI provider that computed the result (local, openai). */
+    provider: text().notNull(),
+    createdBy: text().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("needs_analyses_tenant_id_uq").on(t.tenantId, t.id),
+    // GET /needs-analysis: newest first, optionally for one company.
+    index("needs_analyses_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("needs_analyses_tenant_company_idx").on(t.tenantId, t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The PAF timeline of an enrollment.
+    index("needs_analyses_tenant_enrollment_idx").on(t.tenantId, t.enrollmentId).where(sql`enrollment_id is not null`),
+    foreignKey({ name: "needs_analyses_company_fk", columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.id] }),
+    foreignKey({ name: "needs_analyses_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }),
+  ],
+);

@@ -1,0 +1,95 @@
+import type { CatalogueCourse, NeedsContext, NeedsLevel } from "./needs-types";
+import type { NeedsResult } from "./results";
+import { significantWords } from "./text";
+
+/**
+ * The local provider's training-needs analysis: deterministic, from the catalogue it is given.
+ *
+ * - An objective is covered by a course when at least half (and at least one) of its
+ *   significant words appear in the course's title, description, objectives, audience or tags
+ *   (accents and case ignored; two words of 6+ letters sharing their first 6 letters match, so
+ *   "tableau" meets "tableaux").
+ * - The course's level fits when it lies on the way from the current level to the target
+ *   (a course's level is the level of the learners it is for): 1 from current to target - 1,
+ *   0.6 at the target itself, 0.2 below the current level, 0 above the target; a course without
+ *   a level 0.5. With no level to gain, the target level fits (1) and a lower one half (0.5).
+ * - relevance = 70 x share of the objectives covered + 30 x level fit, rounded; courses covering
+ *   no objective are not recommended; ties by title. At most 5.
+ */
+const LEVELS: NeedsLevel[] = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"];
+const MAX = 5;
+
+const fold = (w: string) => w.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const wordsOf = (s: string) => significantWords(s).map(fold);
+const same = (a: string, b: string) => a === b || (a.length >= 6 && b.length >= 6 && a.slice(0, 6) === b.slice(0, 6));
+
+function courseWords(c: CatalogueCourse): string[] {
+  return wordsOf([c.title, c.description, c.pedagogicalObjectives ?? "", c.targetAudience ?? "", c.tags.join(" ")].join(" \n "));
+}
+
+export function covers(objective: string, words: readonly string[]): boolean {
+  const wanted = wordsOf(objective);
+  if (!wanted.length) return false;
+  const hits = wanted.filter((w) => words.some((cw) => same(w, cw))).length;
+  return hits >= Math.max(1, Math.ceil(wanted.length / 2));
+}
+
+export function levelFit(level: NeedsLevel | null, current: NeedsLevel, target: NeedsLevel): number {
+  if (!level) return 0.5;
+  const l = LEVELS.indexOf(level);
+  const cur = LEVELS.indexOf(current);
+  const tgt = LEVELS.indexOf(target);
+  if (tgt <= cur) return l === tgt ? 1 : l < tgt ? 0.5 : 0;
+  if (l >= cur && l < tgt) return 1;
+  if (l === tgt) return 0.6;
+  return l < cur ? 0.2 : 0;
+}
+
+export function localNeedsAnalysis(n: NeedsContext): NeedsResult {
+  const cur = LEVELS.indexOf(n.currentLevel);
+  const tgt = LEVELS.indexOf(n.targetLevel);
+  const scored = n.catalogue
+    .map((c) => {
+      const words = courseWords(c);
+      const matched = n.objectives.filter((o) => covers(o, words));
+      const fit = levelFit(c.level, n.currentLevel, n.targetLevel);
+      const relevance = Math.round((70 * matched.length) / Math.max(1, n.objectives.length) + 30 * fit);
+      return { c, matched, fit, relevance };
+    })
+    .filter((s) => s.matched.length > 0)
+    .sort((a, b) => b.relevance - a.relevance || a.c.title.localeCompare(b.c.title))
+    .slice(0, MAX);
+
+  const recommendations = scored.map(({ c, matched, fit, relevance }) => {
+    const levelText = c.level
+      ? fit >= 1
+        ? `its level (${c.level}) suits the move from ${n.currentLevel} to ${n.targetLevel}`
+        : fit > 0
+          ? `its level (${c.level}) is not the best step from ${n.currentLevel} to ${n.targetLevel}`
+          : `its level (${c.level}) is above the target (${n.targetLevel})`
+      : "it states no level";
+    return {
+      courseId: c.id,
+      matchedObjectives: matched,
+      relevance,
+      reason: `Covers ${matched.length} of ${n.objectives.length} objective${n.objectives.length > 1 ? "s" : ""} (${matched.join("; ")}); ${levelText}.`,
+    };
+  });
+
+  const covered = new Set(scored.flatMap((s) => s.matched));
+  const uncovered = n.objectives.filter((o) => !covered.has(o));
+  const gap = tgt - cur;
+  const parts = [
+    gap > 0
+      ? `Gap of ${gap} level${gap > 1 ? "s" : ""} from ${n.currentLevel} to ${n.targetLevel} (steps: ${LEVELS.slice(cur + 1, tgt + 1).join(", ")}).`
+      : gap === 0
+        ? `No level to gain (${n.currentLevel}): the training consolidates and updates skills.`
+        : `The target level (${n.targetLevel}) is below the current level (${n.currentLevel}): a refresher is enough.`,
+    scored.length
+      ? `${scored.length} course${scored.length > 1 ? "s" : ""} of the catalogue cover${scored.length > 1 ? "" : "s"} ${n.objectives.length - uncovered.length} of ${n.objectives.length} objective${n.objectives.length > 1 ? "s" : ""}.`
+      : "No published course of the catalogue covers these objectives.",
+    uncovered.length ? `Not covered (bespoke training to design): ${uncovered.join("; ")}.` : "Every objective is covered.",
+    n.fundingSource ? `Planned funding: ${n.fundingSource}.` : "",
+  ];
+  return { recommendations, summary: parts.filter(Boolean).join(" ") };
+}

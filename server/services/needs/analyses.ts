@@ -1,0 +1,138 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { Caller } from "../../auth/caller";
+import type { TCreateNeedsAnalysisInput, TListNeedsAnalysesInput, TNeedsAnalysis } from "../../contracts/needs";
+import type { Db } from "../../db";
+import { companies, courses, enrollments, needsAnalyses } from "../../db/schema";
+import { notFound } from "../../errors";
+import { newId } from "../../lib/ids";
+import { needsAnalysis } from "../ai/provider";
+import type { CatalogueCourse } from "../ai/needs-types";
+import { aiProvider } from "../ai/select-provider";
+import { writeAudit } from "../platform/audit";
+import { countOf, paginate, perPagePage } from "../platform/pagination";
+import { loadCompany } from "./companies";
+
+/**
+ * Training-needs analyses (Qualiopi indicators 4 and 8). The recommendations and the gap analysis
+ * are computed once, at creation, by the AI provider (local by default: deterministic, offline)
+ * from the tenant's PUBLISHED catalogue, and stored: reading an analysis later shows what was
+ * recommended then, whatever the catalogue became. No AI credits are debited (the spec prices
+ * only the positioning quiz and the individual paths).
+ */
+type Row = typeof needsAnalyses.$inferSelect;
+
+/** The catalogue the provider sees: the tenant's PUBLISHED courses, newest first, at most this many. */
+export const CATALOGUE_MAX = 300;
+
+function toAnalysis(r: Row, companyName: string): TNeedsAnalysis {
+  return {
+    id: r.id,
+    recommendations: r.recommendations,
+    gapAnalysis: r.gapAnalysis,
+    companyId: r.companyId,
+    companyName,
+    enrollmentId: r.enrollmentId,
+    objectives: r.objectives,
+    currentLevel: r.currentLevel,
+    targetLevel: r.targetLevel,
+    context: r.context,
+    fundingSource: r.fundingSource,
+    provider: r.provider,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function catalogue(db: Db, caller: Caller): Promise<CatalogueCourse[]> {
+  const rows = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      level: courses.level,
+      format: courses.format,
+      duration: courses.duration,
+      tags: courses.tags,
+      pedagogicalObjectives: courses.pedagogicalObjectives,
+      targetAudience: courses.targetAudience,
+    })
+    .from(courses)
+    .where(caller.scope.where(courses, eq(courses.status, "PUBLISHED")))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(CATALOGUE_MAX);
+  return rows.map((r) => ({ ...r, tags: Array.isArray(r.tags) ? r.tags : [] }));
+}
+
+export async function createNeedsAnalysis(db: Db, caller: Caller, input: TCreateNeedsAnalysisInput, now: Date) {
+  const company = await loadCompany(db, caller.scope, input.companyId);
+  if (input.enrollmentId) {
+    const [e] = await db.select({ id: enrollments.id }).from(enrollments).where(caller.scope.where(enrollments, eq(enrollments.id, input.enrollmentId))).limit(1);
+    if (!e) throw notFound("Enrollment");
+  }
+  const provider = aiProvider();
+  const outcome = await needsAnalysis(provider, {
+    objectives: input.objectives,
+    currentLevel: input.currentLevel,
+    targetLevel: input.targetLevel,
+    context: input.context,
+    fundingSource: input.fundingSource ?? null,
+    catalogue: await catalogue(db, caller),
+  });
+  const id = newId("nda");
+  await db.transaction(async (tx) => {
+    await tx.insert(needsAnalyses).values(
+      caller.scope.values(needsAnalyses, {
+        id,
+        companyId: company.id,
+        enrollmentId: input.enrollmentId ?? null,
+        objectives: input.objectives,
+        currentLevel: input.currentLevel,
+        targetLevel: input.targetLevel,
+        context: input.context,
+        fundingSource: input.fundingSource ?? null,
+        recommendations: outcome.recommendations,
+        gapAnalysis: outcome.gapAnalysis,
+        provider: provider.name,
+        createdBy: caller.userId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    await writeAudit(tx, caller, {
+      action: "needs_analysis.created",
+      targetType: "needs_analysis",
+      targetId: id,
+      metadata: { companyId: company.id, enrollmentId: input.enrollmentId ?? null, recommendations: outcome.recommendations.map((r) => r.courseId) },
+    });
+  });
+  return { id, recommendations: outcome.recommendations, gapAnalysis: outcome.gapAnalysis };
+}
+
+async function companyNames(db: Db, caller: Caller, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(caller.scope.where(companies, inArray(companies.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function listNeedsAnalyses(db: Db, caller: Caller, q: TListNeedsAnalysesInput) {
+  const where = caller.scope.where(needsAnalyses, q.companyId ? eq(needsAnalyses.companyId, q.companyId) : undefined);
+  return paginate(perPagePage(q), {
+    rows: (limit, offset) => db.select().from(needsAnalyses).where(where).orderBy(desc(needsAnalyses.createdAt), desc(needsAnalyses.id)).limit(limit).offset(offset),
+    total: () => countOf(db.select({ n: count() }).from(needsAnalyses).where(where)),
+    map: async (rows) => {
+      const names = await companyNames(db, caller, rows.map((r) => r.companyId));
+      return rows.map((r) => toAnalysis(r, names.get(r.companyId) ?? ""));
+    },
+  });
+}
+
+export async function getNeedsAnalysis(db: Db, caller: Caller, id: string): Promise<TNeedsAnalysis> {
+  const [row] = await db
+    .select({ a: needsAnalyses, name: companies.name })
+    .from(needsAnalyses)
+    .innerJoin(companies, and(eq(companies.tenantId, needsAnalyses.tenantId), eq(companies.id, needsAnalyses.companyId)))
+    .where(caller.scope.where(needsAnalyses, eq(needsAnalyses.id, id)))
+    .limit(1);
+  if (!row) throw notFound("Needs analysis");
+  return toAnalysis(row.a, row.name);
+}
