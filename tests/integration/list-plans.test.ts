@@ -64,6 +64,7 @@ const RECIPES: Record<string, Recipe[]> = {
   "improvementPlans-list": [{}, { query: { status: "ARCHIVED" } }, { query: { trigger: "AUDIT" } }],
   "needs-listCompanies": [{}, { as: "creator" }],
   "needs-listAnalyses": [{}, { query: { companyId: "cmp_bulk_1" } }],
+  "notifications-list": [{}, { query: { unread: "true" } }],
 };
 
 /**
@@ -240,6 +241,10 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'nda_bulk_' || g, ${acme}, case when g % 2 = 0 then 'cmp_bulk_1' else 'cmp_bulk_' || g end, array['Bulk objective'], 'BEGINNER', 'ADVANCED', 'Bulk',
            '{"currentLevel":"BEGINNER","targetLevel":"ADVANCED","levelGap":2,"steps":["INTERMEDIATE","ADVANCED"],"coveredObjectives":[],"uncoveredObjectives":["Bulk objective"],"estimatedHours":null,"summary":"Bulk"}'::jsonb,
            'local', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  // The admin's in-app notifications (one in three read).
+  await exec(sql`insert into notifications (id, tenant_id, user_id, kind, vars, link, subject_id, read_at, created_at)
+    select 'ntf_bulk_' || g, ${acme}, ${ids.admin}, 'complaint.critical', '{"subject":"Bulk"}'::jsonb, '/quality', 'cpl_bulk_' || g,
+           case when g % 3 = 0 then ${t0}::timestamptz end, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");

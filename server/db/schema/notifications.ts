@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts } from "./_columns";
 import { users } from "./identity";
@@ -28,5 +29,9 @@ export const notifications = pgTable(
   (t) => [
     // GET /notifications: a member's newest first; the unread count walks the same index.
     index("notifications_tenant_user_created_idx").on(t.tenantId, t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The bell's unread count and GET /notifications?unread=true: only the unread rows, so neither reads the read ones.
+    index("notifications_tenant_user_unread_idx")
+      .on(t.tenantId, t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.readAt} is null`),
   ],
 );
