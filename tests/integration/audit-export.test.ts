@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { rawRows } from "../../server/db/raw-rows";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -290,6 +292,15 @@ describe("GET /qualiopi/dashboard and /qualiopi/courses/{courseId}/dashboard", (
     // Seeded: complaints (31), improvement plans (32), trainer competencies (21), conventions (4), attendance (10).
     for (const n of [4, 10, 21, 31, 32]) expect(byN(n).evidenced, `indicator ${n}`).toBe(true);
     expect(byN(31).evidence.find((e: any) => e.source === "complaints").count).toBeGreaterThan(0);
+    // The records of the other quality features count too: needs analyses (4, 8), survey answers (30), as many as the database holds.
+    const count = async (q: ReturnType<typeof sql>) => Number((await rawRows<{ n: number }>(w.api.db, q))[0]!.n);
+    const nda = await count(sql`select count(*)::int as n from needs_analyses where tenant_id = ${w.acmeId}`);
+    const svr = await count(sql`select count(*)::int as n from survey_responses where tenant_id = ${w.acmeId}`);
+    expect(nda).toBeGreaterThan(0);
+    expect(svr).toBeGreaterThan(0);
+    for (const n of [4, 8]) expect(byN(n).evidence.find((e: any) => e.source === "needsAnalyses"), `indicator ${n}`).toMatchObject({ count: nda, link: "/needs" });
+    expect(byN(30).evidence.find((e: any) => e.source === "surveys.responses").count).toBe(svr);
+    for (const n of [8, 30]) expect(byN(n).evidenced, `indicator ${n}`).toBe(true);
     // Monitoring (23) lives outside the platform: a gap with no platform evidence.
     expect(byN(23)).toMatchObject({ evidenced: false, platformEvidence: false });
     expect(byN(23).gap).toMatch(/veille/i);

@@ -12,8 +12,10 @@ import {
   lessons,
   liveSessions,
   modules,
+  needsAnalyses,
   questionnaires,
   quizAttempts,
+  surveyResponses,
   trainerCompetencies,
 } from "../../db/schema";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -97,6 +99,14 @@ const SOURCES: Source[] = [
   },
   { source: "documents.CONVENTION", label: "Conventions de formation", indicators: [4], link: "/documents", count: docCount(["CONVENTION"]) },
   {
+    source: "needsAnalyses",
+    label: "Analyses des besoins réalisées",
+    indicators: [4, 8],
+    link: "/needs",
+    // For one course: the analyses attached to one of its enrollments.
+    count: (q) => countOf(q.db, needsAnalyses, q.scope.where(needsAnalyses, q.course ? sql`${needsAnalyses.enrollmentId} in ${enrollmentIdsOfCourse(q)}` : undefined)),
+  },
+  {
     source: "questionnaires.POSITIONING",
     label: "Tests de positionnement passés",
     indicators: [8],
@@ -175,7 +185,14 @@ const SOURCES: Source[] = [
     link: "/courses",
     count: publishedWith(() => and(filled(courses.accessibilityInfo), filled(courses.disabilityReferentContact))),
   },
-  { source: "questionnaires.SATISFACTION", label: "Questionnaires de satisfaction remplis", indicators: [30], link: "/courses", count: questionnaireAttempts("SATISFACTION") },
+  {
+    source: "surveys.responses",
+    label: "Enquêtes de satisfaction remplies (fin de formation et à froid)",
+    indicators: [30],
+    link: "/courses",
+    // The answers to the signed-link surveys (services/surveys): the record the satisfaction rate is computed from.
+    count: (q) => countOf(q.db, surveyResponses, q.scope.where(surveyResponses, ofCourses(q, surveyResponses.courseId))),
+  },
   {
     source: "complaints",
     label: "Réclamations enregistrées et traitées",
