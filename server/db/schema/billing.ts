@@ -1,12 +1,214 @@
-import { foreignKey, index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantId } from "./_columns";
-import { courses } from "./learning";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
+import { courses, enrollments } from "./learning";
 import { tenants } from "./tenancy";
 
-/** Payment core (the payments issue adds intents, refunds and gateway callbacks). */
+/**
+ * Money (issue #12): the tenant's legal identity, billing clients, invoices and credit notes with
+ * their per-tenant-and-year counter, payments through the gateways with their refunds and
+ * callbacks, and the BPF snapshots. Every table is tenant-owned; amounts are integer cents except
+ * the BPF's decimal figures (spec: "BPF amounts are decimal numbers in currency units").
+ */
+
+// ---------------------------------------------------------------- legal identity
+
+export const vatRegimeEnum = pgEnum("vat_regime", ["LIABLE", "EXEMPT_261_4_4A"]);
+export const facturxProfileEnum = pgEnum("facturx_profile", ["BASIC", "EN16931", "EXTENDED"]);
+
+/** One row per tenant: who invoices and files the BPF (legal-notes §1, cerfa 10443 frames A and H). */
+export const tenantLegalIdentities = pgTable("tenant_legal_identities", {
+  tenantId: text()
+    .primaryKey()
+    .references(() => tenants.id),
+  legalName: text(),
+  legalForm: text(),
+  /** SIREN (9 digits) and SIRET (14 digits), both Luhn-checked. */
+  siren: text(),
+  siret: text(),
+  vatNumber: text(),
+  /** "RCS Lyon 123 456 789". */
+  rcs: text(),
+  shareCapital: text(),
+  nafCode: text(),
+  /** Numéro de déclaration d'activité (11 digits) and the region of the prefect it was declared to. */
+  nda: text(),
+  ndaRegion: text(),
+  addressLine1: text(),
+  addressLine2: text(),
+  postalCode: text(),
+  city: text(),
+  country: text().notNull().default("FR"),
+  email: text(),
+  phone: text(),
+  iban: text(),
+  bic: text(),
+  vatRegime: vatRegimeEnum().notNull().default("EXEMPT_261_4_4A"),
+  /** 1..10 characters of BR-FR-01's set without "/" ("FAC"). */
+  invoicePrefix: text().notNull().default("FAC"),
+  paymentTermsDays: integer().notNull().default(30),
+  facturxProfile: facturxProfileEnum().notNull().default("EN16931"),
+  /** Frame H of the BPF. */
+  directorName: text(),
+  directorRole: text(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- clients
+
+export const clientKindEnum = pgEnum("client_kind", ["COMPANY", "OPCO", "INDIVIDUAL", "PUBLIC"]);
+
+export const billingClients = pgTable(
+  "billing_clients",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    kind: clientKindEnum().notNull().default("COMPANY"),
+    name: text().notNull(),
+    siren: text(),
+    siret: text(),
+    vatNumber: text(),
+    addressLine1: text(),
+    addressLine2: text(),
+    postalCode: text(),
+    city: text(),
+    country: text().notNull().default("FR"),
+    email: text(),
+    /** The learner an INDIVIDUAL client stands for (split-payer invoicing of an enrollment). */
+    userId: text().references(() => users.id),
+    createdBy: text().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("billing_clients_tenant_id_uq").on(t.tenantId, t.id),
+    index("billing_clients_tenant_name_idx").on(t.tenantId, t.name, t.id),
+    uniqueIndex("billing_clients_tenant_user_uq").on(t.tenantId, t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+// ---------------------------------------------------------------- invoices
+
+export const invoiceStatusEnum = pgEnum("invoice_status", ["DRAFT", "ISSUED", "PAID", "CANCELLED", "OVERDUE"]);
+export const invoiceKindEnum = pgEnum("invoice_kind", ["INVOICE", "CREDIT_NOTE"]);
+export const invoicePayerEnum = pgEnum("invoice_payer", ["EMPLOYER", "OPCO", "LEARNER", "OTHER"]);
+
+export type InvoiceItem = {
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** Percent: 0, 2.1, 5.5, 10 or 20. */
+  vatRate: number;
+  /** Line discount in cents (an allowance on the line, before VAT). */
+  discountCents?: number;
+};
+
+/** The seller and buyer as printed on the issued invoice (copied at issue; later edits do not change it). */
+export type PartySnapshot = {
+  name: string;
+  legalForm?: string | null;
+  siren?: string | null;
+  siret?: string | null;
+  vatNumber?: string | null;
+  rcs?: string | null;
+  shareCapital?: string | null;
+  nda?: string | null;
+  ndaRegion?: string | null;
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  country: string;
+  email?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  kind?: string;
+};
+
+/** Per tenant and year, the last number handed out; locked FOR UPDATE in the issuing transaction. */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    year: integer().notNull(),
+    lastNumber: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "invoice_counters_pk", columns: [t.tenantId, t.year] })],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    kind: invoiceKindEnum().notNull().default("INVOICE"),
+    /** A credit note's original invoice. */
+    creditedInvoiceId: text(),
+    clientId: text().notNull(),
+    /** `{PREFIX}-{YYYY}-{000001}`, null until issued. */
+    number: text(),
+    /** Year and sequence of the number (the counter's values), for the gapless checks. */
+    numberYear: integer(),
+    numberSeq: integer(),
+    status: invoiceStatusEnum().notNull().default("DRAFT"),
+    currency: text().notNull().default("EUR"),
+    items: jsonb().$type<InvoiceItem[]>().notNull(),
+    /** HT after line discounts, VAT, TTC: computed by services/billing/amounts.ts, stored for lists and sums. */
+    subtotalCents: bigint({ mode: "number" }).notNull(),
+    vatCents: bigint({ mode: "number" }).notNull(),
+    totalCents: bigint({ mode: "number" }).notNull(),
+    dueDate: date({ mode: "string" }),
+    paymentTerms: text(),
+    purchaseOrder: text(),
+    notes: text(),
+    /** Split-payer invoicing of an enrollment: which enrollment, and in which capacity the client pays. */
+    enrollmentId: text(),
+    payer: invoicePayerEnum(),
+    /** Copied at issue. */
+    seller: jsonb().$type<PartySnapshot>(),
+    buyer: jsonb().$type<PartySnapshot>(),
+    vatRegime: vatRegimeEnum(),
+    facturxProfile: facturxProfileEnum(),
+    xmlAttached: boolean().notNull().default(false),
+    pdfA3: boolean().notNull().default(false),
+    /** The stored PDF (documents storage) and its SHA-256. */
+    pdfPath: text(),
+    pdfSha256: text(),
+    pdfSize: integer(),
+    signed: boolean().notNull().default(false),
+    signatureProvider: text(),
+    signatureLevel: text(),
+    signatureId: text(),
+    issuedAt: ts(),
+    sentAt: ts(),
+    paidAt: ts(),
+    cancelledAt: ts(),
+    cancelReason: text(),
+    createdBy: text().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("invoices_tenant_id_uq").on(t.tenantId, t.id),
+    uniqueIndex("invoices_tenant_number_uq").on(t.tenantId, t.number).where(sql`${t.number} is not null`),
+    uniqueIndex("invoices_tenant_seq_uq").on(t.tenantId, t.numberYear, t.numberSeq).where(sql`${t.numberSeq} is not null`),
+    // The list's order (created_at DESC, id DESC, NULLS FIRST like the query's plain DESC), per status and per client.
+    index("invoices_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("invoices_tenant_status_idx").on(t.tenantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("invoices_tenant_client_idx").on(t.tenantId, t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("invoices_tenant_issued_idx").on(t.tenantId, t.issuedAt),
+    index("invoices_tenant_enrollment_idx").on(t.tenantId, t.enrollmentId),
+    foreignKey({ name: "invoices_client_fk", columns: [t.tenantId, t.clientId], foreignColumns: [billingClients.tenantId, billingClients.id] }),
+    foreignKey({ name: "invoices_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }),
+  ],
+);
+
+// ---------------------------------------------------------------- payments
+
 export const paymentGatewayEnum = pgEnum("payment_gateway", ["PSP_A_ISV", "PSP_B", "FREE"]);
 export const paymentStatusEnum = pgEnum("payment_status", ["PENDING", "CAPTURED", "REFUNDED", "FAILED"]);
+export const refundStatusEnum = pgEnum("refund_status", ["PENDING", "COMPLETED"]);
 
 export const payments = pgTable(
   "payments",
@@ -22,10 +224,82 @@ export const payments = pgTable(
     gateway: paymentGatewayEnum().notNull(),
     status: paymentStatusEnum().notNull().default("PENDING"),
     gatewayPaymentId: text(),
+    /** The platform's share (PSP_A_ISV application fee, PSP_B routing), in cents. */
+    platformFeeCents: integer().notNull().default(0),
+    successUrl: text(),
+    cancelUrl: text(),
+    expiresAt: ts(),
+    capturedAt: ts(),
+    failedAt: ts(),
+    failureReason: text(),
+    refundedCents: integer().notNull().default(0),
+    /** The enrollment the capture created. */
+    enrollmentId: text(),
+    createdBy: text().references(() => users.id),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
+    unique("payments_tenant_id_uq").on(t.tenantId, t.id),
     index("payments_tenant_status_idx").on(t.tenantId, t.status),
+    index("payments_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex("payments_gateway_id_uq").on(t.gateway, t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
     foreignKey({ name: "payments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],
+);
+
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    tenantId: tenantId().references(() => tenants.id),
+    paymentId: text().notNull(),
+    amount: integer().notNull(),
+    status: refundStatusEnum().notNull().default("PENDING"),
+    gatewayRefundId: text(),
+    createdBy: text().references(() => users.id),
+    createdAt: createdAt(),
+    completedAt: ts(),
+  },
+  (t) => [
+    index("refunds_tenant_payment_idx").on(t.tenantId, t.paymentId, t.createdAt),
+    foreignKey({ name: "refunds_payment_fk", columns: [t.tenantId, t.paymentId], foreignColumns: [payments.tenantId, payments.id] }),
+  ],
+);
+
+/** Gateway callbacks already handled (idempotency: a repeated event id is acknowledged and ignored). */
+export const gatewayEvents = pgTable(
+  "gateway_events",
+  {
+    gateway: paymentGatewayEnum().notNull(),
+    eventId: text().notNull(),
+    tenantId: text().references(() => tenants.id),
+    paymentId: text(),
+    type: text().notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "gateway_events_pk", columns: [t.gateway, t.eventId] })],
+);
+
+// ---------------------------------------------------------------- BPF
+
+export const bpfStatusEnum = pgEnum("bpf_status", ["GENERATED", "SUBMITTED"]);
+
+/** One snapshot per tenant and year; `data` holds the computed figures and the rows behind them. */
+export const bpfSnapshots = pgTable(
+  "bpf_snapshots",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    year: integer().notNull(),
+    status: bpfStatusEnum().notNull().default("GENERATED"),
+    asOf: ts().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    generatedAt: ts().notNull(),
+    generatedBy: text().references(() => users.id),
+    submittedAt: date({ mode: "string" }),
+    receiptId: text(),
+    notes: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: "bpf_snapshots_pk", columns: [t.tenantId, t.year] })],
 );
