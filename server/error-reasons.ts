@@ -168,6 +168,19 @@ export const ERROR_REASONS = {
   // Needs analysis.
   COMPANY_NOT_FOUND: "Company not found",
   NEEDS_ANALYSIS_NOT_FOUND: "Needs analysis not found",
+  // Invoices.
+  INVOICE_NOT_FOUND: "Invoice not found",
+  INVOICE_NOT_DRAFT: "Only a DRAFT invoice can be changed or deleted",
+  INVOICE_ALREADY_ISSUED: "The invoice is already issued or cancelled (issue is irreversible)",
+  INVOICE_NOT_ISSUED: "The invoice is not issued",
+  INVOICE_PAID_CREDIT_NOTE_REQUIRED: "A paid invoice cannot be cancelled: issue a credit note",
+  INVOICE_ALREADY_CANCELLED: "The invoice is already cancelled",
+  INVOICE_ALREADY_PAID: "The invoice is already paid",
+  INVOICE_PDF_NOT_AVAILABLE: "The invoice has no PDF (not issued, or still being generated)",
+  INVOICE_FULLY_CREDITED: "The credit notes already cover the whole invoice",
+  CREDIT_NOTE_NOT_CREDITABLE: "A credit note cannot itself be credited",
+  INVOICE_VAT_EXEMPT: "The organisation is VAT-exempt (art. 261-4-4° a CGI): every line must be at 0 %",
+  LEGAL_IDENTITY_INCOMPLETE: "The organisation's legal identity lacks what an invoice must carry (see errors)",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -210,6 +223,7 @@ export const NOT_FOUND_REASONS = {
   Survey: "SURVEY_NOT_FOUND",
   Company: "COMPANY_NOT_FOUND",
   "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
+  Invoice: "INVOICE_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

@@ -15,6 +15,7 @@ import { platformRouter } from "./routers/platform";
 import { sessionsRouter } from "./routers/sessions";
 import { devRouter } from "./routers/dev";
 import { documentsRouter } from "./routers/documents";
+import { invoicesRouter } from "./routers/invoices";
 import { templatesRouter } from "./routers/templates";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
@@ -66,6 +67,8 @@ export const appRouter = router({
   qualiopi: qualiopiRouter,
   // needs analysis: /companies, /needs-analysis and /paf/enrollments/{id}/timeline (static paths first inside)
   needs: needsRouter,
+  // billing: /billing/invoices (static before /{id}), /billing/enrollments/{enrollmentId}/invoices
+  invoices: invoicesRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

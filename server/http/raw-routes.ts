@@ -2,6 +2,7 @@ import { attendanceAttestationRoute } from "./attendance-attestation";
 import { attendancePdfRoute } from "./attendance-pdf";
 import { auditExportRoute } from "./audit-export";
 import { csvExportRoute } from "./csv-export";
+import { invoicePdfRoute } from "./invoice-pdf";
 import { livekitWebhookRoute } from "./livekit-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
 import { documentFileRoute } from "./document-file";
@@ -28,4 +29,5 @@ export const RAW_ROUTES: RawRoute[] = [
   documentFileRoute,
   livekitWebhookRoute,
   auditExportRoute,
+  invoicePdfRoute,
 ];

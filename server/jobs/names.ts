@@ -15,6 +15,8 @@ export const JOB_NAMES = [
   "complaints.autoclose",
   "survey.send",
   "surveys.sweep",
+  "invoice.render",
+  "invoices.overdue",
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

@@ -7,13 +7,15 @@ import { sessionNoticeJobs } from "../services/sessions/notices";
 import { webhookJobs } from "../services/webhooks/delivery-job";
 import { complaintJobs } from "../services/quality/complaint-jobs";
 import { surveyJobs } from "../services/surveys/invitations";
+import { invoiceJobs } from "../services/billing/invoice-pdf";
+import { overdueJobs } from "../services/billing/overdue-job";
 import type { JobDefinition } from "./define";
 
 /**
  * Every job the worker runs. A domain defines its jobs beside its service (`defineJob`) and
  * lists them here; the worker, the installer (queues) and the tests' drainJobs read this list.
  */
-export const JOBS: readonly JobDefinition<never>[] = [...eventJobs, ...webhookJobs, ...mailJobs, ...sessionNoticeJobs, ...aiJobs, ...documentJobs, ...reminderJobs, ...complaintJobs, ...surveyJobs] as JobDefinition<never>[];
+export const JOBS: readonly JobDefinition<never>[] = [...eventJobs, ...webhookJobs, ...mailJobs, ...sessionNoticeJobs, ...aiJobs, ...documentJobs, ...reminderJobs, ...complaintJobs, ...surveyJobs, ...invoiceJobs, ...overdueJobs] as JobDefinition<never>[];
 
 export function jobDefinition(name: string): JobDefinition<never> | undefined {
   return JOBS.find((j) => j.name === name);

@@ -2,11 +2,22 @@
 export type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
   | "complaint-received" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
-  | "survey-end-of-course" | "survey-follow-up";
+  | "survey-end-of-course" | "survey-follow-up" | "invoice-sent";
 
 type Rendered = { subject: string; text: string };
 
 const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rendered>> = {
+  // invoices: vars tenantName, number, kind (invoice | credit-note), total (formatted), dueDate (YYYY-MM-DD or ""), message (may be "")
+  "invoice-sent": {
+    fr: (v) => ({
+      subject: `${v.kind === "credit-note" ? "Avoir" : "Facture"} ${v.number} — ${v.tenantName}`,
+      text: `Bonjour,\n\n${v.message ? `${v.message}\n\n` : ""}Veuillez trouver ci-joint ${v.kind === "credit-note" ? "l'avoir" : "la facture"} ${v.number} d'un montant de ${v.total}${v.kind !== "credit-note" && v.dueDate ? `, à régler avant le ${v.dueDate.split("-").reverse().join("/")}` : ""}.\n\nLe PDF joint est une facture électronique Factur-X : les données structurées y sont intégrées.\n\nCordialement,\n${v.tenantName}`,
+    }),
+    en: (v) => ({
+      subject: `${v.kind === "credit-note" ? "Credit note" : "Invoice"} ${v.number} — ${v.tenantName}`,
+      text: `Hello,\n\n${v.message ? `${v.message}\n\n` : ""}Please find attached ${v.kind === "credit-note" ? "credit note" : "invoice"} ${v.number} for ${v.total}${v.kind !== "credit-note" && v.dueDate ? `, due by ${v.dueDate}` : ""}.\n\nThe attached PDF is a Factur-X e-invoice: its structured data is embedded.\n\nKind regards,\n${v.tenantName}`,
+    }),
+  },
   invitation: {
     fr: (v) => ({
       subject: `Invitation à rejoindre ${v.tenantName}`,

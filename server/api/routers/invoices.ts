@@ -1,0 +1,246 @@
+import { z } from "zod";
+import {
+  ZCancelInvoiceInput,
+  ZCreateInvoiceInput,
+  ZCreditNoteInput,
+  ZInvoiceIdInput,
+  ZInvoiceOutput,
+  ZListInvoicesInput,
+  ZListInvoicesOutput,
+  ZMarkPaidInput,
+  ZSendInvoiceInput,
+  ZSendInvoiceOutput,
+  ZSplitInvoicesInput,
+  ZSplitInvoicesOutput,
+  ZUpdateInvoiceInput,
+} from "../../contracts/invoices";
+import { ZPdfBase64 } from "../../contracts/templates";
+import { cancelInvoice, markInvoicePaid, sendInvoice } from "../../services/billing/invoice-actions";
+import { createCreditNote, issueInvoice } from "../../services/billing/invoice-issue";
+import { splitEnrollmentInvoices } from "../../services/billing/invoice-split";
+import { readInvoicePdf } from "../../services/billing/invoice-pdf";
+import { createInvoice, deleteInvoice, getInvoice, listInvoices, loadInvoice, updateInvoice } from "../../services/billing/invoices";
+import { can, router } from "../trpc";
+
+const tags = ["Billing"];
+const roles = { 401: "Unauthorized", 403: "Not ADMIN or FINANCIER" };
+const notFound = { 404: "Invoice not found (or another tenant's)" };
+
+const MONEY =
+  "Billing, ADMIN or FINANCIER. Amounts are integer cents; VAT rates are percents (0, 2.1, 5.5, 10, 20). Per line: net = round(quantity x unitPriceCents) - discountCents; " +
+  "VAT per rate = round(base x rate / 100) over the lines of that rate; totalCents = subtotalCents + vatCents. " +
+  "status reads OVERDUE for an ISSUED invoice whose dueAt (YYYY-MM-DD) has passed in the tenant's time zone (an hourly job also stores it). " +
+  "Every money action (create, update, issue, cancel, credit note, mark paid, send) is written to the audit log.";
+
+const ISSUE =
+  "DRAFT -> ISSUED, irreversible. In one transaction: the number {INVOICE_PREFIX}-{YYYY}-{000001} is taken from the tenant's counter row for the year of issue " +
+  "(tenant's time zone) under its row lock, so numbers are gapless (a failed issue rolls its number back), unique and in issue-time order; seller (the tenant's legal identity) " +
+  "and buyer (the client) are frozen as printed; dueAt defaults to the issue date + the tenant's payment terms. Then the Factur-X PDF/A-3 (CII XML of the tenant's profile " +
+  "embedded as factur-x.xml) is rendered off the request thread and signed (PAdES, incremental update) by the configured signer; eidas.signatureLevel says what the signer is " +
+  "(QES only from a qualified provider; the local signer answers ADES). If rendering fails the invoice stays ISSUED, pdfAvailable is false and a job retries it. " +
+  "422 LEGAL_IDENTITY_INCOMPLETE (errors per missing field) when the organisation's legal identity lacks what an invoice must carry.";
+
+export const invoicesRouter = router({
+  list: can("billing.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/billing/invoices",
+        tags,
+        summary: "List invoices and credit notes",
+        description: `${MONEY} Newest first (createdAt, then id). fromDate/toDate bound the issue date (inclusive, tenant's time zone); drafts have none and are left out when a bound is given. perPage defaults to 20 (max 100).`,
+        errorResponses: { 400: "Invalid query", ...roles },
+      },
+    })
+    .input(ZListInvoicesInput)
+    .output(ZListInvoicesOutput)
+    .query(({ ctx, input }) => listInvoices(ctx.db, ctx.caller, input, ctx.clock.now())),
+
+  get: can("billing.manage")
+    .meta({
+      openapi: { method: "GET", path: "/billing/invoices/{id}", tags, summary: "Invoice detail", description: `${MONEY} With items, VAT breakdown, factorX, eidas, credit notes.`, errorResponses: { ...roles, ...notFound } },
+    })
+    .input(ZInvoiceIdInput)
+    .output(ZInvoiceOutput)
+    .query(async ({ ctx, input }) => ({ data: await getInvoice(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+
+  create: can("billing.manage")
+    .meta({
+      status: 201,
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/billing/invoices",
+        tags,
+        summary: "Create a draft invoice",
+        description: `${MONEY} Starts DRAFT with number null. 422 errors name the field: items.N.quantity / unitPriceCents / vatRate / discountCents, clientId (unknown client), enrollmentId; a VAT-exempt organisation accepts rate 0 only.`,
+        errorResponses: { 400: "Unknown field", ...roles, 422: "Invalid amounts, VAT rate or unknown client (errors map)" },
+      },
+    })
+    .input(ZCreateInvoiceInput)
+    .output(ZInvoiceOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await createInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  update: can("billing.manage")
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "PATCH",
+        path: "/billing/invoices/{id}",
+        tags,
+        summary: "Edit a draft invoice",
+        description: `${MONEY} Only a DRAFT can change (409 INVOICE_NOT_DRAFT otherwise); only the fields sent change, items replace the lines and the totals are recomputed.`,
+        errorResponses: { 400: "Unknown field", ...roles, ...notFound, 409: "Not DRAFT", 422: "Invalid field (errors map)" },
+      },
+    })
+    .input(ZUpdateInvoiceInput)
+    .output(ZInvoiceOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await updateInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  delete: can("billing.manage")
+    .meta({
+      status: 204,
+      openapi: {
+        method: "DELETE",
+        path: "/billing/invoices/{id}",
+        tags,
+        summary: "Delete a draft invoice",
+        description: `${MONEY} A draft has no number, so deleting it leaves no gap; an issued invoice is never deleted (409 INVOICE_NOT_DRAFT): cancel it or issue a credit note.`,
+        successDescription: "No content",
+        errorResponses: { ...roles, ...notFound, 409: "Not DRAFT" },
+      },
+    })
+    .input(ZInvoiceIdInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await deleteInvoice(ctx.db, ctx.caller, input.id);
+    }),
+
+  issue: can("billing.manage")
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/billing/invoices/{id}/issue",
+        tags,
+        summary: "Issue an invoice (number, Factur-X PDF, signature)",
+        description: `${ISSUE} 409 INVOICE_ALREADY_ISSUED when not DRAFT (issued, paid, overdue or cancelled).`,
+        errorResponses: { ...roles, ...notFound, 409: "Already issued or cancelled", 422: "Legal identity incomplete, or a line no longer valid (errors map)" },
+      },
+    })
+    .input(ZInvoiceIdInput)
+    .output(ZInvoiceOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await issueInvoice(ctx.db, ctx.caller, input.id, () => ctx.clock.now()) })),
+
+  cancel: can("billing.manage")
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/billing/invoices/{id}/cancel",
+        tags,
+        summary: "Cancel an issued invoice",
+        description:
+          `${MONEY} ISSUED or OVERDUE -> CANCELLED, with the reason (3 to 500 characters) in the audit log; the number stays used. ` +
+          "409: INVOICE_PAID_CREDIT_NOTE_REQUIRED (paid: issue a credit note), INVOICE_ALREADY_CANCELLED, INVOICE_NOT_ISSUED (a draft: delete it), CREDIT_NOTE_NOT_CREDITABLE (a credit note).",
+        errorResponses: { 400: "Unknown field", ...roles, ...notFound, 409: "Paid, already cancelled, draft, or a credit note", 422: "Missing reason" },
+      },
+    })
+    .input(ZCancelInvoiceInput)
+    .output(ZInvoiceOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await cancelInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  creditNote: can("billing.manage")
+    .meta({
+      status: 201,
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/billing/invoices/{id}/credit-note",
+        tags,
+        summary: "Issue a credit note (avoir) for an invoice",
+        description:
+          `${MONEY} For an ISSUED, OVERDUE or PAID invoice: a CREDIT_NOTE is created and issued at once, with its own number in the same series, positive amounts, ` +
+          "referencing the invoice (Factur-X type 381, BT-25), PDF and signature like an invoice. Without items it credits the whole invoice (only when nothing is credited yet); " +
+          "with items, those lines. The credit notes of an invoice never exceed its total (422 errors.items). When they cover the whole of an unpaid invoice, the invoice becomes " +
+          "CANCELLED (reason naming the credit note); a PAID one stays PAID (the refund is owed). Answers the credit note. " +
+          "409: INVOICE_NOT_ISSUED, INVOICE_ALREADY_CANCELLED, INVOICE_FULLY_CREDITED, CREDIT_NOTE_NOT_CREDITABLE.",
+        errorResponses: { 400: "Unknown field", ...roles, ...notFound, 409: "Draft, cancelled, fully credited, or a credit note", 422: "Invalid lines or more than what is left (errors map)" },
+      },
+    })
+    .input(ZCreditNoteInput)
+    .output(ZInvoiceOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await createCreditNote(ctx.db, ctx.caller, input, () => ctx.clock.now()) })),
+
+  markPaid: can("billing.manage")
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/billing/invoices/{id}/mark-paid",
+        tags,
+        summary: "Record an invoice's payment",
+        description: `${MONEY} ISSUED or OVERDUE -> PAID on paidAt (default today; 422 errors.paidAt when in the future or before the issue date). 409: INVOICE_ALREADY_PAID, INVOICE_ALREADY_CANCELLED, INVOICE_NOT_ISSUED.`,
+        errorResponses: { 400: "Unknown field", ...roles, ...notFound, 409: "Already paid, cancelled or draft", 422: "Invalid paidAt" },
+      },
+    })
+    .input(ZMarkPaidInput)
+    .output(ZInvoiceOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await markInvoicePaid(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  send: can("billing.manage")
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/billing/invoices/{id}/send",
+        tags,
+        summary: "E-mail an issued invoice with its PDF",
+        description:
+          `${MONEY} One e-mail to 'to' and one to each cc (at most 10), the Factur-X PDF attached, sent through the tenant's mail chain by the job worker (the outbox keeps each). ` +
+          "sentAt is the time of the request. 422 errors.to / errors.cc.N for an invalid address. 409: INVOICE_NOT_ISSUED, INVOICE_ALREADY_CANCELLED, INVOICE_PDF_NOT_AVAILABLE (still rendering).",
+        errorResponses: { 400: "Unknown field", ...roles, ...notFound, 409: "Draft, cancelled, or PDF not ready", 422: "Invalid recipient" },
+      },
+    })
+    .input(ZSendInvoiceInput)
+    .output(ZSendInvoiceOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await sendInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  pdf: can("billing.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/billing/invoices/{id}/pdf",
+        tags,
+        summary: "Download an issued invoice's PDF/A-3 (Factur-X)",
+        description: `${MONEY} The stored, signed Factur-X PDF/A-3 (factur-x.xml embedded). 404 INVOICE_NOT_FOUND for a draft (not issued); 409 INVOICE_PDF_NOT_AVAILABLE while it is being rendered.`,
+        successDescription: "PDF file (application/pdf, attachment)",
+        errorResponses: { ...roles, 404: "Invoice not found or not issued", 409: "PDF still being rendered" },
+      },
+    })
+    .input(ZInvoiceIdInput)
+    .output(ZPdfBase64)
+    .query(async ({ ctx, input }) => {
+      const row = await loadInvoice(ctx.db, ctx.caller.scope, input.id);
+      return (await readInvoicePdf(ctx.db, ctx.caller.scope, row)).toString("base64");
+    }),
+
+  splitForEnrollment: can("billing.manage")
+    .meta({
+      status: 201,
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/billing/enrollments/{enrollmentId}/invoices",
+        tags,
+        summary: "Invoice an enrollment's payers (split)",
+        description:
+          `${MONEY} One DRAFT invoice per share (EMPLOYER, OPCO, LEARNER, OTHER), each for its amount, linked to the enrollment with the payer's capacity (the BPF classifies revenue by them). ` +
+          "A LEARNER share without clientId goes to the learner's own INDIVIDUAL client (created on first use). The line reads the course title and the learner's name; " +
+          "vatRate defaults to 0 for an exempt organisation, 20 otherwise. The shares need not add up to the course price. All drafts are created or none. 404 for another tenant's enrollment.",
+        errorResponses: { 400: "Unknown field", ...roles, 404: "Enrollment not found", 422: "Invalid share (errors map: shares.N.clientId...)" },
+      },
+    })
+    .input(ZSplitInvoicesInput)
+    .output(ZSplitInvoicesOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await splitEnrollmentInvoices(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+});

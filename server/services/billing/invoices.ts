@@ -1,0 +1,178 @@
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { Caller } from "../../auth/caller";
+import type { TCreateInvoiceInput, TInvoice, TInvoiceItemInput, TListInvoicesInput, TUpdateInvoiceInput } from "../../contracts/invoices";
+import type { Db, DbOrTx } from "../../db";
+import { billingClients, enrollments, invoices, type InvoiceItem } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import { conflict, notFound, unprocessable, type FieldErrors } from "../../errors";
+import { newId } from "../../lib/ids";
+import { addDays, localDate, startOfLocalDate } from "../../lib/local-date";
+import { writeAudit } from "../platform/audit";
+import { countOf, paginate, perPagePage } from "../platform/pagination";
+import { computeAmounts } from "./amounts";
+import { loadClient } from "./clients";
+import { toInvoice, toInvoiceSummary, type InvoiceRow } from "./invoice-serialize";
+import { statusFilter } from "./invoice-status";
+import { loadLegalIdentity, type LegalIdentity } from "./legal-identity";
+
+export const today = (caller: Pick<Caller, "tenant">, now: Date) => localDate(now, caller.tenant.timeZone);
+
+export async function loadInvoice(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<InvoiceRow> {
+  const q = db.select().from(invoices).where(scope.where(invoices, eq(invoices.id, id))).limit(1);
+  const [row] = opts.forUpdate ? await q.for("update") : await q;
+  if (!row) throw notFound("Invoice");
+  return row;
+}
+
+/** The client must be the tenant's: an unknown id is a field error of the body, not a 404 of the path. */
+async function clientOrFieldError(db: DbOrTx, scope: TenantScope, clientId: string) {
+  try {
+    return await loadClient(db, scope, clientId);
+  } catch {
+    throw unprocessable("Unknown client", { clientId: ["Unknown client"] });
+  }
+}
+
+/** Business checks zod cannot make alone: discounts within the line, the exempt regime's 0 % rate, the totals' ceiling. */
+export function checkItems(items: TInvoiceItemInput[], identity: Pick<LegalIdentity, "vatRegime">): InvoiceItem[] {
+  const errors: FieldErrors = {};
+  items.forEach((i, k) => {
+    const gross = Math.round(i.quantity * i.unitPriceCents);
+    if ((i.discountCents ?? 0) > gross) errors[`items.${k}.discountCents`] = ["The discount exceeds the line's amount"];
+    if (identity.vatRegime === "EXEMPT_261_4_4A" && i.vatRate !== 0) errors[`items.${k}.vatRate`] = ["The organisation is VAT-exempt (art. 261-4-4° a CGI): 0 only"];
+  });
+  if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
+  const clean = items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceCents: i.unitPriceCents, vatRate: i.vatRate, ...(i.discountCents ? { discountCents: i.discountCents } : {}) }));
+  if (computeAmounts(clean).totalCents > 1_000_000_000) throw unprocessable("Validation failed", { items: ["The invoice total exceeds 10,000,000"] });
+  return clean;
+}
+
+async function checkEnrollment(db: DbOrTx, scope: TenantScope, enrollmentId: string) {
+  const [row] = await db.select({ id: enrollments.id }).from(enrollments).where(scope.where(enrollments, eq(enrollments.id, enrollmentId))).limit(1);
+  if (!row) throw unprocessable("Unknown enrollment", { enrollmentId: ["Unknown enrollment"] });
+}
+
+type DraftValues = { clientId: string; items: InvoiceItem[]; currency?: string; dueDate?: string | null; paymentTerms?: string | null; purchaseOrder?: string | null; notes?: string | null };
+
+export async function insertDraft(tx: DbOrTx, caller: Caller, v: DraftValues & { enrollmentId?: string | null; payer?: InvoiceRow["payer"] }, now: Date): Promise<InvoiceRow> {
+  const a = computeAmounts(v.items);
+  const [row] = await tx
+    .insert(invoices)
+    .values(
+      caller.scope.values(invoices, {
+        id: newId("inv"),
+        clientId: v.clientId,
+        items: v.items,
+        currency: v.currency ?? "EUR",
+        subtotalCents: a.subtotalCents,
+        vatCents: a.vatCents,
+        totalCents: a.totalCents,
+        dueDate: v.dueDate ?? null,
+        paymentTerms: v.paymentTerms ?? null,
+        purchaseOrder: v.purchaseOrder ?? null,
+        notes: v.notes ?? null,
+        enrollmentId: v.enrollmentId ?? null,
+        payer: v.payer ?? null,
+        createdBy: caller.userId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    )
+    .returning();
+  await writeAudit(tx, caller, { action: "invoice.created", targetType: "invoice", targetId: row!.id, metadata: { clientId: v.clientId, totalCents: a.totalCents, currency: v.currency ?? "EUR" } });
+  return row!;
+}
+
+export async function createInvoice(db: Db, caller: Caller, input: TCreateInvoiceInput, now: Date): Promise<TInvoice> {
+  const id = await db.transaction(async (tx) => {
+    await clientOrFieldError(tx, caller.scope, input.clientId);
+    if (input.enrollmentId) await checkEnrollment(tx, caller.scope, input.enrollmentId);
+    const items = checkItems(input.items, await loadLegalIdentity(tx, caller.tenant.id));
+    return (await insertDraft(tx, caller, { ...input, items }, now)).id;
+  });
+  return getInvoice(db, caller, id, now);
+}
+
+function requireDraft(row: InvoiceRow) {
+  if (row.status !== "DRAFT") throw conflict("Only a DRAFT invoice can be changed or deleted", "INVOICE_NOT_DRAFT");
+}
+
+export async function updateInvoice(db: Db, caller: Caller, input: TUpdateInvoiceInput, now: Date): Promise<TInvoice> {
+  await db.transaction(async (tx) => {
+    const row = await loadInvoice(tx, caller.scope, input.id, { forUpdate: true });
+    requireDraft(row);
+    if (input.clientId) await clientOrFieldError(tx, caller.scope, input.clientId);
+    const set: Partial<typeof invoices.$inferInsert> = { updatedAt: now };
+    if (input.items) {
+      const items = checkItems(input.items, await loadLegalIdentity(tx, caller.tenant.id));
+      const a = computeAmounts(items);
+      Object.assign(set, { items, subtotalCents: a.subtotalCents, vatCents: a.vatCents, totalCents: a.totalCents });
+    }
+    if (input.clientId) set.clientId = input.clientId;
+    if (input.currency) set.currency = input.currency;
+    if (input.dueDate !== undefined) set.dueDate = input.dueDate;
+    if (input.paymentTerms !== undefined) set.paymentTerms = input.paymentTerms;
+    if (input.purchaseOrder !== undefined) set.purchaseOrder = input.purchaseOrder;
+    if (input.notes !== undefined) set.notes = input.notes;
+    await tx.update(invoices).set(set).where(caller.scope.where(invoices, eq(invoices.id, row.id)));
+    await writeAudit(tx, caller, { action: "invoice.updated", targetType: "invoice", targetId: row.id, metadata: { fields: Object.keys(input).filter((k) => k !== "id") } });
+  });
+  return getInvoice(db, caller, input.id, now);
+}
+
+/** A draft has no number yet: deleting it leaves no gap in the series. */
+export async function deleteInvoice(db: Db, caller: Caller, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await loadInvoice(tx, caller.scope, id, { forUpdate: true });
+    requireDraft(row);
+    await tx.delete(invoices).where(caller.scope.where(invoices, eq(invoices.id, id)));
+    await writeAudit(tx, caller, { action: "invoice.deleted", targetType: "invoice", targetId: id, metadata: { totalCents: row.totalCents } });
+  });
+}
+
+export async function listInvoices(db: Db, caller: Caller, q: TListInvoicesInput, now: Date) {
+  const day = today(caller, now);
+  const tz = caller.tenant.timeZone;
+  const conds: (SQL | undefined)[] = [];
+  if (q.status) conds.push(statusFilter(q.status, day));
+  if (q.kind) conds.push(eq(invoices.kind, q.kind));
+  if (q.clientId) conds.push(eq(invoices.clientId, q.clientId));
+  if (q.enrollmentId) conds.push(eq(invoices.enrollmentId, q.enrollmentId));
+  if (q.fromDate) conds.push(gte(invoices.issuedAt, startOfLocalDate(q.fromDate, tz)));
+  if (q.toDate) conds.push(lt(invoices.issuedAt, startOfLocalDate(addDays(q.toDate, 1), tz)));
+  const where = caller.scope.where(invoices, and(...conds));
+  return paginate(perPagePage(q), {
+    rows: (limit, offset) =>
+      db
+        .select({ invoice: invoices, clientName: billingClients.name })
+        .from(invoices)
+        .innerJoin(billingClients, and(eq(billingClients.tenantId, invoices.tenantId), eq(billingClients.id, invoices.clientId)))
+        .where(where)
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(limit)
+        .offset(offset),
+    total: () => countOf(db.select({ n: count() }).from(invoices).where(where)),
+    map: (rows) => rows.map((r) => toInvoiceSummary(r.invoice, r.clientName, day)),
+  });
+}
+
+export async function getInvoice(db: DbOrTx, caller: Caller, id: string, now: Date): Promise<TInvoice> {
+  const row = await loadInvoice(db, caller.scope, id);
+  return serializeWithRelations(db, caller, row, now);
+}
+
+export async function serializeWithRelations(db: DbOrTx, caller: Caller, row: InvoiceRow, now: Date): Promise<TInvoice> {
+  const client = await loadClient(db, caller.scope, row.clientId);
+  const creditNotes = await db
+    .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(caller.scope.where(invoices, eq(invoices.creditedInvoiceId, row.id)))
+    .orderBy(invoices.createdAt);
+  let creditedInvoice: { id: string; number: string | null } | null = null;
+  if (row.creditedInvoiceId) {
+    const orig = await loadInvoice(db, caller.scope, row.creditedInvoiceId);
+    creditedInvoice = { id: orig.id, number: orig.number };
+  }
+  const identity = await loadLegalIdentity(db, caller.tenant.id);
+  return toInvoice(row, { clientName: row.buyer?.name ?? client.name, creditNotes, creditedInvoice, profile: identity.facturxProfile }, today(caller, now));
+}
