@@ -5,7 +5,7 @@ import type { Logger } from "drizzle-orm";
 import { openDatabase, type DbHandle } from "../../server/db";
 
 /** A fresh, migrated database for one test file: PGlite from the dump, or a PostgreSQL clone. */
-export async function freshDatabase(opts: { logger?: Logger } = {}): Promise<DbHandle> {
+export async function freshDatabase(opts: { logger?: Logger; poolSize?: number } = {}): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   const pgTemplate = inject("pgTemplate");
   if (url && pgTemplate) {
@@ -17,7 +17,7 @@ export async function freshDatabase(opts: { logger?: Logger } = {}): Promise<DbH
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: u.toString(), migrate: false, poolSize: 5, logger: opts.logger });
+    const handle = await openDatabase({ databaseUrl: u.toString(), migrate: false, poolSize: opts.poolSize ?? 5, logger: opts.logger });
     const close = handle.close;
     return {
       ...handle,
