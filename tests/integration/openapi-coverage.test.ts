@@ -160,11 +160,24 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/needs-analysis", status: 201 },
   { method: "get", path: "/api/v1/needs-analysis", status: 200 },
   { method: "get", path: "/api/v1/needs-analysis/{id}", status: 200 },
+  // Invoices and credit notes (issue #12 item 2)
+  { method: "get", path: "/api/v1/billing/invoices", status: 200 },
+  { method: "post", path: "/api/v1/billing/invoices", status: 201 },
+  { method: "get", path: "/api/v1/billing/invoices/{id}", status: 200 },
+  { method: "patch", path: "/api/v1/billing/invoices/{id}", status: 200 },
+  { method: "delete", path: "/api/v1/billing/invoices/{id}", status: 204 },
+  { method: "post", path: "/api/v1/billing/invoices/{id}/issue", status: 200 },
+  { method: "post", path: "/api/v1/billing/invoices/{id}/cancel", status: 200 },
+  { method: "post", path: "/api/v1/billing/invoices/{id}/credit-note", status: 201 },
+  { method: "post", path: "/api/v1/billing/invoices/{id}/mark-paid", status: 200 },
+  { method: "post", path: "/api/v1/billing/invoices/{id}/send", status: 200 },
+  { method: "get", path: "/api/v1/billing/invoices/{id}/pdf", status: 200 },
+  { method: "post", path: "/api/v1/billing/enrollments/{enrollmentId}/invoices", status: 201 },
   { method: "get", path: "/api/v1/paf/enrollments/{id}/timeline", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf|billing\/invoices|billing\/enrollments)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

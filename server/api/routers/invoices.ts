@@ -48,7 +48,7 @@ export const invoicesRouter = router({
         path: "/billing/invoices",
         tags,
         summary: "List invoices and credit notes",
-        description: `${MONEY} Newest first (createdAt, then id). fromDate/toDate bound the issue date (inclusive, tenant's time zone); drafts have none and are left out when a bound is given. perPage defaults to 20 (max 100).`,
+        description: `${MONEY} Newest first (createdAt, then id). fromDate/toDate bound the issue date (inclusive, tenant's time zone); drafts have none and are left out when a bound is given. status=ISSUED or OVERDUE first stores OVERDUE on the tenant's invoices that fell due since the hourly job (the same rule), so the filter and the rows agree. perPage defaults to 20 (max 100).`,
         errorResponses: { 400: "Invalid query", ...roles },
       },
     })

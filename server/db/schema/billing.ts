@@ -196,8 +196,11 @@ export const invoices = pgTable(
     // The list's order (created_at DESC, id DESC, NULLS FIRST like the query's plain DESC), per status and per client.
     index("invoices_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_tenant_status_idx").on(t.tenantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("invoices_tenant_kind_idx").on(t.tenantId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_tenant_client_idx").on(t.tenantId, t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_tenant_issued_idx").on(t.tenantId, t.issuedAt),
+    // The OVERDUE sweep (status ISSUED, due date passed) and the status filter's count, from the index alone.
+    index("invoices_tenant_status_due_idx").on(t.tenantId, t.status, t.dueDate),
     index("invoices_tenant_enrollment_idx").on(t.tenantId, t.enrollmentId),
     foreignKey({ name: "invoices_client_fk", columns: [t.tenantId, t.clientId], foreignColumns: [billingClients.tenantId, billingClients.id] }),
     foreignKey({ name: "invoices_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }),

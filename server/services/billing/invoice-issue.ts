@@ -12,7 +12,6 @@ import { computeAmounts } from "./amounts";
 import { loadClient, type ClientRow } from "./clients";
 import { storeInvoicePdf } from "./invoice-pdf";
 import type { InvoiceRow } from "./invoice-serialize";
-import { isLive } from "./invoice-status";
 import { takeInvoiceNumber } from "./invoice-number";
 import { checkItems, getInvoice, loadInvoice } from "./invoices";
 import { requireInvoiceableIdentity, type LegalIdentity } from "./legal-identity";
@@ -184,4 +183,3 @@ async function creditedSoFar(tx: DbOrTx, scope: TenantScope, invoiceId: string):
   return Number(r!.n);
 }
 
-export { isLive };

@@ -12,8 +12,8 @@ import { countOf, paginate, perPagePage } from "../platform/pagination";
 import { computeAmounts } from "./amounts";
 import { loadClient } from "./clients";
 import { toInvoice, toInvoiceSummary, type InvoiceRow } from "./invoice-serialize";
-import { statusFilter } from "./invoice-status";
 import { loadLegalIdentity, type LegalIdentity } from "./legal-identity";
+import { markOverdueForTenant } from "./overdue-job";
 
 export const today = (caller: Pick<Caller, "tenant">, now: Date) => localDate(now, caller.tenant.timeZone);
 
@@ -134,7 +134,11 @@ export async function listInvoices(db: Db, caller: Caller, q: TListInvoicesInput
   const day = today(caller, now);
   const tz = caller.tenant.timeZone;
   const conds: (SQL | undefined)[] = [];
-  if (q.status) conds.push(statusFilter(q.status, day));
+  if (q.status) {
+    // Stored status, brought up to date first (the few invoices that fell due since the hourly job): the filter then walks the status index.
+    if (q.status === "ISSUED" || q.status === "OVERDUE") await markOverdueForTenant(db, caller.scope, day, now);
+    conds.push(eq(invoices.status, q.status));
+  }
   if (q.kind) conds.push(eq(invoices.kind, q.kind));
   if (q.clientId) conds.push(eq(invoices.clientId, q.clientId));
   if (q.enrollmentId) conds.push(eq(invoices.enrollmentId, q.enrollmentId));

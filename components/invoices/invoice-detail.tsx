@@ -1,0 +1,203 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { formatDateTime } from "@/components/attendance/format";
+import { useTenantTimeZone } from "@/components/tenant-context";
+import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { Loading } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-error";
+import { useI18n } from "@/lib/i18n/client";
+import { useTRPC } from "@/lib/trpc";
+import type { TInvoice } from "@/server/contracts/invoices";
+import { formatCents, formatDay } from "./format";
+import { InvoiceActionForm, type ActionKind } from "./invoice-action-form";
+import { InvoiceForm } from "./invoice-form";
+import { PdfPreview } from "./pdf-preview";
+import styles from "./invoices.module.css";
+
+/** One invoice or credit note: its facts, lines, VAT per rate, totals, Factur-X and signature facts, and the next steps its status allows. */
+export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const detail = useQuery(trpc.invoices.get.queryOptions({ id }));
+  const [action, setAction] = useState<ActionKind | "issue" | "delete" | "edit" | null>(null);
+  const [preview, setPreview] = useState(false);
+  const refresh = async () => {
+    setAction(null);
+    await queryClient.invalidateQueries(trpc.invoices.pathFilter());
+  };
+  const issue = useMutation(trpc.invoices.issue.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(
+    trpc.invoices.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(trpc.invoices.list.pathFilter());
+        onClose();
+      },
+    }),
+  );
+  const inv = detail.data?.data;
+  const money = (cents: number) => formatCents(cents, inv?.currency ?? "EUR", locale);
+  const title = inv ? `${inv.kind === "CREDIT_NOTE" ? t("invoices.creditNoteTitle") : inv.status === "DRAFT" ? t("invoices.draftTitle") : t("invoices.detailTitle")} ${inv.number ?? ""}`.trim() : t("invoices.detailTitle");
+  const live = inv && (inv.status === "ISSUED" || inv.status === "OVERDUE" || inv.status === "PAID");
+  const error = [issue, remove].find((m) => m.isError)?.error;
+  if (action === "edit" && inv) return <InvoiceForm invoice={inv} onClose={() => setAction(null)} onSaved={() => void refresh()} />;
+  return (
+    <Dialog open onClose={onClose} wide title={title}>
+      {detail.isPending ? <Loading /> : null}
+      {detail.isError ? <Alert kind="error">{errorMessage(detail.error, t)}</Alert> : null}
+      {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
+      {inv ? (
+        <div>
+          <div className={styles.badges}>
+            <span className={`badge ${styles[`status${inv.status}`] ?? ""}`}>{t(`invoices.status_${inv.status}`)}</span>
+            {inv.payer ? <span className="badge">{t(`invoices.payer_${inv.payer}`)}</span> : null}
+            {inv.status !== "DRAFT" ? (
+              <>
+                <span className="badge">{t("invoices.facturx", { profile: inv.factorX.profile })}</span>
+                {inv.factorX.xmlAttached ? <span className="badge">{t("invoices.xmlAttached")}</span> : null}
+                {inv.factorX.pdfA3 ? <span className="badge">{t("invoices.pdfA3")}</span> : null}
+                <span className="badge">{inv.eidas.signed ? t("invoices.signed", { level: inv.eidas.signatureLevel ?? "", provider: inv.eidas.provider ?? "" }) : t("invoices.notSigned")}</span>
+              </>
+            ) : null}
+          </div>
+          <p>
+            <strong>{t("invoices.client")} :</strong> {inv.clientName}
+          </p>
+          {inv.creditedInvoice ? <p>{t("invoices.creditedInvoice", { number: inv.creditedInvoice.number ?? "" })}</p> : null}
+          <p className="muted">
+            {inv.issuedAt ? `${t("invoices.issuedAt")} ${formatDateTime(inv.issuedAt, locale, timeZone)}` : null}
+            {inv.dueAt ? ` · ${t("invoices.dueAt")} ${formatDay(inv.dueAt, locale)}` : null}
+            {inv.purchaseOrder ? ` · ${t("invoices.purchaseOrder")} ${inv.purchaseOrder}` : null}
+          </p>
+          {inv.sentAt ? <p className="muted">{t("invoices.sentAt", { date: formatDateTime(inv.sentAt, locale, timeZone) })}</p> : null}
+          {inv.paidAt ? <p className="muted">{t("invoices.paidAt", { date: formatDateTime(inv.paidAt, locale, timeZone) })}</p> : null}
+          {inv.cancelledAt ? <p className="muted">{t("invoices.cancelledAt", { date: formatDateTime(inv.cancelledAt, locale, timeZone), reason: inv.cancelReason ?? "" })}</p> : null}
+
+          <section className={styles.section}>
+            <h3>{t("invoices.lines")}</h3>
+            <div className="table-wrap">
+              <table className="table table-stack">
+                <caption className="visually-hidden">{t("invoices.lines")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("invoices.description")}</th>
+                    <th scope="col">{t("invoices.quantity")}</th>
+                    <th scope="col">{t("invoices.unitPrice")}</th>
+                    <th scope="col">{t("invoices.vatRate")}</th>
+                    <th scope="col">{t("invoices.discount")}</th>
+                    <th scope="col">{t("invoices.lineTotal")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {inv.items.map((i, k) => (
+                    <tr key={k}>
+                      <td data-label={t("invoices.description")}>{i.description}</td>
+                      <td data-label={t("invoices.quantity")}>{i.quantity.toLocaleString(locale)}</td>
+                      <td data-label={t("invoices.unitPrice")} className={styles.amount}>{money(i.unitPriceCents)}</td>
+                      <td data-label={t("invoices.vatRate")}>{i.vatRate.toLocaleString(locale)} %</td>
+                      <td data-label={t("invoices.discount")} className={styles.amount}>{i.discountCents ? money(i.discountCents) : "—"}</td>
+                      <td data-label={t("invoices.lineTotal")} className={styles.amount}>{money(i.netCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <dl className={styles.totals}>
+              {inv.vatBreakdown.map((v) => (
+                <div key={v.vatRate} style={{ display: "contents" }}>
+                  <dt>
+                    {t("invoices.vat")} {v.vatRate.toLocaleString(locale)} % ({t("invoices.base")} {money(v.baseCents)})
+                  </dt>
+                  <dd>{money(v.vatCents)}</dd>
+                </div>
+              ))}
+              <dt>{t("invoices.totalHT")}</dt>
+              <dd>{money(inv.subtotalCents)}</dd>
+              <dt>{t("invoices.vat")}</dt>
+              <dd>{money(inv.vatCents)}</dd>
+              <dt className={styles.grand}>{t("invoices.totalTTC")}</dt>
+              <dd className={styles.grand}>{money(inv.totalCents)}</dd>
+            </dl>
+            {inv.paymentTerms ? (
+              <p className="muted">
+                <strong>{t("invoices.paymentTerms")} :</strong> {inv.paymentTerms}
+              </p>
+            ) : null}
+            {inv.notes ? <p>{inv.notes}</p> : null}
+          </section>
+
+          {inv.creditNotes.length ? (
+            <section className={styles.section}>
+              <h3>{t("invoices.creditNotes")}</h3>
+              <ul>
+                {inv.creditNotes.map((c) => (
+                  <li key={c.id}>
+                    {c.number} — {money(c.totalCents)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <div className={styles.actions}>
+            {inv.status === "DRAFT" ? (
+              <>
+                <button type="button" className="btn btn-primary" onClick={() => setAction("issue")}>
+                  {t("invoices.issue")}
+                </button>
+                <button type="button" className="btn btn-secondary" onClick={() => setAction("edit")}>
+                  {t("invoices.editInvoice")}
+                </button>
+                <button type="button" className="btn btn-danger" onClick={() => setAction("delete")}>
+                  {t("invoices.delete")}
+                </button>
+              </>
+            ) : null}
+            {inv.status !== "DRAFT" && inv.pdfAvailable ? (
+              <>
+                <a className="btn btn-primary" href={`/api/v1/billing/invoices/${inv.id}/pdf`} download>
+                  {t("invoices.downloadPdf")}
+                </a>
+                <button type="button" className="btn btn-secondary" onClick={() => setPreview(!preview)} aria-expanded={preview}>
+                  {preview ? t("invoices.hidePreview") : t("invoices.previewPdf")}
+                </button>
+              </>
+            ) : null}
+            {inv.status !== "DRAFT" && !inv.pdfAvailable ? <p className="muted">{t("invoices.pdfPending")}</p> : null}
+            {live && inv.pdfAvailable && inv.status !== "CANCELLED" ? (
+              <button type="button" className="btn btn-secondary" onClick={() => setAction("send")} aria-expanded={action === "send"}>
+                {t("invoices.send")}
+              </button>
+            ) : null}
+            {inv.status === "ISSUED" || inv.status === "OVERDUE" ? (
+              <button type="button" className="btn btn-secondary" onClick={() => setAction("markPaid")} aria-expanded={action === "markPaid"}>
+                {t("invoices.markPaid")}
+              </button>
+            ) : null}
+            {live && inv.kind === "INVOICE" ? (
+              <button type="button" className="btn btn-secondary" onClick={() => setAction("creditNote")} aria-expanded={action === "creditNote"}>
+                {t("invoices.creditNote")}
+              </button>
+            ) : null}
+            {(inv.status === "ISSUED" || inv.status === "OVERDUE") && inv.kind === "INVOICE" ? (
+              <button type="button" className="btn btn-danger" onClick={() => setAction("cancel")} aria-expanded={action === "cancel"}>
+                {t("invoices.cancelInvoice")}
+              </button>
+            ) : null}
+          </div>
+          {preview && inv.pdfAvailable ? <PdfPreview id={inv.id} title={title} /> : null}
+          {action === "send" || action === "markPaid" || action === "cancel" || action === "creditNote" ? <InvoiceActionForm kind={action} invoice={inv} onDone={refresh} onCancel={() => setAction(null)} /> : null}
+          <ConfirmDialog open={action === "issue"} title={t("invoices.issue")} message={t("invoices.issueConfirm")} confirmLabel={t("invoices.issue")} busy={issue.isPending} onConfirm={() => issue.mutate({ id })} onCancel={() => setAction(null)} />
+          <ConfirmDialog open={action === "delete"} danger title={t("invoices.delete")} message={t("invoices.deleteConfirm")} confirmLabel={t("invoices.delete")} busy={remove.isPending} onConfirm={() => remove.mutate({ id })} onCancel={() => setAction(null)} />
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export type { TInvoice };
