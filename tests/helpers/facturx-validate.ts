@@ -58,8 +58,8 @@ export function parseSvrl(svrl: string, source: string): FailedAssert[] {
   const re = /<svrl:(failed-assert|successful-report)\b([^>]*)>([\s\S]*?)<\/svrl:\1>/g;
   for (let m = re.exec(svrl); m; m = re.exec(svrl)) {
     const attrs = m[2];
-    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1] ?? "";
-    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(m[3])?.[1] ?? "";
+    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs ?? "")?.[1] ?? "";
+    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(m[3] ?? "")?.[1] ?? "";
     out.push({ source, id: attr("id") || attr("test"), flag: attr("flag") || "error", text: decode(text) });
   }
   return out;
@@ -233,16 +233,18 @@ export async function checkIssuedPdf(pdf: Buffer | Uint8Array): Promise<PdfCheck
       .map((l) => /^\s*\d+:\s*(.+)$/.exec(l)?.[1]?.trim())
       .filter((x): x is string => !!x);
     let xml: string | null = null;
-    if (attachments.includes("factur-x.xml")) {
+    const index = attachments.indexOf("factur-x.xml");
+    if (index >= 0) {
+      // `-save N` (this poppler's pdfdetach has no -savefile).
       const out = path.join(dir, "factur-x.xml");
-      await tool("pdfdetach", ["-savefile", "factur-x.xml", "-o", out, file]);
+      await tool("pdfdetach", ["-save", String(index + 1), "-o", out, file]);
       xml = await readFile(out, "utf8").catch(() => null);
     }
     const fontRows = fonts.out.split("\n").slice(2).filter((l) => l.trim());
     const fontList = fontRows.map((row) => {
       // name type encoding emb sub uni object ID: the "emb" column is the 3rd from the right of "yes/no" triples.
       const flags = row.match(/\b(yes|no)\b/g) ?? [];
-      return { name: row.split(/\s+/)[0], embedded: flags[0] === "yes" };
+      return { name: row.split(/\s+/)[0] ?? "", embedded: flags[0] === "yes" };
     });
     const xmp = info.out;
     return {
