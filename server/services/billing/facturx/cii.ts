@@ -114,7 +114,11 @@ export function buildInvoiceXml(doc: InvoiceDocument, amounts: InvoiceAmounts = 
     const settlement = el(item, "ram:SpecifiedLineTradeSettlement");
     const tax = el(settlement, "ram:ApplicableTradeTax");
     el(tax, "ram:TypeCode", "VAT");
+    // EXTENDED also states the exemption per line (BR-FXEXT-E-08rev compares it with BT-120/121).
+    const lineExemption = line.category === "E" && doc.profile === "EXTENDED";
+    if (lineExemption) el(tax, "ram:ExemptionReason", EXEMPTION_REASON);
     el(tax, "ram:CategoryCode", line.category);
+    if (lineExemption) el(tax, "ram:ExemptionReasonCode", EXEMPTION_CODE);
     el(tax, "ram:RateApplicablePercent", rate(line.vatRate));
     if (line.discountCents > 0) {
       const allowance = el(settlement, "ram:SpecifiedTradeAllowanceCharge");

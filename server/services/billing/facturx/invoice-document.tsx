@@ -25,7 +25,7 @@ const s = StyleSheet.create({
   sellerName: { fontSize: 13, fontWeight: "bold", color: ACCENT, marginBottom: 2 },
   muted: { color: MUTED },
   small: { fontSize: 7.5, color: MUTED },
-  title: { fontSize: 20, fontWeight: "bold", color: ACCENT, textAlign: "right", marginBottom: 4 },
+  title: { fontSize: 20, fontWeight: "bold", color: ACCENT, textAlign: "right", lineHeight: 1.2, marginBottom: 6 },
   metaRow: { flexDirection: "row", justifyContent: "flex-end" },
   metaLabel: { color: MUTED, width: 92, textAlign: "right", marginRight: 6 },
   metaValue: { width: 110, textAlign: "right", fontWeight: "bold" },
