@@ -175,6 +175,10 @@ export type PdfCheck = {
   qpdfOutput: string;
   /** XMP (pdfinfo -meta). */
   xmp: string;
+  /** The document information dictionary (pdfinfo), e.g. Title, Author, Producer. */
+  info: Record<string, string>;
+  /** Info /Title, /Author, /Producer equal the XMP's dc:title, dc:creator, pdf:Producer (PDF/A). */
+  infoMatchesXmp: boolean;
   pdfaPart: string | null;
   pdfaConformance: string | null;
   fxDocumentType: string | null;
@@ -221,13 +225,19 @@ export async function checkIssuedPdf(pdf: Buffer | Uint8Array): Promise<PdfCheck
   try {
     const file = path.join(dir, "invoice.pdf");
     await writeFile(file, pdf);
-    const [qpdf, info, detach, fonts, sig] = await Promise.all([
+    const [qpdf, info, detach, fonts, sig, plainInfo] = await Promise.all([
       tool("qpdf", ["--check", file]),
       tool("pdfinfo", ["-meta", file]),
       tool("pdfdetach", ["-list", file]),
       tool("pdffonts", [file]),
       tool("pdfsig", [file]),
+      tool("pdfinfo", [file]),
     ]);
+    const infoDict: Record<string, string> = {};
+    for (const line of plainInfo.out.split("\n")) {
+      const m = /^([A-Za-z ]+):\s+(.*)$/.exec(line);
+      if (m) infoDict[m[1]!] = m[2]!;
+    }
     const attachments = detach.out
       .split("\n")
       .map((l) => /^\s*\d+:\s*(.+)$/.exec(l)?.[1]?.trim())
@@ -247,10 +257,13 @@ export async function checkIssuedPdf(pdf: Buffer | Uint8Array): Promise<PdfCheck
       return { name: row.split(/\s+/)[0] ?? "", embedded: flags[0] === "yes" };
     });
     const xmp = info.out;
+    const xmpText = (name: string) => new RegExp(`<${name}>\\s*(?:<rdf:(?:Alt|Seq|Bag)>\\s*<rdf:li[^>]*>)?([^<]*)<`).exec(xmp)?.[1]?.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
     return {
       qpdfOk: qpdf.code === 0 && /No syntax or stream encoding errors found/.test(qpdf.out),
       qpdfOutput: qpdf.out.trim(),
       xmp,
+      info: infoDict,
+      infoMatchesXmp: infoDict.Title === xmpText("dc:title") && infoDict.Author === xmpText("dc:creator") && infoDict.Producer === xmpText("pdf:Producer") && infoDict.Creator === xmpText("xmp:CreatorTool"),
       pdfaPart: xmpValue(xmp, "pdfaid:part"),
       pdfaConformance: xmpValue(xmp, "pdfaid:conformance"),
       fxDocumentType: xmpValue(xmp, "fx:DocumentType"),
@@ -277,6 +290,7 @@ export async function assertIssuedPdf(pdf: Buffer | Uint8Array, opts: { signed?:
   const problems: string[] = [];
   if (!c.qpdfOk) problems.push(`qpdf --check: ${c.qpdfOutput}`);
   if (c.pdfaPart !== "3" || c.pdfaConformance !== "B") problems.push(`XMP pdfaid ${c.pdfaPart}/${c.pdfaConformance}, expected 3/B`);
+  if (!c.infoMatchesXmp) problems.push(`Info dictionary differs from the XMP: ${JSON.stringify(c.info)}`);
   if (c.fxDocumentType !== "INVOICE" || c.fxDocumentFileName !== "factur-x.xml" || c.fxVersion !== "1.0") problems.push(`XMP fx: ${c.fxDocumentType} ${c.fxDocumentFileName} ${c.fxVersion}`);
   if (opts.conformanceLevel && c.fxConformanceLevel !== opts.conformanceLevel) problems.push(`fx:ConformanceLevel ${c.fxConformanceLevel}, expected ${opts.conformanceLevel}`);
   if (!c.attachments.includes("factur-x.xml") || !c.xml) problems.push(`attachments: ${c.attachments.join(", ")}`);
