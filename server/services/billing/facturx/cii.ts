@@ -58,7 +58,7 @@ function address(parent: Node, party: PartySnapshot): void {
   el(a, "ram:CountryID", party.country.toUpperCase());
 }
 
-function party(parent: Node, name: string, p: PartySnapshot, opts: { seller: boolean }): void {
+function party(parent: Node, name: string, p: PartySnapshot): void {
   const node = el(parent, name);
   // BT-29 / BT-46: the SIRET as a global identifier (scheme 0009).
   if (p.siret) el(node, "ram:GlobalID", p.siret, { schemeID: "0009" });
@@ -69,7 +69,6 @@ function party(parent: Node, name: string, p: PartySnapshot, opts: { seller: boo
   const endpoint = p.siren ? { id: p.siren, scheme: "0225" } : p.email ? { id: p.email, scheme: "EM" } : null;
   if (endpoint) el(el(node, "ram:URIUniversalCommunication"), "ram:URIID", endpoint.id, { schemeID: endpoint.scheme });
   if (p.vatNumber) el(el(node, "ram:SpecifiedTaxRegistration"), "ram:ID", p.vatNumber.replace(/\s+/g, ""), { schemeID: "VA" });
-  void opts;
 }
 
 /** The CII XML string (UTF-8, with declaration). Throws InvoiceDocumentError on missing data. */
@@ -131,8 +130,8 @@ export function buildInvoiceXml(doc: InvoiceDocument, amounts: InvoiceAmounts = 
   }
 
   const agreement = el(tx, "ram:ApplicableHeaderTradeAgreement");
-  party(agreement, "ram:SellerTradeParty", doc.seller, { seller: true });
-  party(agreement, "ram:BuyerTradeParty", doc.buyer, { seller: false });
+  party(agreement, "ram:SellerTradeParty", doc.seller);
+  party(agreement, "ram:BuyerTradeParty", doc.buyer);
   if (doc.purchaseOrder) el(el(agreement, "ram:BuyerOrderReferencedDocument"), "ram:IssuerAssignedID", doc.purchaseOrder);
 
   // BT-72: the end of the service, or the issue date (an empty delivery element is PEPPOL-EN16931-R008).

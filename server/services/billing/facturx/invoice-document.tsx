@@ -47,7 +47,7 @@ const s = StyleSheet.create({
   grand: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 5, marginTop: 3, borderTopWidth: 1, borderTopColor: INK, fontWeight: "bold", fontSize: 11 },
   box: { marginTop: 14, padding: 8, backgroundColor: SHADE, borderRadius: 3 },
   mention: { marginTop: 3 },
-  foot: { position: "absolute", bottom: 24, left: 44, right: 44, borderTopWidth: 0.5, borderTopColor: LINE, paddingTop: 4, fontSize: 7, color: MUTED, flexDirection: "row", justifyContent: "space-between" },
+  foot: { position: "absolute", top: 804, left: 44, right: 44, borderTopWidth: 0.5, borderTopColor: LINE, paddingTop: 4, fontSize: 7, color: MUTED, flexDirection: "row", justifyContent: "space-between" },
 });
 
 /** "1 234,50 €" with a no-break space DejaVu has (U+00A0, not U+202F). */
@@ -220,8 +220,9 @@ export function InvoicePdfDocument({ doc }: InvoicePdfInput) {
         ) : null}
 
         <View style={s.foot} fixed>
-          <Text style={{ flex: 1 }}>{[doc.seller.name, legal].filter(Boolean).join(" – ")}</Text>
-          <Text render={({ pageNumber, totalPages }) => `${title} ${doc.number} – page ${pageNumber}/${totalPages}`} />
+          <Text style={{ flex: 1, marginRight: 12 }}>{[doc.seller.name, legal].filter(Boolean).join(" – ")}</Text>
+          {/* A dynamic text is not measured by the layout: it gets a fixed width. */}
+          <Text style={{ width: 150, textAlign: "right" }} render={({ pageNumber, totalPages }) => `${title} ${doc.number} – page ${pageNumber}/${totalPages}`} />
         </View>
       </Page>
     </Document>
