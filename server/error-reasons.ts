@@ -181,6 +181,7 @@ export const ERROR_REASONS = {
   CREDIT_NOTE_NOT_CREDITABLE: "A credit note cannot itself be credited",
   INVOICE_VAT_EXEMPT: "The organisation is VAT-exempt (art. 261-4-4° a CGI): every line must be at 0 %",
   LEGAL_IDENTITY_INCOMPLETE: "The organisation's legal identity lacks what an invoice must carry (see errors)",
+  INVOICE_NOT_ISSUABLE: "The invoice lacks what the Factur-X document needs (see errors)",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;

@@ -165,4 +165,5 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   CREDIT_NOTE_NOT_CREDITABLE: "Un avoir ne peut pas lui-même faire l'objet d'un avoir.",
   INVOICE_VAT_EXEMPT: "L'organisme est exonéré de TVA (art. 261-4-4° a du CGI) : toutes les lignes doivent être à 0 %.",
   LEGAL_IDENTITY_INCOMPLETE: "L'identité légale de l'organisme est incomplète pour facturer (voir le détail).",
+  INVOICE_NOT_ISSUABLE: "La facture ne contient pas ce qu'exige le document Factur-X (voir le détail).",
 };

@@ -13,8 +13,11 @@ export const VAT_RATES = [0, 2.1, 5.5, 10, 20] as const;
 export const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "CAD"] as const;
 /** More lines than this is an import mistake, not an invoice. */
 export const MAX_ITEMS = 200;
-/** 10 million currency units: above it an amount is a typing mistake. */
+/** One line's unit price or discount: 10 million in the currency. */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
+export const MAX_QUANTITY = 1_000_000;
+/** No invoice of a training organisation comes near: 100 million in the currency. */
+export const MAX_TOTAL_CENTS = 10_000_000_000;
 
 export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
 export const ZInvoicePayer = z.enum(INVOICE_PAYERS);
@@ -27,7 +30,7 @@ export const ZInvoiceItemInput = z.strictObject({
   quantity: z
     .number({ error: "Must be a number" })
     .positive("Must be greater than 0")
-    .max(100_000)
+    .max(MAX_QUANTITY)
     .refine((q) => Math.abs(q * 100 - Math.round(q * 100)) < 1e-9, "At most 2 decimals")
     .describe("Quantity (> 0, at most 2 decimals), e.g. hours or days"),
   unitPriceCents: z
@@ -59,6 +62,13 @@ const draftFields = {
   currency: z.enum(CURRENCIES).optional().describe("ISO 4217 currency (default EUR)"),
   paymentTerms: z.string().trim().max(500).nullable().optional().describe("Payment terms printed on the invoice (default: the tenant's, with the legal late-payment mentions)"),
   purchaseOrder: z.string().trim().max(100).nullable().optional().describe("The buyer's purchase-order reference (BT-13)"),
+  exchangeRateToEur: z
+    .number()
+    .positive("Must be greater than 0")
+    .max(1_000_000)
+    .nullable()
+    .optional()
+    .describe("Value of 1 unit of the currency in EUR: required to issue an invoice with VAT in a currency other than EUR (the French rules also state the VAT total in EUR)"),
   notes: z.string().trim().max(2000).nullable().optional().describe("A note printed on the invoice"),
 };
 
@@ -77,6 +87,7 @@ export const ZUpdateInvoiceInput = z.strictObject({
   currency: draftFields.currency,
   paymentTerms: draftFields.paymentTerms,
   purchaseOrder: draftFields.purchaseOrder,
+  exchangeRateToEur: draftFields.exchangeRateToEur,
   notes: draftFields.notes,
 });
 export type TUpdateInvoiceInput = z.infer<typeof ZUpdateInvoiceInput>;
@@ -143,7 +154,7 @@ export const ZInvoiceItem = z.object({
   netCents: z.number().int().describe("quantity x unitPriceCents - discountCents, rounded to the cent"),
 });
 
-export const ZVatLine = z.object({ vatRate: z.number(), baseCents: z.number().int(), vatCents: z.number().int() });
+export const ZVatLine = z.object({ category: z.enum(["S", "E"]).describe("EN 16931 VAT category: S standard or reduced rate, E exempt"), vatRate: z.number(), baseCents: z.number().int(), vatCents: z.number().int() });
 
 export const ZInvoiceSummary = z.object({
   id: z.string().describe("inv_..."),
@@ -170,6 +181,7 @@ export const ZInvoice = ZInvoiceSummary.extend({
   vatBreakdown: z.array(ZVatLine),
   paymentTerms: z.string().nullable(),
   purchaseOrder: z.string().nullable(),
+  exchangeRateToEur: z.number().nullable(),
   notes: z.string().nullable(),
   factorX: z.object({ profile: z.enum(["BASIC", "EN16931", "EXTENDED"]), xmlAttached: z.boolean(), pdfA3: z.boolean() }),
   eidas: z.object({ signed: z.boolean(), provider: z.string().nullable(), signatureLevel: z.string().nullable(), signatureId: z.string().nullable() }),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { courses, enrollments } from "./learning";
@@ -161,6 +161,8 @@ export const invoices = pgTable(
     dueDate: date({ mode: "string" }),
     paymentTerms: text(),
     purchaseOrder: text(),
+    /** Value of 1 unit of `currency` in EUR (an invoice with VAT in another currency states its VAT in EUR too). */
+    exchangeRateToEur: doublePrecision(),
     notes: text(),
     /** Split-payer invoicing of an enrollment: which enrollment, and in which capacity the client pays. */
     enrollmentId: text(),

@@ -26,6 +26,7 @@ export async function invoiceDocument(db: DbOrTx, scope: TenantScope, row: Invoi
     vatRegime: row.vatRegime ?? "EXEMPT_261_4_4A",
     paymentTerms: row.paymentTerms ?? undefined,
     purchaseOrder: row.purchaseOrder ?? undefined,
+    exchangeRateToEur: row.exchangeRateToEur,
     precedingInvoice,
     notes: row.notes ?? undefined,
   };

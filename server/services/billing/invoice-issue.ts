@@ -8,24 +8,15 @@ import { conflict, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { addDays, localDate } from "../../lib/local-date";
 import { writeAudit } from "../platform/audit";
-import { computeAmounts } from "./amounts";
+import { computeInvoiceAmounts } from "./amounts";
+import { checkInvoiceDocument, InvoiceDocumentError } from "./facturx";
+import { invoiceDocument } from "./invoice-document";
 import { loadClient, type ClientRow } from "./clients";
 import { storeInvoicePdf } from "./invoice-pdf";
 import type { InvoiceRow } from "./invoice-serialize";
 import { takeInvoiceNumber } from "./invoice-number";
 import { checkItems, getInvoice, loadInvoice } from "./invoices";
 import { requireInvoiceableIdentity, type LegalIdentity } from "./legal-identity";
-
-export const EXEMPT_MENTION = "Exonération de TVA – article 261-4-4° a du CGI";
-
-/** Late-payment mentions every B2B invoice carries (C. com. L441-10): the penalty rate and the €40 indemnity. */
-export function defaultPaymentTerms(days: number, buyerKind: string): string {
-  const base = days === 0 ? "Paiement à réception de facture." : `Paiement à ${days} jours à compter de la date d'émission.`;
-  const b2b =
-    " Pas d'escompte pour paiement anticipé. En cas de retard de paiement, pénalités au taux de trois fois le taux d'intérêt légal" +
-    " et indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 du Code de commerce).";
-  return buyerKind === "INDIVIDUAL" ? `${base} Pas d'escompte pour paiement anticipé.` : base + b2b;
-}
 
 export function sellerSnapshot(id: LegalIdentity): PartySnapshot {
   return {
@@ -93,11 +84,17 @@ export async function issueInTransaction(tx: DbOrTx, caller: Caller, row: Invoic
       buyer: buyerSnapshot(client),
       vatRegime: identity.vatRegime,
       facturxProfile: identity.facturxProfile,
-      paymentTerms: row.paymentTerms ?? (row.kind === "CREDIT_NOTE" ? null : defaultPaymentTerms(identity.paymentTermsDays, client.kind)),
       updatedAt: issuedAt,
     })
     .where(caller.scope.where(invoices, and(eq(invoices.id, row.id), eq(invoices.status, "DRAFT"))))
     .returning();
+  // What the Factur-X XML needs (seller SIREN and VAT number, exchange rate...): refused now, with the number given back by the rollback.
+  try {
+    checkInvoiceDocument(await invoiceDocument(tx, caller.scope, updated!, tz));
+  } catch (e) {
+    if (e instanceof InvoiceDocumentError) throw unprocessable("The invoice cannot be issued as a Factur-X document", e.fields, "INVOICE_NOT_ISSUABLE");
+    throw e;
+  }
   await writeAudit(tx, caller, {
     action: row.kind === "CREDIT_NOTE" ? "invoice.creditNoteIssued" : "invoice.issued",
     targetType: "invoice",
@@ -136,7 +133,7 @@ export async function createCreditNote(db: Db, caller: Caller, input: { id: stri
     const identity = await requireInvoiceableIdentity(tx, caller.tenant.id);
     if (!input.items && credited > 0) throw unprocessable("Validation failed", { items: ["Part of the invoice is already credited: give the lines to credit"] });
     const items = input.items ? checkItems(input.items, identity) : orig.items;
-    const a = computeAmounts(items);
+    const a = computeInvoiceAmounts(items, identity.vatRegime);
     if (a.totalCents > left) throw unprocessable("Validation failed", { items: [`The credit note exceeds what is left to credit (${left} cents)`] });
     const t = now();
     const [draft] = await tx
@@ -153,6 +150,7 @@ export async function createCreditNote(db: Db, caller: Caller, input: { id: stri
           vatCents: a.vatCents,
           totalCents: a.totalCents,
           notes: `Avoir sur la facture ${orig.number} : ${input.reason}`,
+          exchangeRateToEur: orig.exchangeRateToEur,
           enrollmentId: orig.enrollmentId,
           payer: orig.payer,
           createdBy: caller.userId,

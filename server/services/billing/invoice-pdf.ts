@@ -10,6 +10,7 @@ import { enqueue } from "../../jobs/queue";
 import { log } from "../../lib/log";
 import { documentKey, documentStorage } from "../documents/storage";
 import { buildInvoicePdf } from "./facturx";
+import { getInvoiceSigner } from "./signer";
 import { invoiceDocument } from "./invoice-document";
 import type { InvoiceRow } from "./invoice-serialize";
 
@@ -35,7 +36,7 @@ async function renderAndStore(db: Db, scope: TenantScope, invoiceId: string): Pr
   if (!row || row.status === "DRAFT" || row.pdfPath) return;
   const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
   const doc = await invoiceDocument(db, scope, row, tenant!.timeZone);
-  const out = await buildInvoicePdf(doc);
+  const out = await buildInvoicePdf(doc, { signer: getInvoiceSigner() });
   const key = documentKey(scope.tenantId, row.id);
   await documentStorage().put(key, out.pdf);
   await db

@@ -1,6 +1,6 @@
 import type { TInvoice, TInvoiceSummary } from "../../contracts/invoices";
 import type { invoices } from "../../db/schema";
-import { computeAmounts } from "./amounts";
+import { computeInvoiceAmounts } from "./amounts";
 import { effectiveStatus } from "./invoice-status";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -32,12 +32,13 @@ export type InvoiceRelations = {
   clientName: string;
   creditNotes: { id: string; number: string | null; totalCents: number; issuedAt: Date | null }[];
   creditedInvoice: { id: string; number: string | null } | null;
-  /** The tenant's Factur-X profile, shown for a draft (an issued invoice keeps its own). */
+  /** The tenant's Factur-X profile and VAT regime, for a draft (an issued invoice keeps its own). */
   profile: "BASIC" | "EN16931" | "EXTENDED";
+  vatRegime: "LIABLE" | "EXEMPT_261_4_4A";
 };
 
 export function toInvoice(r: InvoiceRow, rel: InvoiceRelations, today: string): TInvoice {
-  const amounts = computeAmounts(r.items);
+  const amounts = computeInvoiceAmounts(r.items, r.vatRegime ?? (rel.vatRegime));
   return {
     ...toInvoiceSummary(r, rel.clientName, today),
     items: r.items.map((i, k) => ({
@@ -48,9 +49,10 @@ export function toInvoice(r: InvoiceRow, rel: InvoiceRelations, today: string): 
       discountCents: i.discountCents ?? 0,
       netCents: amounts.lines[k]!.netCents,
     })),
-    vatBreakdown: amounts.vatBreakdown,
+    vatBreakdown: amounts.vatBreakdown.map((v) => ({ category: v.category, vatRate: v.rate, baseCents: v.baseCents, vatCents: v.vatCents })),
     paymentTerms: r.paymentTerms,
     purchaseOrder: r.purchaseOrder,
+    exchangeRateToEur: r.exchangeRateToEur,
     notes: r.notes,
     factorX: { profile: r.facturxProfile ?? rel.profile, xmlAttached: r.xmlAttached, pdfA3: r.pdfA3 },
     eidas: { signed: r.signed, provider: r.signatureProvider, signatureLevel: r.signatureLevel, signatureId: r.signatureId },

@@ -9,7 +9,7 @@ import { newId } from "../../lib/ids";
 import { addDays, localDate, startOfLocalDate } from "../../lib/local-date";
 import { writeAudit } from "../platform/audit";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
-import { computeAmounts } from "./amounts";
+import { computeInvoiceAmounts, validateInvoiceItems } from "./amounts";
 import { loadClient } from "./clients";
 import { toInvoice, toInvoiceSummary, type InvoiceRow } from "./invoice-serialize";
 import { loadLegalIdentity, type LegalIdentity } from "./legal-identity";
@@ -33,17 +33,11 @@ async function clientOrFieldError(db: DbOrTx, scope: TenantScope, clientId: stri
   }
 }
 
-/** Business checks zod cannot make alone: discounts within the line, the exempt regime's 0 % rate, the totals' ceiling. */
+/** The business rules of amounts.ts (discount within the line, the exempt regime's 0 %, the total's ceiling) as a 422 naming the fields. */
 export function checkItems(items: TInvoiceItemInput[], identity: Pick<LegalIdentity, "vatRegime">): InvoiceItem[] {
-  const errors: FieldErrors = {};
-  items.forEach((i, k) => {
-    const gross = Math.round(i.quantity * i.unitPriceCents);
-    if ((i.discountCents ?? 0) > gross) errors[`items.${k}.discountCents`] = ["The discount exceeds the line's amount"];
-    if (identity.vatRegime === "EXEMPT_261_4_4A" && i.vatRate !== 0) errors[`items.${k}.vatRate`] = ["The organisation is VAT-exempt (art. 261-4-4° a CGI): 0 only"];
-  });
-  if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
   const clean = items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceCents: i.unitPriceCents, vatRate: i.vatRate, ...(i.discountCents ? { discountCents: i.discountCents } : {}) }));
-  if (computeAmounts(clean).totalCents > 1_000_000_000) throw unprocessable("Validation failed", { items: ["The invoice total exceeds 10,000,000"] });
+  const errors: FieldErrors = validateInvoiceItems(clean, identity.vatRegime);
+  if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
   return clean;
 }
 
@@ -52,10 +46,24 @@ async function checkEnrollment(db: DbOrTx, scope: TenantScope, enrollmentId: str
   if (!row) throw unprocessable("Unknown enrollment", { enrollmentId: ["Unknown enrollment"] });
 }
 
-type DraftValues = { clientId: string; items: InvoiceItem[]; currency?: string; dueDate?: string | null; paymentTerms?: string | null; purchaseOrder?: string | null; notes?: string | null };
+type DraftValues = {
+  clientId: string;
+  items: InvoiceItem[];
+  currency?: string;
+  dueDate?: string | null;
+  paymentTerms?: string | null;
+  purchaseOrder?: string | null;
+  exchangeRateToEur?: number | null;
+  notes?: string | null;
+};
+
+/** Stored totals of a draft: computed by amounts.ts under the tenant's VAT regime (recomputed the same way at issue). */
+async function amountsOf(tx: DbOrTx, caller: Caller, items: InvoiceItem[]) {
+  return computeInvoiceAmounts(items, (await loadLegalIdentity(tx, caller.tenant.id)).vatRegime);
+}
 
 export async function insertDraft(tx: DbOrTx, caller: Caller, v: DraftValues & { enrollmentId?: string | null; payer?: InvoiceRow["payer"] }, now: Date): Promise<InvoiceRow> {
-  const a = computeAmounts(v.items);
+  const a = await amountsOf(tx, caller, v.items);
   const [row] = await tx
     .insert(invoices)
     .values(
@@ -70,6 +78,7 @@ export async function insertDraft(tx: DbOrTx, caller: Caller, v: DraftValues & {
         dueDate: v.dueDate ?? null,
         paymentTerms: v.paymentTerms ?? null,
         purchaseOrder: v.purchaseOrder ?? null,
+        exchangeRateToEur: v.exchangeRateToEur ?? null,
         notes: v.notes ?? null,
         enrollmentId: v.enrollmentId ?? null,
         payer: v.payer ?? null,
@@ -105,7 +114,7 @@ export async function updateInvoice(db: Db, caller: Caller, input: TUpdateInvoic
     const set: Partial<typeof invoices.$inferInsert> = { updatedAt: now };
     if (input.items) {
       const items = checkItems(input.items, await loadLegalIdentity(tx, caller.tenant.id));
-      const a = computeAmounts(items);
+      const a = await amountsOf(tx, caller, items);
       Object.assign(set, { items, subtotalCents: a.subtotalCents, vatCents: a.vatCents, totalCents: a.totalCents });
     }
     if (input.clientId) set.clientId = input.clientId;
@@ -113,6 +122,7 @@ export async function updateInvoice(db: Db, caller: Caller, input: TUpdateInvoic
     if (input.dueDate !== undefined) set.dueDate = input.dueDate;
     if (input.paymentTerms !== undefined) set.paymentTerms = input.paymentTerms;
     if (input.purchaseOrder !== undefined) set.purchaseOrder = input.purchaseOrder;
+    if (input.exchangeRateToEur !== undefined) set.exchangeRateToEur = input.exchangeRateToEur;
     if (input.notes !== undefined) set.notes = input.notes;
     await tx.update(invoices).set(set).where(caller.scope.where(invoices, eq(invoices.id, row.id)));
     await writeAudit(tx, caller, { action: "invoice.updated", targetType: "invoice", targetId: row.id, metadata: { fields: Object.keys(input).filter((k) => k !== "id") } });
@@ -178,5 +188,5 @@ export async function serializeWithRelations(db: DbOrTx, caller: Caller, row: In
     creditedInvoice = { id: orig.id, number: orig.number };
   }
   const identity = await loadLegalIdentity(db, caller.tenant.id);
-  return toInvoice(row, { clientName: row.buyer?.name ?? client.name, creditNotes, creditedInvoice, profile: identity.facturxProfile }, today(caller, now));
+  return toInvoice(row, { clientName: row.buyer?.name ?? client.name, creditNotes, creditedInvoice, profile: identity.facturxProfile, vatRegime: identity.vatRegime }, today(caller, now));
 }

@@ -2,6 +2,7 @@ import type { AttestationInput } from "../attendance/attestation/attestation-dat
 import type { SheetPdfInput } from "../attendance/sheet/sheet-document";
 import type { TemplateDocumentInput } from "./template-document";
 import type { AuditReportInput } from "../qualiopi/audit-report-document";
+import type { InvoicePdfInput } from "../billing/facturx/invoice-document";
 
 /**
  * The document types the render pool knows, each with the input its component takes (plain
@@ -16,6 +17,8 @@ export type DocumentInputs = {
   "template-document": TemplateDocumentInput;
   /** The aggregate report closing the Qualiopi audit ZIP (its last page prints the manifest's SHA-256). */
   "audit-report": AuditReportInput;
+  /** The visual part of an invoice or credit note (PDF/A-3b); the Factur-X XML and signature come after (billing/facturx). */
+  "facturx-invoice": InvoicePdfInput;
 };
 
 export type DocumentType = keyof DocumentInputs;
