@@ -5,6 +5,7 @@ import { benchSecrets, startApp } from "./app";
 import { measureSigning } from "./attendance";
 import { measureSheetPdf } from "./sheet-pdf";
 import { auditExportLines, measureAuditExport } from "./audit-export";
+import { invoiceIssueLines, measureInvoiceIssue } from "./invoice-issue";
 import { rm, writeFile, mkdir } from "node:fs/promises";
 import { errorSummary } from "./app-log";
 import { createBenchDatabase, type BenchDatabase } from "./database";
@@ -25,6 +26,9 @@ import { printReport, verdict, writeResults } from "./report";
  * BENCH_ONLY=audit runs only that part (build if missing, a fresh database, the demo seed plus the
  * audit course, the app, one warm-up export, the measured export) and writes
  * bench/results/audit-latest.json: `BENCH_ONLY=audit npm run bench`.
+ * Invoice issue (bench/invoice-issue.ts): BENCH_INVOICES (40) issues with their PDF, p95 < 1 s, and
+ * another user's p95 while invoices are issued (BENCH_INVOICE_PROBE_SECONDS, 5). BENCH_ONLY=invoices
+ * runs only that part (demo seed, the app) and writes bench/results/invoices-latest.json.
  */
 function num(name: string, def: number): number {
   const v = Number(process.env[name]);
@@ -111,6 +115,27 @@ async function mainAudit(): Promise<void> {
   log("written bench/results/audit-latest.json");
 }
 
+/** BENCH_ONLY=invoices: only the invoice issue measurement. */
+async function mainInvoices(): Promise<void> {
+  await ensureBuild();
+  database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
+  log(`database: ${database.backend} (${database.label})`);
+  const secrets = benchSecrets();
+  await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
+  await completed(track(startTsx("demo seed", "scripts/seed.ts", { ...database.env, ...secrets, MEDIA_DIR: AUDIT_MEDIA_DIR, LOG_LEVEL: "warn" })));
+  log(`starting the app (output in ${APP_LOG})`);
+  const appUrl = await startApp({ ...database.env, MEDIA_DIR: AUDIT_MEDIA_DIR }, await freePort(), APP_LOG, track, secrets);
+  log("measuring invoice issue");
+  const summary = await measureInvoiceIssue(appUrl, (await login(appUrl, ADMIN)).accessToken, TENANT, num("BENCH_INVOICES", 40), num("BENCH_INVOICE_PROBE_SECONDS", 5));
+  const appErrors = await errorSummary(APP_LOG);
+  const lines = ["", `backend: ${database.backend} (${database.label}); ${os.cpus().length} CPUs`, ...invoiceIssueLines(summary)];
+  if (appErrors.total) lines.push(`app log: ${appErrors.total} error line(s) in ${APP_LOG}`);
+  log(lines.join("\n"));
+  await mkdir("bench/results", { recursive: true });
+  await writeFile("bench/results/invoices-latest.json", `${JSON.stringify({ at: new Date().toISOString(), node: process.version, backend: database.backend, invoiceIssue: summary, verdict: summary.pass ? "PASS" : "MISS" }, null, 2)}\n`);
+  log("written bench/results/invoices-latest.json");
+}
+
 async function main(): Promise<void> {
   await ensureBuild();
   database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
@@ -172,6 +197,9 @@ async function main(): Promise<void> {
   results.push(sheetPdf.measurement);
   log("measuring the audit ZIP");
   const auditExport = await measureAuditExport(appUrl, appPid(), AUDIT_FIXTURES, (await login(appUrl, ADMIN)).accessToken);
+  log("measuring invoice issue");
+  const invoiceIssue = await measureInvoiceIssue(appUrl, (await login(appUrl, ADMIN)).accessToken, TENANT, num("BENCH_INVOICES", 40), num("BENCH_INVOICE_PROBE_SECONDS", 5));
+  log(invoiceIssueLines(invoiceIssue).join("\n"));
   const appErrors = await errorSummary(APP_LOG);
 
   const info = {
@@ -185,6 +213,7 @@ async function main(): Promise<void> {
     appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },
     sheetPdf: sheetPdf.summary,
     auditExport,
+    invoiceIssue,
   };
   const order = (id: string) => {
     const i = ENDPOINTS.findIndex((e) => e.id === id);
@@ -205,7 +234,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-(process.env.BENCH_ONLY === "audit" ? mainAudit() : main())
+(process.env.BENCH_ONLY === "audit" ? mainAudit() : process.env.BENCH_ONLY === "invoices" ? mainInvoices() : main())
   .then(cleanup)
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {
