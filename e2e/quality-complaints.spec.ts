@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { apiToken, tenantApi } from "./fixtures/api";
+import { expect, test, type Browser } from "@playwright/test";
+import { apiToken, mailTo, tenantApi } from "./fixtures/api";
 import { screenshot, signIn } from "./fixtures/app";
-import { ROOT_URL } from "./fixtures/urls";
 
 /**
  * Issue #11 acceptance: a public complaint on a phone → an admin assigns it → resolves it, and
@@ -10,19 +9,6 @@ import { ROOT_URL } from "./fixtures/urls";
  */
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-type Mail = { to: string; subject: string; template: string; text: string };
-async function mailTo(request: APIRequestContext, to: string, template: string): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`${ROOT_URL}/api/v1/dev/outbox`, { params: { to, limit: 50 } });
-      found = ((await res.json()) as { data: Mail[] }).data.find((m) => m.template === template);
-      return Boolean(found);
-    }, { timeout: 15_000 })
-    .toBe(true);
-  return found!;
-}
 
 /** Files the public complaint form from a phone, signed out. */
 async function fileOnPhone(browser: Browser, c: { subject: string; email: string; severity: string; shot?: string }) {

@@ -1,0 +1,86 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { mailTo } from "./fixtures/api";
+import { screenshot, signIn } from "./fixtures/app";
+
+/**
+ * Issue #12 acceptance: a finance user creates, issues and sends an invoice and downloads its PDF
+ * (a Factur-X PDF/A-3: the file carries factur-x.xml and a signature). Then the same screens on a
+ * phone, without horizontal scrolling.
+ */
+
+test("a finance user creates, issues and sends an invoice, then downloads its Factur-X PDF", async ({ page, request }) => {
+  const stamp = Date.now();
+  const recipient = `compta.${stamp}@client.test`;
+  await signIn(page, "finance@acme.test");
+  await page.goto("/billing");
+  await expect(page.getByRole("heading", { level: 1, name: "Factures" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Espace finance" }).getByRole("link", { name: "Factures" })).toHaveAttribute("aria-current", "page");
+
+  await page.getByRole("button", { name: "Nouvelle facture" }).click();
+  const form = page.getByRole("dialog", { name: "Nouvelle facture" });
+  await form.getByLabel("Client").selectOption({ index: 1 });
+  await form.getByLabel("Désignation").fill(`Formation SST — session ${stamp}`);
+  await form.getByLabel("Quantité").fill("2");
+  await form.getByLabel("Prix unitaire HT").fill("450,00");
+  await form.getByRole("button", { name: "Ajouter une ligne" }).click();
+  await form.getByLabel("Désignation").nth(1).fill("Support de cours");
+  await form.getByLabel("Prix unitaire HT").nth(1).fill("25,50");
+  await form.getByLabel("Remise HT").nth(1).fill("5,50");
+  await screenshot(page, "invoice-form-desktop");
+  await form.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+
+  const draft = page.getByRole("dialog", { name: "Brouillon de facture" });
+  await expect(draft.getByText("920,00 €").last()).toBeVisible();
+  await draft.getByRole("button", { name: "Émettre la facture" }).click();
+  await page.getByRole("dialog", { name: "Émettre la facture" }).getByRole("button", { name: "Émettre la facture" }).click();
+
+  const issued = page.getByRole("dialog", { name: /^Facture FAC-\d{4}-\d{6}$/ });
+  await expect(issued).toBeVisible({ timeout: 30_000 });
+  const title = await issued.getByRole("heading").first().textContent();
+  const number = /FAC-\d{4}-\d{6}/.exec(title ?? "")![0];
+  await expect(issued.getByText("Émise", { exact: true })).toBeVisible();
+  await expect(issued.getByText("XML intégré")).toBeVisible();
+  await expect(issued.getByText(/Signée \(ADES, local\)/)).toBeVisible();
+  await screenshot(page, "invoice-issued-desktop");
+
+  await issued.getByRole("button", { name: "Envoyer par e-mail" }).click();
+  const send = issued.getByRole("form", { name: "Envoyer par e-mail" });
+  await send.getByLabel("Destinataire").fill(recipient);
+  await send.getByLabel("Message").fill("Merci pour votre confiance.");
+  await send.getByRole("button", { name: "Envoyer" }).click();
+  await expect(issued.getByText(`Envoyée à ${recipient}.`)).toBeVisible();
+  const mail = await mailTo(request, recipient, "invoice-sent");
+  expect(mail.subject).toContain(number);
+
+  const downloadPromise = page.waitForEvent("download");
+  await issued.getByRole("link", { name: "Télécharger le PDF" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`facture-${number}.pdf`);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const text = bytes.toString("latin1");
+  expect(text).toContain("factur-x.xml");
+  expect(text).toContain("/AFRelationship");
+  expect(text).toContain("ETSI.CAdES.detached");
+
+  await issued.getByRole("button", { name: "Fermer" }).first().click().catch(() => page.keyboard.press("Escape"));
+  await page.goto("/billing?status=ISSUED");
+  await expect(page.getByRole("cell", { name: number })).toBeVisible();
+});
+
+test("the invoices page and an invoice's detail fit a phone", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await signIn(page, "finance@acme.test");
+  await page.goto("/billing");
+  await expect(page.getByRole("heading", { level: 1, name: "Factures" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Ouvrir / }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "invoices-phone");
+  await page.getByRole("button", { name: /^Ouvrir / }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "invoice-detail-phone");
+  await context.close();
+});
