@@ -116,61 +116,66 @@ export async function issueInvoice(db: Db, caller: Caller, id: string, now: () =
 
 /**
  * A credit note (avoir) for an issued invoice: a CREDIT_NOTE with its own number in the same
- * series, positive amounts, referencing the invoice (BT-25). Without items it credits what is
- * left of the invoice. When the credit notes cover the whole of an unpaid invoice, the invoice
+ * series, positive amounts, referencing the invoice (BT-25). Without items it credits the whole
+ * invoice (allowed only while nothing of it is credited yet). When the credit notes cover the whole of an unpaid invoice, the invoice
  * reads CANCELLED (cancelledAt, reason naming the credit note); a paid one stays PAID (the
  * refund is owed).
  */
-export async function createCreditNote(db: Db, caller: Caller, input: { id: string; reason: string; items?: TInvoiceItemInput[] }, now: () => Date): Promise<TInvoice> {
-  const noteId = await db.transaction(async (tx) => {
-    const orig = await loadInvoice(tx, caller.scope, input.id, { forUpdate: true });
-    if (orig.kind === "CREDIT_NOTE") throw conflict("A credit note cannot be credited or cancelled", "CREDIT_NOTE_NOT_CREDITABLE");
-    if (orig.status === "DRAFT") throw conflict("The invoice is not issued", "INVOICE_NOT_ISSUED");
-    if (orig.status === "CANCELLED") throw conflict("The invoice is already cancelled", "INVOICE_ALREADY_CANCELLED");
-    const credited = await creditedSoFar(tx, caller.scope, orig.id);
-    const left = orig.totalCents - credited;
-    if (left <= 0) throw conflict("The credit notes already cover the whole invoice", "INVOICE_FULLY_CREDITED");
-    const identity = await requireInvoiceableIdentity(tx, caller.tenant.id);
-    if (!input.items && credited > 0) throw unprocessable("Validation failed", { items: ["Part of the invoice is already credited: give the lines to credit"] });
-    const items = input.items ? checkItems(input.items, identity) : orig.items;
-    const a = computeInvoiceAmounts(items, identity.vatRegime);
-    if (a.totalCents > left) throw unprocessable("Validation failed", { items: [`The credit note exceeds what is left to credit (${left} cents)`] });
-    const t = now();
-    const [draft] = await tx
-      .insert(invoices)
-      .values(
-        caller.scope.values(invoices, {
-          id: newId("inv"),
-          kind: "CREDIT_NOTE",
-          creditedInvoiceId: orig.id,
-          clientId: orig.clientId,
-          items,
-          currency: orig.currency,
-          subtotalCents: a.subtotalCents,
-          vatCents: a.vatCents,
-          totalCents: a.totalCents,
-          notes: `Avoir sur la facture ${orig.number} : ${input.reason}`,
-          exchangeRateToEur: orig.exchangeRateToEur,
-          enrollmentId: orig.enrollmentId,
-          payer: orig.payer,
-          createdBy: caller.userId,
-          createdAt: t,
-          updatedAt: t,
-        }),
-      )
-      .returning();
-    const note = await issueInTransaction(tx, caller, draft!, now);
-    if (a.totalCents === left && orig.status !== "PAID") {
-      await tx
-        .update(invoices)
-        .set({ status: "CANCELLED", cancelledAt: note.issuedAt, cancelReason: `Avoir ${note.number} : ${input.reason}`, updatedAt: note.issuedAt! })
-        .where(caller.scope.where(invoices, eq(invoices.id, orig.id)));
-    }
-    await writeAudit(tx, caller, { action: "invoice.credited", targetType: "invoice", targetId: orig.id, metadata: { creditNoteId: note.id, number: note.number, totalCents: a.totalCents, reason: input.reason } });
-    return note.id;
-  });
+export async function createCreditNote(db: Db, caller: Caller, input: CreditNoteInput, now: () => Date): Promise<TInvoice> {
+  const noteId = await db.transaction(async (tx) => (await creditNoteInTransaction(tx, caller, input, now)).id);
   await storeInvoicePdf(db, caller.scope, noteId);
   return getInvoice(db, caller, noteId, now());
+}
+
+type CreditNoteInput = { id: string; reason: string; items?: TInvoiceItemInput[] };
+
+/** The credit note's writes, in the caller's transaction (the PDF is rendered after the commit). */
+export async function creditNoteInTransaction(tx: DbOrTx, caller: Caller, input: CreditNoteInput, now: () => Date): Promise<InvoiceRow> {
+  const orig = await loadInvoice(tx, caller.scope, input.id, { forUpdate: true });
+  if (orig.kind === "CREDIT_NOTE") throw conflict("A credit note cannot be credited or cancelled", "CREDIT_NOTE_NOT_CREDITABLE");
+  if (orig.status === "DRAFT") throw conflict("The invoice is not issued", "INVOICE_NOT_ISSUED");
+  if (orig.status === "CANCELLED") throw conflict("The invoice is already cancelled", "INVOICE_ALREADY_CANCELLED");
+  const credited = await creditedSoFar(tx, caller.scope, orig.id);
+  const left = orig.totalCents - credited;
+  if (left <= 0) throw conflict("The credit notes already cover the whole invoice", "INVOICE_FULLY_CREDITED");
+  const identity = await requireInvoiceableIdentity(tx, caller.tenant.id);
+  if (!input.items && credited > 0) throw unprocessable("Validation failed", { items: ["Part of the invoice is already credited: give the lines to credit"] });
+  const items = input.items ? checkItems(input.items, identity) : orig.items;
+  const a = computeInvoiceAmounts(items, identity.vatRegime);
+  if (a.totalCents > left) throw unprocessable("Validation failed", { items: [`The credit note exceeds what is left to credit (${left} cents)`] });
+  const t = now();
+  const [draft] = await tx
+    .insert(invoices)
+    .values(
+      caller.scope.values(invoices, {
+        id: newId("inv"),
+        kind: "CREDIT_NOTE",
+        creditedInvoiceId: orig.id,
+        clientId: orig.clientId,
+        items,
+        currency: orig.currency,
+        subtotalCents: a.subtotalCents,
+        vatCents: a.vatCents,
+        totalCents: a.totalCents,
+        notes: `Avoir sur la facture ${orig.number} : ${input.reason}`,
+        exchangeRateToEur: orig.exchangeRateToEur,
+        enrollmentId: orig.enrollmentId,
+        payer: orig.payer,
+        createdBy: caller.userId,
+        createdAt: t,
+        updatedAt: t,
+      }),
+    )
+    .returning();
+  const note = await issueInTransaction(tx, caller, draft!, now);
+  if (a.totalCents === left && orig.status !== "PAID") {
+    await tx
+      .update(invoices)
+      .set({ status: "CANCELLED", cancelledAt: note.issuedAt, cancelReason: `Avoir ${note.number} : ${input.reason}`, updatedAt: note.issuedAt! })
+      .where(caller.scope.where(invoices, eq(invoices.id, orig.id)));
+  }
+  await writeAudit(tx, caller, { action: "invoice.credited", targetType: "invoice", targetId: orig.id, metadata: { creditNoteId: note.id, number: note.number, totalCents: a.totalCents, reason: input.reason } });
+  return note;
 }
 
 async function creditedSoFar(tx: DbOrTx, scope: TenantScope, invoiceId: string): Promise<number> {
