@@ -168,6 +168,9 @@ export const ERROR_REASONS = {
   // Needs analysis.
   COMPANY_NOT_FOUND: "Company not found",
   NEEDS_ANALYSIS_NOT_FOUND: "Needs analysis not found",
+  // Billing: legal identity and clients.
+  LEGAL_IDENTITY_INCOMPLETE: "The organisation's legal identity lacks fields an invoice needs (see errors)",
+  CLIENT_NOT_FOUND: "Billing client not found",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -210,6 +213,7 @@ export const NOT_FOUND_REASONS = {
   Survey: "SURVEY_NOT_FOUND",
   Company: "COMPANY_NOT_FOUND",
   "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
+  Client: "CLIENT_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

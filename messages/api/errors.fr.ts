@@ -152,5 +152,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   ADAPTIVE_PATH_NOT_APPLICABLE: "Ce parcours n'est pas un parcours à règles de score de la formation de l'inscription (ou la formation n'en a pas).",
   LEARNER_PATH_UP_TO_DATE: "Le parcours individuel tient déjà compte du dernier test de positionnement.",
   COMPANY_NOT_FOUND: "Entreprise introuvable.",
+  LEGAL_IDENTITY_INCOMPLETE: "L'identité légale de l'organisme est incomplète pour facturer (voir les champs).",
+  CLIENT_NOT_FOUND: "Client introuvable.",
   NEEDS_ANALYSIS_NOT_FOUND: "Analyse des besoins introuvable.",
 };

@@ -234,6 +234,10 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'imp_bulk_' || g, ${acme}, 'Bulk plan ' || g, (array['COMPLAINT','AUDIT','FEEDBACK','PROACTIVE'])[1 + g % 4]::improvement_plan_trigger,
            (array['DRAFT','IN_PROGRESS','COMPLETED','ARCHIVED'])[1 + g % 4]::improvement_plan_status, ${ids.admin}, ${t0}::timestamptz + g * interval '1 minute'
       from generate_series(1, ${ROWS}) g`);
+  // Billing clients, every kind (SIRENs are not checked by the database).
+  await exec(sql`insert into billing_clients (id, tenant_id, kind, name, siren, created_at, updated_at)
+    select 'cli_bulk_' || g, ${acme}, (array['COMPANY','OPCO','INDIVIDUAL','PUBLIC'])[1 + g % 4]::client_kind, 'Bulk client ' || g, lpad(g::text, 9, '0'),
+           ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz from generate_series(1, ${ROWS}) g`);
   // Client companies and needs analyses (half of them for the first company).
   await exec(sql`insert into companies (id, tenant_id, name, created_at)
     select 'cmp_bulk_' || g, ${acme}, 'Bulk company ' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
