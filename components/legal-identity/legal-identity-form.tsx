@@ -71,6 +71,8 @@ export function LegalIdentitySettings() {
   const me = useMe();
   const allowed = me.role === "ADMIN" || me.role === "FINANCIER";
   const query = useQuery({ ...trpc.legalIdentity.get.queryOptions({}), enabled: allowed });
+  // Kept here: a save remounts the form (keyed by updatedAt) with the values as stored.
+  const [saved, setSaved] = useState(false);
   if (!allowed) {
     return (
       <>
@@ -89,30 +91,34 @@ export function LegalIdentitySettings() {
       </div>
       {query.isPending ? <Loading /> : null}
       {query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : null}
-      {query.data ? <LegalIdentityForm key={query.data.data.updatedAt ?? "defaults"} identity={query.data.data} readOnly={me.role !== "ADMIN"} /> : null}
+      <div role="status" aria-live="polite">
+        {saved ? <Alert kind="success">{t("legalIdentity.saved")}</Alert> : null}
+      </div>
+      {query.data ? (
+        <LegalIdentityForm key={query.data.data.updatedAt ?? "defaults"} identity={query.data.data} readOnly={me.role !== "ADMIN"} onSaved={() => setSaved(true)} onEdit={() => setSaved(false)} />
+      ) : null}
     </>
   );
 }
 
-function LegalIdentityForm({ identity, readOnly }: { identity: TLegalIdentity; readOnly: boolean }) {
+function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: TLegalIdentity; readOnly: boolean; onSaved: () => void; onEdit: () => void }) {
   const t = useT();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const saved = draftOf(identity);
   const [d, setD] = useState<Draft>(saved);
-  const [done, setDone] = useState(false);
   const save = useMutation(
     trpc.legalIdentity.update.mutationOptions({
       onSuccess: async (res) => {
+        onSaved();
         queryClient.setQueryData(trpc.legalIdentity.get.queryKey({}), res);
-        setDone(true);
       },
     }),
   );
   const fields = save.error ? errorInfo(save.error).fields : {};
   const hasFieldErrors = Object.keys(fields).length > 0;
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => {
-    setDone(false);
+    onEdit();
     setD({ ...d, [k]: e.target.value });
   };
   const text = (k: TextKey, extra: { hint?: string; inputMode?: "numeric" | "email" | "tel"; type?: string; autoComplete?: string; maxLength?: number } = {}) => (
@@ -129,9 +135,6 @@ function LegalIdentityForm({ identity, readOnly }: { identity: TLegalIdentity; r
       {readOnly ? <Alert kind="info">{t("legalIdentity.readOnly")}</Alert> : null}
       <div id="legal-completeness">
         {identity.completeness.length ? <Alert kind="info">{t("legalIdentity.incomplete", { fields: missing })}</Alert> : <Alert kind="success">{t("legalIdentity.complete")}</Alert>}
-      </div>
-      <div role="status" aria-live="polite">
-        {done ? <Alert kind="success">{t("legalIdentity.saved")}</Alert> : null}
       </div>
       {save.isError ? <Alert kind="error">{hasFieldErrors ? t("legalIdentity.fieldErrors") : errorMessage(save.error, t)}</Alert> : null}
 
