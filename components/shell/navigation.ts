@@ -54,6 +54,8 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
   FINANCIER: [
     { href: "/", label: "nav.billing" },
     { href: "/bpf", label: "nav.bpf" },
+    // Reads the legal identity there (/settings/legal).
+    { href: "/settings", label: "nav.settings" },
   ],
   FUNDER: [
     { href: "/", label: "nav.fundedFiles" },

@@ -100,8 +100,8 @@ describe("POST /billing/clients", () => {
     expectUnknownFields(await w.call("POST", "/billing/clients", w.tok.admin, { name: "X", siren: "812345676", tenantId: "ten_x" }), ["tenantId"]);
   });
 
-  it("roles: ADMIN and FINANCIER; CREATOR, TRAINER, LEARNER 403; no token 401", async () => {
-    for (const token of [w.tok.creator, w.tok.trainer, w.tok.learner]) {
+  it("roles: ADMIN and FINANCIER; CREATOR, TRAINER, LEARNER, FUNDER 403; no token 401", async () => {
+    for (const token of [w.tok.creator, w.tok.trainer, w.tok.learner, w.tok.funder]) {
       expectError(await w.call("POST", "/billing/clients", token, { name: "X", siren: "812345676" }), 403);
       expectError(await w.call("GET", "/billing/clients", token), 403);
       expectError(await w.call("GET", `/billing/clients/${company.id}`, token), 403);

@@ -4,6 +4,8 @@ import { liveSessions, tenantLegalIdentities } from "../../server/db/schema";
 import { VAT_EXEMPTION_MENTION } from "../../server/contracts/legal-identity";
 import { frenchVatKey, isValidIban, isValidSiren, isValidSiret, isValidVatNumber } from "../../server/contracts/french-ids";
 import { loadLegalIdentity, requireInvoiceableIdentity } from "../../server/services/billing/legal-identity";
+import { organisationValues } from "../../server/services/documents/variables";
+import { forTenant } from "../../server/db/tenant-scope";
 import { DomainError } from "../../server/errors";
 import { startWorld, type World } from "../helpers/attendance";
 import { auditRows, expectError, expectUnknownFields } from "../helpers/rest";
@@ -113,8 +115,8 @@ describe("GET /billing/legal-identity", () => {
     expect((await requireInvoiceableIdentity(w.api.db, w.globexId)).legalName).toBe("Globex Training SARL");
   });
 
-  it("roles: CREATOR, TRAINER, LEARNER 403; no token 401", async () => {
-    for (const token of [w.tok.creator, w.tok.trainer, w.tok.learner]) expectError(await w.call("GET", PATH, token), 403);
+  it("roles: CREATOR, TRAINER, LEARNER, FUNDER 403; no token 401", async () => {
+    for (const token of [w.tok.creator, w.tok.trainer, w.tok.learner, w.tok.funder]) expectError(await w.call("GET", PATH, token), 403);
     expectError(await w.call("GET", PATH), 401);
   });
 });
@@ -205,7 +207,7 @@ describe("PATCH /billing/legal-identity", () => {
   });
 
   it("roles: FINANCIER reads but cannot change (403); CREATOR, TRAINER, LEARNER 403", async () => {
-    for (const token of [w.tok.finance, w.tok.creator, w.tok.trainer, w.tok.learner]) expectError(await w.call("PATCH", PATH, token, { legalName: "Pirate" }), 403);
+    for (const token of [w.tok.finance, w.tok.creator, w.tok.trainer, w.tok.learner, w.tok.funder]) expectError(await w.call("PATCH", PATH, token, { legalName: "Pirate" }), 403);
     expect((await loadLegalIdentity(w.api.db, w.acmeId)).legalName).toBe("Acme Formation SAS");
   });
 
@@ -223,6 +225,15 @@ describe("the NDA where documents printed 'non renseigné'", () => {
     const res = await w.call("GET", `/qualiopi/emargement/${session!.id}/sheet`, w.tok.admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.tenant).toMatchObject({ activityNumber: "84 69 12345 69", siret: "81234567600017" });
+  });
+
+  it("document templates' organisation variables: the legal identity's NDA, SIRET and address", async () => {
+    const { values } = await organisationValues(w.api.db, forTenant(w.acmeId), w.now());
+    expect(values).toMatchObject({
+      "organisation.activityNumber": "84 69 12345 69",
+      "organisation.siret": "81234567600017",
+      "organisation.address": "12 rue de la République, 69002 Lyon", // addressLine2 was cleared above
+    });
   });
 
   it("the publication check: the tenant's NDA stands for the course's activityNumber; without it the blocker returns", async () => {
