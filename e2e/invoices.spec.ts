@@ -15,7 +15,7 @@ test("a finance user creates, issues and sends an invoice, then downloads its Fa
   await signIn(page, "finance@acme.test");
   await page.goto("/billing");
   await expect(page.getByRole("heading", { level: 1, name: "Factures" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Espace finance" }).getByRole("link", { name: "Factures" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Rubriques de la facturation" }).getByRole("link", { name: "Factures" })).toHaveAttribute("aria-current", "page");
 
   await page.getByRole("button", { name: "Nouvelle facture" }).click();
   const form = page.getByRole("dialog", { name: "Nouvelle facture" });
@@ -35,10 +35,10 @@ test("a finance user creates, issues and sends an invoice, then downloads its Fa
   await draft.getByRole("button", { name: "Émettre la facture" }).click();
   await page.getByRole("dialog", { name: "Émettre la facture" }).getByRole("button", { name: "Émettre la facture" }).click();
 
-  const issued = page.getByRole("dialog", { name: /^Facture FAC-\d{4}-\d{6}$/ });
+  const issued = page.getByRole("dialog", { name: /^Facture ACME-\d{4}-\d{6}$/ });
   await expect(issued).toBeVisible({ timeout: 30_000 });
   const title = await issued.getByRole("heading").first().textContent();
-  const number = /FAC-\d{4}-\d{6}/.exec(title ?? "")![0];
+  const number = /ACME-\d{4}-\d{6}/.exec(title ?? "")![0];
   await expect(issued.getByText("Émise", { exact: true })).toBeVisible();
   await expect(issued.getByText("XML intégré")).toBeVisible();
   await expect(issued.getByText(/Signée \(ADES, local\)/)).toBeVisible();

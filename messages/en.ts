@@ -13,6 +13,7 @@ import { qualiopi_en } from "./parts/qualiopi.en";
 import { adaptive_en } from "./parts/adaptive.en";
 import { needs_en } from "./parts/needs.en";
 import { invoices_en } from "./parts/invoices.en";
+import { billingClients_en } from "./parts/billing-clients.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 import { surveys_en } from "./parts/surveys.en";
@@ -319,6 +320,7 @@ export const en: Catalogue = {
   ...adaptive_en,
   ...needs_en,
   ...invoices_en,
+  ...billingClients_en,
   ...documents_en,
   ...signing_en,
   ...surveys_en,

@@ -12,6 +12,7 @@ import { qualiopi_fr } from "./parts/qualiopi.fr";
 import { adaptive_fr } from "./parts/adaptive.fr";
 import { needs_fr } from "./parts/needs.fr";
 import { invoices_fr } from "./parts/invoices.fr";
+import { billingClients_fr } from "./parts/billing-clients.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { surveys_fr } from "./parts/surveys.fr";
@@ -318,6 +319,7 @@ export const fr = {
   ...adaptive_fr,
   ...needs_fr,
   ...invoices_fr,
+  ...billingClients_fr,
   ...documents_fr,
   ...signing_fr,
   ...surveys_fr,

@@ -179,9 +179,10 @@ export const ERROR_REASONS = {
   INVOICE_PDF_NOT_AVAILABLE: "The invoice has no PDF (not issued, or still being generated)",
   INVOICE_FULLY_CREDITED: "The credit notes already cover the whole invoice",
   CREDIT_NOTE_NOT_CREDITABLE: "A credit note cannot itself be credited",
-  INVOICE_VAT_EXEMPT: "The organisation is VAT-exempt (art. 261-4-4° a CGI): every line must be at 0 %",
-  LEGAL_IDENTITY_INCOMPLETE: "The organisation's legal identity lacks what an invoice must carry (see errors)",
   INVOICE_NOT_ISSUABLE: "The invoice lacks what the Factur-X document needs (see errors)",
+  // Billing: legal identity and clients.
+  LEGAL_IDENTITY_INCOMPLETE: "The organisation's legal identity lacks fields an invoice needs (see errors)",
+  CLIENT_NOT_FOUND: "Billing client not found",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -225,6 +226,7 @@ export const NOT_FOUND_REASONS = {
   Company: "COMPANY_NOT_FOUND",
   "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
   Invoice: "INVOICE_NOT_FOUND",
+  Client: "CLIENT_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

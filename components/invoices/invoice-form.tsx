@@ -74,7 +74,7 @@ export function InvoiceForm({ invoice, onClose, onSaved }: { invoice?: TInvoice;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const clients = useQuery(trpc.billingClients.list.queryOptions({ page: 1, perPage: 100 }));
-  const identity = useQuery(trpc.legalIdentity.get.queryOptions());
+  const identity = useQuery(trpc.legalIdentity.get.queryOptions({}));
   const exempt = identity.data?.data.vatRegime === "EXEMPT_261_4_4A";
   const [clientId, setClientId] = useState(invoice?.clientId ?? "");
   const [lines, setLines] = useState<LineDraft[]>(

@@ -8,7 +8,6 @@ export type Section = { slug: string; title: MessageKey; description: MessageKey
 /** Sections served by app/[tenant]/(app)/[section] as honest "coming soon" pages. */
 export const SECTIONS: Record<string, Section> = {
   billing: { slug: "billing", title: "nav.billing", description: "comingSoon.billing" },
-  settings: { slug: "settings", title: "nav.settings", description: "comingSoon.settings" },
   learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },
   bpf: { slug: "bpf", title: "nav.bpf", description: "comingSoon.bpf" },
 };
@@ -55,6 +54,8 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
   FINANCIER: [
     { href: "/", label: "nav.billing" },
     { href: "/bpf", label: "nav.bpf" },
+    // Reads the legal identity there (/settings/legal).
+    { href: "/settings", label: "nav.settings" },
   ],
   FUNDER: [
     { href: "/", label: "nav.fundedFiles" },

@@ -152,6 +152,8 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   ADAPTIVE_PATH_NOT_APPLICABLE: "Ce parcours n'est pas un parcours à règles de score de la formation de l'inscription (ou la formation n'en a pas).",
   LEARNER_PATH_UP_TO_DATE: "Le parcours individuel tient déjà compte du dernier test de positionnement.",
   COMPANY_NOT_FOUND: "Entreprise introuvable.",
+  LEGAL_IDENTITY_INCOMPLETE: "L'identité légale de l'organisme est incomplète pour facturer (voir les champs).",
+  CLIENT_NOT_FOUND: "Client introuvable.",
   NEEDS_ANALYSIS_NOT_FOUND: "Analyse des besoins introuvable.",
   INVOICE_NOT_FOUND: "Facture introuvable.",
   INVOICE_NOT_DRAFT: "Seule une facture en brouillon peut être modifiée ou supprimée.",
@@ -163,7 +165,5 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   INVOICE_PDF_NOT_AVAILABLE: "Le PDF de la facture n'est pas disponible (facture non émise ou en cours de génération).",
   INVOICE_FULLY_CREDITED: "Les avoirs couvrent déjà toute la facture.",
   CREDIT_NOTE_NOT_CREDITABLE: "Un avoir ne peut pas lui-même faire l'objet d'un avoir.",
-  INVOICE_VAT_EXEMPT: "L'organisme est exonéré de TVA (art. 261-4-4° a du CGI) : toutes les lignes doivent être à 0 %.",
-  LEGAL_IDENTITY_INCOMPLETE: "L'identité légale de l'organisme est incomplète pour facturer (voir le détail).",
   INVOICE_NOT_ISSUABLE: "La facture ne contient pas ce qu'exige le document Factur-X (voir le détail).",
 };

@@ -27,6 +27,8 @@ import { qualiopiRouter } from "./routers/qualiopi";
 import { adaptivePathsRouter } from "./routers/adaptive-paths";
 import { surveysRouter } from "./routers/surveys";
 import { needsRouter } from "./routers/needs";
+import { legalIdentityRouter } from "./routers/legal-identity";
+import { billingClientsRouter } from "./routers/billing-clients";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -74,6 +76,9 @@ export const appRouter = router({
   dev: devRouter,
   platform: platformRouter,
   mailConfig: mailConfigRouter,
+  // billing: /billing/legal-identity and /billing/clients
+  legalIdentity: legalIdentityRouter,
+  billingClients: billingClientsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -75,6 +75,8 @@ const P = {
   // money
   "payments.manage": ["ADMIN"],
   "billing.manage": ["ADMIN", "FINANCIER"],
+  /** Edits the tenant's legal identity (billing.manage reads it). */
+  "legalIdentity.manage": ["ADMIN"],
   "bpf.manage": ["ADMIN", "FINANCIER"],
   // platform
   "webhooks.manage": ["ADMIN"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope, listEnvelope, ZEmail, ZId, ZPerPageInput, ZPerPageMeta, ZTimestamp } from "./common";
+import { ZSiret } from "./french-ids";
 
 /**
  * Training-needs analysis and the learner journey (Qualiopi indicators 4 and 8): client
@@ -26,28 +27,6 @@ export type TTimelineEventType = z.infer<typeof ZTimelineEventType>;
 
 const ZText = (max: number) => z.string().trim().min(1, "Required").max(max);
 const ZOptionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-
-/** SIRET: 14 digits (spaces allowed) passing the Luhn check; La Poste's establishments (SIREN 356000000) use their own rule. */
-export function isValidSiret(value: string): boolean {
-  if (!/^\d{14}$/.test(value)) return false;
-  if (value.startsWith("356000000")) return [...value].reduce((s, d) => s + Number(d), 0) % 5 === 0;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let d = Number(value[13 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-export const ZSiret = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ""))
-  .pipe(z.string().refine(isValidSiret, { message: "Invalid SIRET (14 digits with a valid check digit)" }))
-  .describe("SIRET: 14 digits (spaces ignored) with a valid Luhn check digit");
 
 // ---------------------------------------------------------------- companies
 

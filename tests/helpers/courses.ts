@@ -1,4 +1,6 @@
 import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { tenantLegalIdentities } from "../../server/db/schema";
 import type { TestApi } from "./api";
 
 /** Course bodies and calls shared by the tests/integration/courses-*.test.ts files. */
@@ -14,7 +16,15 @@ export const QUALIOPI_FIELDS = {
   activityNumber: "11 75 12345 75",
 };
 
-/** The mandatory fields the publication check names, in its order. */
+/**
+ * The tenant's NDA (legal identity) stands for every course's activityNumber in the publication
+ * check; the demo tenants have one. Tests of the course's own activityNumber rule clear it.
+ */
+export async function clearTenantNda(api: TestApi, tenantId: string): Promise<void> {
+  await api.db.update(tenantLegalIdentities).set({ nda: null }).where(eq(tenantLegalIdentities.tenantId, tenantId));
+}
+
+/** The mandatory fields the publication check names, in its order (in a tenant without an NDA). */
 export const PUBLICATION_BLOCKERS = [
   "pedagogicalObjectives is required",
   "prerequisites is required",

@@ -150,7 +150,9 @@ describe("GET /qualiopi/emargement/{sessionId}/sheet", () => {
     const d = res.body.data;
     const moduleRows = await w.api.db.select().from(modules).where(and(eq(modules.tenantId, w.acmeId), eq(modules.courseId, w.sst.id)));
     const [course] = await w.api.db.select().from(courses).where(eq(courses.id, w.sst.id));
-    expect(d.tenant).toEqual({ id: w.acmeId, slug: "acme", name: "Acme Formation", displayName: expect.any(String), activityNumber: course!.activityNumber, siret: null });
+    // The NDA and SIRET of the legal identity (demo: server/db/seed/billing-clients.ts) win over the course's activityNumber.
+    expect(course!.activityNumber).not.toBe("84 69 12345 69");
+    expect(d.tenant).toEqual({ id: w.acmeId, slug: "acme", name: "Acme Formation", displayName: expect.any(String), activityNumber: "84 69 12345 69", siret: "81234567600017" });
     expect(d.course).toEqual({
       id: w.sst.id,
       title: w.sst.title,
@@ -273,7 +275,8 @@ describe("GET /emargement/{sessionId}/pdf", () => {
     expect(text).toContain(w.sst.title);
     expect(text).toContain(`Matin — ${day.date}`);
     expect(text).toContain(`Après-midi — ${day.date}`);
-    expect(text).toContain("non renseigné"); // no SIRET recorded
+    expect(text).toContain("84 69 12345 69"); // the NDA of the legal identity
+    expect(text).toContain("81234567600017"); // its SIRET
     const { hash } = await latestHash(day.s.id);
     expect(pages.length).toBeGreaterThanOrEqual(3); // cover, two slots, corrections
     for (const page of pages) {

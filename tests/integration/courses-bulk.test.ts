@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courses, lessons, modules, questionnaires, questions } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { completeCourse, expectPublicationBlocked, minimalCourse, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
+import { completeCourse, expectPublicationBlocked, minimalCourse, clearTenantNda, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
 import { eventRows, expectError, expectUnknownFields, expectValidation, tenantBySlug } from "../helpers/rest";
 import { seedDemoData, tokenFor } from "../factories";
 
@@ -14,6 +14,7 @@ beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
   acmeId = (await tenantBySlug(api, "acme")).id;
+  await clearTenantNda(api, acmeId);
   creator = await tokenFor(api, "acme", "creator");
 });
 afterAll(() => api.close());

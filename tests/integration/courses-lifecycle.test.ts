@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLogs, courses, enrollments } from "../../server/db/schema";
 import { newId } from "../../server/lib/ids";
 import { startApi, type TestApi } from "../helpers/api";
-import { completeCourse, createBulk, createCourse, expectPublicationBlocked, minimalCourse, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
+import { completeCourse, createBulk, createCourse, expectPublicationBlocked, minimalCourse, clearTenantNda, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
 import { eventRows, expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 import { createMember, seedDemoData, tokenFor } from "../factories";
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
   acmeId = (await tenantBySlug(api, "acme")).id;
+  await clearTenantNda(api, acmeId);
   await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");
   [admin, creator, otherCreator, learner] = await Promise.all([
     tokenFor(api, "acme", "admin"),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollments, lessonProgress, quizAttempts } from "../../server/db/schema";
 import { newId } from "../../server/lib/ids";
 import { startApi, type TestApi } from "../helpers/api";
-import { createBulk, createCourse, minimalCourse, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
+import { createBulk, createCourse, minimalCourse, clearTenantNda, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
 import { expectError, tenantBySlug, userIdOf } from "../helpers/rest";
 import { createMember, seedDemoData, tokenFor } from "../factories";
 
@@ -17,6 +17,7 @@ beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
   acmeId = (await tenantBySlug(api, "acme")).id;
+  await clearTenantNda(api, acmeId);
   await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");
   [admin, creator, creator2, learner] = (await Promise.all(["admin", "creator", "creator2", "learner"].map((l) => tokenFor(api, "acme", l)))) as [string, string, string, string];
 });

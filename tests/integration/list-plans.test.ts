@@ -58,6 +58,7 @@ const RECIPES: Record<string, Recipe[]> = {
   "audit-list": [{}, { query: { category: "admin" } }, { query: { actorId: "@learner" } }, { query: { action: "auth.login" } }],
   "webhooks-deliveries": [{ path: () => ({ id: "wh_bulk_1" }) }],
   "templates-list": [{}, { query: { category: "ATTESTATION" } }, { query: { kind: "CUSTOM", isActive: "true" } }],
+  "billingClients-list": [{}, { query: { kind: "OPCO" } }],
   "invoices-list": [{}, { query: { status: "ISSUED" } }, { query: { status: "OVERDUE" } }, { query: { status: "DRAFT" } }, { query: { clientId: "cli_bulk_1" } }, { query: { kind: "CREDIT_NOTE" } }],
   "documents-list": [{}, { as: "learner" }, { query: { enrollmentId: "@bigEnrollmentId" } }, { query: { userId: "@learner", kind: "CERTIFICATE" } }],
   "platform-listTenants": [{ as: "platform" }, { as: "platform", query: { status: "ACTIVE" } }],
@@ -235,6 +236,10 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'imp_bulk_' || g, ${acme}, 'Bulk plan ' || g, (array['COMPLAINT','AUDIT','FEEDBACK','PROACTIVE'])[1 + g % 4]::improvement_plan_trigger,
            (array['DRAFT','IN_PROGRESS','COMPLETED','ARCHIVED'])[1 + g % 4]::improvement_plan_status, ${ids.admin}, ${t0}::timestamptz + g * interval '1 minute'
       from generate_series(1, ${ROWS}) g`);
+  // Billing clients, every kind (SIRENs are not checked by the database).
+  await exec(sql`insert into billing_clients (id, tenant_id, kind, name, siren, created_at, updated_at)
+    select 'cli_bulk_' || g, ${acme}, (array['COMPANY','OPCO','INDIVIDUAL','PUBLIC'])[1 + g % 4]::client_kind, 'Bulk client ' || g, lpad(g::text, 9, '0'),
+           ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz from generate_series(1, ${ROWS}) g`);
   // Client companies and needs analyses (half of them for the first company).
   await exec(sql`insert into companies (id, tenant_id, name, created_at)
     select 'cmp_bulk_' || g, ${acme}, 'Bulk company ' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
@@ -242,9 +247,7 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'nda_bulk_' || g, ${acme}, case when g % 2 = 0 then 'cmp_bulk_1' else 'cmp_bulk_' || g end, array['Bulk objective'], 'BEGINNER', 'ADVANCED', 'Bulk',
            '{"currentLevel":"BEGINNER","targetLevel":"ADVANCED","levelGap":2,"steps":["INTERMEDIATE","ADVANCED"],"coveredObjectives":[],"uncoveredObjectives":["Bulk objective"],"estimatedHours":null,"summary":"Bulk"}'::jsonb,
            'local', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
-  // Billing clients and invoices (half of them for the first client; statuses and kinds mixed; a few fell due).
-  await exec(sql`insert into billing_clients (id, tenant_id, kind, name, siren, created_at)
-    select 'cli_bulk_' || g, ${acme}, 'COMPANY', 'Bulk client ' || g, '552100554', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  // Invoices of the bulk clients (half of them for the first client; statuses and kinds mixed; a few fell due).
   await exec(sql`insert into invoices (id, tenant_id, kind, client_id, number, number_year, number_seq, status, items, subtotal_cents, vat_cents, total_cents, due_date, issued_at, created_at)
     select 'inv_bulk_' || g, ${acme}, case when g % 10 = 0 then 'CREDIT_NOTE' else 'INVOICE' end::invoice_kind, case when g % 2 = 0 then 'cli_bulk_1' else 'cli_bulk_' || g end,
            case when g % 5 = 0 then null else 'FAC-2020-' || lpad(g::text, 6, '0') end, case when g % 5 = 0 then null else 2020 end, case when g % 5 = 0 then null else g end,

@@ -157,6 +157,13 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/companies", status: 201 },
   { method: "get", path: "/api/v1/companies/{id}", status: 200 },
   { method: "patch", path: "/api/v1/companies/{id}", status: 200 },
+  // Billing: legal identity and clients (issue #12 items 1 and 2)
+  { method: "get", path: "/api/v1/billing/legal-identity", status: 200 },
+  { method: "patch", path: "/api/v1/billing/legal-identity", status: 200 },
+  { method: "get", path: "/api/v1/billing/clients", status: 200 },
+  { method: "post", path: "/api/v1/billing/clients", status: 201 },
+  { method: "get", path: "/api/v1/billing/clients/{id}", status: 200 },
+  { method: "patch", path: "/api/v1/billing/clients/{id}", status: 200 },
   { method: "post", path: "/api/v1/needs-analysis", status: 201 },
   { method: "get", path: "/api/v1/needs-analysis", status: 200 },
   { method: "get", path: "/api/v1/needs-analysis/{id}", status: 200 },
@@ -177,7 +184,7 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf|billing\/invoices|billing\/enrollments)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf|billing\/legal-identity|billing\/clients|billing\/invoices|billing\/enrollments)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

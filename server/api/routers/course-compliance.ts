@@ -43,7 +43,7 @@ export const courseComplianceProcedures = {
           "no POSITIONING questionnaire: 8; no QUIZ: 11; no SATISFACTION questionnaire: 30; certification number without validity: 7); " +
           "score = share of the applicable checks met (0-100); indicatorsTotal = indicators the applicable checks serve, indicatorsCovered = those fully met. " +
           "Blocking rules: title, description (1), pedagogicalObjectives (5), prerequisites (1), targetAudience and teachingMethods (6), evaluationMethods (11), " +
-          "accessibilityInfo and disabilityReferentContact (26), duration > 0 (1), a module with a lesson (6), activityNumber when the tenant's OF mode is on (1), " +
+          "accessibilityInfo and disabilityReferentContact (26), duration > 0 (1), a module with a lesson (6), activityNumber when the tenant's OF mode is on, unless the tenant's legal identity has an NDA (1), " +
           "certificationValidUntil not past when set (7).",
         errorResponses: { 401: "Unauthorized", 403: "CREATOR or ADMIN required", 404: "Course not found" },
       },

@@ -33,7 +33,7 @@ const PUBLICATION_RULES =
   "Publication rules (422 `Course cannot be published: Qualiopi requirements missing` with `errors`, one message per missing field, " +
   "the same list as GET /courses/{id}/qualiopi-status): non-empty title, description, pedagogicalObjectives, prerequisites, targetAudience, " +
   "teachingMethods, evaluationMethods, accessibilityInfo, disabilityReferentContact; duration > 0; a module with at least one lesson; " +
-  "activityNumber when the tenant's OF mode is on; certificationValidUntil, when set, not past.";
+  "activityNumber when the tenant's OF mode is on (the NDA of the tenant's legal identity stands for it); certificationValidUntil, when set, not past.";
 
 const writeErrors = { 400: "Invalid body", 401: "Unauthorized", 403: "Not the course owner", 404: "Course not found" };
 

@@ -82,7 +82,7 @@ export const templatesRouter = router({
         path: "/templates/variables/catalog",
         tags,
         summary: "Variables offered to a template category",
-        description: `${WHO} query category (required). Each variable: key (write {{key}} in the body), its French label and the example value the preview prints. Organisation values come from the tenant (name, integrations.siret, activityNumber, address).`,
+        description: `${WHO} query category (required). Each variable: key (write {{key}} in the body), its French label and the example value the preview prints. Organisation values come from the tenant: its name, and the SIRET, NDA and address of its legal identity (GET /billing/legal-identity), else integrations.siret, activityNumber and address.`,
         errorResponses: { 400: "Missing or unknown category", 401: "Unauthorized", 403: "Role not allowed" },
       },
     })

@@ -84,6 +84,8 @@ export const billingClients = pgTable(
   (t) => [
     unique("billing_clients_tenant_id_uq").on(t.tenantId, t.id),
     index("billing_clients_tenant_name_idx").on(t.tenantId, t.name, t.id),
+    // The kind filter's page and total.
+    index("billing_clients_tenant_kind_name_idx").on(t.tenantId, t.kind, t.name, t.id),
     uniqueIndex("billing_clients_tenant_user_uq").on(t.tenantId, t.userId).where(sql`${t.userId} is not null`),
   ],
 );

@@ -11,6 +11,8 @@ import { seedAudit } from "./audit";
 import { seedAdaptive } from "./adaptive";
 import { seedSurveys } from "./surveys";
 import { seedNeeds } from "./needs";
+import { seedBillingClients } from "./billing-clients";
+import { seedInvoices } from "./invoices";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -40,6 +42,7 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
       await ensureMembership(db, tenant.id, user.id, r.role);
       ids[r.local] = user.id;
     }
+    await seedBillingClients(db, tenant.id, t.slug, { admin: ids.admin!, learner: ids.learner!, learnerName: "Léa Petit" });
     await seedCatalogue(db, tenant.id, t.slug, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await seedSessions(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await reseedFunders(db, { userId: null, ip: null, userAgent: null, requestId: "seed", scope: forTenant(tenant.id) });
@@ -50,5 +53,6 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });
     await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
     await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
+    await seedInvoices(db, tenant.id, ids.admin!, { withPdfs: opts.documents ?? true });
   }
 }

@@ -1,29 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TInvoice, TSplitInvoicesInput } from "../../contracts/invoices";
-import type { Db, DbOrTx } from "../../db";
-import { billingClients, courses, enrollments, users } from "../../db/schema";
+import type { Db } from "../../db";
+import { courses, enrollments, users } from "../../db/schema";
 import { notFound, unprocessable } from "../../errors";
-import { newId } from "../../lib/ids";
-import { writeAudit } from "../platform/audit";
-import { loadClient } from "./clients";
+import { clientForLearner, loadClient } from "./clients";
 import { checkItems, getInvoice, insertDraft } from "./invoices";
 import { loadLegalIdentity } from "./legal-identity";
 
 const PAYER_LABEL = { EMPLOYER: "part employeur", OPCO: "prise en charge OPCO", LEARNER: "reste à charge du stagiaire", OTHER: "part" } as const;
-
-/** The learner's own INDIVIDUAL client (created on first use), for the learner's share. */
-export async function clientForLearner(tx: DbOrTx, caller: Caller, userId: string, now: Date): Promise<string> {
-  const [existing] = await tx.select({ id: billingClients.id }).from(billingClients).where(caller.scope.where(billingClients, eq(billingClients.userId, userId))).limit(1);
-  if (existing) return existing.id;
-  const [u] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  const [row] = await tx
-    .insert(billingClients)
-    .values(caller.scope.values(billingClients, { id: newId("cli"), kind: "INDIVIDUAL", name: `${u!.firstName} ${u!.lastName}`.trim(), email: u!.email, userId, createdBy: caller.userId, createdAt: now, updatedAt: now }))
-    .returning({ id: billingClients.id });
-  await writeAudit(tx, caller, { action: "billingClient.created", targetType: "billingClient", targetId: row!.id, metadata: { kind: "INDIVIDUAL", userId } });
-  return row!.id;
-}
 
 /**
  * Split-payer invoicing of an enrollment: one DRAFT invoice per share (employer, OPCO, learner...),
@@ -48,7 +33,7 @@ export async function splitEnrollmentInvoices(db: Db, caller: Caller, input: TSp
       let clientId = share.clientId;
       if (!clientId) {
         if (share.payer !== "LEARNER") throw unprocessable("Validation failed", { [`shares.${k}.clientId`]: ["Required for this payer"] });
-        clientId = await clientForLearner(tx, caller, enr.userId, now);
+        clientId = (await clientForLearner(tx, caller, enr.userId)).id;
       } else {
         try {
           await loadClient(tx, caller.scope, clientId);

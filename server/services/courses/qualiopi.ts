@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courseTrainers, lessons, modules, questionnaires, tenants } from "../../db/schema";
+import { courseTrainers, lessons, modules, questionnaires, tenantLegalIdentities, tenants } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { QUALIOPI_TEXT_FIELDS, type TPublicationCheck } from "../../contracts/courses";
 import { unprocessable } from "../../errors";
@@ -19,6 +19,8 @@ export type PublicationFacts = {
   /** Modules holding at least one lesson. */
   modulesWithLessons: number;
   ofMode: boolean;
+  /** The tenant's NDA from its legal identity: when set, it stands for every course's activityNumber. */
+  tenantNda?: string | null;
   hasPrimaryTrainer: boolean;
   questionnaireKinds: ReadonlySet<string>;
   /** Today as YYYY-MM-DD (UTC). */
@@ -50,7 +52,7 @@ function checks(f: PublicationFacts): Check[] {
     ...TEXT_RULES.map(({ field, indicator }) => blocker(indicator, field, filled(c[field]), `${field} is required`)),
     blocker(1, "duration", (c.duration ?? 0) > 0, "duration must be greater than 0"),
     blocker(6, "modules", f.modulesWithLessons > 0, "modules: at least one module with at least one lesson is required"),
-    blocker(1, "activityNumber", filled(c.activityNumber), "activityNumber is required (OF mode)", f.ofMode),
+    blocker(1, "activityNumber", filled(c.activityNumber) || filled(f.tenantNda), "activityNumber is required (OF mode)", f.ofMode),
     blocker(7, "certificationValidUntil", !c.certificationValidUntil || c.certificationValidUntil >= f.today, "certificationValidUntil is in the past", !!c.certificationValidUntil),
     warning(21, "trainers", f.hasPrimaryTrainer, "No PRIMARY trainer assigned (indicator 21: trainer competencies)"),
     warning(8, "questionnaires", f.questionnaireKinds.has("POSITIONING"), "No POSITIONING questionnaire (indicator 8: entry positioning)"),
@@ -113,6 +115,7 @@ export async function loadPublicationFacts(db: DbOrTx, scope: TenantScope, cours
   const [row] = await db
     .select({
       ofMode: tenants.ofMode,
+      tenantNda: sql<string | null>`(select ${tenantLegalIdentities.nda} from ${tenantLegalIdentities} where ${tenantLegalIdentities.tenantId} = ${tenants.id})`,
       modulesWithLessons: sql<number>`(${withLessons})`.mapWith(Number),
       primaryTrainers: sql<number>`(${primary})`.mapWith(Number),
       kinds: sql<string | null>`(${kinds})`,
@@ -124,6 +127,7 @@ export async function loadPublicationFacts(db: DbOrTx, scope: TenantScope, cours
     course,
     modulesWithLessons: row?.modulesWithLessons ?? 0,
     ofMode: row?.ofMode ?? true,
+    tenantNda: row?.tenantNda ?? null,
     hasPrimaryTrainer: (row?.primaryTrainers ?? 0) > 0,
     questionnaireKinds: new Set((row?.kinds ?? "").split(",").filter(Boolean)),
     today: isoDay(now),

@@ -6,6 +6,8 @@ import { notFound } from "../../errors";
 import { tenantUrl } from "../../lib/urls";
 import { formatPlace } from "../../contracts/sessions";
 import { scheduleLines, sessionSchedule, sessionWindow } from "../sessions/schedule";
+import { formatNda } from "../../contracts/french-ids";
+import { loadLegalIdentity } from "../billing/legal-identity";
 
 /**
  * The values of the catalogue's variables (services/templates/catalog.ts) for one record.
@@ -24,13 +26,16 @@ export async function organisationValues(db: DbOrTx, scope: TenantScope, now: Da
   if (!t) throw notFound("Tenant");
   const integrations = t.integrations ?? {};
   const name = t.branding?.displayName || t.name;
+  // The legal identity (billing settings) first, then the older integrations fields.
+  const legal = await loadLegalIdentity(db, scope.tenantId);
+  const legalAddress = [legal.addressLine1, legal.addressLine2, [legal.postalCode, legal.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return {
     info: { name, slug: t.slug, accentColor: t.branding?.primaryColor ?? null },
     values: {
       "organisation.name": name,
-      "organisation.siret": text(integrations.siret),
-      "organisation.activityNumber": text(integrations.activityNumber),
-      "organisation.address": text(integrations.address),
+      "organisation.siret": text(legal.siret ?? integrations.siret),
+      "organisation.activityNumber": text(legal.nda ? formatNda(legal.nda) : integrations.activityNumber),
+      "organisation.address": text(legal.addressLine1 ? legalAddress : integrations.address),
       "document.date": frDate(now),
     },
   };

@@ -11,12 +11,16 @@ import { renderDocument } from "../documents/render-pool";
 import { log } from "../../lib/log";
 import { listAuditEntries, safeName, type AuditContext, type AuditEntry } from "./audit-listing";
 import { indicatorTitle } from "./indicators";
+import { formatNda } from "../../contracts/french-ids";
+import { loadLegalIdentity } from "../billing/legal-identity";
 
 /** The course of the tenant (404 otherwise) and what the listing needs. */
 export async function auditContext(db: DbOrTx, caller: Pick<Caller, "scope" | "tenant">, courseId: string, now: Date): Promise<AuditContext> {
   const course = await getCourse(db, caller.scope, courseId);
   const [tenant] = await db.select({ branding: tenants.branding }).from(tenants).where(eq(tenants.id, caller.scope.tenantId)).limit(1);
-  return { db, scope: caller.scope, course, now, timeZone: caller.tenant.timeZone, tenantName: caller.tenant.name, accentColor: tenant?.branding.primaryColor ?? null };
+  const legal = await loadLegalIdentity(db, caller.scope.tenantId);
+  const activityNumber = legal.nda ? formatNda(legal.nda) : course.activityNumber;
+  return { db, scope: caller.scope, course, now, timeZone: caller.tenant.timeZone, tenantName: caller.tenant.name, accentColor: tenant?.branding.primaryColor ?? null, activityNumber };
 }
 
 /** Rough size of manifest.json per file and of the report (for the preview's estimate). */
@@ -175,7 +179,7 @@ export function streamAuditExport(ctx: AuditContext): AuditExportStream {
       renderDocument("audit-report", {
         tenantName: ctx.tenantName,
         accentColor: ctx.accentColor,
-        course: { id: ctx.course.id, title: ctx.course.title, status: ctx.course.status, activityNumber: ctx.course.activityNumber, certificationNumber: ctx.course.certificationNumber },
+        course: { id: ctx.course.id, title: ctx.course.title, status: ctx.course.status, activityNumber: ctx.activityNumber, certificationNumber: ctx.course.certificationNumber },
         generatedAt: ctx.now.toISOString(),
         folders,
         indicators: [...byIndicator.entries()].sort((a, b) => a[0] - b[0]).map(([indicator, n]) => ({ indicator, title: indicatorTitle(indicator), files: n })),

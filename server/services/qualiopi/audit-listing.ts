@@ -35,7 +35,17 @@ export type AuditEntry = {
   open: () => Promise<Readable>;
 };
 
-export type AuditContext = { db: DbOrTx; scope: TenantScope; course: CourseRow; now: Date; timeZone: string; tenantName: string; accentColor: string | null };
+export type AuditContext = {
+  db: DbOrTx;
+  scope: TenantScope;
+  course: CourseRow;
+  now: Date;
+  timeZone: string;
+  tenantName: string;
+  accentColor: string | null;
+  /** The NDA printed: the legal identity's, else the course's activityNumber; null prints "non renseigné". */
+  activityNumber: string | null;
+};
 
 const PAGE = 500;
 
@@ -230,7 +240,7 @@ async function programmePdf(ctx: AuditContext): Promise<Uint8Array> {
     author: ctx.tenantName,
     accentColor: ctx.accentColor,
     blocks,
-    footer: `${c.id} — N° de déclaration d'activité : ${c.activityNumber ?? "non renseigné"}`,
+    footer: `${c.id} — N° de déclaration d'activité : ${ctx.activityNumber ?? "non renseigné"}`,
   });
 }
 

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Caller } from "../../../auth/caller";
+import { formatNda } from "../../../contracts/french-ids";
+import { loadLegalIdentity } from "../../billing/legal-identity";
 import type { DbOrTx } from "../../../db";
 import { courses, tenants, users } from "../../../db/schema";
 import { forbidden, notFound } from "../../../errors";
@@ -54,6 +56,7 @@ export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: str
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, caller.scope.tenantId)).limit(1);
   if (!person || !tenant) throw notFound("User");
   const [courseRow] = await db.select({ slug: courses.slug, activityNumber: courses.activityNumber }).from(courses).where(caller.scope.where(courses, eq(courses.id, course.id))).limit(1);
+  const legal = await loadLegalIdentity(db, caller.scope.tenantId);
   const branding = tenant.branding ?? {};
   const integrations = tenant.integrations ?? {};
   const slots = statuses.computation.slots;
@@ -64,8 +67,8 @@ export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: str
     tenant: {
       name: tenant.name,
       displayName: text(branding.displayName) ?? tenant.name,
-      activityNumber: text(integrations.activityNumber) ?? text(courseRow?.activityNumber),
-      siret: text(integrations.siret),
+      activityNumber: (legal.nda ? formatNda(legal.nda) : null) ?? text(integrations.activityNumber) ?? text(courseRow?.activityNumber),
+      siret: legal.siret ?? text(integrations.siret),
     },
     course: { title: course.title, reference: courseRow?.slug ?? course.id },
     session: {

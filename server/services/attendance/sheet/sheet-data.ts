@@ -13,6 +13,8 @@ import { computeAttendance } from "../status";
 import { signatureUrl } from "../signatures";
 import { buildSlot, byName, isSignature, toSheetOverride, toSheetRecord, type SheetLearner, type SheetPerson } from "./sheet-rows";
 import type { Caller } from "../../../auth/caller";
+import { formatNda } from "../../../contracts/french-ids";
+import { loadLegalIdentity } from "../../billing/legal-identity";
 
 /** The delivery mode, printed. */
 export const MODALITIES = { PRESENTIAL: "Présentiel", REMOTE: "À distance — classe virtuelle", HYBRID: "Hybride — en salle et à distance" } as const;
@@ -58,6 +60,7 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
   const { session, course } = row;
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
   if (!tenant) throw notFound("Tenant");
+  const legal = await loadLegalIdentity(db, scope.tenantId);
 
   const [moduleRows, trainerRows, slotRows, enrolled, rows] = await Promise.all([
     db.select({ id: modules.id, title: modules.title, position: modules.position }).from(modules).where(scope.where(modules, eq(modules.courseId, course.id))).orderBy(asc(modules.position), asc(modules.id)),
@@ -120,8 +123,9 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
       slug: tenant.slug,
       name: tenant.name,
       displayName: text(branding.displayName) ?? tenant.name,
-      activityNumber: text(integrations.activityNumber) ?? text(course.activityNumber),
-      siret: text(integrations.siret),
+      // The NDA of the legal identity (billing settings) first, then the older places it was recorded.
+      activityNumber: (legal.nda ? formatNda(legal.nda) : null) ?? text(integrations.activityNumber) ?? text(course.activityNumber),
+      siret: legal.siret ?? text(integrations.siret),
     },
     course: { id: course.id, title: course.title, reference: course.slug, modules: moduleRows },
     session: {
