@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { invoices, mailOutbox } from "../../server/db/schema";
+import { invoiceCounters, invoices, mailOutbox } from "../../server/db/schema";
 import { markOverdueInvoices } from "../../server/services/billing/overdue-job";
 import { newLearner, startWorld, type World } from "../helpers/attendance";
 import { insertClient, setLegalIdentity } from "../helpers/billing";
@@ -41,6 +41,11 @@ beforeAll(async () => {
   w = await startWorld();
   // Mid-year, so that dueAt and the year rollover below are the test's own.
   await w.setNow(new Date(Date.UTC(2026, 5, 10, 9, 0, 0)));
+  // The demo's invoices and counters out of the way: this file's series starts at 1.
+  for (const t of [w.acmeId, w.globexId]) {
+    await w.api.db.delete(invoices).where(eq(invoices.tenantId, t));
+    await w.api.db.delete(invoiceCounters).where(eq(invoiceCounters.tenantId, t));
+  }
   await setLegalIdentity(w.api, w.acmeId);
   await setLegalIdentity(w.api, w.globexId, { legalName: "Globex Training SARL", siren: "542065479", siret: "54206547900014", vatNumber: "FR05542065479", vatRegime: "LIABLE", invoicePrefix: "GLX" });
   client = await insertClient(w.api, w.acmeId);
