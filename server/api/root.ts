@@ -26,6 +26,7 @@ import { qualiopiRouter } from "./routers/qualiopi";
 import { adaptivePathsRouter } from "./routers/adaptive-paths";
 import { surveysRouter } from "./routers/surveys";
 import { needsRouter } from "./routers/needs";
+import { paymentsRouter } from "./routers/payments";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -66,6 +67,8 @@ export const appRouter = router({
   qualiopi: qualiopiRouter,
   // needs analysis: /companies, /needs-analysis and /paf/enrollments/{id}/timeline (static paths first inside)
   needs: needsRouter,
+  // payments: static /payments/intent, /checkout, /sandbox/... before /payments/{id}
+  payments: paymentsRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

@@ -3,6 +3,7 @@ import { attendancePdfRoute } from "./attendance-pdf";
 import { auditExportRoute } from "./audit-export";
 import { csvExportRoute } from "./csv-export";
 import { livekitWebhookRoute } from "./livekit-webhook";
+import { paymentWebhookRoute } from "./payment-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
 import { documentFileRoute } from "./document-file";
 import { mediaDownloadRoute } from "./media-download";
@@ -27,5 +28,6 @@ export const RAW_ROUTES: RawRoute[] = [
   templatePreviewRoute,
   documentFileRoute,
   livekitWebhookRoute,
+  paymentWebhookRoute,
   auditExportRoute,
 ];
