@@ -1,6 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import http from "node:http";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /**
  * A local stand-in for the parts of the PSP_B (Mollie v2) API the adapter calls:
@@ -10,6 +14,11 @@ import type { AddressInfo } from "node:net";
  * an unknown payment 404. Every request is recorded (body and `Idempotency-Key`) so tests can
  * assert the routing split and the idempotency keys. Classic webhooks are `id=tr_…` form bodies,
  * unsigned; `signNextGen` signs a next-gen event body (`X-Mollie-Signature`, hex HMAC-SHA256).
+ *
+ * HTTPS only: @mollie/api-client 4.6 always sends through an https.Agent holding its bundled CA
+ * list (plain http fails with "Protocol http: not supported"), so the fake serves TLS with a
+ * self-signed certificate made by openssl, and the test that uses it sets
+ * NODE_TLS_REJECT_UNAUTHORIZED=0 for its own process (see tests/integration/payments-gateways.test.ts).
  */
 export type MollieRequest = { method: string; path: string; body: Record<string, any> | null; idempotencyKey: string | undefined };
 type Amount = { currency: string; value: string };
@@ -128,7 +137,11 @@ export async function startFakeMollie(opts: { apiKey?: string; webhookSecret?: s
     return problem(404, "Not Found", `The resource ${path} does not exist`);
   };
 
-  const server = http.createServer((req, res) => {
+  const dir = mkdtempSync(join(tmpdir(), "fake-mollie-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=127.0.0.1"], { stdio: "ignore" });
+  const tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
+  rmSync(dir, { recursive: true, force: true });
+  const server = https.createServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -152,7 +165,7 @@ export async function startFakeMollie(opts: { apiKey?: string; webhookSecret?: s
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: `${base}/v2/`,
     apiKey,

@@ -56,8 +56,8 @@ export interface GatewayAdapter {
 
 export const invalidSignature = () => new DomainError("UNAUTHORIZED", "Invalid payment callback signature", { reason: "INVALID_PAYMENT_SIGNATURE" });
 
-export const gatewayError = (gateway: GatewayName, cause: unknown) =>
-  new DomainError("UNAVAILABLE", `The payment gateway ${gateway} failed: ${cause instanceof Error ? cause.message : String(cause)}`.slice(0, 300), { reason: "PAYMENT_GATEWAY_ERROR" });
+/** The provider's own words stay in the log (the adapters log them): the answer names the gateway only. */
+export const gatewayError = (gateway: GatewayName, _cause: unknown) => new DomainError("UNAVAILABLE", `The payment gateway ${gateway} refused or did not answer`, { reason: "PAYMENT_GATEWAY_ERROR" });
 
 export function header(headers: Headers, name: string): string | undefined {
   const v = headers[name.toLowerCase()];
