@@ -14,6 +14,7 @@ import { needs_fr } from "./parts/needs.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { surveys_fr } from "./parts/surveys.fr";
+import { payments_fr } from "./parts/payments.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -319,4 +320,5 @@ export const fr = {
   ...documents_fr,
   ...signing_fr,
   ...surveys_fr,
+  ...payments_fr,
 } as const;
