@@ -68,6 +68,26 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => w.close());
 
+describe("demo data (npm run db:seed)", () => {
+  it("each tenant has payments on both gateways: captured, partly refunded, failed", async () => {
+    for (const [tenant, token] of [
+      ["acme", w.tok.admin],
+      ["globex", w.tok.globexAdmin],
+    ] as const) {
+      const res = await w.api.call("GET", "/payments?perPage=100", { tenant, token });
+      expect(res.status).toBe(200);
+      const list = res.body.data as { id: string; gateway: string; status: string; refundedCents: number; enrollmentId: string | null; amount: number }[];
+      expect(new Set(list.map((p) => p.gateway))).toEqual(new Set(["PSP_A_ISV", "PSP_B"]));
+      expect(list.filter((p) => p.status === "FAILED")).toHaveLength(2);
+      const partly = list.find((p) => p.status === "CAPTURED" && p.refundedCents > 0)!;
+      expect(partly.refundedCents).toBeLessThan(partly.amount);
+      expect(partly.enrollmentId).toMatch(/^enr_/);
+      const detail = await w.api.call("GET", `/payments/${partly.id}`, { tenant, token });
+      expect(detail.body.data.refunds).toEqual([expect.objectContaining({ status: "COMPLETED", amount: partly.refundedCents })]);
+    }
+  });
+});
+
 describe("POST /payments/intent (sandbox mode)", () => {
   it("201 {paymentId, redirectUrl, expiresAt}: PENDING at the course's price, the sandbox checkout link, the platform's share; audited", async () => {
     const learner = await newLearner(w, { enroll: false });
