@@ -27,7 +27,7 @@ export const paymentWebhookRoute = rawRoute({
     mediaType: "*/*",
     description:
       "The gateway's own body, unparsed: PSP_A_ISV an Event object (JSON); PSP_B classic webhooks `id=tr_…` (application/x-www-form-urlencoded), next-gen ones a JSON event; " +
-      "the sandbox a JSON {id, type (payment.succeeded, payment.cancelled, payment.failed, refund.succeeded), paymentId, gatewayPaymentId, refundId?, reason?}.",
+      "the sandbox a JSON {id, type (payment.succeeded, payment.cancelled, payment.failed, refund.succeeded), paymentId, gatewayPaymentId, refundId?, failure?}.",
   },
   doc: {
     summary: "Payment gateway callback",

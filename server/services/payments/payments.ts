@@ -247,9 +247,9 @@ export async function capturePayment(db: Db, caller: Caller, id: string, now: Da
   await db.transaction(async (tx) => {
     const locked = await lockPayment(tx, scope, id);
     if (state.state === "PAID") await applyCapture(tx, caller, locked, now, "admin");
-    else await applyFailure(tx, caller, locked, state.reason ?? "FAILED", now, "admin");
+    else await applyFailure(tx, caller, locked, state.failure ?? "FAILED", now, "admin");
   });
-  if (state.state === "FAILED") throw conflict(`The gateway reports the payment ${state.reason ?? "FAILED"}`, "PAYMENT_NOT_PAID");
+  if (state.state === "FAILED") throw conflict(`The gateway reports the payment ${state.failure ?? "FAILED"}`, "PAYMENT_NOT_PAID");
   return paymentDetail(db, scope, id);
 }
 

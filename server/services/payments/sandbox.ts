@@ -54,7 +54,7 @@ export async function sandboxAct(db: Db, caller: PublicCaller, id: string, token
   if (p.status !== "PENDING") throw conflict("The payment is no longer pending", "PAYMENT_NOT_PENDING");
   const expired = p.expiresAt !== null && now.getTime() > p.expiresAt.getTime();
   const type = action === "cancel" ? "payment.cancelled" : expired ? "payment.failed" : "payment.succeeded";
-  const body = JSON.stringify(sandboxEvent({ type, paymentId: p.id, gatewayPaymentId: p.gatewayPaymentId!, ...(type === "payment.failed" ? { reason: "EXPIRED" } : {}) }));
+  const body = JSON.stringify(sandboxEvent({ type, paymentId: p.id, gatewayPaymentId: p.gatewayPaymentId!, ...(type === "payment.failed" ? { failure: "EXPIRED" } : {}) }));
   await receiveGatewayWebhook(db, p.gateway as GatewayName, body, { [SANDBOX_SIGNATURE_HEADER]: sandboxSign(body), "content-type": "application/json" }, caller, now);
   const [after] = await db.select({ status: payments.status }).from(payments).where(caller.scope.where(payments, eq(payments.id, p.id))).limit(1);
   const status = after?.status ?? p.status;

@@ -70,7 +70,7 @@ async function handleEvent(db: Db, gateway: GatewayName, e: NormalizedEvent, san
       case "payment.captured":
         return { duplicate: false, handled: (await applyCapture(tx, actor, locked, now, source)) ? "CAPTURED" : "IGNORED" };
       case "payment.failed":
-        return { duplicate: false, handled: (await applyFailure(tx, actor, locked, e.reason, now, source)) ? "FAILED" : "IGNORED" };
+        return { duplicate: false, handled: (await applyFailure(tx, actor, locked, e.failure, now, source)) ? "FAILED" : "IGNORED" };
       case "refund.completed": {
         const conds = [e.refundId ? eq(refunds.id, e.refundId) : undefined, e.gatewayRefundId ? eq(refunds.gatewayRefundId, e.gatewayRefundId) : undefined].filter(Boolean);
         const [r] = await tx

@@ -41,7 +41,7 @@ const FAILED = new Set(["failed", "canceled", "expired"]);
 
 function stateOf(payment: Pick<Payment, "status">): GatewayPaymentState {
   if (payment.status === "paid") return { state: "PAID" };
-  if (FAILED.has(payment.status)) return { state: "FAILED", reason: payment.status === "canceled" ? "CANCELLED" : payment.status.toUpperCase() };
+  if (FAILED.has(payment.status)) return { state: "FAILED", failure: payment.status === "canceled" ? "CANCELLED" : payment.status.toUpperCase() };
   return { state: "PENDING" };
 }
 
@@ -158,7 +158,7 @@ export function mollieAdapter(): GatewayAdapter {
       const out: NormalizedEvent[] = [];
       const state = stateOf(payment);
       if (state.state === "PAID") out.push({ eventId: `${payment.id}:paid`, type: "payment.captured", ...ref });
-      else if (state.state === "FAILED") out.push({ eventId: `${payment.id}:${payment.status}`, type: "payment.failed", ...ref, reason: state.reason ?? "FAILED" });
+      else if (state.state === "FAILED") out.push({ eventId: `${payment.id}:${payment.status}`, type: "payment.failed", ...ref, failure: state.failure ?? "FAILED" });
       if (payment.amountRefunded && Number(payment.amountRefunded.value) > 0) {
         const refunds = await call(() => mollie.paymentRefunds.page({ paymentId: payment.id }));
         for (const r of refunds) {

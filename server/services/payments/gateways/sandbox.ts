@@ -42,7 +42,7 @@ export const ZSandboxEvent = z.object({
   paymentId: z.string().min(1).max(64),
   gatewayPaymentId: z.string().min(1).max(100),
   refundId: z.string().max(100).optional(),
-  reason: z.string().max(200).optional(),
+  failure: z.string().max(200).optional(),
 });
 export type TSandboxEvent = z.infer<typeof ZSandboxEvent>;
 
@@ -88,9 +88,9 @@ export function sandboxAdapter(gateway: GatewayName): GatewayAdapter {
         case "payment.succeeded":
           return [{ eventId: parsed.id, type: "payment.captured", ...ref }];
         case "payment.cancelled":
-          return [{ eventId: parsed.id, type: "payment.failed", ...ref, reason: "CANCELLED" }];
+          return [{ eventId: parsed.id, type: "payment.failed", ...ref, failure: "CANCELLED" }];
         case "payment.failed":
-          return [{ eventId: parsed.id, type: "payment.failed", ...ref, reason: parsed.reason ?? "FAILED" }];
+          return [{ eventId: parsed.id, type: "payment.failed", ...ref, failure: parsed.failure ?? "FAILED" }];
         case "refund.succeeded":
           return [{ eventId: parsed.id, type: "refund.completed", ...ref, gatewayRefundId: parsed.refundId ? `sbxre_${parsed.refundId.slice(4)}` : "", refundId: parsed.refundId }];
       }

@@ -78,14 +78,14 @@ export function stripeAdapter(): GatewayAdapter {
       const stripe = stripeClient();
       const session = await call(() => stripe.checkout.sessions.retrieve(p.gatewayPaymentId, { expand: ["payment_intent"] }));
       if (session.payment_status === "paid") return { state: "PAID" };
-      if (session.status === "expired") return { state: "FAILED", reason: "EXPIRED" };
+      if (session.status === "expired") return { state: "FAILED", failure: "EXPIRED" };
       const pi = typeof session.payment_intent === "string" ? await call(() => stripe.paymentIntents.retrieve(session.payment_intent as string)) : session.payment_intent;
       if (pi?.status === "requires_capture") {
         const captured = await call(() => stripe.paymentIntents.capture(pi.id, { amount_to_capture: p.amount }, { idempotencyKey: p.idempotencyKey }));
         return captured.status === "succeeded" ? { state: "PAID" } : { state: "PENDING" };
       }
       if (pi?.status === "succeeded") return { state: "PAID" };
-      if (pi?.status === "canceled") return { state: "FAILED", reason: pi.cancellation_reason?.toUpperCase() ?? "CANCELLED" };
+      if (pi?.status === "canceled") return { state: "FAILED", failure: pi.cancellation_reason?.toUpperCase() ?? "CANCELLED" };
       return { state: "PENDING" };
     },
     async refund(p) {
@@ -130,7 +130,7 @@ export function stripeAdapter(): GatewayAdapter {
               type: "payment.failed",
               paymentId: metaPaymentId(s) ?? s.client_reference_id ?? undefined,
               gatewayPaymentId: s.id,
-              reason: event.type === "checkout.session.expired" ? "EXPIRED" : "ASYNC_PAYMENT_FAILED",
+              failure: event.type === "checkout.session.expired" ? "EXPIRED" : "ASYNC_PAYMENT_FAILED",
             },
           ];
         }

@@ -30,14 +30,14 @@ export type CheckoutRequest = {
 export type CheckoutResult = { gatewayPaymentId: string; redirectUrl: string; expiresAt: Date };
 
 /** PAID: the money is taken (capture it); PENDING: not paid yet; FAILED: failed, cancelled or expired. */
-export type GatewayPaymentState = { state: "PAID" | "PENDING" | "FAILED"; reason?: string };
+export type GatewayPaymentState = { state: "PAID" | "PENDING" | "FAILED"; failure?: string };
 
 export type RefundResult = { gatewayRefundId: string; status: "PENDING" | "COMPLETED" };
 
 /** What a callback says, after its authenticity was checked. `eventId` is the idempotency key of gateway_events. */
 export type NormalizedEvent =
   | { eventId: string; type: "payment.captured"; paymentId?: string; gatewayPaymentId?: string }
-  | { eventId: string; type: "payment.failed"; paymentId?: string; gatewayPaymentId?: string; reason: string }
+  | { eventId: string; type: "payment.failed"; paymentId?: string; gatewayPaymentId?: string; failure: string }
   | { eventId: string; type: "refund.completed"; gatewayRefundId: string; refundId?: string; paymentId?: string; gatewayPaymentId?: string }
   | { eventId: string; type: "ignored"; detail: string };
 
