@@ -74,4 +74,16 @@ test("the admin lists the payments and opens one with its refunds", async ({ pag
   await expect(dialog.getByText("Effectué")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Rembourser" })).toBeVisible();
   await screenshot(page, "payments-admin-detail-desktop");
+  // The refund form: total by default, partial with an amount.
+  await dialog.getByRole("button", { name: "Rembourser" }).click();
+  await expect(dialog.getByRole("radio", { name: /Remboursement total/ })).toBeChecked();
+  await dialog.getByRole("radio", { name: "Remboursement partiel" }).check();
+  await expect(dialog.getByLabel("Montant à rembourser (€)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await dialog.getByRole("button", { name: "Fermer" }).click();
+  // On a phone the list fits without horizontal scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeVisible();
+  await noHorizontalScroll(page);
+  await screenshot(page, "payments-admin-list-phone");
 });
