@@ -32,7 +32,7 @@ export const paymentWebhookRoute = rawRoute({
   doc: {
     summary: "Payment gateway callback",
     description:
-      "`gateway` is PSP_A_ISV or PSP_B (case-insensitive; anything else 404). Authentication, per gateway: " +
+      "`gateway` is PSP_A_ISV or PSP_B (case-insensitive; anything else 404 PAYMENT_GATEWAY_NOT_FOUND). Authentication, per gateway: " +
       "PSP_A_ISV — header `Stripe-Signature` (t=…,v1=…) checked by the SDK's webhooks.constructEvent with STRIPE_WEBHOOK_SECRET, 5 minutes tolerance; handled events: checkout.session.completed and " +
       "checkout.session.async_payment_succeeded (paid: capture), checkout.session.async_payment_failed and checkout.session.expired (FAILED), refund.created/refund.updated with status succeeded (refund COMPLETED); " +
       "the event id is the idempotency key. PSP_B — classic webhooks are not signed: the body names a payment (`id=tr_…`) that is fetched from the PSP_B API with the platform's key, and only the API's answer is " +
@@ -46,7 +46,7 @@ export const paymentWebhookRoute = rawRoute({
   },
   procedure: publicProcedure.input(ZWebhookInput).query(async ({ ctx, input }) => {
     const gateway = gatewayOfPath(input.gateway);
-    if (!gateway) throw new DomainError("NOT_FOUND", "Unknown payment gateway", { reason: "ROUTE_NOT_FOUND" });
+    if (!gateway) throw new DomainError("NOT_FOUND", "Unknown payment gateway", { reason: "PAYMENT_GATEWAY_NOT_FOUND" });
     const result = await receiveGatewayWebhook(ctx.db, gateway, input.rawBody, ctx.headers, { ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId }, ctx.clock.now());
     return { contentType: "application/json", body: Buffer.from(JSON.stringify({ data: result })) };
   }),
