@@ -114,6 +114,9 @@ const EnvSchema = z.object({
   MOLLIE_WEBHOOK_SECRET: z.string().optional(),
   // The platform's share of every payment, percent of the amount (PSP_A_ISV application fee, PSP_B the part not routed to the tenant).
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  // Sandbox gateway: auto = a gateway without keys runs as the sandbox, except in production when another gateway is live
+  // (a real deployment must not let a keyless gateway enrol for free); on / off force it.
+  PAYMENT_SANDBOX: z.enum(["auto", "on", "off"]).default("auto"),
   // HMAC key of the sandbox gateway's callbacks and checkout links; default derived from ENCRYPTION_KEY.
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   // How long a checkout stays open (sandbox; the real gateways have their own expiry).

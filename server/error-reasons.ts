@@ -179,6 +179,7 @@ export const ERROR_REASONS = {
   REFUND_EXCEEDS_REMAINING: "The refund is larger than what remains to refund",
   INVALID_PAYMENT_SIGNATURE: "The payment gateway's callback signature is missing or invalid",
   PAYMENT_GATEWAY_ERROR: "The payment gateway refused or did not answer; retry later",
+  PAYMENT_GATEWAY_NOT_CONFIGURED: "The gateway has no keys and the sandbox is disabled here (PAYMENT_SANDBOX)",
   PAYMENT_GATEWAY_NOT_FOUND: "No payment gateway of that name (PSP_A_ISV or PSP_B)",
 } as const;
 

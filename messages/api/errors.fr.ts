@@ -163,5 +163,6 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   REFUND_EXCEEDS_REMAINING: "Le remboursement dépasse le montant restant à rembourser.",
   INVALID_PAYMENT_SIGNATURE: "La signature de l'appel du prestataire de paiement est absente ou invalide.",
   PAYMENT_GATEWAY_ERROR: "Le prestataire de paiement a refusé ou n'a pas répondu ; réessayez plus tard.",
+  PAYMENT_GATEWAY_NOT_CONFIGURED: "Ce moyen de paiement n'est pas disponible.",
   PAYMENT_GATEWAY_NOT_FOUND: "Aucun prestataire de paiement de ce nom (PSP_A_ISV ou PSP_B).",
 };

@@ -5,6 +5,7 @@ import { courses, enrollments, gatewayEvents, payments, refunds } from "../../se
 import { sandboxSign } from "../../server/services/payments/gateways/sandbox";
 import { createLearningCourse } from "../factories/learning";
 import { newLearner, startWorld, type World } from "../helpers/attendance";
+import { withEnv } from "../helpers/env-patch";
 import { auditRows, eventRows, expectError, expectUnknownFields } from "../helpers/rest";
 
 /**
@@ -247,6 +248,25 @@ describe("sandbox checkout and the gateway callback", () => {
     // Without gateway keys, a PSP_A_ISV callback signed the gateway's way is refused.
     const stripeLike = await w.api.call("POST", "/payments/webhooks/PSP_A_ISV", { raw: body, headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=abc" } });
     expectError(stripeLike, 401);
+  });
+});
+
+describe("PAYMENT_SANDBOX=off (a deployment where keyless gateways must not enrol for free)", () => {
+  it("the intent is 422 PAYMENT_GATEWAY_NOT_CONFIGURED (errors.gateway); the sandbox page 404; sandbox-signed callbacks 401", async () => {
+    const learner = await newLearner(w, { enroll: false });
+    const open = await intent(learner.userId);
+    const row = await paymentRow(open.paymentId);
+    await withEnv({ PAYMENT_SANDBOX: "off" }, async () => {
+      const res = await w.call("POST", "/payments/intent", w.tok.admin, intentBody(learner.userId));
+      expectError(res, 422);
+      expect(res.body.code).toBe("PAYMENT_GATEWAY_NOT_CONFIGURED");
+      expect(Object.keys(res.body.errors)).toEqual(["gateway"]);
+      expectError(await w.call("GET", `/payments/sandbox/${open.paymentId}?token=${tokenOf(open.redirectUrl)}`), 404);
+      expectError(await w.call("POST", `/payments/sandbox/${open.paymentId}/pay`, undefined, { token: tokenOf(open.redirectUrl) }), 404);
+      const body = JSON.stringify({ id: "sbxevt_off", type: "payment.succeeded", paymentId: open.paymentId, gatewayPaymentId: row.gatewayPaymentId });
+      expectError(await w.api.call("POST", "/payments/webhooks/PSP_A_ISV", { raw: body, headers: { "X-Sandbox-Signature": sandboxSign(body) } }), 401);
+    });
+    expect((await paymentRow(open.paymentId)).status).toBe("PENDING");
   });
 });
 

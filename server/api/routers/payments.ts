@@ -27,7 +27,8 @@ const LIFECYCLE =
   "A partial refund keeps the payment CAPTURED (payment.refunded with full=false). Refund rows: PENDING -> COMPLETED when the gateway confirms (the sandbox at once). " +
   "Gateways (conventions §9): PSP_A_ISV (Connect destination charge: application_fee_amount = the platform's share, transfer_data.destination = the tenant's integrations.stripeAccountId) " +
   "and PSP_B (its own split: routing of amount minus the platform's share to the tenant's integrations.mollieOrganizationId). The platform's share is PLATFORM_FEE_PERCENT " +
-  "(default 5) percent of the amount, rounded to the nearest cent (platformFeeCents). A gateway without keys runs in sandbox mode: the checkout is the app's /pay/sandbox/{paymentId} page. " +
+  "(default 5) percent of the amount, rounded to the nearest cent (platformFeeCents). A gateway without keys runs in sandbox mode: the checkout is the app's /pay/sandbox/{paymentId} page " +
+  "(PAYMENT_SANDBOX=auto, the default: except in production when the other gateway is live, where the keyless gateway answers 422 PAYMENT_GATEWAY_NOT_CONFIGURED; on/off force it). " +
   "Every money action is in the audit log (payment.intent_created, payment.captured, payment.failed, payment.refund_requested, payment.refund_completed).";
 
 const INTENT_CHECKS =

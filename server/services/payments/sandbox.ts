@@ -5,7 +5,7 @@ import type { Db } from "../../db";
 import { courses, payments, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { fullName } from "../enrollments/serialize";
-import { isSandboxPayment, type GatewayName } from "./gateways";
+import { isSandboxPayment, sandboxAllowed, type GatewayName } from "./gateways";
 import { checkSandboxToken, SANDBOX_SIGNATURE_HEADER, sandboxEvent, sandboxSign } from "./gateways/sandbox";
 import { receiveGatewayWebhook } from "./webhooks";
 
@@ -24,7 +24,7 @@ async function sandboxPayment(db: Db, caller: PublicCaller, id: string, token: s
     .innerJoin(users, eq(users.id, payments.userId))
     .where(caller.scope.where(payments, eq(payments.id, id)))
     .limit(1);
-  if (!row || !isSandboxPayment(row.p) || !checkSandboxToken(id, token)) throw notFound("Payment");
+  if (!row || !isSandboxPayment(row.p) || !sandboxAllowed() || !checkSandboxToken(id, token)) throw notFound("Payment");
   return row;
 }
 

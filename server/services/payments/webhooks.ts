@@ -6,7 +6,7 @@ import { forTenant } from "../../db/tenant-scope";
 import { DomainError } from "../../errors";
 import { log } from "../../lib/log";
 import { applyCapture, applyFailure, applyRefundCompleted, lockPayment, type PaymentRow } from "./effects";
-import { gatewayAdapter, isSandboxPayment, type GatewayName, type NormalizedEvent } from "./gateways";
+import { gatewayAdapter, isLive, isSandboxPayment, sandboxAllowed, type GatewayName, type NormalizedEvent } from "./gateways";
 import { sandboxAdapter, SANDBOX_SIGNATURE_HEADER } from "./gateways/sandbox";
 import { header, type Headers } from "./gateways/types";
 
@@ -91,9 +91,9 @@ async function handleEvent(db: Db, gateway: GatewayName, e: NormalizedEvent, san
 
 export async function receiveGatewayWebhook(db: Db, gateway: GatewayName, rawBody: string, headers: Headers, info: RequestInfo, now: Date): Promise<WebhookOutcome> {
   const sandbox = Boolean(header(headers, SANDBOX_SIGNATURE_HEADER));
+  // A gateway without keys only hears its sandbox (when the sandbox is allowed): anything else is not authentic.
+  if (sandbox ? !sandboxAllowed() : !isLive(gateway)) throw new DomainError("UNAUTHORIZED", "Invalid payment callback signature", { reason: "INVALID_PAYMENT_SIGNATURE" });
   const adapter = sandbox ? sandboxAdapter(gateway) : gatewayAdapter(gateway);
-  // A gateway without keys only hears its sandbox: an unsigned or foreign-signed call is not authentic.
-  if (!sandbox && adapter.mode === "SANDBOX") throw new DomainError("UNAUTHORIZED", "Invalid payment callback signature", { reason: "INVALID_PAYMENT_SIGNATURE" });
   const events = await adapter.parseWebhook(rawBody, headers);
   const handled: string[] = [];
   let duplicates = 0;
