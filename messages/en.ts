@@ -17,6 +17,7 @@ import { billingClients_en } from "./parts/billing-clients.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 import { surveys_en } from "./parts/surveys.en";
+import { payments_en } from "./parts/payments.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -324,4 +325,5 @@ export const en: Catalogue = {
   ...documents_en,
   ...signing_en,
   ...surveys_en,
+  ...payments_en,
 };

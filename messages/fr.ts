@@ -16,6 +16,7 @@ import { billingClients_fr } from "./parts/billing-clients.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { surveys_fr } from "./parts/surveys.fr";
+import { payments_fr } from "./parts/payments.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -323,4 +324,5 @@ export const fr = {
   ...documents_fr,
   ...signing_fr,
   ...surveys_fr,
+  ...payments_fr,
 } as const;

@@ -101,6 +101,26 @@ const EnvSchema = z.object({
   LIVEKIT_URL: z.string().default("ws://localhost:7880"),
   LIVEKIT_API_KEY: z.string().default("devkey"),
   LIVEKIT_API_SECRET: z.string().default("secret"),
+  // Payments (conventions §9): a gateway with no key runs in sandbox mode (the app's own /pay/sandbox/{paymentId} page plays it).
+  // PSP_A_ISV (card gateway, Connect destination charges): secret key, webhook signing secret, and the API's host/port/protocol (tests reach a local fake).
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  // PSP_B: API key, API root (default https://api.mollie.com:443/v2/), and the shared secret of signed (next-gen) webhooks.
+  MOLLIE_API_KEY: z.string().optional(),
+  MOLLIE_API_ENDPOINT: z.string().url().optional(),
+  MOLLIE_WEBHOOK_SECRET: z.string().optional(),
+  // The platform's share of every payment, percent of the amount (PSP_A_ISV application fee, PSP_B the part not routed to the tenant).
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  // Sandbox gateway: auto = a gateway without keys runs as the sandbox, except in production when another gateway is live
+  // (a real deployment must not let a keyless gateway enrol for free); on / off force it.
+  PAYMENT_SANDBOX: z.enum(["auto", "on", "off"]).default("auto"),
+  // HMAC key of the sandbox gateway's callbacks and checkout links; default derived from ENCRYPTION_KEY.
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  // How long a checkout stays open (sandbox; the real gateways have their own expiry).
+  PAYMENT_CHECKOUT_TTL_MINUTES: intFrom(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -183,6 +183,19 @@ export const ERROR_REASONS = {
   // Billing: legal identity and clients.
   LEGAL_IDENTITY_INCOMPLETE: "The organisation's legal identity lacks fields an invoice needs (see errors)",
   CLIENT_NOT_FOUND: "Billing client not found",
+  // Payments.
+  PAYMENT_NOT_FOUND: "Payment not found",
+  COURSE_FREE: "The course is free: enroll with POST /enrollments (FREE); payments are for paid courses only",
+  PAYMENT_NOT_CAPTURED: "Only a CAPTURED payment can be refunded",
+  PAYMENT_ALREADY_REFUNDED: "The payment is already entirely refunded",
+  PAYMENT_ALREADY_CAPTURED: "The payment is already captured",
+  PAYMENT_NOT_PENDING: "The payment is no longer PENDING (captured, failed or refunded)",
+  PAYMENT_NOT_PAID: "The gateway has not received the money yet: nothing to capture",
+  REFUND_EXCEEDS_REMAINING: "The refund is larger than what remains to refund",
+  INVALID_PAYMENT_SIGNATURE: "The payment gateway's callback signature is missing or invalid",
+  PAYMENT_GATEWAY_ERROR: "The payment gateway refused or did not answer; retry later",
+  PAYMENT_GATEWAY_NOT_CONFIGURED: "The gateway has no keys and the sandbox is disabled here (PAYMENT_SANDBOX)",
+  PAYMENT_GATEWAY_NOT_FOUND: "No payment gateway of that name (PSP_A_ISV or PSP_B)",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -227,6 +240,7 @@ export const NOT_FOUND_REASONS = {
   "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
   Invoice: "INVOICE_NOT_FOUND",
   Client: "CLIENT_NOT_FOUND",
+  Payment: "PAYMENT_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

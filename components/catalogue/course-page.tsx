@@ -13,6 +13,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { MessageKey } from "@/messages";
 import { Loading } from "@/components/ui/skeleton";
+import { PayButton } from "@/components/payments/pay-button";
 import styles from "./catalogue.module.css";
 
 /** The course page of the catalogue: presentation, Qualiopi information, programme, trainers. */
@@ -150,6 +151,8 @@ function EnrollBox({ course: c, enrollmentId }: { course: Course; enrollmentId?:
             {t("learnCourse.goToCourse")}
           </Link>
         </>
+      ) : c.price > 0 ? (
+        <PayButton courseId={c.id} />
       ) : (
         <p className="muted">{t("learnCourse.howToEnroll")}</p>
       )}

@@ -29,6 +29,7 @@ import { surveysRouter } from "./routers/surveys";
 import { needsRouter } from "./routers/needs";
 import { legalIdentityRouter } from "./routers/legal-identity";
 import { billingClientsRouter } from "./routers/billing-clients";
+import { paymentsRouter } from "./routers/payments";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -71,6 +72,8 @@ export const appRouter = router({
   needs: needsRouter,
   // billing: /billing/invoices (static before /{id}), /billing/enrollments/{enrollmentId}/invoices
   invoices: invoicesRouter,
+  // payments: static /payments/intent, /checkout, /sandbox/... before /payments/{id}
+  payments: paymentsRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

@@ -4,6 +4,7 @@ import { auditExportRoute } from "./audit-export";
 import { csvExportRoute } from "./csv-export";
 import { invoicePdfRoute } from "./invoice-pdf";
 import { livekitWebhookRoute } from "./livekit-webhook";
+import { paymentWebhookRoute } from "./payment-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
 import { documentFileRoute } from "./document-file";
 import { mediaDownloadRoute } from "./media-download";
@@ -28,6 +29,7 @@ export const RAW_ROUTES: RawRoute[] = [
   templatePreviewRoute,
   documentFileRoute,
   livekitWebhookRoute,
+  paymentWebhookRoute,
   auditExportRoute,
   invoicePdfRoute,
 ];

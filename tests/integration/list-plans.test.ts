@@ -67,6 +67,7 @@ const RECIPES: Record<string, Recipe[]> = {
   "needs-listCompanies": [{}, { as: "creator" }],
   "needs-listAnalyses": [{}, { query: { companyId: "cmp_bulk_1" } }],
   "notifications-list": [{}, { query: { unread: "true" } }],
+  "payments-list": [{}, { query: { status: "CAPTURED" } }, { query: { status: "REFUNDED", gateway: "PSP_B" } }, { query: { gateway: "PSP_A_ISV", perPage: "50" } }],
 };
 
 /**
@@ -260,6 +261,11 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
   await exec(sql`insert into notifications (id, tenant_id, user_id, kind, vars, link, subject_id, read_at, created_at)
     select 'ntf_bulk_' || g, ${acme}, ${ids.admin}, 'complaint.critical', '{"subject":"Bulk"}'::jsonb, '/quality', 'cpl_bulk_' || g,
            case when g % 3 = 0 then ${t0}::timestamptz end, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  // Payments of the demo learner for the bulk courses: a quarter per status, half per gateway.
+  await exec(sql`insert into payments (id, tenant_id, course_id, user_id, amount, gateway, status, gateway_payment_id, created_at, updated_at)
+    select 'pay_bulk_' || g, ${acme}, 'crs_bulk_' || g, ${ids.learner}, 10000, (array['PSP_A_ISV','PSP_B'])[1 + g % 2]::payment_gateway,
+           (array['PENDING','CAPTURED','REFUNDED','FAILED'])[1 + (g / 2) % 4]::payment_status, 'sbx_bulk_' || g,
+           ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");

@@ -181,10 +181,22 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/billing/invoices/{id}/pdf", status: 200 },
   { method: "post", path: "/api/v1/billing/enrollments/{enrollmentId}/invoices", status: 201 },
   { method: "get", path: "/api/v1/paf/enrollments/{id}/timeline", status: 200 },
+  // Payments (issue #12 item 5)
+  { method: "post", path: "/api/v1/payments/intent", status: 201 },
+  { method: "post", path: "/api/v1/payments/checkout", status: 201 },
+  { method: "get", path: "/api/v1/payments/checkout/{id}", status: 200 },
+  { method: "get", path: "/api/v1/payments/sandbox/{id}", status: 200 },
+  { method: "post", path: "/api/v1/payments/sandbox/{id}/pay", status: 200 },
+  { method: "post", path: "/api/v1/payments/sandbox/{id}/cancel", status: 200 },
+  { method: "get", path: "/api/v1/payments", status: 200 },
+  { method: "get", path: "/api/v1/payments/{id}", status: 200 },
+  { method: "post", path: "/api/v1/payments/{id}/capture", status: 200 },
+  { method: "post", path: "/api/v1/payments/{id}/refund", status: 201 },
+  { method: "post", path: "/api/v1/payments/webhooks/{gateway}", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf|billing\/legal-identity|billing\/clients|billing\/invoices|billing\/enrollments)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf|billing\/legal-identity|billing\/clients|billing\/invoices|billing\/enrollments|payments)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

@@ -250,6 +250,8 @@ export const payments = pgTable(
     unique("payments_tenant_id_uq").on(t.tenantId, t.id),
     index("payments_tenant_status_idx").on(t.tenantId, t.status),
     index("payments_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // GET /payments filtered by gateway (and status): its page and its total on the index alone.
+    index("payments_tenant_gateway_status_created_idx").on(t.tenantId, t.gateway, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex("payments_gateway_id_uq").on(t.gateway, t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
     foreignKey({ name: "payments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],

@@ -13,6 +13,7 @@ import { seedSurveys } from "./surveys";
 import { seedNeeds } from "./needs";
 import { seedBillingClients } from "./billing-clients";
 import { seedInvoices } from "./invoices";
+import { seedPayments } from "./payments";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -54,5 +55,6 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
     await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
     await seedInvoices(db, tenant.id, ids.admin!, { withPdfs: opts.documents ?? true });
+    await seedPayments(db, tenant.id, { admin: ids.admin!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
   }
 }

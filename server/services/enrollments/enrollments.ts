@@ -20,7 +20,7 @@ type EnrollmentStatus = (typeof enrollments.$inferSelect)["status"];
  * The learner of a new enrollment: a member of the tenant, or a learner already known here
  * through another enrollment (learners may have no membership). Anyone else: 404.
  */
-async function findLearner(tx: DbOrTx, scope: TenantScope, userId: string) {
+export async function findLearner(tx: DbOrTx, scope: TenantScope, userId: string) {
   const [row] = await tx
     .select({
       user: users,
@@ -47,63 +47,89 @@ export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnr
   if (input.paymentMethod !== "FREE") {
     throw unprocessable("Paid enrollment goes through the payments flow", { paymentMethod: ["Only FREE is accepted by this operation"] });
   }
-  const { scope } = caller;
   return db.transaction(async (tx) => {
     const course = await getOwnedCourse(tx, caller, input.courseId);
-    if (course.status !== "PUBLISHED") throw unprocessable("Course is not published", { courseId: ["Only a PUBLISHED course accepts enrollments"] }, "COURSE_NOT_PUBLISHED");
-    const learner = await findLearner(tx, scope, input.userId);
-    const [existing] = await tx
-      .select()
-      .from(enrollments)
-      .where(scope.where(enrollments, eq(enrollments.courseId, course.id), eq(enrollments.userId, learner.id)))
-      .limit(1)
-      .for("update");
-    if (existing?.status === "REVOKED") throw conflict("The learner's enrollment in this course was revoked: revocation is final", "ENROLLMENT_REVOKED");
-    if (existing && existing.status !== "CANCELLED") throw conflict("User is already enrolled in this course", "ALREADY_ENROLLED");
-
-    const fields = {
-      status: "ACTIVE" as const,
-      paymentMethod: input.paymentMethod,
-      traineeCategory: input.traineeCategory ?? existing?.traineeCategory ?? null,
-      financingSource: input.financingSource ?? existing?.financingSource ?? null,
-      enrolledBy: caller.userId,
-      enrolledAt: now,
-      completedAt: null,
-      cancelledAt: null,
-      suspendedAt: null,
-      revokedAt: null,
-      statusReason: null,
-      updatedAt: now,
-    };
-    const [row] = existing
-      ? await tx.update(enrollments).set(fields).where(scope.where(enrollments, eq(enrollments.id, existing.id))).returning()
-      : await tx
-          .insert(enrollments)
-          .values(scope.values(enrollments, { id: newId("enr"), courseId: course.id, userId: learner.id, ...fields }))
-          .returning();
-    const enrollment = row!;
-    await emitEvent(tx, scope, "enrollment.created", {
-      enrollmentId: enrollment.id,
-      courseId: course.id,
-      userId: learner.id,
-      courseTitle: course.title,
-      userName: fullName(learner),
-      enrolledAt: enrollment.enrolledAt.toISOString(),
-    });
-    await logActivity(
-      tx,
-      scope,
-      {
-        userId: learner.id,
-        action: "enrollment.created",
-        courseId: course.id,
-        enrollmentId: enrollment.id,
-        metadata: { enrolledBy: caller.userId, paymentMethod: input.paymentMethod, reactivated: Boolean(existing) },
-      },
-      now,
-    );
-    return serializeEnrollment(enrollment);
+    return enrollLearner(tx, caller.scope, { course, userId: input.userId, paymentMethod: input.paymentMethod, enrolledBy: caller.userId, traineeCategory: input.traineeCategory, financingSource: input.financingSource }, now);
   });
+}
+
+type EnrollableCourse = { id: string; title: string; status: string };
+
+/**
+ * The one enrollment creation, in the caller's transaction: POST /enrollments (FREE) and the
+ * payments flow (a captured payment, paymentMethod = its gateway, enrolledBy null when a gateway
+ * callback captured it). The course must be PUBLISHED (422) and the learner known to the tenant
+ * (404). A CANCELLED enrollment of the same learner and course is re-activated (one row per pair,
+ * its progress kept); an ACTIVE or COMPLETED one answers 409, a REVOKED one 409 too (final).
+ * Emits enrollment.created and logs the activity.
+ */
+export async function enrollLearner(
+  tx: DbOrTx,
+  scope: TenantScope,
+  p: {
+    course: EnrollableCourse;
+    userId: string;
+    paymentMethod: TCreateEnrollmentInput["paymentMethod"];
+    enrolledBy: string | null;
+    traineeCategory?: TCreateEnrollmentInput["traineeCategory"];
+    financingSource?: TCreateEnrollmentInput["financingSource"];
+  },
+  now: Date,
+) {
+  const { course } = p;
+  if (course.status !== "PUBLISHED") throw unprocessable("Course is not published", { courseId: ["Only a PUBLISHED course accepts enrollments"] }, "COURSE_NOT_PUBLISHED");
+  const learner = await findLearner(tx, scope, p.userId);
+  const [existing] = await tx
+    .select()
+    .from(enrollments)
+    .where(scope.where(enrollments, eq(enrollments.courseId, course.id), eq(enrollments.userId, learner.id)))
+    .limit(1)
+    .for("update");
+  if (existing?.status === "REVOKED") throw conflict("The learner's enrollment in this course was revoked: revocation is final", "ENROLLMENT_REVOKED");
+  if (existing && existing.status !== "CANCELLED") throw conflict("User is already enrolled in this course", "ALREADY_ENROLLED");
+
+  const fields = {
+    status: "ACTIVE" as const,
+    paymentMethod: p.paymentMethod,
+    traineeCategory: p.traineeCategory ?? existing?.traineeCategory ?? null,
+    financingSource: p.financingSource ?? existing?.financingSource ?? null,
+    enrolledBy: p.enrolledBy,
+    enrolledAt: now,
+    completedAt: null,
+    cancelledAt: null,
+    suspendedAt: null,
+    revokedAt: null,
+    statusReason: null,
+    updatedAt: now,
+  };
+  const [row] = existing
+    ? await tx.update(enrollments).set(fields).where(scope.where(enrollments, eq(enrollments.id, existing.id))).returning()
+    : await tx
+        .insert(enrollments)
+        .values(scope.values(enrollments, { id: newId("enr"), courseId: course.id, userId: learner.id, ...fields }))
+        .returning();
+  const enrollment = row!;
+  await emitEvent(tx, scope, "enrollment.created", {
+    enrollmentId: enrollment.id,
+    courseId: course.id,
+    userId: learner.id,
+    courseTitle: course.title,
+    userName: fullName(learner),
+    enrolledAt: enrollment.enrolledAt.toISOString(),
+  });
+  await logActivity(
+    tx,
+    scope,
+    {
+      userId: learner.id,
+      action: "enrollment.created",
+      courseId: course.id,
+      enrollmentId: enrollment.id,
+      metadata: { enrolledBy: p.enrolledBy, paymentMethod: p.paymentMethod, reactivated: Boolean(existing) },
+    },
+    now,
+  );
+  return serializeEnrollment(enrollment);
 }
 
 const courseRef = { id: courses.id, title: courses.title, slug: courses.slug, bannerMediaId: courses.bannerMediaId };

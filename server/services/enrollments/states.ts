@@ -9,7 +9,7 @@ import { writeAudit } from "../platform/audit";
 import { emitEvent } from "../platform/events";
 import { lockEnrollment } from "./access";
 import { fullName, serializeEnrollment, type EnrollmentRow } from "./serialize";
-import type { Caller } from "../../auth/caller";
+import type { Caller, RequestActor } from "../../auth/caller";
 
 type Status = EnrollmentRow["status"];
 export type EnrollmentMove = "suspend" | "reactivate" | "revoke";
@@ -51,38 +51,54 @@ const normalize = (reason: string | undefined): string | null => {
 };
 
 export async function moveEnrollment(db: Db, caller: Caller, id: string, move: EnrollmentMove, reason: string | undefined, now: Date): Promise<TEnrollment> {
-  const { scope } = caller;
-  return db.transaction(async (tx) => {
-    const current = await lockEnrollment(tx, scope, id);
-    if (!FROM[move].includes(current.status)) throw invalidMove(move, current.status);
-    const why = normalize(reason);
-    const changes =
-      move === "suspend"
-        ? { status: "SUSPENDED" as const, suspendedAt: now, statusReason: why }
-        : move === "reactivate"
-          ? { status: "ACTIVE" as const, suspendedAt: null, statusReason: null }
-          : { status: "REVOKED" as const, revokedAt: now, statusReason: why };
-    const [row] = await tx
-      .update(enrollments)
-      .set({ ...changes, updatedAt: now })
-      .where(scope.where(enrollments, eq(enrollments.id, current.id)))
-      .returning();
-    const updated = row!;
-    const ref = { enrollmentId: updated.id, courseId: updated.courseId, userId: updated.userId, ...(await names(tx, scope, updated)) };
-    if (move === "suspend") {
-      await emitEvent(tx, scope, "enrollment.suspended", { ...ref, reason: why, suspendedAt: now.toISOString(), by: caller.userId });
-    } else if (move === "revoke") {
-      await emitEvent(tx, scope, "enrollment.revoked", {
-        ...ref,
-        previousStatus: current.status as "ACTIVE" | "COMPLETED" | "SUSPENDED",
-        reason: why ?? "",
-        revokedAt: now.toISOString(),
-        by: caller.userId,
-      });
-    }
-    const action = move === "suspend" ? "enrollment.suspended" : move === "reactivate" ? "enrollment.reactivated" : "enrollment.revoked";
-    await writeAudit(tx, caller, { action, targetType: "enrollment", targetId: updated.id, metadata: { from: current.status, to: updated.status, reason: why, courseId: updated.courseId, userId: updated.userId } });
-    await logActivity(tx, scope, { userId: updated.userId, action, courseId: updated.courseId, enrollmentId: updated.id, metadata: { previousStatus: current.status, by: caller.userId, reason: why } }, now);
-    return serializeEnrollment(updated);
-  });
+  return db.transaction(async (tx) => applyEnrollmentMove(tx, caller, id, move, reason, now));
+}
+
+/**
+ * One move in the caller's transaction: the admin operations above, and the payments flow (a full
+ * refund revokes the enrollment the payment created). `actor.userId` is the event's `by` (null
+ * for the payments flow, as the event's schema says) and the audit row's actor.
+ */
+export async function applyEnrollmentMove(
+  tx: DbOrTx,
+  actor: RequestActor & { scope: TenantScope },
+  id: string,
+  move: EnrollmentMove,
+  reason: string | undefined,
+  now: Date,
+  opts: { by?: string | null } = {},
+): Promise<TEnrollment> {
+  const { scope } = actor;
+  const by = opts.by === undefined ? actor.userId : opts.by;
+  const current = await lockEnrollment(tx, scope, id);
+  if (!FROM[move].includes(current.status)) throw invalidMove(move, current.status);
+  const why = normalize(reason);
+  const changes =
+    move === "suspend"
+      ? { status: "SUSPENDED" as const, suspendedAt: now, statusReason: why }
+      : move === "reactivate"
+        ? { status: "ACTIVE" as const, suspendedAt: null, statusReason: null }
+        : { status: "REVOKED" as const, revokedAt: now, statusReason: why };
+  const [row] = await tx
+    .update(enrollments)
+    .set({ ...changes, updatedAt: now })
+    .where(scope.where(enrollments, eq(enrollments.id, current.id)))
+    .returning();
+  const updated = row!;
+  const ref = { enrollmentId: updated.id, courseId: updated.courseId, userId: updated.userId, ...(await names(tx, scope, updated)) };
+  if (move === "suspend") {
+    await emitEvent(tx, scope, "enrollment.suspended", { ...ref, reason: why, suspendedAt: now.toISOString(), by: by ?? "" });
+  } else if (move === "revoke") {
+    await emitEvent(tx, scope, "enrollment.revoked", {
+      ...ref,
+      previousStatus: current.status as "ACTIVE" | "COMPLETED" | "SUSPENDED",
+      reason: why ?? "",
+      revokedAt: now.toISOString(),
+      by,
+    });
+  }
+  const action = move === "suspend" ? "enrollment.suspended" : move === "reactivate" ? "enrollment.reactivated" : "enrollment.revoked";
+  await writeAudit(tx, actor, { action, targetType: "enrollment", targetId: updated.id, metadata: { from: current.status, to: updated.status, reason: why, courseId: updated.courseId, userId: updated.userId } });
+  await logActivity(tx, scope, { userId: updated.userId, action, courseId: updated.courseId, enrollmentId: updated.id, metadata: { previousStatus: current.status, by, reason: why } }, now);
+  return serializeEnrollment(updated);
 }
