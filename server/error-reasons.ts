@@ -168,6 +168,10 @@ export const ERROR_REASONS = {
   // Needs analysis.
   COMPANY_NOT_FOUND: "Company not found",
   NEEDS_ANALYSIS_NOT_FOUND: "Needs analysis not found",
+  BPF_SNAPSHOT_NOT_FOUND: "No BPF has been generated for this year",
+  BPF_ALREADY_SUBMITTED: "This year's BPF has been submitted: it is locked (generate with force to recalculate it)",
+  BPF_YEAR_NOT_STARTED: "The year has not started yet",
+  BPF_CELL_UNKNOWN: "This BPF figure does not exist",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -210,6 +214,7 @@ export const NOT_FOUND_REASONS = {
   Survey: "SURVEY_NOT_FOUND",
   Company: "COMPANY_NOT_FOUND",
   "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
+  "BPF snapshot": "BPF_SNAPSHOT_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

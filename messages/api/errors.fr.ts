@@ -153,4 +153,8 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   LEARNER_PATH_UP_TO_DATE: "Le parcours individuel tient déjà compte du dernier test de positionnement.",
   COMPANY_NOT_FOUND: "Entreprise introuvable.",
   NEEDS_ANALYSIS_NOT_FOUND: "Analyse des besoins introuvable.",
+  BPF_SNAPSHOT_NOT_FOUND: "Aucun BPF n'a été généré pour cette année.",
+  BPF_ALREADY_SUBMITTED: "Le BPF de cette année a été déposé : il est verrouillé (régénérez-le en forçant pour le recalculer).",
+  BPF_YEAR_NOT_STARTED: "Cette année n'a pas encore commencé.",
+  BPF_CELL_UNKNOWN: "Ce chiffre du BPF n'existe pas.",
 };

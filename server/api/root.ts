@@ -26,6 +26,7 @@ import { qualiopiRouter } from "./routers/qualiopi";
 import { adaptivePathsRouter } from "./routers/adaptive-paths";
 import { surveysRouter } from "./routers/surveys";
 import { needsRouter } from "./routers/needs";
+import { bpfRouter } from "./routers/bpf";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -66,6 +67,8 @@ export const appRouter = router({
   qualiopi: qualiopiRouter,
   // needs analysis: /companies, /needs-analysis and /paf/enrollments/{id}/timeline (static paths first inside)
   needs: needsRouter,
+  // BPF: /bpf/current-year and /bpf/year/{year}/... (the PDF and CSV are raw routes too)
+  bpf: bpfRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

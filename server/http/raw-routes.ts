@@ -1,6 +1,8 @@
 import { attendanceAttestationRoute } from "./attendance-attestation";
 import { attendancePdfRoute } from "./attendance-pdf";
 import { auditExportRoute } from "./audit-export";
+import { bpfCsvRoute } from "./bpf-csv";
+import { bpfPdfRoute } from "./bpf-pdf";
 import { csvExportRoute } from "./csv-export";
 import { livekitWebhookRoute } from "./livekit-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
@@ -28,4 +30,6 @@ export const RAW_ROUTES: RawRoute[] = [
   documentFileRoute,
   livekitWebhookRoute,
   auditExportRoute,
+  bpfPdfRoute,
+  bpfCsvRoute,
 ];

@@ -5,6 +5,7 @@ import { SheetDocument } from "../attendance/sheet/sheet-document";
 import { registerDocumentFonts } from "./fonts";
 import { TemplateDocument } from "./template-document";
 import { AuditReportDocument } from "../qualiopi/audit-report-document";
+import { BpfDocument } from "../bpf/bpf-document";
 import type { DocumentInputs, DocumentType } from "./types";
 
 /**
@@ -16,6 +17,7 @@ const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
   "attendance-attestation": AttestationDocument,
   "template-document": TemplateDocument,
   "audit-report": AuditReportDocument,
+  bpf: BpfDocument,
 };
 
 /** Renders one document to PDF bytes, with the embedded fonts. */

@@ -2,6 +2,7 @@ import type { AttestationInput } from "../attendance/attestation/attestation-dat
 import type { SheetPdfInput } from "../attendance/sheet/sheet-document";
 import type { TemplateDocumentInput } from "./template-document";
 import type { AuditReportInput } from "../qualiopi/audit-report-document";
+import type { BpfPdfInput } from "../bpf/bpf-document";
 
 /**
  * The document types the render pool knows, each with the input its component takes (plain
@@ -16,6 +17,8 @@ export type DocumentInputs = {
   "template-document": TemplateDocumentInput;
   /** The aggregate report closing the Qualiopi audit ZIP (its last page prints the manifest's SHA-256). */
   "audit-report": AuditReportInput;
+  /** The BPF (cerfa 10443*17) of one year, frames A to H. */
+  bpf: BpfPdfInput;
 };
 
 export type DocumentType = keyof DocumentInputs;
