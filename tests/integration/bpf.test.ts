@@ -418,3 +418,20 @@ describe("tenancy and roles", () => {
     }
   });
 });
+
+describe("demo data", () => {
+  it("acme has last year's BPF GENERATED from a past SST day and minimal invoices (17.5 h, 5,200.00 HT)", async () => {
+    const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric" }).format(w.now())) - 1;
+    const res = await w.call("GET", `/bpf/year/${year}`, w.tok.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ year, status: "GENERATED", totalTrainees: 3, totalHours: 17.5, totalRevenueHT: 5200 });
+    expect(res.body.data.financingSources).toEqual({ opco: 1400, cpf: 0, poleEmploi: 1400, employer: 1700, self: 700 });
+    expect(res.body.data.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
+    expect(res.body.data.frames.h.directorName).toBeTruthy();
+    // The chain the seed appended to still verifies.
+    const sessions = (await w.call("GET", "/sessions?limit=100&status=ENDED", w.tok.admin)).body.data as { id: string; title: string }[];
+    const past = sessions.find((s) => s.title.includes(`novembre ${year}`))!;
+    const verify = await w.call("GET", `/qualiopi/emargement/${past.id}/verify`, w.tok.admin);
+    expect(verify.body.data).toMatchObject({ valid: true, brokenAt: null });
+  });
+});

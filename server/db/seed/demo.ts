@@ -11,6 +11,7 @@ import { seedAudit } from "./audit";
 import { seedAdaptive } from "./adaptive";
 import { seedSurveys } from "./surveys";
 import { seedNeeds } from "./needs";
+import { seedBpf } from "./bpf";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -50,5 +51,7 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });
     await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
     await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
+    // Last year's BPF (acme only): a past SST day, minimal invoices, the snapshot GENERATED.
+    if (t.slug === "acme") await seedBpf(db, tenant.id, { admin: ids.admin!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
   }
 }
