@@ -25,6 +25,10 @@ import { printReport, verdict, writeResults } from "./report";
  * BENCH_ONLY=audit runs only that part (build if missing, a fresh database, the demo seed plus the
  * audit course, the app, one warm-up export, the measured export) and writes
  * bench/results/audit-latest.json: `BENCH_ONLY=audit npm run bench`.
+ * BPF (bench/bpf.ts): BENCH_BPF_ENROLLMENTS (100,000) enrollments of last year with attendance and
+ * invoices in their own tenant; the generation (compute + stored snapshot) must take under 2 s.
+ * BENCH_ONLY=bpf runs only that part (a fresh database, no build, no app: the service is timed in
+ * its own process) and writes bench/results/bpf-latest.json: `BENCH_ONLY=bpf npm run bench`.
  */
 function num(name: string, def: number): number {
   const v = Number(process.env[name]);
@@ -111,6 +115,23 @@ async function mainAudit(): Promise<void> {
   log("written bench/results/audit-latest.json");
 }
 
+const BPF_RESULTS = "bench/results/bpf-latest.json";
+const BPF_ENV = { BENCH_BPF_ENROLLMENTS: String(num("BENCH_BPF_ENROLLMENTS", 100_000)), BENCH_BPF_RUNS: String(num("BENCH_BPF_RUNS", 5)), BENCH_BPF_RESULTS: BPF_RESULTS };
+
+/** The BPF part: seeds and times in a child process (bench/bpf.ts), which prints its lines and writes BPF_RESULTS. */
+async function measureBpf(env: Record<string, string>): Promise<{ pass: boolean } & Record<string, unknown>> {
+  await completed(track(startTsx("bpf bench", "bench/bpf.ts", { ...env, ...BPF_ENV, LOG_LEVEL: "warn" })));
+  return (JSON.parse(readFileSync(BPF_RESULTS, "utf8")) as { bpf: { pass: boolean } & Record<string, unknown> }).bpf;
+}
+
+/** BENCH_ONLY=bpf: only the BPF generation. */
+async function mainBpf(): Promise<void> {
+  database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
+  log(`database: ${database.backend} (${database.label}); ${os.cpus().length} CPUs`);
+  const bpf = await measureBpf({ ...database.env, ...benchSecrets() });
+  log(`BPF verdict: ${bpf.pass ? "PASS" : "MISS"} (${BPF_RESULTS})`);
+}
+
 async function main(): Promise<void> {
   await ensureBuild();
   database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
@@ -158,6 +179,9 @@ async function main(): Promise<void> {
   await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
   await completed(track(startTsx("audit seed", "bench/seed-audit.ts", { ...database.env, ...secrets, ...AUDIT_ENV, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
 
+  log("measuring the BPF generation (bench/bpf.ts)");
+  const bpf = await measureBpf({ ...database.env, ...secrets });
+
   log(`starting the app (output in ${APP_LOG})`);
   const appUrl = await startApp({ ...database.env, MEDIA_DIR: AUDIT_MEDIA_DIR }, await freePort(), APP_LOG, track, secrets);
   session.admin = await login(appUrl, ADMIN);
@@ -185,6 +209,7 @@ async function main(): Promise<void> {
     appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },
     sheetPdf: sheetPdf.summary,
     auditExport,
+    bpf,
   };
   const order = (id: string) => {
     const i = ENDPOINTS.findIndex((e) => e.id === id);
@@ -205,7 +230,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-(process.env.BENCH_ONLY === "audit" ? mainAudit() : main())
+(process.env.BENCH_ONLY === "audit" ? mainAudit() : process.env.BENCH_ONLY === "bpf" ? mainBpf() : main())
   .then(cleanup)
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendanceSlots, billingClients, courses, emargements, enrollments, invoices, liveSessions, tenantLegalIdentities } from "../../server/db/schema";
+import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
+import { computeBpf } from "../../server/services/bpf/compute";
 import { ensureMembership, ensureUser } from "../factories";
 import { startWorld, type World } from "../helpers/attendance";
 import { fetchBytes } from "../helpers/documents";
@@ -84,6 +86,22 @@ async function buildFixtures() {
   await record("S3", ids.uB!, "2021-06-01T09:30:00Z", { method: "OVERRIDE", slotId: slot1, status: "LATE", lateMinutes: 30, overrideBy: w.uid.admin, reason: "Retard train" });
   // A trainer's signature counts for no trainee.
   await record("S1", w.uid.trainer, "2021-03-10T08:01:00Z");
+
+  // 2019: three slots and signatures of every placement (session-level before, between and after
+  // the slots, slot-level, both on one slot): A 120, B 120, C 90 + 120, D 120 -> 9.5 h.
+  await session("S4", "2019-05-01T08:00:00Z", 360);
+  const [sa, sb, sc] = [newId("slt"), newId("slt"), newId("slt")];
+  await db.insert(attendanceSlots).values([
+    { id: sa, tenantId, sessionId: ids.S4!, startsAt: at("2019-05-01T08:00:00Z"), endsAt: at("2019-05-01T10:00:00Z"), label: "a", position: 1 },
+    { id: sb, tenantId, sessionId: ids.S4!, startsAt: at("2019-05-01T10:30:00Z"), endsAt: at("2019-05-01T12:00:00Z"), label: "b", position: 2 },
+    { id: sc, tenantId, sessionId: ids.S4!, startsAt: at("2019-05-01T13:00:00Z"), endsAt: at("2019-05-01T15:00:00Z"), label: "c", position: 3 },
+  ]);
+  await record("S4", ids.uA!, "2019-05-01T07:50:00Z");
+  await record("S4", ids.uB!, "2019-05-01T10:14:00Z");
+  await record("S4", ids.uC!, "2019-05-01T10:45:00Z");
+  await record("S4", ids.uC!, "2019-05-01T13:10:00Z", { slotId: sc });
+  await record("S4", ids.uD!, "2019-05-01T16:00:00Z");
+  await record("S4", ids.uD!, "2019-05-01T13:05:00Z", { slotId: sc });
 
   const client = async (key: string, kind: "COMPANY" | "OPCO" | "INDIVIDUAL" | "PUBLIC", name: string) => {
     const id = newId("cli");
@@ -248,6 +266,19 @@ describe("figures against hand-computed fixtures (2021)", () => {
     const res = await w.call("GET", `/bpf/year/2015/cells/trainees`, w.tok.admin);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("BPF_SNAPSHOT_NOT_FOUND");
+  });
+});
+
+describe("hours: the SQL path for signatures equals the attendance status function", () => {
+  it("2019 (every signature placement) and 2021 (a correction, a year-spanning session): same figures with every person through computeAttendance", async () => {
+    const ctx = { db: w.api.db, scope: forTenant(w.acmeId), tenantId: w.acmeId, timeZone: "Europe/Paris", now: w.now() };
+    for (const year of [2019, 2021, 2022]) {
+      const fast = (await computeBpf(ctx, year)).summary;
+      const exact = (await computeBpf(ctx, year, { exact: true })).summary;
+      expect(fast, String(year)).toEqual(exact);
+    }
+    const y2019 = (await computeBpf(ctx, 2019)).summary;
+    expect(y2019).toMatchObject({ totalTrainees: 4, totalHours: 9.5 });
   });
 });
 

@@ -175,8 +175,7 @@ export async function seedBpf(db: Db, tenantId: string, people: People, now = ne
     })
     .onConflictDoNothing();
 
-  const data = await computeBpf({ db, scope, tenantId, timeZone, now }, year);
-  await db.insert(bpfSnapshots).values(
-    scope.values(bpfSnapshots, { year, status: "GENERATED" as const, asOf: now, data: data as unknown as Record<string, unknown>, generatedAt: now, generatedBy: people.admin }),
-  );
+  await computeBpf({ db, scope, tenantId, timeZone, now }, year, {
+    persist: (tx, _summary, data) => tx.insert(bpfSnapshots).values(scope.values(bpfSnapshots, { year, status: "GENERATED" as const, asOf: now, data, generatedAt: now, generatedBy: people.admin })),
+  });
 }

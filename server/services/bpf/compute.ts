@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { TCLine, TF1Row, TFinancingKey } from "../../contracts/bpf";
 import { C_LINES, F1_ROWS } from "../../contracts/bpf";
 import type { DbOrTx } from "../../db";
-import { attendanceSlots, billingClients, courses, emargements, enrollments, invoices, liveSessions, sessionTrainers, tenantLegalIdentities } from "../../db/schema";
+import { rawRows } from "../../db/raw-rows";
+import { attendanceSlots, emargements, liveSessions, tenantLegalIdentities } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { computeAttendance, type StatusRecord, type StatusSlot } from "../attendance/status";
 import { zonedTimeToUtc } from "../attendance/lib/slots";
@@ -92,22 +93,6 @@ export const units = (cents: number) => round2(cents / 100);
 /** Minutes -> decimal hours. */
 export const hoursOf = (minutes: number) => round2(minutes / 60);
 
-export function f1Of(cat: Category | null, fin: Financing | null): TF1Row | null {
-  if (cat === "SAL") return "a";
-  if (cat === "DE") return "c";
-  if (cat === "AUT") return fin === "SELF" ? "d" : "e";
-  return null;
-}
-
-const SOURCE_KEY: Record<Financing, TFinancingKey> = { OPCO: "opco", CPF: "cpf", POLE_EMPLOI: "poleEmploi", EMPLOYER: "employer", SELF: "self" };
-
-/** Frame C line and financing key of one invoice (see the module comment). */
-export function classifyInvoice(clientKind: string, fin: Financing | null): { line: TCLine; src: TFinancingKey | null } {
-  const line: TCLine = clientKind === "COMPANY" ? "1" : clientKind === "OPCO" ? (fin === "CPF" ? "2e" : "2h") : clientKind === "PUBLIC" ? (fin === "POLE_EMPLOI" ? "7" : "8") : "9";
-  const byPayer: TFinancingKey | null = clientKind === "COMPANY" ? "employer" : clientKind === "OPCO" ? "opco" : clientKind === "INDIVIDUAL" ? "self" : null;
-  return { line, src: fin ? SOURCE_KEY[fin] : byPayer };
-}
-
 /** [start, end) of the exercise in the tenant's zone. */
 export function yearBounds(year: number, timeZone: string): { start: Date; end: Date } {
   return { start: zonedTimeToUtc(year, 1, 1, 0, 0, timeZone), end: zonedTimeToUtc(year + 1, 1, 1, 0, 0, timeZone) };
@@ -117,205 +102,219 @@ export function yearBounds(year: number, timeZone: string): { start: Date; end: 
 const overlap = (a: number, b: number, start: number, end: number) => Math.max(0, Math.min(b, end) - Math.max(a, start));
 
 type Ctx = { db: DbOrTx; scope: TenantScope; tenantId: string; timeZone: string; now: Date };
+type Bounds = { t: string; start: string; end: string; windowStart: string; startDate: Date; endDate: Date; windowStartDate: Date };
 
-/** Attended minutes in the year per enrollment, and the trainers' frame E figures. */
-async function attendanceMinutes(x: Ctx, start: Date, end: Date) {
-  const windowStart = new Date(start.getTime() - 31 * DAY);
-  const window = and(ne(liveSessions.status, "CANCELLED"), lt(liveSessions.scheduledAt, end), gte(liveSessions.scheduledAt, windowStart));
-  const sessions = await x.db
-    .select({ id: liveSessions.id, courseId: liveSessions.courseId, scheduledAt: liveSessions.scheduledAt, durationMinutes: liveSessions.durationMinutes, deliveryMode: liveSessions.deliveryMode })
-    .from(liveSessions)
-    .where(x.scope.where(liveSessions, window));
-  const minutesByEnrollment = new Map<string, number>();
-  const sessionsByEnrollment = new Map<string, Set<string>>();
-  if (!sessions.length) return { minutesByEnrollment, remoteSessions: new Set<string>(), sessionsByEnrollment, trainers: { people: 0, minutes: 0 } };
-  const inWindow = sql`(${emargements.sessionId}) in (select ${liveSessions.id} from ${liveSessions} where ${x.scope.where(liveSessions, window)})`;
-  const [slots, records, enrolled, trainers] = await Promise.all([
+const SIGNATURES = sql.raw(`('QR', 'QR_CODE', 'PIN', 'CANVAS')`);
+
+/** The sessions read for the year (see the module comment). */
+const sessionsCte = (b: Bounds) =>
+  sql`select id, course_id, scheduled_at, duration_minutes, delivery_mode from live_sessions where tenant_id = ${b.t} and status <> 'CANCELLED' and scheduled_at < ${b.end}::timestamptz and scheduled_at >= ${b.windowStart}::timestamptz`;
+/** Their slots, or the implicit slot of a session without slots (status.ts `sessionSlots`). */
+const slotsCte = (b: Bounds) => sql`select sl.id, sl.session_id, sl.position, sl.starts_at, sl.ends_at from attendance_slots sl join ses on ses.id = sl.session_id where sl.tenant_id = ${b.t}
+    union all
+    select null::text, ses.id, 1, ses.scheduled_at, ses.scheduled_at + make_interval(mins => ses.duration_minutes) from ses
+    where not exists (select 1 from attendance_slots sl where sl.tenant_id = ${b.t} and sl.session_id = ses.id)`;
+
+/**
+ * Attended minutes per (session, person) with the rules of attendance/status.ts. The people
+ * with an OVERRIDE or AUTO record in a session (corrections, media-server segments: the rules
+ * with precedence, grace and clipping) go through `computeAttendance` itself; the others have
+ * signatures only, for which that function answers PRESENT for every signed slot (a slot-level
+ * signature for its slot, a session-level one for the slot containing its time, else the nearest,
+ * ties to the first) and the slot's whole minutes: that case is aggregated in SQL, and
+ * tests/integration/bpf.test.ts checks both paths give the same figures (`exact` sends everyone
+ * through the function). Both are then split by the part of each slot inside the year.
+ */
+async function complexPairs(x: Ctx, b: Bounds, exact: boolean): Promise<{ s: string; u: string; m: number }[]> {
+  const which = exact ? sql`true` : sql`m.method in ('OVERRIDE', 'AUTO')`;
+  const window = and(ne(liveSessions.status, "CANCELLED"), lt(liveSessions.scheduledAt, b.endDate), gte(liveSessions.scheduledAt, b.windowStartDate));
+  const pairs = sql`select m.session_id, m.user_id from emargements m join live_sessions s on s.tenant_id = m.tenant_id and s.id = m.session_id
+    where m.tenant_id = ${b.t} and s.status <> 'CANCELLED' and s.scheduled_at < ${b.end}::timestamptz and s.scheduled_at >= ${b.windowStart}::timestamptz and ${which}`;
+  const records = await x.db
+    .select({
+      id: emargements.id,
+      sessionId: emargements.sessionId,
+      userId: emargements.userId,
+      slotId: emargements.slotId,
+      method: emargements.method,
+      signedAt: emargements.signedAt,
+      chainPosition: emargements.chainPosition,
+      joinedAt: emargements.joinedAt,
+      leftAt: emargements.leftAt,
+      attendanceMinutes: emargements.attendanceMinutes,
+      status: emargements.status,
+      lateMinutes: emargements.lateMinutes,
+      leftEarlyMinutes: emargements.leftEarlyMinutes,
+      correctsId: emargements.correctsId,
+      reason: emargements.reason,
+    })
+    .from(emargements)
+    .where(x.scope.where(emargements, sql`(${emargements.sessionId}, ${emargements.userId}) in (${pairs})`));
+  if (!records.length) return [];
+  const sessionIds = [...new Set(records.map((r) => r.sessionId))];
+  const [sessions, slots] = await Promise.all([
+    x.db
+      .select({ id: liveSessions.id, scheduledAt: liveSessions.scheduledAt, durationMinutes: liveSessions.durationMinutes })
+      .from(liveSessions)
+      .where(x.scope.where(liveSessions, window, inArray(liveSessions.id, sessionIds))),
     x.db
       .select({ id: attendanceSlots.id, sessionId: attendanceSlots.sessionId, position: attendanceSlots.position, label: attendanceSlots.label, startsAt: attendanceSlots.startsAt, endsAt: attendanceSlots.endsAt })
       .from(attendanceSlots)
-      .where(x.scope.where(attendanceSlots, sql`(${attendanceSlots.sessionId}) in (select ${liveSessions.id} from ${liveSessions} where ${x.scope.where(liveSessions, window)})`)),
-    x.db
-      .select({
-        id: emargements.id,
-        sessionId: emargements.sessionId,
-        userId: emargements.userId,
-        slotId: emargements.slotId,
-        method: emargements.method,
-        signedAt: emargements.signedAt,
-        chainPosition: emargements.chainPosition,
-        joinedAt: emargements.joinedAt,
-        leftAt: emargements.leftAt,
-        attendanceMinutes: emargements.attendanceMinutes,
-        status: emargements.status,
-        lateMinutes: emargements.lateMinutes,
-        leftEarlyMinutes: emargements.leftEarlyMinutes,
-        correctsId: emargements.correctsId,
-        reason: emargements.reason,
-      })
-      .from(emargements)
-      .where(x.scope.where(emargements, inWindow)),
-    // The enrollments (course, user) of the people who have records in these sessions.
-    x.db
-      .select({ id: enrollments.id, courseId: enrollments.courseId, userId: enrollments.userId })
-      .from(enrollments)
-      .where(
-        x.scope.where(
-          enrollments,
-          sql`(${enrollments.courseId}, ${enrollments.userId}) in (select s.course_id, m.user_id from ${emargements} m join ${liveSessions} s on s.tenant_id = m.tenant_id and s.id = m.session_id where m.tenant_id = ${x.tenantId} and s.status <> 'CANCELLED' and s.scheduled_at < ${end.toISOString()}::timestamptz and s.scheduled_at >= ${windowStart.toISOString()}::timestamptz)`),
-      ),
-    x.db.select({ sessionId: sessionTrainers.sessionId, userId: sessionTrainers.userId }).from(sessionTrainers).where(x.scope.where(sessionTrainers, sql`(${sessionTrainers.sessionId}) in (select ${liveSessions.id} from ${liveSessions} where ${x.scope.where(liveSessions, window)})`)),
+      .where(x.scope.where(attendanceSlots, inArray(attendanceSlots.sessionId, sessionIds))),
   ]);
-  const enrollmentOf = new Map(enrolled.map((e) => [`${e.courseId}|${e.userId}`, e.id]));
-  const slotsBySession = new Map<string, StatusSlot[]>();
-  for (const s of slots) {
-    const list = slotsBySession.get(s.sessionId) ?? [];
-    list.push({ id: s.id, position: s.position, label: s.label, startsAt: s.startsAt, endsAt: s.endsAt });
-    slotsBySession.set(s.sessionId, list);
-  }
-  const recordsBySession = new Map<string, StatusRecord[]>();
-  for (const r of records) {
-    const list = recordsBySession.get(r.sessionId) ?? [];
-    list.push(r);
-    recordsBySession.set(r.sessionId, list);
-  }
-  const s0 = start.getTime();
-  const s1 = end.getTime();
-  const remoteSessions = new Set<string>();
-  const sessionMinutesInYear = new Map<string, number>();
+  const slotsOf = new Map<string, StatusSlot[]>();
+  for (const s of slots) slotsOf.set(s.sessionId, [...(slotsOf.get(s.sessionId) ?? []), { id: s.id, position: s.position, label: s.label, startsAt: s.startsAt, endsAt: s.endsAt }]);
+  const recordsOf = new Map<string, StatusRecord[]>();
+  for (const r of records) recordsOf.set(r.sessionId, [...(recordsOf.get(r.sessionId) ?? []), r]);
+  const s0 = b.startDate.getTime();
+  const s1 = b.endDate.getTime();
+  const out: { s: string; u: string; m: number }[] = [];
   for (const session of sessions) {
-    const sessionSlots = slotsBySession.get(session.id) ?? [];
-    const planned = sessionSlots.length ? sessionSlots : [{ startsAt: session.scheduledAt, endsAt: new Date(session.scheduledAt.getTime() + session.durationMinutes * MINUTE) }];
-    const inYear = planned.reduce((sum, s) => sum + overlap(s.startsAt.getTime(), s.endsAt.getTime(), s0, s1), 0) / MINUTE;
-    sessionMinutesInYear.set(session.id, inYear);
-    if (session.deliveryMode !== "PRESENTIAL") remoteSessions.add(session.id);
-    const recs = recordsBySession.get(session.id);
-    if (!recs?.length) continue;
-    const participants = [...new Set(recs.map((r) => r.userId))].filter((u) => enrollmentOf.has(`${session.courseId}|${u}`)).map((userId) => ({ userId }));
-    if (!participants.length) continue;
-    const computed = computeAttendance({ session, slots: sessionSlots, participants, records: recs, now: x.now });
+    const recs = recordsOf.get(session.id) ?? [];
+    const participants = [...new Set(recs.map((r) => r.userId))].map((userId) => ({ userId }));
+    const computed = computeAttendance({ session, slots: slotsOf.get(session.id) ?? [], participants, records: recs, now: x.now });
     for (const p of computed.participants) {
       let minutes = 0;
-      for (const s of p.slots) {
-        if (s.minutes <= 0) continue;
-        const a = s.slot.startsAt.getTime();
-        const b = s.slot.endsAt.getTime();
-        minutes += b > a ? (s.minutes * overlap(a, b, s0, s1)) / (b - a) : 0;
+      for (const sl of p.slots) {
+        const a = sl.slot.startsAt.getTime();
+        const z = sl.slot.endsAt.getTime();
+        if (sl.minutes > 0 && z > a) minutes += (sl.minutes * overlap(a, z, s0, s1)) / (z - a);
       }
-      if (minutes <= 0) continue;
-      const enrollmentId = enrollmentOf.get(`${session.courseId}|${p.userId}`)!;
-      minutesByEnrollment.set(enrollmentId, (minutesByEnrollment.get(enrollmentId) ?? 0) + minutes);
-      const set = sessionsByEnrollment.get(enrollmentId) ?? new Set<string>();
-      set.add(session.id);
-      sessionsByEnrollment.set(enrollmentId, set);
+      if (minutes > 0) out.push({ s: session.id, u: p.userId, m: minutes });
     }
   }
-  const trainerMinutes = new Map<string, number>();
-  for (const t of trainers) {
-    const m = sessionMinutesInYear.get(t.sessionId) ?? 0;
-    if (m > 0) trainerMinutes.set(t.userId, (trainerMinutes.get(t.userId) ?? 0) + m);
-  }
-  return {
-    minutesByEnrollment,
-    remoteSessions,
-    sessionsByEnrollment,
-    trainers: { people: trainerMinutes.size, minutes: [...trainerMinutes.values()].reduce((a, b) => a + b, 0) },
-  };
+  return out;
 }
 
-/** The whole BPF of one tenant and year, as of `now`. */
-export async function computeBpf(x: Ctx, year: number, opts: { summaryOnly?: boolean } = {}): Promise<BpfData> {
+/** SQL of the frame C line and of the financing key of an invoice row (aliases: cl the client, en the enrollment). */
+const LINE_SQL = sql.raw(`case cl.kind when 'COMPANY' then '1' when 'OPCO' then (case when en.financing_source = 'CPF' then '2e' else '2h' end)
+  when 'PUBLIC' then (case when en.financing_source = 'POLE_EMPLOI' then '7' else '8' end) else '9' end`);
+const SOURCE_SQL = sql.raw(`case en.financing_source when 'OPCO' then 'opco' when 'CPF' then 'cpf' when 'POLE_EMPLOI' then 'poleEmploi' when 'EMPLOYER' then 'employer' when 'SELF' then 'self'
+  else (case cl.kind when 'COMPANY' then 'employer' when 'OPCO' then 'opco' when 'INDIVIDUAL' then 'self' end) end`);
+const F1_SQL = sql.raw(`case e.trainee_category when 'SAL' then 'a' when 'DE' then 'c' when 'AUT' then (case when e.financing_source = 'SELF' then 'd' else 'e' end) end`);
+
+/** The temp tables' rows as the snapshot's jsonb (built in the database: 100,000 rows never cross to Node). */
+const DATA_ROWS_SQL = sql.raw(`jsonb_build_object(
+  'trainees', coalesce((select jsonb_agg(jsonb_build_object('e', t.e, 'u', t.u, 'c', t.c, 'cat', t.cat, 'fin', t.fin, 'f1', t.f1, 'min', t.min, 'amt', t.amt) order by t.e) from bpf_t t), '[]'::jsonb),
+  'invoices', coalesce((select jsonb_agg(jsonb_build_object('i', i.i, 'n', i.n, 'k', i.k, 'cl', i.cl, 'line', i.line, 'src', i.src, 'e', i.e, 'at', i.at, 'amt', i.amt) order by i.at, i.i) from bpf_i i), '[]'::jsonb))`);
+
+export type ComputeOptions = { exact?: boolean };
+
+/**
+ * THE computation. Runs in one transaction with temp tables (bpf_pairs, bpf_t, bpf_i); answers the
+ * summary, and when `persist` is given calls it inside the same transaction with an SQL
+ * expression of the full data jsonb ({summary, trainees, invoices}) to store.
+ */
+export async function computeBpf<R = undefined>(
+  x: Ctx,
+  year: number,
+  opts: ComputeOptions & { persist?: (tx: DbOrTx, summary: BpfSummary, data: SQL) => Promise<R> } = {},
+): Promise<{ summary: BpfSummary; persisted: R | undefined }> {
   const { start, end } = yearBounds(year, x.timeZone);
-  const [att, elearning, invoiceRows, [legal]] = await Promise.all([
-    attendanceMinutes(x, start, end),
-    x.db
-      .select({ id: enrollments.id, minutes: sql<number>`(${courses.duration} * 60)::float8`.mapWith(Number) })
-      .from(enrollments)
-      .innerJoin(courses, and(eq(courses.tenantId, enrollments.tenantId), eq(courses.id, enrollments.courseId)))
-      .where(x.scope.where(enrollments, eq(courses.format, "ELEARNING"), gte(enrollments.completedAt, start), lt(enrollments.completedAt, end), sql`${courses.duration} > 0`)),
-    x.db
-      .select({
-        id: invoices.id,
-        number: invoices.number,
-        kind: invoices.kind,
-        subtotalCents: invoices.subtotalCents,
-        issuedAt: invoices.issuedAt,
-        enrollmentId: sql<string | null>`coalesce(${invoices.enrollmentId}, (select o.enrollment_id from ${invoices} o where o.tenant_id = ${invoices.tenantId} and o.id = ${invoices.creditedInvoiceId}))`,
-        clientKind: billingClients.kind,
-        clientName: billingClients.name,
-      })
-      .from(invoices)
-      .innerJoin(billingClients, and(eq(billingClients.tenantId, invoices.tenantId), eq(billingClients.id, invoices.clientId)))
-      .where(x.scope.where(invoices, inArray(invoices.status, ["ISSUED", "PAID", "OVERDUE"]), gte(invoices.issuedAt, start), lt(invoices.issuedAt, end))),
-    x.db.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, x.tenantId)),
-  ]);
-
-  // Minutes per enrollment: attendance, plus the planned duration of completed e-learning.
-  const minutes = new Map(att.minutesByEnrollment);
-  for (const e of elearning) minutes.set(e.id, (minutes.get(e.id) ?? 0) + e.minutes);
-
-  // The enrollments we need: trainees and those the invoices name.
-  const needed = new Set<string>([...minutes.keys()]);
-  for (const i of invoiceRows) if (i.enrollmentId) needed.add(i.enrollmentId);
-  const info = new Map<string, { userId: string; courseId: string; cat: Category | null; fin: Financing | null; format: string }>();
-  const ids = [...needed];
-  for (let k = 0; k < ids.length; k += 20_000) {
-    const rows = await x.db
-      .select({ id: enrollments.id, userId: enrollments.userId, courseId: enrollments.courseId, cat: enrollments.traineeCategory, fin: enrollments.financingSource, format: courses.format })
-      .from(enrollments)
-      .innerJoin(courses, and(eq(courses.tenantId, enrollments.tenantId), eq(courses.id, enrollments.courseId)))
-      .where(x.scope.where(enrollments, inArray(enrollments.id, ids.slice(k, k + 20_000))));
-    for (const r of rows) info.set(r.id, { userId: r.userId, courseId: r.courseId, cat: r.cat, fin: r.fin, format: r.format });
-  }
-
-  // Invoices.
-  const invoicesOut: InvoiceRow[] = [];
-  const amountByEnrollment = new Map<string, number>();
-  for (const i of invoiceRows) {
-    const fin = i.enrollmentId ? (info.get(i.enrollmentId)?.fin ?? null) : null;
-    const { line, src } = classifyInvoice(i.clientKind, fin);
-    const amt = i.kind === "CREDIT_NOTE" ? -i.subtotalCents : i.subtotalCents;
-    invoicesOut.push({ i: i.id, n: i.number, k: i.kind, cl: i.clientName, line, src, e: i.enrollmentId, at: i.issuedAt!.toISOString(), amt });
-    if (i.enrollmentId) amountByEnrollment.set(i.enrollmentId, (amountByEnrollment.get(i.enrollmentId) ?? 0) + amt);
-  }
-
-  // Trainees.
-  const trainees: TraineeRow[] = [];
-  for (const [e, min] of minutes) {
-    if (min <= 0) continue;
-    const en = info.get(e);
-    if (!en) continue;
-    trainees.push({ e, u: en.userId, c: en.courseId, cat: en.cat, fin: en.fin, f1: f1Of(en.cat, en.fin), min: Math.round(min * 100) / 100, amt: amountByEnrollment.get(e) ?? 0 });
-  }
-  trainees.sort((a, b) => (a.e < b.e ? -1 : a.e > b.e ? 1 : 0));
-  invoicesOut.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.i < b.i ? -1 : 1));
-
-  const summary = summarize({ year, asOf: x.now, start, end, trainees, invoices: invoicesOut, legal: legal ?? null, trainers: att.trainers, remote: trainees.some((t) => info.get(t.e)!.format !== "PRESENTIAL" && info.get(t.e)!.format !== "BLENDED") || [...att.sessionsByEnrollment.values()].some((set) => [...set].some((s) => att.remoteSessions.has(s))) });
-  return opts.summaryOnly ? { summary, trainees: [], invoices: [] } : { summary, trainees, invoices: invoicesOut };
+  const windowStart = new Date(start.getTime() - 31 * DAY);
+  const b: Bounds = { t: x.tenantId, start: start.toISOString(), end: end.toISOString(), windowStart: windowStart.toISOString(), startDate: start, endDate: end, windowStartDate: windowStart };
+  const complex = await complexPairs(x, b, opts.exact ?? false);
+  const db = x.db;
+  return db.transaction(async (tx) => {
+    const run = (q: SQL) => tx.execute(q);
+    await run(sql`drop table if exists bpf_pairs, bpf_t, bpf_i`);
+    const onlyComplex = opts.exact ? sql`true` : sql`r.method in ('OVERRIDE', 'AUTO')`;
+    await run(sql`create temp table bpf_pairs on commit drop as
+      with ses as (${sessionsCte(b)}),
+      slots as (${slotsCte(b)}),
+      recs as (select m.id, m.session_id, m.user_id, m.slot_id, m.method, m.signed_at from emargements m join ses on ses.id = m.session_id where m.tenant_id = ${b.t}),
+      complex as (select distinct r.session_id, r.user_id from recs r where ${onlyComplex}),
+      sig as (select r.* from recs r where r.method in ${SIGNATURES} and not exists (select 1 from complex c where c.session_id = r.session_id and c.user_id = r.user_id)),
+      signed as (
+        select s.session_id, s.user_id, sl.id as slot_id, sl.starts_at, sl.ends_at from sig s join slots sl on sl.session_id = s.session_id and sl.id = s.slot_id
+        union
+        select * from (
+          select distinct on (s.id) s.session_id, s.user_id, sl.id as slot_id, sl.starts_at, sl.ends_at from sig s join slots sl on sl.session_id = s.session_id
+          where s.slot_id is null
+          order by s.id, (case when s.signed_at < sl.starts_at then sl.starts_at - s.signed_at when s.signed_at >= sl.ends_at then s.signed_at - sl.ends_at + interval '1 millisecond' else interval '0' end), sl.position, sl.starts_at
+        ) nearest
+      )
+      select session_id, user_id, sum(floor(extract(epoch from ends_at - starts_at) / 60) * greatest(0, extract(epoch from least(ends_at, ${b.end}::timestamptz) - greatest(starts_at, ${b.start}::timestamptz)))
+        / nullif(extract(epoch from ends_at - starts_at), 0))::float8 as minutes
+      from signed group by session_id, user_id
+      union all
+      select p->>'s', p->>'u', (p->>'m')::float8 from jsonb_array_elements(${JSON.stringify(complex)}::jsonb) p`);
+    await run(sql`create temp table bpf_i on commit drop as
+      select i.id as i, i.number as n, i.kind::text as k, cl.name as cl, (${LINE_SQL}) as line, (${SOURCE_SQL}) as src, coalesce(i.enrollment_id, o.enrollment_id) as e,
+        to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, (case when i.kind = 'CREDIT_NOTE' then -i.subtotal_cents else i.subtotal_cents end)::bigint as amt
+      from invoices i
+      join billing_clients cl on cl.tenant_id = i.tenant_id and cl.id = i.client_id
+      left join invoices o on o.tenant_id = i.tenant_id and o.id = i.credited_invoice_id
+      left join enrollments en on en.tenant_id = i.tenant_id and en.id = coalesce(i.enrollment_id, o.enrollment_id)
+      where i.tenant_id = ${b.t} and i.status in ('ISSUED', 'PAID', 'OVERDUE') and i.issued_at >= ${b.start}::timestamptz and i.issued_at < ${b.end}::timestamptz`);
+    await run(sql`create temp table bpf_t on commit drop as
+      with mins as (
+        select e.id, p.minutes from bpf_pairs p join live_sessions s on s.tenant_id = ${b.t} and s.id = p.session_id
+          join enrollments e on e.tenant_id = ${b.t} and e.course_id = s.course_id and e.user_id = p.user_id
+        union all
+        select e.id, (c.duration * 60)::float8 from enrollments e join courses c on c.tenant_id = e.tenant_id and c.id = e.course_id
+          where e.tenant_id = ${b.t} and c.format = 'ELEARNING' and c.duration > 0 and e.completed_at >= ${b.start}::timestamptz and e.completed_at < ${b.end}::timestamptz
+      ),
+      per as (select id, sum(minutes) as minutes from mins group by id having sum(minutes) > 0),
+      amt as (select e, sum(amt)::bigint as amt from bpf_i where e is not null group by e)
+      select e.id as e, e.user_id as u, e.course_id as c, e.trainee_category::text as cat, e.financing_source::text as fin, (${F1_SQL}) as f1,
+        round(per.minutes::numeric, 2)::float8 as min, coalesce(amt.amt, 0)::bigint as amt, c.format::text as format
+      from per join enrollments e on e.tenant_id = ${b.t} and e.id = per.id join courses c on c.tenant_id = e.tenant_id and c.id = e.course_id
+      left join amt on amt.e = e.id`);
+    const [tAgg, iAgg, extra, trainers, legal] = await Promise.all([
+      rawRows<{ cat: Category | null; f1: TF1Row | null; fin_missing: number; n: number; min: number; amt: number }>(
+        tx,
+        sql`select cat, f1, count(*) filter (where fin is null)::int as fin_missing, count(*)::int as n, coalesce(sum(min), 0)::float8 as min, coalesce(sum(amt), 0)::float8 as amt from bpf_t group by cat, f1`,
+      ),
+      rawRows<{ line: TCLine; src: TFinancingKey | null; amt: number; n: number }>(tx, sql`select line, src, coalesce(sum(amt), 0)::float8 as amt, count(*)::int as n from bpf_i group by line, src`),
+      rawRows<{ remote: boolean }>(
+        tx,
+        sql`select (exists (select 1 from bpf_t where format <> 'PRESENTIAL') or exists (select 1 from bpf_pairs p join live_sessions s on s.tenant_id = ${b.t} and s.id = p.session_id where p.minutes > 0 and s.delivery_mode <> 'PRESENTIAL')) as remote`,
+      ),
+      rawRows<{ people: number; minutes: number }>(
+        tx,
+        sql`with ses as (${sessionsCte(b)}), slots as (${slotsCte(b)}),
+          sm as (select session_id, sum(greatest(0, extract(epoch from least(ends_at, ${b.end}::timestamptz) - greatest(starts_at, ${b.start}::timestamptz))) / 60)::float8 as m from slots group by session_id)
+          select count(distinct st.user_id)::int as people, coalesce(sum(sm.m), 0)::float8 as minutes from session_trainers st join sm on sm.session_id = st.session_id where st.tenant_id = ${b.t} and sm.m > 0`,
+      ),
+      tx.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, x.tenantId)),
+    ]);
+    const summary = summarize({ year, asOf: x.now, tAgg, iAgg, remote: !!extra[0]?.remote, trainers: trainers[0] ?? { people: 0, minutes: 0 }, legal: legal[0] ?? null });
+    const persisted = opts.persist ? await opts.persist(tx, summary, sql`(${DATA_ROWS_SQL} || jsonb_build_object('summary', ${JSON.stringify(summary)}::jsonb))`) : undefined;
+    await run(sql`drop table if exists bpf_pairs, bpf_t, bpf_i`);
+    return { summary, persisted };
+  });
 }
 
 type Legal = typeof tenantLegalIdentities.$inferSelect;
+type TAgg = { cat: Category | null; f1: TF1Row | null; fin_missing: number; n: number; min: number; amt: number };
+type IAgg = { line: TCLine; src: TFinancingKey | null; amt: number; n: number };
 
-function summarize(p: { year: number; asOf: Date; start: Date; end: Date; trainees: TraineeRow[]; invoices: InvoiceRow[]; legal: Legal | null; trainers: { people: number; minutes: number }; remote: boolean }): BpfSummary {
-  const totalMinutes = p.trainees.reduce((s, t) => s + t.min, 0);
-  const totalCents = p.invoices.reduce((s, i) => s + i.amt, 0);
+function summarize(p: { year: number; asOf: Date; tAgg: TAgg[]; iAgg: IAgg[]; legal: Legal | null; trainers: { people: number; minutes: number }; remote: boolean }): BpfSummary {
+  const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + Number(f(r)), 0);
+  const totalTrainees = sum(p.tAgg, (r) => r.n);
+  const totalMinutes = sum(p.tAgg, (r) => r.min);
+  const totalCents = sum(p.iAgg, (r) => r.amt);
   const financing: Record<TFinancingKey, number> = { opco: 0, cpf: 0, poleEmploi: 0, employer: 0, self: 0 };
   const lines = Object.fromEntries(C_LINES.map((l) => [l, 0])) as Record<TCLine, number>;
-  for (const i of p.invoices) {
-    lines[i.line] += i.amt;
-    if (i.src) financing[i.src] += i.amt;
+  for (const i of p.iAgg) {
+    lines[i.line] += Number(i.amt);
+    if (i.src) financing[i.src] += Number(i.amt);
   }
   const byCategory = (["SAL", "DE", "AUT"] as const).map((code) => {
-    const rows = p.trainees.filter((t) => t.cat === code);
-    return { code, label: CATEGORY_LABELS[code], count: rows.length, hours: hoursOf(rows.reduce((s, t) => s + t.min, 0)), revenueHT: units(rows.reduce((s, t) => s + t.amt, 0)) };
+    const rows = p.tAgg.filter((t) => t.cat === code);
+    return { code, label: CATEGORY_LABELS[code], count: sum(rows, (r) => r.n), hours: hoursOf(sum(rows, (r) => r.min)), revenueHT: units(sum(rows, (r) => r.amt)) };
   });
   const f1Rows = F1_ROWS.map((row) => {
-    const rows = p.trainees.filter((t) => t.f1 === row);
-    return { row, trainees: rows.length, hours: hoursOf(rows.reduce((s, t) => s + t.min, 0)) };
+    const rows = p.tAgg.filter((t) => t.f1 === row);
+    return { row, trainees: sum(rows, (r) => r.n), hours: hoursOf(sum(rows, (r) => r.min)) };
   });
   const f1Trainees = f1Rows.reduce((s, r) => s + r.trainees, 0);
-  const f1Minutes = p.trainees.filter((t) => t.f1).reduce((s, t) => s + t.min, 0);
-  const line2Cents = C_LINES.filter((l) => l.startsWith("2")).reduce((s, l) => s + lines[l], 0);
+  const f1Minutes = sum(
+    p.tAgg.filter((t) => t.f1),
+    (r) => r.min,
+  );
+  const line2Cents = C_LINES.filter((l) => /^2[a-h]$/.test(l)).reduce((s, l) => s + lines[l], 0);
   const linesTotal = C_LINES.reduce((s, l) => s + lines[l], 0);
   const financingTotal = Object.values(financing).reduce((s, v) => s + v, 0);
   const totalHours = hoursOf(totalMinutes);
@@ -327,13 +326,11 @@ function summarize(p: { year: number; asOf: Date; start: Date; end: Date; traine
   const missing = Object.entries(a)
     .filter(([, v]) => !v)
     .map(([k]) => k);
-  const lastDay = new Date(Date.UTC(p.year, 11, 31)).toISOString().slice(0, 10);
-  const gaps = ["D", "E-2", "F-2", "F-3", "F-4", "G"];
   const checks = [
-    { code: "F1_TOTAL_TRAINEES", label: "Total F-1 (stagiaires) = nombre total de stagiaires", expected: p.trainees.length, actual: f1Trainees },
+    { code: "F1_TOTAL_TRAINEES", label: "Total F-1 (stagiaires) = nombre total de stagiaires", expected: totalTrainees, actual: f1Trainees },
     { code: "F1_TOTAL_HOURS", label: "Total F-1 (heures) = total des heures", expected: totalHours, actual: hoursOf(f1Minutes) },
     { code: "C_TOTAL", label: "Total C = somme des lignes 1 à 11", expected: totalRevenueHT, actual: units(linesTotal) },
-    { code: "C_LINE_2", label: "Ligne 2 = somme des lignes 2a à 2h", expected: units(line2Cents), actual: units(C_LINES.filter((x) => /^2[a-h]$/.test(x)).reduce((s, x) => s + lines[x], 0)) },
+    { code: "C_LINE_2", label: "Ligne 2 = somme des lignes 2a à 2h", expected: units(line2Cents), actual: units(line2Cents) },
     { code: "FINANCING_TOTAL", label: "Somme des sources de financement = total C", expected: totalRevenueHT, actual: units(financingTotal) },
   ].map((c) => ({ ...c, ok: Math.abs(c.expected - c.actual) < 0.005 }));
 
@@ -341,25 +338,31 @@ function summarize(p: { year: number; asOf: Date; start: Date; end: Date; traine
     version: BPF_DATA_VERSION,
     year: p.year,
     asOf: p.asOf.toISOString(),
-    totalTrainees: p.trainees.length,
+    totalTrainees,
     totalHours,
     totalRevenueHT,
     financingSources: { opco: units(financing.opco), cpf: units(financing.cpf), poleEmploi: units(financing.poleEmploi), employer: units(financing.employer), self: units(financing.self) },
     byCategory,
     frames: {
       a: { ...a, missing },
-      b: { year: p.year, from: `${p.year}-01-01`, to: lastDay, remote: p.remote },
+      b: { year: p.year, from: `${p.year}-01-01`, to: `${p.year}-12-31`, remote: p.remote },
       c: { lines: C_LINES.map((line) => ({ line, amount: units(lines[line]) })), line2: units(line2Cents), total: units(linesTotal) },
       e: { internal: { people: p.trainers.people, hours: hoursOf(p.trainers.minutes) }, external: null },
       f1: { rows: f1Rows, totalTrainees: f1Trainees, totalHours: hoursOf(f1Minutes) },
       h: { directorName: l?.directorName ?? null, directorRole: l?.directorRole ?? null },
-      gaps,
+      gaps: ["D", "E-2", "F-2", "F-3", "F-4", "G"],
     },
     checks,
     anomalies: {
-      traineesWithoutCategory: p.trainees.filter((t) => !t.cat).length,
-      traineesWithoutFinancing: p.trainees.filter((t) => !t.fin).length,
-      invoicesWithoutSource: p.invoices.filter((i) => !i.src).length,
+      traineesWithoutCategory: sum(
+        p.tAgg.filter((t) => !t.cat),
+        (r) => r.n,
+      ),
+      traineesWithoutFinancing: sum(p.tAgg, (r) => r.fin_missing),
+      invoicesWithoutSource: sum(
+        p.iAgg.filter((i) => !i.src),
+        (r) => r.n,
+      ),
     },
   };
 }

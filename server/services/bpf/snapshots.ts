@@ -31,7 +31,7 @@ export function currentYearOf(now: Date, timeZone: string): number {
 /** GET /bpf/current-year: computed at every call, nothing stored. */
 export async function currentYear(db: DbOrTx, caller: Caller, now: Date) {
   const year = currentYearOf(now, caller.tenant.timeZone);
-  const { summary } = await computeBpf(ctxOf(db, caller, now), year, { summaryOnly: true });
+  const { summary } = await computeBpf(ctxOf(db, caller, now), year);
   return { year, asOf: summary.asOf, totalTrainees: summary.totalTrainees, totalHours: summary.totalHours, totalRevenueHT: summary.totalRevenueHT, status: "OPEN" as const };
 }
 
@@ -120,22 +120,23 @@ export async function generate(db: DbOrTx, caller: Caller, year: number, force: 
   // Fail early without computing; the transaction checks again under the row lock.
   const before = await loadHead(db, caller, year);
   if (before?.status === "SUBMITTED" && !force) throw conflict("This year's BPF has been submitted", "BPF_ALREADY_SUBMITTED");
-  const data = await computeBpf(ctxOf(db, caller, now), year);
-  return db.transaction(async (tx) => {
-    const head = await loadHead(tx, caller, year, true);
-    if (head?.status === "SUBMITTED" && !force) throw conflict("This year's BPF has been submitted", "BPF_ALREADY_SUBMITTED");
-    const values = { status: "GENERATED" as const, asOf: now, data: data as unknown as Record<string, unknown>, generatedAt: now, generatedBy: caller.userId, submittedAt: null, receiptId: null, notes: null, updatedAt: now };
-    if (head) await tx.update(bpfSnapshots).set(values).where(caller.scope.where(bpfSnapshots, eq(bpfSnapshots.year, year)));
-    else await tx.insert(bpfSnapshots).values(caller.scope.values(bpfSnapshots, { year, ...values }));
-    const s = data.summary;
-    await writeAudit(tx, caller, {
-      action: head ? (head.status === "SUBMITTED" ? "bpf.regenerated_after_submission" : "bpf.regenerated") : "bpf.generated",
-      targetType: "bpf",
-      targetId: String(year),
-      metadata: { year, force, previousStatus: head?.status ?? null, previousReceiptId: head?.receiptId ?? null, totalTrainees: s.totalTrainees, totalHours: s.totalHours, totalRevenueHT: s.totalRevenueHT },
-    });
-    return { year, status: "GENERATED" as const, generatedAt: now.toISOString(), totals: { totalTrainees: s.totalTrainees, totalHours: s.totalHours, totalRevenueHT: s.totalRevenueHT } };
+  const { persisted } = await computeBpf(ctxOf(db, caller, now), year, {
+    persist: async (tx, s, data) => {
+      const head = await loadHead(tx, caller, year, true);
+      if (head?.status === "SUBMITTED" && !force) throw conflict("This year's BPF has been submitted", "BPF_ALREADY_SUBMITTED");
+      const values = { status: "GENERATED" as const, asOf: now, data, generatedAt: now, generatedBy: caller.userId, submittedAt: null, receiptId: null, notes: null, updatedAt: now };
+      if (head) await tx.update(bpfSnapshots).set(values).where(caller.scope.where(bpfSnapshots, eq(bpfSnapshots.year, year)));
+      else await tx.insert(bpfSnapshots).values(caller.scope.values(bpfSnapshots, { year, ...values }));
+      await writeAudit(tx, caller, {
+        action: head ? (head.status === "SUBMITTED" ? "bpf.regenerated_after_submission" : "bpf.regenerated") : "bpf.generated",
+        targetType: "bpf",
+        targetId: String(year),
+        metadata: { year, force, previousStatus: head?.status ?? null, previousReceiptId: head?.receiptId ?? null, totalTrainees: s.totalTrainees, totalHours: s.totalHours, totalRevenueHT: s.totalRevenueHT },
+      });
+      return { year, status: "GENERATED" as const, generatedAt: now.toISOString(), totals: { totalTrainees: s.totalTrainees, totalHours: s.totalHours, totalRevenueHT: s.totalRevenueHT } };
+    },
   });
+  return persisted!;
 }
 
 /** POST /bpf/year/{year}/submit. */
