@@ -193,10 +193,46 @@ const SOURCE_SQL = sql.raw(`case en.financing_source when 'OPCO' then 'opco' whe
   else (case cl.kind when 'COMPANY' then 'employer' when 'OPCO' then 'opco' when 'INDIVIDUAL' then 'self' end) end`);
 const F1_SQL = sql.raw(`case e.trainee_category when 'SAL' then 'a' when 'DE' then 'c' when 'AUT' then (case when e.financing_source = 'SELF' then 'd' else 'e' end) end`);
 
-/** The temp tables' rows as the snapshot's jsonb (built in the database: 100,000 rows never cross to Node). */
+/**
+ * The temp tables' rows as the snapshot's jsonb, built in the database (100,000 rows never cross to
+ * Node): each list is ONE string of tab-separated lines (column order: TRAINEE_COLUMNS,
+ * INVOICE_COLUMNS; tabs and line breaks in a client's name become spaces), parsed by `parseRows`.
+ * A string is far cheaper to build and store than 100,000 jsonb objects.
+ */
+export const TRAINEE_COLUMNS = ["e", "u", "c", "cat", "fin", "f1", "min", "amt"] as const;
+export const INVOICE_COLUMNS = ["i", "n", "k", "cl", "line", "src", "e", "at", "amt"] as const;
 const DATA_ROWS_SQL = sql.raw(`jsonb_build_object(
-  'trainees', coalesce((select jsonb_agg(jsonb_build_object('e', t.e, 'u', t.u, 'c', t.c, 'cat', t.cat, 'fin', t.fin, 'f1', t.f1, 'min', t.min, 'amt', t.amt) order by t.e) from bpf_t t), '[]'::jsonb),
-  'invoices', coalesce((select jsonb_agg(jsonb_build_object('i', i.i, 'n', i.n, 'k', i.k, 'cl', i.cl, 'line', i.line, 'src', i.src, 'e', i.e, 'at', i.at, 'amt', i.amt) order by i.at, i.i) from bpf_i i), '[]'::jsonb))`);
+  'trainees', coalesce((select string_agg(concat_ws(E'\t', t.e, t.u, t.c, coalesce(t.cat, ''), coalesce(t.fin, ''), coalesce(t.f1, ''), t.min, t.amt), E'\n' order by t.e collate "C") from bpf_t t), ''),
+  'invoices', coalesce((select string_agg(concat_ws(E'\t', i.i, coalesce(i.n, ''), i.k, regexp_replace(i.cl, '[\t\r\n]', ' ', 'g'), i.line, coalesce(i.src, ''), coalesce(i.e, ''), i.at, i.amt), E'\n' order by i.at collate "C", i.i collate "C") from bpf_i i), ''))`);
+
+/** The stored rows back as objects. */
+export function parseRows(stored: { trainees: string; invoices: string }): { trainees: TraineeRow[]; invoices: InvoiceRow[] } {
+  const lines = (text: string) => (text ? text.split("\n").map((l) => l.split("\t")) : []);
+  const orNull = (v: string | undefined) => (v ? v : null);
+  return {
+    trainees: lines(stored.trainees).map(([e, u, c, cat, fin, f1, min, amt]) => ({
+      e: e!,
+      u: u!,
+      c: c!,
+      cat: orNull(cat) as Category | null,
+      fin: orNull(fin) as Financing | null,
+      f1: orNull(f1) as TF1Row | null,
+      min: Number(min),
+      amt: Number(amt),
+    })),
+    invoices: lines(stored.invoices).map(([i, n, k, cl, line, src, e, at, amt]) => ({
+      i: i!,
+      n: orNull(n),
+      k: k as InvoiceRow["k"],
+      cl: cl!,
+      line: line as TCLine,
+      src: orNull(src) as TFinancingKey | null,
+      e: orNull(e),
+      at: at!,
+      amt: Number(amt),
+    })),
+  };
+}
 
 export type ComputeOptions = { exact?: boolean };
 
@@ -213,7 +249,10 @@ export async function computeBpf<R = undefined>(
   const { start, end } = yearBounds(year, x.timeZone);
   const windowStart = new Date(start.getTime() - 31 * DAY);
   const b: Bounds = { t: x.tenantId, start: start.toISOString(), end: end.toISOString(), windowStart: windowStart.toISOString(), startDate: start, endDate: end, windowStartDate: windowStart };
+  const T0 = performance.now();
+  const lap = (what: string) => process.env.BPF_PROFILE && console.log(`[bpf] ${what} ${(performance.now() - T0).toFixed(0)} ms`);
   const complex = await complexPairs(x, b, opts.exact ?? false);
+  lap("complex");
   const db = x.db;
   return db.transaction(async (tx) => {
     const run = (q: SQL) => tx.execute(q);
@@ -225,20 +264,28 @@ export async function computeBpf<R = undefined>(
       recs as (select m.id, m.session_id, m.user_id, m.slot_id, m.method, m.signed_at from emargements m join ses on ses.id = m.session_id where m.tenant_id = ${b.t}),
       complex as (select distinct r.session_id, r.user_id from recs r where ${onlyComplex}),
       sig as (select r.* from recs r where r.method in ${SIGNATURES} and not exists (select 1 from complex c where c.session_id = r.session_id and c.user_id = r.user_id)),
+      slot_n as (select session_id, count(*)::int as n from slots group by session_id),
       signed as (
-        select s.session_id, s.user_id, sl.id as slot_id, sl.starts_at, sl.ends_at from sig s join slots sl on sl.session_id = s.session_id and sl.id = s.slot_id
-        union
+        select s.session_id, s.user_id, coalesce(sl.id, '') as k, sl.starts_at, sl.ends_at from sig s join slots sl on sl.session_id = s.session_id and sl.id = s.slot_id
+        union all
+        select s.session_id, s.user_id, coalesce(sl.id, ''), sl.starts_at, sl.ends_at from sig s join slot_n n on n.session_id = s.session_id and n.n = 1 join slots sl on sl.session_id = s.session_id
+        where s.slot_id is null
+        union all
         select * from (
-          select distinct on (s.id) s.session_id, s.user_id, sl.id as slot_id, sl.starts_at, sl.ends_at from sig s join slots sl on sl.session_id = s.session_id
+          select distinct on (s.id) s.session_id, s.user_id, coalesce(sl.id, ''), sl.starts_at, sl.ends_at from sig s join slot_n n on n.session_id = s.session_id and n.n > 1
+          join slots sl on sl.session_id = s.session_id
           where s.slot_id is null
           order by s.id, (case when s.signed_at < sl.starts_at then sl.starts_at - s.signed_at when s.signed_at >= sl.ends_at then s.signed_at - sl.ends_at + interval '1 millisecond' else interval '0' end), sl.position, sl.starts_at
         ) nearest
-      )
+      ),
+      per_slot as (select session_id, user_id, k, min(starts_at) as starts_at, min(ends_at) as ends_at from signed group by session_id, user_id, k)
       select session_id, user_id, sum(floor(extract(epoch from ends_at - starts_at) / 60) * greatest(0, extract(epoch from least(ends_at, ${b.end}::timestamptz) - greatest(starts_at, ${b.start}::timestamptz)))
         / nullif(extract(epoch from ends_at - starts_at), 0))::float8 as minutes
-      from signed group by session_id, user_id
+      from per_slot group by session_id, user_id
       union all
       select p->>'s', p->>'u', (p->>'m')::float8 from jsonb_array_elements(${JSON.stringify(complex)}::jsonb) p`);
+    await run(sql`analyze bpf_pairs`);
+    lap("pairs");
     await run(sql`create temp table bpf_i on commit drop as
       select i.id as i, i.number as n, i.kind::text as k, cl.name as cl, (${LINE_SQL}) as line, (${SOURCE_SQL}) as src, coalesce(i.enrollment_id, o.enrollment_id) as e,
         to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, (case when i.kind = 'CREDIT_NOTE' then -i.subtotal_cents else i.subtotal_cents end)::bigint as amt
@@ -247,6 +294,8 @@ export async function computeBpf<R = undefined>(
       left join invoices o on o.tenant_id = i.tenant_id and o.id = i.credited_invoice_id
       left join enrollments en on en.tenant_id = i.tenant_id and en.id = coalesce(i.enrollment_id, o.enrollment_id)
       where i.tenant_id = ${b.t} and i.status in ('ISSUED', 'PAID', 'OVERDUE') and i.issued_at >= ${b.start}::timestamptz and i.issued_at < ${b.end}::timestamptz`);
+    await run(sql`analyze bpf_i`);
+    lap("invoices");
     await run(sql`create temp table bpf_t on commit drop as
       with mins as (
         select e.id, p.minutes from bpf_pairs p join live_sessions s on s.tenant_id = ${b.t} and s.id = p.session_id
@@ -255,12 +304,14 @@ export async function computeBpf<R = undefined>(
         select e.id, (c.duration * 60)::float8 from enrollments e join courses c on c.tenant_id = e.tenant_id and c.id = e.course_id
           where e.tenant_id = ${b.t} and c.format = 'ELEARNING' and c.duration > 0 and e.completed_at >= ${b.start}::timestamptz and e.completed_at < ${b.end}::timestamptz
       ),
-      per as (select id, sum(minutes) as minutes from mins group by id having sum(minutes) > 0),
       amt as (select e, sum(amt)::bigint as amt from bpf_i where e is not null group by e)
       select e.id as e, e.user_id as u, e.course_id as c, e.trainee_category::text as cat, e.financing_source::text as fin, (${F1_SQL}) as f1,
-        round(per.minutes::numeric, 2)::float8 as min, coalesce(amt.amt, 0)::bigint as amt, c.format::text as format
-      from per join enrollments e on e.tenant_id = ${b.t} and e.id = per.id join courses c on c.tenant_id = e.tenant_id and c.id = e.course_id
-      left join amt on amt.e = e.id`);
+        round(sum(m.minutes)::numeric, 2)::float8 as min, coalesce(amt.amt, 0)::bigint as amt, c.format::text as format
+      from mins m join enrollments e on e.tenant_id = ${b.t} and e.id = m.id join courses c on c.tenant_id = e.tenant_id and c.id = e.course_id
+      left join amt on amt.e = e.id
+      group by e.id, c.format, amt.amt
+      having sum(m.minutes) > 0`);
+    lap("trainees");
     const [tAgg, iAgg, extra, trainers, legal] = await Promise.all([
       rawRows<{ cat: Category | null; f1: TF1Row | null; fin_missing: number; n: number; min: number; amt: number }>(
         tx,
@@ -280,7 +331,9 @@ export async function computeBpf<R = undefined>(
       tx.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, x.tenantId)),
     ]);
     const summary = summarize({ year, asOf: x.now, tAgg, iAgg, remote: !!extra[0]?.remote, trainers: trainers[0] ?? { people: 0, minutes: 0 }, legal: legal[0] ?? null });
+    lap("aggregates");
     const persisted = opts.persist ? await opts.persist(tx, summary, sql`(${DATA_ROWS_SQL} || jsonb_build_object('summary', ${JSON.stringify(summary)}::jsonb))`) : undefined;
+    lap("persisted");
     await run(sql`drop table if exists bpf_pairs, bpf_t, bpf_i`);
     return { summary, persisted };
   });

@@ -6,7 +6,7 @@ import { bpfSnapshots, courses, users } from "../../db/schema";
 import type { Caller } from "../../auth/caller";
 import { conflict, DomainError, notFound, unprocessable } from "../../errors";
 import { writeAudit } from "../platform/audit";
-import { computeBpf, hoursOf, units, type BpfData, type BpfSummary, type InvoiceRow, type TraineeRow } from "./compute";
+import { computeBpf, hoursOf, parseRows, units, type BpfData, type BpfSummary, type InvoiceRow, type TraineeRow } from "./compute";
 
 /**
  * BPF snapshots (state table: none -generate-> GENERATED -submit-> SUBMITTED; GENERATED
@@ -70,7 +70,8 @@ export async function loadSnapshotData(db: DbOrTx, caller: Caller, year: number)
   const [row] = await db.select().from(bpfSnapshots).where(caller.scope.where(bpfSnapshots, eq(bpfSnapshots.year, year)));
   if (!row) throw notFound("BPF snapshot");
   const { data, ...head } = row;
-  return { head, data: data as unknown as BpfData };
+  const stored = data as { summary: BpfSummary; trainees: string; invoices: string };
+  return { head, data: { summary: stored.summary, ...parseRows(stored) } };
 }
 
 function present(head: Head, s: BpfSummary): TSnapshot {
