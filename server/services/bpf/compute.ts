@@ -256,29 +256,34 @@ export async function computeBpf<R = undefined>(
   const db = x.db;
   return db.transaction(async (tx) => {
     const run = (q: SQL) => tx.execute(q);
-    await run(sql`drop table if exists bpf_pairs, bpf_t, bpf_i`);
+    await run(sql`drop table if exists bpf_slots, bpf_sig, bpf_pairs, bpf_t, bpf_i`);
     const onlyComplex = opts.exact ? sql`true` : sql`r.method in ('OVERRIDE', 'AUTO')`;
+    await run(sql`create temp table bpf_slots on commit drop as
+      with ses as (${sessionsCte(b)}), slots as (${slotsCte(b)})
+      select id, session_id, position, starts_at, ends_at, count(*) over (partition by session_id)::int as n from slots`);
+    await run(sql`analyze bpf_slots`);
+    await run(sql`create temp table bpf_sig on commit drop as
+      with recs as (select m.id, m.session_id, m.user_id, m.slot_id, m.method, m.signed_at from emargements m
+        where m.tenant_id = ${b.t} and m.session_id in (select distinct session_id from bpf_slots)),
+      complex as (select distinct r.session_id, r.user_id from recs r where ${onlyComplex})
+      select r.id, r.session_id, r.user_id, r.slot_id, r.signed_at from recs r
+      where r.method in ${SIGNATURES} and not exists (select 1 from complex c where c.session_id = r.session_id and c.user_id = r.user_id)`);
+    await run(sql`analyze bpf_sig`);
     await run(sql`create temp table bpf_pairs on commit drop as
-      with ses as (${sessionsCte(b)}),
-      slots as (${slotsCte(b)}),
-      recs as (select m.id, m.session_id, m.user_id, m.slot_id, m.method, m.signed_at from emargements m join ses on ses.id = m.session_id where m.tenant_id = ${b.t}),
-      complex as (select distinct r.session_id, r.user_id from recs r where ${onlyComplex}),
-      sig as (select r.* from recs r where r.method in ${SIGNATURES} and not exists (select 1 from complex c where c.session_id = r.session_id and c.user_id = r.user_id)),
-      slot_n as (select session_id, count(*)::int as n from slots group by session_id),
-      signed as (
-        select s.session_id, s.user_id, coalesce(sl.id, '') as k, sl.starts_at, sl.ends_at from sig s join slots sl on sl.session_id = s.session_id and sl.id = s.slot_id
+      with j as (
+        select s.id as sid, s.session_id, s.user_id, s.slot_id, s.signed_at, coalesce(sl.id, '') as k, sl.n, sl.position, sl.starts_at, sl.ends_at
+        from bpf_sig s join bpf_slots sl on sl.session_id = s.session_id
+        where s.slot_id is null or sl.id = s.slot_id
+      ),
+      chosen as (
+        select session_id, user_id, k, starts_at, ends_at from j where slot_id is not null or n = 1
         union all
-        select s.session_id, s.user_id, coalesce(sl.id, ''), sl.starts_at, sl.ends_at from sig s join slot_n n on n.session_id = s.session_id and n.n = 1 join slots sl on sl.session_id = s.session_id
-        where s.slot_id is null
-        union all
-        select * from (
-          select distinct on (s.id) s.session_id, s.user_id, coalesce(sl.id, ''), sl.starts_at, sl.ends_at from sig s join slot_n n on n.session_id = s.session_id and n.n > 1
-          join slots sl on sl.session_id = s.session_id
-          where s.slot_id is null
-          order by s.id, (case when s.signed_at < sl.starts_at then sl.starts_at - s.signed_at when s.signed_at >= sl.ends_at then s.signed_at - sl.ends_at + interval '1 millisecond' else interval '0' end), sl.position, sl.starts_at
+        select session_id, user_id, k, starts_at, ends_at from (
+          select distinct on (sid) sid, session_id, user_id, k, starts_at, ends_at from j where slot_id is null and n > 1
+          order by sid, (case when signed_at < starts_at then starts_at - signed_at when signed_at >= ends_at then signed_at - ends_at + interval '1 millisecond' else interval '0' end), position, starts_at
         ) nearest
       ),
-      per_slot as (select session_id, user_id, k, min(starts_at) as starts_at, min(ends_at) as ends_at from signed group by session_id, user_id, k)
+      per_slot as (select session_id, user_id, k, min(starts_at) as starts_at, min(ends_at) as ends_at from chosen group by session_id, user_id, k)
       select session_id, user_id, sum(floor(extract(epoch from ends_at - starts_at) / 60) * greatest(0, extract(epoch from least(ends_at, ${b.end}::timestamptz) - greatest(starts_at, ${b.start}::timestamptz)))
         / nullif(extract(epoch from ends_at - starts_at), 0))::float8 as minutes
       from per_slot group by session_id, user_id
@@ -324,8 +329,7 @@ export async function computeBpf<R = undefined>(
       ),
       rawRows<{ people: number; minutes: number }>(
         tx,
-        sql`with ses as (${sessionsCte(b)}), slots as (${slotsCte(b)}),
-          sm as (select session_id, sum(greatest(0, extract(epoch from least(ends_at, ${b.end}::timestamptz) - greatest(starts_at, ${b.start}::timestamptz))) / 60)::float8 as m from slots group by session_id)
+        sql`with sm as (select session_id, sum(greatest(0, extract(epoch from least(ends_at, ${b.end}::timestamptz) - greatest(starts_at, ${b.start}::timestamptz))) / 60)::float8 as m from bpf_slots group by session_id)
           select count(distinct st.user_id)::int as people, coalesce(sum(sm.m), 0)::float8 as minutes from session_trainers st join sm on sm.session_id = st.session_id where st.tenant_id = ${b.t} and sm.m > 0`,
       ),
       tx.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, x.tenantId)),
@@ -334,7 +338,7 @@ export async function computeBpf<R = undefined>(
     lap("aggregates");
     const persisted = opts.persist ? await opts.persist(tx, summary, sql`(${DATA_ROWS_SQL} || jsonb_build_object('summary', ${JSON.stringify(summary)}::jsonb))`) : undefined;
     lap("persisted");
-    await run(sql`drop table if exists bpf_pairs, bpf_t, bpf_i`);
+    await run(sql`drop table if exists bpf_slots, bpf_sig, bpf_pairs, bpf_t, bpf_i`);
     return { summary, persisted };
   });
 }
