@@ -12,6 +12,7 @@ import { quality_en } from "./parts/quality.en";
 import { qualiopi_en } from "./parts/qualiopi.en";
 import { adaptive_en } from "./parts/adaptive.en";
 import { needs_en } from "./parts/needs.en";
+import { bpf_en } from "./parts/bpf.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 import { surveys_en } from "./parts/surveys.en";
@@ -317,6 +318,7 @@ export const en: Catalogue = {
   ...qualiopi_en,
   ...adaptive_en,
   ...needs_en,
+  ...bpf_en,
   ...documents_en,
   ...signing_en,
   ...surveys_en,

@@ -11,6 +11,7 @@ import { quality_fr } from "./parts/quality.fr";
 import { qualiopi_fr } from "./parts/qualiopi.fr";
 import { adaptive_fr } from "./parts/adaptive.fr";
 import { needs_fr } from "./parts/needs.fr";
+import { bpf_fr } from "./parts/bpf.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { surveys_fr } from "./parts/surveys.fr";
@@ -316,6 +317,7 @@ export const fr = {
   ...qualiopi_fr,
   ...adaptive_fr,
   ...needs_fr,
+  ...bpf_fr,
   ...documents_fr,
   ...signing_fr,
   ...surveys_fr,

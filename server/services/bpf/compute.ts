@@ -85,7 +85,6 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   AUT: "Autres stagiaires",
 };
 
-const MINUTE = 60_000;
 const DAY = 86_400_000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Cents -> currency units. */
