@@ -248,10 +248,7 @@ export async function computeBpf<R = undefined>(
   const { start, end } = yearBounds(year, x.timeZone);
   const windowStart = new Date(start.getTime() - 31 * DAY);
   const b: Bounds = { t: x.tenantId, start: start.toISOString(), end: end.toISOString(), windowStart: windowStart.toISOString(), startDate: start, endDate: end, windowStartDate: windowStart };
-  const T0 = performance.now();
-  const lap = (what: string) => process.env.BPF_PROFILE && console.log(`[bpf] ${what} ${(performance.now() - T0).toFixed(0)} ms`);
   const complex = await complexPairs(x, b, opts.exact ?? false);
-  lap("complex");
   const db = x.db;
   return db.transaction(async (tx) => {
     const run = (q: SQL) => tx.execute(q);
@@ -289,7 +286,6 @@ export async function computeBpf<R = undefined>(
       union all
       select p->>'s', p->>'u', (p->>'m')::float8 from jsonb_array_elements(${JSON.stringify(complex)}::jsonb) p`);
     await run(sql`analyze bpf_pairs`);
-    lap("pairs");
     await run(sql`create temp table bpf_i on commit drop as
       select i.id as i, i.number as n, i.kind::text as k, cl.name as cl, (${LINE_SQL}) as line, (${SOURCE_SQL}) as src, coalesce(i.enrollment_id, o.enrollment_id) as e,
         to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, (case when i.kind = 'CREDIT_NOTE' then -i.subtotal_cents else i.subtotal_cents end)::bigint as amt
@@ -299,7 +295,6 @@ export async function computeBpf<R = undefined>(
       left join enrollments en on en.tenant_id = i.tenant_id and en.id = coalesce(i.enrollment_id, o.enrollment_id)
       where i.tenant_id = ${b.t} and i.status in ('ISSUED', 'PAID', 'OVERDUE') and i.issued_at >= ${b.start}::timestamptz and i.issued_at < ${b.end}::timestamptz`);
     await run(sql`analyze bpf_i`);
-    lap("invoices");
     await run(sql`create temp table bpf_t on commit drop as
       with mins as (
         select e.id, p.minutes from bpf_pairs p join live_sessions s on s.tenant_id = ${b.t} and s.id = p.session_id
@@ -315,7 +310,6 @@ export async function computeBpf<R = undefined>(
       left join amt on amt.e = e.id
       group by e.id, c.format, amt.amt
       having sum(m.minutes) > 0`);
-    lap("trainees");
     const [tAgg, iAgg, extra, trainers, legal] = await Promise.all([
       rawRows<{ cat: Category | null; f1: TF1Row | null; fin_missing: number; n: number; min: number; amt: number }>(
         tx,
@@ -334,9 +328,7 @@ export async function computeBpf<R = undefined>(
       tx.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, x.tenantId)),
     ]);
     const summary = summarize({ year, asOf: x.now, tAgg, iAgg, remote: !!extra[0]?.remote, trainers: trainers[0] ?? { people: 0, minutes: 0 }, legal: legal[0] ?? null });
-    lap("aggregates");
     const persisted = opts.persist ? await opts.persist(tx, summary, sql`(${DATA_ROWS_SQL} || jsonb_build_object('summary', ${JSON.stringify(summary)}::jsonb))`) : undefined;
-    lap("persisted");
     await run(sql`drop table if exists bpf_slots, bpf_sig, bpf_pairs, bpf_t, bpf_i`);
     return { summary, persisted };
   });
