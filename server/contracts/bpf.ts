@@ -20,7 +20,7 @@ export type TCLine = (typeof C_LINES)[number];
 export type TF1Row = (typeof F1_ROWS)[number];
 export type TFinancingKey = (typeof FINANCING_KEYS)[number];
 
-const ZYear = z.coerce.number().int().min(2000, "Year from 2000").max(2100, "Year up to 2100").describe("Accounting year (YYYY)");
+const ZYear = z.coerce.number().int().min(2000).max(2100).describe("Accounting year (YYYY)");
 const ZMoney = z.number().describe("Currency units, HT, 2 decimals");
 const ZHours = z.number().describe("Decimal hours, 2 decimals");
 
