@@ -253,6 +253,8 @@ export async function computeBpf<R = undefined>(
   return db.transaction(async (tx) => {
     const run = (q: SQL) => tx.execute(q);
     await run(sql`drop table if exists bpf_slots, bpf_sig, bpf_pairs, bpf_t, bpf_i`);
+    // Hashes and sorts of 100,000 rows stay in memory (the default 4 MB spills them to disk).
+    await run(sql`set local work_mem = '64MB'`);
     const onlyComplex = opts.exact ? sql`true` : sql`r.method in ('OVERRIDE', 'AUTO')`;
     await run(sql`create temp table bpf_slots on commit drop as
       with ses as (${sessionsCte(b)}), slots as (${slotsCte(b)})
