@@ -29,6 +29,10 @@ import { printReport, verdict, writeResults } from "./report";
  * Invoice issue (bench/invoice-issue.ts): BENCH_INVOICES (40) issues with their PDF, p95 < 1 s, and
  * another user's p95 while invoices are issued (BENCH_INVOICE_PROBE_SECONDS, 5). BENCH_ONLY=invoices
  * runs only that part (demo seed, the app) and writes bench/results/invoices-latest.json.
+ * BPF (bench/bpf.ts): BENCH_BPF_ENROLLMENTS (100,000) enrollments of last year with attendance and
+ * invoices in their own tenant; the generation (compute + stored snapshot) must take under 2 s.
+ * BENCH_ONLY=bpf runs only that part (a fresh database, no build, no app: the service is timed in
+ * its own process) and writes bench/results/bpf-latest.json: `BENCH_ONLY=bpf npm run bench`.
  */
 function num(name: string, def: number): number {
   const v = Number(process.env[name]);
@@ -136,6 +140,23 @@ async function mainInvoices(): Promise<void> {
   log("written bench/results/invoices-latest.json");
 }
 
+const BPF_RESULTS = "bench/results/bpf-latest.json";
+const BPF_ENV = { BENCH_BPF_ENROLLMENTS: String(num("BENCH_BPF_ENROLLMENTS", 100_000)), BENCH_BPF_RUNS: String(num("BENCH_BPF_RUNS", 5)), BENCH_BPF_RESULTS: BPF_RESULTS };
+
+/** The BPF part: seeds and times in a child process (bench/bpf.ts), which prints its lines and writes BPF_RESULTS. */
+async function measureBpf(env: Record<string, string>): Promise<{ pass: boolean } & Record<string, unknown>> {
+  await completed(track(startTsx("bpf bench", "bench/bpf.ts", { ...env, ...BPF_ENV, LOG_LEVEL: "warn" })));
+  return (JSON.parse(readFileSync(BPF_RESULTS, "utf8")) as { bpf: { pass: boolean } & Record<string, unknown> }).bpf;
+}
+
+/** BENCH_ONLY=bpf: only the BPF generation. */
+async function mainBpf(): Promise<void> {
+  database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
+  log(`database: ${database.backend} (${database.label}); ${os.cpus().length} CPUs`);
+  const bpf = await measureBpf({ ...database.env, ...benchSecrets() });
+  log(`BPF verdict: ${bpf.pass ? "PASS" : "MISS"} (${BPF_RESULTS})`);
+}
+
 async function main(): Promise<void> {
   await ensureBuild();
   database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
@@ -183,6 +204,9 @@ async function main(): Promise<void> {
   await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
   await completed(track(startTsx("audit seed", "bench/seed-audit.ts", { ...database.env, ...secrets, ...AUDIT_ENV, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
 
+  log("measuring the BPF generation (bench/bpf.ts)");
+  const bpf = await measureBpf({ ...database.env, ...secrets });
+
   log(`starting the app (output in ${APP_LOG})`);
   const appUrl = await startApp({ ...database.env, MEDIA_DIR: AUDIT_MEDIA_DIR }, await freePort(), APP_LOG, track, secrets);
   session.admin = await login(appUrl, ADMIN);
@@ -214,6 +238,7 @@ async function main(): Promise<void> {
     sheetPdf: sheetPdf.summary,
     auditExport,
     invoiceIssue,
+    bpf,
   };
   const order = (id: string) => {
     const i = ENDPOINTS.findIndex((e) => e.id === id);
@@ -234,7 +259,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-(process.env.BENCH_ONLY === "audit" ? mainAudit() : process.env.BENCH_ONLY === "invoices" ? mainInvoices() : main())
+(process.env.BENCH_ONLY === "audit" ? mainAudit() : process.env.BENCH_ONLY === "invoices" ? mainInvoices() : process.env.BENCH_ONLY === "bpf" ? mainBpf() : main())
   .then(cleanup)
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {

@@ -14,6 +14,7 @@ import { adaptive_en } from "./parts/adaptive.en";
 import { needs_en } from "./parts/needs.en";
 import { invoices_en } from "./parts/invoices.en";
 import { billingClients_en } from "./parts/billing-clients.en";
+import { bpf_en } from "./parts/bpf.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
 import { surveys_en } from "./parts/surveys.en";
@@ -322,6 +323,7 @@ export const en: Catalogue = {
   ...needs_en,
   ...invoices_en,
   ...billingClients_en,
+  ...bpf_en,
   ...documents_en,
   ...signing_en,
   ...surveys_en,

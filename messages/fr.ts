@@ -13,6 +13,7 @@ import { adaptive_fr } from "./parts/adaptive.fr";
 import { needs_fr } from "./parts/needs.fr";
 import { invoices_fr } from "./parts/invoices.fr";
 import { billingClients_fr } from "./parts/billing-clients.fr";
+import { bpf_fr } from "./parts/bpf.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { surveys_fr } from "./parts/surveys.fr";
@@ -321,6 +322,7 @@ export const fr = {
   ...needs_fr,
   ...invoices_fr,
   ...billingClients_fr,
+  ...bpf_fr,
   ...documents_fr,
   ...signing_fr,
   ...surveys_fr,

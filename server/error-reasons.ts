@@ -196,6 +196,10 @@ export const ERROR_REASONS = {
   PAYMENT_GATEWAY_ERROR: "The payment gateway refused or did not answer; retry later",
   PAYMENT_GATEWAY_NOT_CONFIGURED: "The gateway has no keys and the sandbox is disabled here (PAYMENT_SANDBOX)",
   PAYMENT_GATEWAY_NOT_FOUND: "No payment gateway of that name (PSP_A_ISV or PSP_B)",
+  BPF_SNAPSHOT_NOT_FOUND: "No BPF has been generated for this year",
+  BPF_ALREADY_SUBMITTED: "This year's BPF has been submitted: it is locked (generate with force to recalculate it)",
+  BPF_YEAR_NOT_STARTED: "The year has not started yet",
+  BPF_CELL_UNKNOWN: "This BPF figure does not exist",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -241,6 +245,7 @@ export const NOT_FOUND_REASONS = {
   Invoice: "INVOICE_NOT_FOUND",
   Client: "CLIENT_NOT_FOUND",
   Payment: "PAYMENT_NOT_FOUND",
+  "BPF snapshot": "BPF_SNAPSHOT_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

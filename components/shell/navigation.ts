@@ -9,7 +9,6 @@ export type Section = { slug: string; title: MessageKey; description: MessageKey
 export const SECTIONS: Record<string, Section> = {
   billing: { slug: "billing", title: "nav.billing", description: "comingSoon.billing" },
   learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },
-  bpf: { slug: "bpf", title: "nav.bpf", description: "comingSoon.bpf" },
 };
 
 export type NavItem = { href: string; label: MessageKey };
@@ -29,6 +28,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/quality", label: "nav.quality" },
     { href: "/needs", label: "nav.needs" },
     { href: "/billing", label: "nav.billing" },
+    { href: "/bpf", label: "nav.bpf" },
     { href: "/webhooks", label: "nav.webhooks" },
     { href: "/settings", label: "nav.settings" },
   ],

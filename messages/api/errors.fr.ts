@@ -178,4 +178,8 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   PAYMENT_GATEWAY_ERROR: "Le prestataire de paiement a refusé ou n'a pas répondu ; réessayez plus tard.",
   PAYMENT_GATEWAY_NOT_CONFIGURED: "Ce moyen de paiement n'est pas disponible.",
   PAYMENT_GATEWAY_NOT_FOUND: "Aucun prestataire de paiement de ce nom (PSP_A_ISV ou PSP_B).",
+  BPF_SNAPSHOT_NOT_FOUND: "Aucun BPF n'a été généré pour cette année.",
+  BPF_ALREADY_SUBMITTED: "Le BPF de cette année a été déposé : il est verrouillé (régénérez-le en forçant pour le recalculer).",
+  BPF_YEAR_NOT_STARTED: "Cette année n'a pas encore commencé.",
+  BPF_CELL_UNKNOWN: "Ce chiffre du BPF n'existe pas.",
 };

@@ -30,6 +30,7 @@ import { needsRouter } from "./routers/needs";
 import { legalIdentityRouter } from "./routers/legal-identity";
 import { billingClientsRouter } from "./routers/billing-clients";
 import { paymentsRouter } from "./routers/payments";
+import { bpfRouter } from "./routers/bpf";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -74,6 +75,8 @@ export const appRouter = router({
   invoices: invoicesRouter,
   // payments: static /payments/intent, /checkout, /sandbox/... before /payments/{id}
   payments: paymentsRouter,
+  // BPF: /bpf/current-year and /bpf/year/{year}/... (the PDF and CSV are raw routes too)
+  bpf: bpfRouter,
   templates: templatesRouter,
   documents: documentsRouter,
   dev: devRouter,

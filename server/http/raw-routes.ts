@@ -1,6 +1,8 @@
 import { attendanceAttestationRoute } from "./attendance-attestation";
 import { attendancePdfRoute } from "./attendance-pdf";
 import { auditExportRoute } from "./audit-export";
+import { bpfCsvRoute } from "./bpf-csv";
+import { bpfPdfRoute } from "./bpf-pdf";
 import { csvExportRoute } from "./csv-export";
 import { invoicePdfRoute } from "./invoice-pdf";
 import { livekitWebhookRoute } from "./livekit-webhook";
@@ -32,4 +34,6 @@ export const RAW_ROUTES: RawRoute[] = [
   paymentWebhookRoute,
   auditExportRoute,
   invoicePdfRoute,
+  bpfPdfRoute,
+  bpfCsvRoute,
 ];

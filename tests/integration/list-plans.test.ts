@@ -57,6 +57,8 @@ const RECIPES: Record<string, Recipe[]> = {
   "dev-outbox": [{}, { query: { to: "learner@acme.test" } }],
   "audit-list": [{}, { query: { category: "admin" } }, { query: { actorId: "@learner" } }, { query: { action: "auth.login" } }],
   "webhooks-deliveries": [{ path: () => ({ id: "wh_bulk_1" }) }],
+  // The demo seed generates last year's BPF of acme (server/db/seed/bpf.ts); the rows are the snapshot's.
+  "bpf-drilldown": [{ path: () => ({ year: String(new Date().getUTCFullYear() - 1), cell: "trainees" }) }],
   "templates-list": [{}, { query: { category: "ATTESTATION" } }, { query: { kind: "CUSTOM", isActive: "true" } }],
   "billingClients-list": [{}, { query: { kind: "OPCO" } }],
   "invoices-list": [{}, { query: { status: "ISSUED" } }, { query: { status: "OVERDUE" } }, { query: { status: "DRAFT" } }, { query: { clientId: "cli_bulk_1" } }, { query: { kind: "CREDIT_NOTE" } }],

@@ -193,10 +193,19 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/payments/{id}/capture", status: 200 },
   { method: "post", path: "/api/v1/payments/{id}/refund", status: 201 },
   { method: "post", path: "/api/v1/payments/webhooks/{gateway}", status: 200 },
+  // BPF (issue #12 item 6)
+  { method: "get", path: "/api/v1/bpf/current-year", status: 200 },
+  { method: "get", path: "/api/v1/bpf/year/{year}", status: 200 },
+  { method: "post", path: "/api/v1/bpf/year/{year}/generate", status: 200 },
+  { method: "get", path: "/api/v1/bpf/year/{year}/export", status: 200 },
+  { method: "get", path: "/api/v1/bpf/year/{year}/export-csv", status: 200 },
+  { method: "post", path: "/api/v1/bpf/year/{year}/submit", status: 200 },
+  { method: "get", path: "/api/v1/bpf/year/{year}/breakdown", status: 200 },
+  { method: "get", path: "/api/v1/bpf/year/{year}/cells/{cell}", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
-const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf|billing\/legal-identity|billing\/clients|billing\/invoices|billing\/enrollments|payments)(\/|$)/;
+const PREFIXES = /\/api\/v1\/(auth|tenants|users|dev|enrollments|activity-logs|sessions|emargement|qualiopi\/emargement|complaints|improvement-plans|notifications|adaptive-paths|surveys|public|companies|needs-analysis|paf|billing\/legal-identity|billing\/clients|billing\/invoices|billing\/enrollments|payments|bpf)(\/|$)/;
 
 describe("GET /api/v1/openapi.json", () => {
   let doc: any;

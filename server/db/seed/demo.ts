@@ -14,6 +14,7 @@ import { seedNeeds } from "./needs";
 import { seedBillingClients } from "./billing-clients";
 import { seedInvoices } from "./invoices";
 import { seedPayments } from "./payments";
+import { seedBpf } from "./bpf";
 
 /** The demo accounts of conventions §11, per tenant. */
 export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
@@ -56,5 +57,7 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
     await seedInvoices(db, tenant.id, ids.admin!, { withPdfs: opts.documents ?? true });
     await seedPayments(db, tenant.id, { admin: ids.admin!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
+    // Last year's BPF (acme only): a past SST day, minimal invoices, the snapshot GENERATED.
+    if (t.slug === "acme") await seedBpf(db, tenant.id, { admin: ids.admin!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
   }
 }

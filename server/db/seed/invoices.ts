@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { buildCaller } from "../../auth/caller";
 import type { Db } from "../client";
 import { billingClients, invoices, tenants, tenantLegalIdentities } from "../schema";
 import { forTenant } from "../tenant-scope";
@@ -7,6 +6,7 @@ import { addDays, localDate } from "../../lib/local-date";
 import { creditNoteInTransaction, issueInTransaction } from "../../services/billing/invoice-issue";
 import { storeInvoicePdf } from "../../services/billing/invoice-pdf";
 import { insertDraft, loadInvoice } from "../../services/billing/invoices";
+import { seedCaller } from "./seed-caller";
 
 const DAY = 86_400_000;
 
@@ -30,16 +30,7 @@ export async function seedInvoices(db: Db, tenantId: string, adminId: string, op
   const opco = clients.find((c) => c.kind === "OPCO");
   const person = clients.find((c) => c.kind === "INDIVIDUAL");
   if (!company.length || !opco) return;
-  const caller = buildCaller({
-    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name, ofMode: tenant.ofMode, authMode: tenant.authMode, timeZone: tenant.timeZone },
-    scope,
-    userId: adminId,
-    role: "ADMIN",
-    membershipId: null,
-    ip: null,
-    userAgent: null,
-    requestId: null,
-  });
+  const caller = await seedCaller(db, tenantId, adminId);
   const vatRate = identity.vatRegime === "EXEMPT_261_4_4A" ? 0 : 20;
   const now = Date.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY);

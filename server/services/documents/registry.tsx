@@ -6,6 +6,7 @@ import { registerDocumentFonts } from "./fonts";
 import { TemplateDocument } from "./template-document";
 import { AuditReportDocument } from "../qualiopi/audit-report-document";
 import { InvoicePdfDocument } from "../billing/facturx/invoice-document";
+import { BpfDocument } from "../bpf/bpf-document";
 import type { DocumentInputs, DocumentType } from "./types";
 
 /**
@@ -18,6 +19,7 @@ const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
   "template-document": TemplateDocument,
   "audit-report": AuditReportDocument,
   "facturx-invoice": InvoicePdfDocument,
+  bpf: BpfDocument,
 };
 
 /** Renders one document to PDF bytes, with the embedded fonts. */

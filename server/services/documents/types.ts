@@ -3,6 +3,7 @@ import type { SheetPdfInput } from "../attendance/sheet/sheet-document";
 import type { TemplateDocumentInput } from "./template-document";
 import type { AuditReportInput } from "../qualiopi/audit-report-document";
 import type { InvoicePdfInput } from "../billing/facturx/invoice-document";
+import type { BpfPdfInput } from "../bpf/bpf-document";
 
 /**
  * The document types the render pool knows, each with the input its component takes (plain
@@ -19,6 +20,8 @@ export type DocumentInputs = {
   "audit-report": AuditReportInput;
   /** The visual part of an invoice or credit note (PDF/A-3b); the Factur-X XML and signature come after (billing/facturx). */
   "facturx-invoice": InvoicePdfInput;
+  /** The BPF (cerfa 10443*17) of one year, frames A to H. */
+  bpf: BpfPdfInput;
 };
 
 export type DocumentType = keyof DocumentInputs;

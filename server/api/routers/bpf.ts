@@ -1,0 +1,179 @@
+import { z } from "zod";
+import {
+  ZBreakdownOutput,
+  ZCsvInput,
+  ZCurrentYearOutput,
+  ZDrilldownInput,
+  ZDrilldownOutput,
+  ZGenerateInput,
+  ZGenerateOutput,
+  ZSnapshotOutput,
+  ZSubmitInput,
+  ZSubmitOutput,
+  ZYearInput,
+} from "../../contracts/bpf";
+import { ZNoInput } from "../../contracts/common";
+import { bpfCsv } from "../../services/bpf/csv";
+import { bpfPdf } from "../../services/bpf/pdf";
+import { currentYear, drilldown, generate, getBreakdown, getSnapshot, submit } from "../../services/bpf/snapshots";
+import { can, router } from "../trpc";
+
+const tags = ["BPF"];
+const who = { 401: "Unauthorized", 403: "Not ADMIN or FINANCIER (bpf.manage)" };
+const none = { 404: "No BPF generated for this year (BPF_SNAPSHOT_NOT_FOUND), or another tenant's" };
+
+const RULES =
+  "BPF (bilan pédagogique et financier, cerfa 10443*17), ADMIN or FINANCIER. ONE computation gives every figure (live view, snapshot, breakdown, CSV, PDF, drill-down). " +
+  "Exercise: the calendar year in the tenant's time zone. Hours: attended minutes from the attendance status function (the same as the sheets and attestations), per person and slot; " +
+  "a slot or session spanning two years is split by the share of its time inside each year; e-learning (ELEARNING courses) counts the course's planned duration in the year the enrollment was COMPLETED. " +
+  "A trainee is an enrollment with hours in the year (whatever its later status: hours attended before a cancellation count; an enrollment cancelled before any hour is not one). " +
+  "Categories SAL -> F-1 a, DE -> F-1 c, AUT -> F-1 d when financed SELF else F-1 e; a trainee without category or financing source is an anomaly (listed, not guessed). " +
+  "Revenue HT: invoices and credit notes ISSUED, PAID or OVERDUE with issuedAt in the year (DRAFT and CANCELLED ignored), subtotalCents as currency units, credit notes subtracted. " +
+  "Frame C line by the payer's client kind: COMPANY 1, OPCO 2e (enrollment financed CPF) or 2h, PUBLIC 7 (POLE_EMPLOI) or 8, INDIVIDUAL 9. financingSources by the enrollment's source, " +
+  "else by payer (COMPANY employer, OPCO opco, INDIVIDUAL self); a PUBLIC payer without a source is an anomaly. Frames D, E-2, F-2, F-3, F-4 and G are not recorded: listed in frames.gaps. " +
+  "checks holds the form's consistency checks (F-1 totals, C total and line 2, financing total).";
+
+export const bpfRouter = router({
+  currentYear: can("bpf.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/bpf/current-year",
+        tags,
+        summary: "Live figures of the current year",
+        description: `${RULES} Recalculated at every call, nothing stored; status is always OPEN.`,
+        errorResponses: who,
+      },
+    })
+    .input(ZNoInput)
+    .output(ZCurrentYearOutput)
+    .query(async ({ ctx }) => ({ data: await currentYear(ctx.db, ctx.caller, ctx.clock.now()) })),
+
+  get: can("bpf.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/bpf/year/{year}",
+        tags,
+        summary: "The year's BPF snapshot",
+        description: `${RULES} The stored snapshot (GENERATED or SUBMITTED), with its frames, checks and anomalies.`,
+        errorResponses: { 400: "Invalid year", ...who, ...none },
+      },
+    })
+    .input(ZYearInput)
+    .output(ZSnapshotOutput)
+    .query(async ({ ctx, input }) => ({ data: await getSnapshot(ctx.db, ctx.caller, input.year) })),
+
+  generate: can("bpf.manage")
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/bpf/year/{year}/generate",
+        tags,
+        summary: "Generate (or regenerate) the year's BPF snapshot",
+        description:
+          `${RULES} State table: none -> GENERATED; GENERATED -> GENERATED (recalculated, overwritten); SUBMITTED with force false -> 409 BPF_ALREADY_SUBMITTED; ` +
+          "SUBMITTED with force true -> GENERATED (recalculated; submittedAt, receiptId and notes cleared, the previous receipt kept in the audit log). " +
+          "The current year may be generated (a provisional snapshot); a year not started yet answers 422 BPF_YEAR_NOT_STARTED (errors.year). Audited.",
+        errorResponses: { 400: "Unknown field", ...who, 409: "Submitted and force false (BPF_ALREADY_SUBMITTED)", 422: "Year out of range or not started (errors.year)" },
+      },
+    })
+    .input(ZGenerateInput)
+    .output(ZGenerateOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await generate(ctx.db, ctx.caller, input.year, input.force, ctx.clock.now()) })),
+
+  exportPdf: can("bpf.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/bpf/year/{year}/export",
+        tags,
+        summary: "The year's BPF as a PDF (cerfa 10443 frames A to H)",
+        description:
+          `${RULES} Answers application/pdf (bpf-YYYY.pdf, attachment): A4, French, frames A (legal identity) to H (director), the C lines, E-1, F-1, the checks and anomalies; ` +
+          "what the data cannot fill reads \"non renseigné\". Rendered from the snapshot in the document pool's worker thread (503 when busy).",
+        successDescription: "PDF file (application/pdf, Content-Disposition: attachment)",
+        errorResponses: { 400: "Invalid year", ...who, ...none, 503: "Renderer busy" },
+      },
+    })
+    .input(ZYearInput)
+    .output(z.string().describe("Base64 of the PDF (tRPC callers); REST answers the file"))
+    .query(async ({ ctx, input }) => Buffer.from((await bpfPdf(ctx.db, ctx.caller, input.year)).body).toString("base64")),
+
+  exportCsv: can("bpf.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/bpf/year/{year}/export-csv",
+        tags,
+        summary: "The year's trainees as CSV",
+        description:
+          `${RULES} text/csv; charset=utf-8 (bpf-YYYY.csv, attachment), UTF-8 with a byte order mark, CRLF, one row per trainee of the snapshot (an enrollment with hours; ` +
+          "a person in two actions has two rows, as F-1 counts them), columns traineeId (the learner's user id), category, hours, financingSource, amountHT (HT of the invoices linked to the enrollment, " +
+          'credit notes subtracted); decimal point "."; an empty cell when the category or source is missing. separator: ";" (default), ",", "|" or a tab.',
+        successDescription: "CSV file (text/csv; charset=utf-8, Content-Disposition: attachment)",
+        errorResponses: { 400: "Invalid year or separator", ...who, ...none },
+      },
+    })
+    .input(ZCsvInput)
+    .output(z.string().describe("The CSV text (tRPC callers); REST answers the file"))
+    .query(async ({ ctx, input }) => {
+      const { body } = await bpfCsv(ctx.db, ctx.caller, input.year, input.separator);
+      let text = "";
+      for await (const chunk of body) text += chunk;
+      return text;
+    }),
+
+  submit: can("bpf.manage")
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "POST",
+        path: "/bpf/year/{year}/submit",
+        tags,
+        summary: "Record the BPF's submission (locks the snapshot)",
+        description:
+          `${RULES} GENERATED -> SUBMITTED with the filing date (not in the future, tenant's zone), the Mon Activité Formation receipt id and notes; the snapshot is then locked ` +
+          "(generate answers 409 unless force). Already SUBMITTED: 409 BPF_ALREADY_SUBMITTED. Audited.",
+        errorResponses: { 400: "Unknown field", ...who, ...none, 409: "Already submitted (BPF_ALREADY_SUBMITTED)", 422: "Invalid field (errors map): submittedAt, receiptId" },
+      },
+    })
+    .input(ZSubmitInput)
+    .output(ZSubmitOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await submit(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  breakdown: can("bpf.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/bpf/year/{year}/breakdown",
+        tags,
+        summary: "The snapshot's breakdown: totals, financing sources, categories, frames and checks",
+        description: `${RULES} From the stored snapshot.`,
+        errorResponses: { 400: "Invalid year", ...who, ...none },
+      },
+    })
+    .input(ZYearInput)
+    .output(ZBreakdownOutput)
+    .query(async ({ ctx, input }) => ({ data: await getBreakdown(ctx.db, ctx.caller, input.year) })),
+
+  drilldown: can("bpf.manage")
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/bpf/year/{year}/cells/{cell}",
+        tags,
+        summary: "The records behind one BPF figure",
+        description:
+          `${RULES} Lists, from the snapshot, the records a figure is made of: enrollments (trainee's name and course, hours counted in the year, category, source, linked revenue) ` +
+          "then invoices and credit notes (number, client, frame C line, source, HT counted, negative for a credit note). meta.value is the figure itself, so the list and the figure can be compared. " +
+          "cell: trainees, hours, revenue, anomalies, category-SAL|DE|AUT|NONE, f1-a..e, c-1, c-2 (2a..2h), c-2a..c-2h, c-3..c-11, financing-opco|cpf|poleEmploi|employer|self|unknown. " +
+          "Pages: trainees first (by enrollment id), then invoices (by issue date); perPage defaults to 20 (max 100).",
+        errorResponses: { 400: "Invalid query", ...who, 404: "No snapshot (BPF_SNAPSHOT_NOT_FOUND) or unknown cell (BPF_CELL_UNKNOWN)" },
+      },
+    })
+    .input(ZDrilldownInput)
+    .output(ZDrilldownOutput)
+    .query(({ ctx, input }) => drilldown(ctx.db, ctx.caller, input)),
+});

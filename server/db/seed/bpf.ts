@@ -1,0 +1,131 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../client";
+import { attendanceSlots, billingClients, bpfSnapshots, courses, enrollments, invoices, liveSessions, sessionParticipants, sessionTrainers, tenants } from "../schema";
+import { forTenant } from "../tenant-scope";
+import { newId } from "../../lib/ids";
+import { appendRecord } from "../../services/attendance/chain";
+import { generatePin } from "../../services/attendance/lib/pin";
+import { zonedTimeToUtc } from "../../services/attendance/lib/slots";
+import { clientForLearner } from "../../services/billing/clients";
+import { creditNoteInTransaction, issueInTransaction } from "../../services/billing/invoice-issue";
+import { insertDraft } from "../../services/billing/invoices";
+import { computeBpf } from "../../services/bpf/compute";
+import { seedCaller } from "./seed-caller";
+import { currentYearOf } from "../../services/bpf/snapshots";
+
+type People = { admin: string; trainer: string; learner: string; learner2: string; learner3: string };
+
+const SST = "sauveteur-secouriste-du-travail";
+const MIN = 60_000;
+
+/**
+ * Last year's BPF of the demo tenant (issue #12 item 8), from last-year activity this seed adds:
+ * - the SST enrollments get varied categories and sources (learner SAL/OPCO, learner2 DE/POLE_EMPLOI,
+ *   learner3 AUT/SELF);
+ * - one PRESENTIAL SST day in mid-November of last year (half-day slots 09:00-12:30 and
+ *   13:30-17:00, Paris), signed through the attendance chain writer (the chain still verifies):
+ *   learner and learner2 both half-days, learner3 the morning only -> 7 + 7 + 3.5 = 17.5 h;
+ * - last year's invoices, issued through the invoice services for the clients of
+ *   seed/billing-clients.ts (which also writes the legal identity of frames A and H): OPCO 1,400
+ *   (2h), France Travail 1,400 (7), learner3 700 (9), the company 2,000 (1) with a 300 credit note,
+ *   and a CANCELLED 500 the BPF ignores -> 5,200.00 HT;
+ * then the snapshot is computed by the one BPF computation and stored GENERATED.
+ * Idempotent: skipped when last year's snapshot exists.
+ */
+export async function seedBpf(db: Db, tenantId: string, people: People, now = new Date()): Promise<void> {
+  const scope = forTenant(tenantId);
+  const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
+  const timeZone = tenant?.timeZone ?? "Europe/Paris";
+  const year = currentYearOf(now, timeZone) - 1;
+  const [done] = await db.select({ year: bpfSnapshots.year }).from(bpfSnapshots).where(scope.where(bpfSnapshots, eq(bpfSnapshots.year, year)));
+  if (done) return;
+  const [course] = await db.select().from(courses).where(scope.where(courses, eq(courses.slug, SST))).limit(1);
+  if (!course) return;
+  const enrolled = await db
+    .select({ id: enrollments.id, userId: enrollments.userId })
+    .from(enrollments)
+    .where(scope.where(enrollments, eq(enrollments.courseId, course.id), inArray(enrollments.userId, [people.learner, people.learner2, people.learner3])));
+  const enrollmentOf = (userId: string) => enrolled.find((e) => e.userId === userId)?.id ?? null;
+  const profile: [string, "SAL" | "DE" | "AUT", "OPCO" | "POLE_EMPLOI" | "SELF"][] = [
+    [people.learner, "SAL", "OPCO"],
+    [people.learner2, "DE", "POLE_EMPLOI"],
+    [people.learner3, "AUT", "SELF"],
+  ];
+  for (const [userId, traineeCategory, financingSource] of profile) {
+    const id = enrollmentOf(userId);
+    if (id) await db.update(enrollments).set({ traineeCategory, financingSource }).where(scope.where(enrollments, eq(enrollments.id, id)));
+  }
+
+  // The November day of last year.
+  const at = (h: number, m = 0) => zonedTimeToUtc(year, 11, 18, h, m, timeZone);
+  const sessionId = newId("ses");
+  await db.insert(liveSessions).values(
+    scope.values(liveSessions, {
+      id: sessionId,
+      courseId: course.id,
+      title: `SST — session de novembre ${year}`,
+      description: "Formation initiale SST (exercice précédent).",
+      scheduledAt: at(9),
+      durationMinutes: 7 * 60,
+      maxParticipants: 12,
+      deliveryMode: "PRESENTIAL" as const,
+      place: { name: "Centre de formation Acme", address: "12 rue des Lilas, 69003 Lyon", room: "Salle 2" },
+      schedule: null,
+      recordingEnabled: false,
+      status: "ENDED" as const,
+      mediaRoomName: `room-${sessionId.slice(4)}`,
+      attendancePin: generatePin(),
+      startedAt: at(9),
+      endedAt: at(17),
+      createdBy: people.admin,
+    }),
+  );
+  await db.insert(sessionTrainers).values(scope.values(sessionTrainers, { sessionId, userId: people.trainer }));
+  const participants = profile.map(([userId]) => ({ userId, enrollmentId: enrollmentOf(userId) })).filter((p): p is { userId: string; enrollmentId: string } => !!p.enrollmentId);
+  if (participants.length) await db.insert(sessionParticipants).values(scope.valuesMany(sessionParticipants, participants.map((p) => ({ sessionId, ...p, registeredBy: people.admin }))));
+  const slots = [
+    { id: newId("slt"), startsAt: at(9), endsAt: at(12, 30), label: "Matin", position: 1 },
+    { id: newId("slt"), startsAt: at(13, 30), endsAt: at(17), label: "Après-midi", position: 2 },
+  ];
+  await db.insert(attendanceSlots).values(scope.valuesMany(attendanceSlots, slots.map((s) => ({ ...s, sessionId }))));
+  const sign = (userId: string, slot: (typeof slots)[number], minutes: number) =>
+    db.transaction((tx) =>
+      appendRecord(tx, scope, { sessionId, userId, enrollmentId: enrollmentOf(userId), slotId: slot.id, method: "PIN", signedAt: new Date(slot.startsAt.getTime() + minutes * MIN), ip: "192.0.2.10", userAgent: "Mozilla/5.0 (démo)" }),
+    );
+  for (const slot of slots) {
+    await sign(people.trainer, slot, 1);
+    await sign(people.learner, slot, 4);
+    await sign(people.learner2, slot, 6);
+  }
+  await sign(people.learner3, slots[0]!, 8);
+
+  // Last year's invoices, through the invoice services (numbers from the tenant's per-year counter,
+  // seller and buyer frozen as printed), for the clients of seed/billing-clients.ts.
+  const caller = await seedCaller(db, tenantId, people.admin);
+  const clients = await db.select({ id: billingClients.id, kind: billingClients.kind }).from(billingClients).where(scope.where(billingClients));
+  const company = clients.find((c) => c.kind === "COMPANY")!.id;
+  const opco = clients.find((c) => c.kind === "OPCO")!.id;
+  const franceTravail = clients.find((c) => c.kind === "PUBLIC")!.id;
+  const learner3Client = await db.transaction(async (tx) => (await clientForLearner(tx, caller, people.learner3)).id);
+  const invoice = (p: { clientId: string; cents: number; issuedAt: Date; status: "ISSUED" | "PAID" | "CANCELLED"; enrollmentId?: string | null; payer?: "EMPLOYER" | "OPCO" | "LEARNER"; description: string }) =>
+    db.transaction(async (tx) => {
+      const draft = await insertDraft(tx, caller, { clientId: p.clientId, items: [{ description: p.description, quantity: 1, unitPriceCents: p.cents, vatRate: 0 }], enrollmentId: p.enrollmentId ?? null, payer: p.payer ?? null }, p.issuedAt);
+      const row = await issueInTransaction(tx, caller, draft, () => p.issuedAt);
+      const after = (days: number) => new Date(p.issuedAt.getTime() + days * 24 * 60 * MIN);
+      if (p.status === "PAID") await tx.update(invoices).set({ status: "PAID", paidAt: after(20) }).where(scope.where(invoices, eq(invoices.id, row.id)));
+      if (p.status === "CANCELLED") await tx.update(invoices).set({ status: "CANCELLED", cancelledAt: after(1), cancelReason: "Erreur de destinataire" }).where(scope.where(invoices, eq(invoices.id, row.id)));
+      return row.id;
+    });
+  const sst = `Formation SST — ${year}`;
+  await invoice({ clientId: opco, cents: 140_000, issuedAt: at(18), status: "PAID", enrollmentId: enrollmentOf(people.learner), payer: "OPCO", description: sst });
+  await invoice({ clientId: franceTravail, cents: 140_000, issuedAt: at(18, 5), status: "PAID", enrollmentId: enrollmentOf(people.learner2), description: sst });
+  await invoice({ clientId: learner3Client, cents: 70_000, issuedAt: at(18, 10), status: "PAID", enrollmentId: enrollmentOf(people.learner3), payer: "LEARNER", description: sst });
+  const intra = await invoice({ clientId: company, cents: 200_000, issuedAt: zonedTimeToUtc(year, 12, 1, 10, 0, timeZone), status: "ISSUED", description: `Formation intra-entreprise gestes et postures — ${year}` });
+  const noteAt = zonedTimeToUtc(year, 12, 15, 10, 0, timeZone);
+  await db.transaction((tx) => creditNoteInTransaction(tx, caller, { id: intra, reason: "une demi-journée non réalisée", items: [{ description: "Avoir : une demi-journée non réalisée", quantity: 1, unitPriceCents: 30_000, vatRate: 0 }] }, () => noteAt));
+  await invoice({ clientId: company, cents: 50_000, issuedAt: zonedTimeToUtc(year, 12, 16, 10, 0, timeZone), status: "CANCELLED", description: "Facture annulée (erreur de destinataire)" });
+
+  await computeBpf({ db, scope, tenantId, timeZone, now }, year, {
+    persist: (tx, _summary, data) => tx.insert(bpfSnapshots).values(scope.values(bpfSnapshots, { year, status: "GENERATED" as const, asOf: now, data, generatedAt: now, generatedBy: people.admin })),
+  });
+}
