@@ -7,7 +7,6 @@ export type Section = { slug: string; title: MessageKey; description: MessageKey
 
 /** Sections served by app/[tenant]/(app)/[section] as honest "coming soon" pages. */
 export const SECTIONS: Record<string, Section> = {
-  billing: { slug: "billing", title: "nav.billing", description: "comingSoon.billing" },
   learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },
 };
 
@@ -52,7 +51,8 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/documents", label: "docNav.myDocuments" },
   ],
   FINANCIER: [
-    { href: "/", label: "nav.billing" },
+    // The invoices are the financier's home: "/" redirects there (app/[tenant]/(app)/page.tsx).
+    { href: "/billing", label: "nav.billing" },
     { href: "/bpf", label: "nav.bpf" },
     // Reads the legal identity there (/settings/legal).
     { href: "/settings", label: "nav.settings" },

@@ -14,9 +14,8 @@ import type { MessageKey } from "@/messages";
 type Props = { params: Promise<{ tenant: string }> };
 
 /** What the home of the roles without a built screen will hold. */
-const HOME_DESCRIPTION: Record<"CREATOR" | "FINANCIER" | "FUNDER", MessageKey> = {
+const HOME_DESCRIPTION: Record<"CREATOR" | "FUNDER", MessageKey> = {
   CREATOR: "comingSoon.myCourses",
-  FINANCIER: "comingSoon.billing",
   FUNDER: "comingSoon.fundedFiles",
 };
 
@@ -33,6 +32,8 @@ export default async function HomePage({ params }: Props) {
   if (!me?.role) return null;
   // A creator's home is their course list.
   if (me.role === "CREATOR") redirect("/courses");
+  // A financier's home is the invoices.
+  if (me.role === "FINANCIER") redirect("/billing");
   const firstName = me.firstName || me.email;
   if (me.role === "ADMIN") {
     const stats: TenantStats | null = await (await serverCaller(slug)).tenants

@@ -181,7 +181,8 @@ export async function serializeWithRelations(db: DbOrTx, caller: Caller, row: In
     .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents, issuedAt: invoices.issuedAt })
     .from(invoices)
     .where(caller.scope.where(invoices, eq(invoices.creditedInvoiceId, row.id)))
-    .orderBy(invoices.createdAt);
+    // In the series' order (credit notes are issued at creation, so they all have a number).
+    .orderBy(invoices.numberYear, invoices.numberSeq, invoices.id);
   let creditedInvoice: { id: string; number: string | null } | null = null;
   if (row.creditedInvoiceId) {
     const orig = await loadInvoice(db, caller.scope, row.creditedInvoiceId);
