@@ -64,6 +64,8 @@ test.describe("on a phone", () => {
     await expect(table.getByRole("cell", { name: "AKTO", exact: true })).toBeVisible();
     await expect(table.getByRole("cell", { name: /^Léa Petit/ })).toHaveCount(0);
     await page.getByRole("combobox", { name: "Type" }).selectOption("");
+    // The filter lives in the URL: wait for the list without it before the next change.
+    await expect(table.getByRole("cell", { name: /^Léa Petit/ })).toBeVisible();
     await page.getByRole("searchbox", { name: "Rechercher (nom, SIREN ou SIRET)" }).fill("france");
     await page.getByRole("searchbox", { name: "Rechercher (nom, SIREN ou SIRET)" }).press("Enter");
     await expect(table.getByRole("cell", { name: "France Travail", exact: true })).toBeVisible();

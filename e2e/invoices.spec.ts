@@ -13,8 +13,9 @@ test("a finance user creates, issues and sends an invoice, then downloads its Fa
   const stamp = Date.now();
   const recipient = `compta.${stamp}@client.test`;
   await signIn(page, "finance@acme.test");
-  await page.goto("/billing");
+  // The financier's home is the invoices.
   await expect(page.getByRole("heading", { level: 1, name: "Factures" })).toBeVisible();
+  await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByRole("navigation", { name: "Rubriques de la facturation" }).getByRole("link", { name: "Factures" })).toHaveAttribute("aria-current", "page");
 
   await page.getByRole("button", { name: "Nouvelle facture" }).click();
@@ -73,12 +74,12 @@ test("the invoices page and an invoice's detail fit a phone", async ({ browser }
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   await signIn(page, "finance@acme.test");
-  await page.goto("/billing");
   await expect(page.getByRole("heading", { level: 1, name: "Factures" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Ouvrir / }).first()).toBeVisible();
+  const open = page.getByRole("table", { name: "Liste des factures" }).getByRole("button", { name: /^Ouvrir / });
+  await expect(open.first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "invoices-phone");
-  await page.getByRole("button", { name: /^Ouvrir / }).first().click();
+  await open.first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "invoice-detail-phone");

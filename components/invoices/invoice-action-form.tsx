@@ -16,7 +16,21 @@ import styles from "./invoices.module.css";
 export type ActionKind = "send" | "markPaid" | "cancel" | "creditNote";
 
 /** The form of one money action on an issued invoice (send, mark paid, cancel, credit note), inline under the detail. */
-export function InvoiceActionForm({ kind, invoice, onDone, onCancel }: { kind: ActionKind; invoice: TInvoice; onDone: () => Promise<void>; onCancel: () => void }) {
+export function InvoiceActionForm({
+  kind,
+  invoice,
+  onDone,
+  onCancel,
+  onCreditNote,
+}: {
+  kind: ActionKind;
+  invoice: TInvoice;
+  /** After success, with a sentence to show on the detail (the form closes). */
+  onDone: (message?: string) => Promise<void>;
+  onCancel: () => void;
+  /** A credit note was issued: its number. */
+  onCreditNote: (number: string) => void;
+}) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const [to, setTo] = useState("");
@@ -27,18 +41,10 @@ export function InvoiceActionForm({ kind, invoice, onDone, onCancel }: { kind: A
   const [reason, setReason] = useState("");
   const [partial, setPartial] = useState(false);
   const [lines, setLines] = useState<LineDraft[]>([emptyLine(String(invoice.items[0]?.vatRate ?? 0))]);
-  const [sent, setSent] = useState<string[] | null>(null);
-  const send = useMutation(
-    trpc.invoices.send.mutationOptions({
-      onSuccess: async (res) => {
-        setSent(res.data.recipients);
-        await onDone();
-      },
-    }),
-  );
-  const markPaid = useMutation(trpc.invoices.markPaid.mutationOptions({ onSuccess: onDone }));
-  const cancel = useMutation(trpc.invoices.cancel.mutationOptions({ onSuccess: onDone }));
-  const credit = useMutation(trpc.invoices.creditNote.mutationOptions({ onSuccess: onDone }));
+  const send = useMutation(trpc.invoices.send.mutationOptions({ onSuccess: (res) => onDone(t("invoices.sentTo", { recipients: res.data.recipients.join(", ") })) }));
+  const markPaid = useMutation(trpc.invoices.markPaid.mutationOptions({ onSuccess: () => onDone() }));
+  const cancel = useMutation(trpc.invoices.cancel.mutationOptions({ onSuccess: () => onDone() }));
+  const credit = useMutation(trpc.invoices.creditNote.mutationOptions({ onSuccess: (res) => onCreditNote(res.data.number ?? "") }));
   const m = { send, markPaid, cancel, creditNote: credit }[kind];
   const fields = m.error ? errorInfo(m.error).fields : {};
   const onSubmit = (e: FormEvent) => {
@@ -54,7 +60,6 @@ export function InvoiceActionForm({ kind, invoice, onDone, onCancel }: { kind: A
     <form className={`card ${styles.section}`} onSubmit={onSubmit} aria-label={title} noValidate>
       <h3>{title}</h3>
       {m.isError ? <Alert kind="error">{errorMessage(m.error, t)}</Alert> : null}
-      {sent ? <Alert kind="success">{t("invoices.sentTo", { recipients: sent.join(", ") })}</Alert> : null}
       {kind === "send" ? (
         <>
           <TextField name="to" type="email" label={t("invoices.sendTo")} value={to} onChange={(e) => setTo(e.target.value)} required errors={fields.to} autoComplete="email" />

@@ -27,11 +27,13 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
   const detail = useQuery(trpc.invoices.get.queryOptions({ id }));
   const [action, setAction] = useState<ActionKind | "issue" | "delete" | "edit" | null>(null);
   const [preview, setPreview] = useState(false);
-  const refresh = async () => {
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = async (message?: string) => {
     setAction(null);
+    setNotice(message ?? null);
     await queryClient.invalidateQueries(trpc.invoices.pathFilter());
   };
-  const issue = useMutation(trpc.invoices.issue.mutationOptions({ onSuccess: refresh }));
+  const issue = useMutation(trpc.invoices.issue.mutationOptions({ onSuccess: () => refresh() }));
   const remove = useMutation(
     trpc.invoices.delete.mutationOptions({
       onSuccess: async () => {
@@ -51,6 +53,7 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
       {detail.isPending ? <Loading /> : null}
       {detail.isError ? <Alert kind="error">{errorMessage(detail.error, t)}</Alert> : null}
       {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}
+      {notice ? <Alert kind="success">{notice}</Alert> : null}
       {inv ? (
         <div>
           <div className={styles.badges}>
@@ -191,7 +194,15 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
             ) : null}
           </div>
           {preview && inv.pdfAvailable ? <PdfPreview id={inv.id} title={title} /> : null}
-          {action === "send" || action === "markPaid" || action === "cancel" || action === "creditNote" ? <InvoiceActionForm kind={action} invoice={inv} onDone={refresh} onCancel={() => setAction(null)} /> : null}
+          {action === "send" || action === "markPaid" || action === "cancel" || action === "creditNote" ? (
+            <InvoiceActionForm
+              kind={action}
+              invoice={inv}
+              onDone={refresh}
+              onCancel={() => setAction(null)}
+              onCreditNote={(id) => void refresh(t("invoices.creditNoteIssued", { number: id }))}
+            />
+          ) : null}
           <ConfirmDialog open={action === "issue"} title={t("invoices.issue")} message={t("invoices.issueConfirm")} confirmLabel={t("invoices.issue")} busy={issue.isPending} onConfirm={() => issue.mutate({ id })} onCancel={() => setAction(null)} />
           <ConfirmDialog open={action === "delete"} danger title={t("invoices.delete")} message={t("invoices.deleteConfirm")} confirmLabel={t("invoices.delete")} busy={remove.isPending} onConfirm={() => remove.mutate({ id })} onCancel={() => setAction(null)} />
         </div>

@@ -87,6 +87,7 @@ export const invoices_en = {
     creditReason: "Reason for the credit note",
     creditWhole: "The credit note covers the whole invoice. For a partial one, give the lines to credit below.",
     creditPartial: "Partial credit note (lines to credit)",
+    creditNoteIssued: "Credit note {number} issued.",
     confirmCredit: "Issue the credit note",
     markPaid: "Mark as paid",
     paidOn: "Payment date",

@@ -89,6 +89,7 @@ export const invoices_fr = {
     creditReason: "Motif de l'avoir",
     creditWhole: "L'avoir porte sur toute la facture. Pour un avoir partiel, indiquez les lignes à créditer ci-dessous.",
     creditPartial: "Avoir partiel (lignes à créditer)",
+    creditNoteIssued: "Avoir {number} émis.",
     confirmCredit: "Émettre l'avoir",
     markPaid: "Marquer payée",
     paidOn: "Date du paiement",
