@@ -49,7 +49,7 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
   const error = [issue, remove].find((m) => m.isError)?.error;
   if (action === "edit" && inv) return <InvoiceForm invoice={inv} onClose={() => setAction(null)} onSaved={() => void refresh()} />;
   return (
-    <Dialog open onClose={onClose} wide title={title}>
+    <Dialog open onClose={onClose} wide className={styles.dialog} title={title}>
       {detail.isPending ? <Loading /> : null}
       {detail.isError ? <Alert kind="error">{errorMessage(detail.error, t)}</Alert> : null}
       {error ? <Alert kind="error">{errorMessage(error, t)}</Alert> : null}

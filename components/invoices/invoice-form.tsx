@@ -107,7 +107,7 @@ export function InvoiceForm({ invoice, onClose, onSaved }: { invoice?: TInvoice;
   };
   const clientOptions = (clients.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   return (
-    <Dialog open onClose={onClose} wide title={invoice ? t("invoices.editInvoice") : t("invoices.newInvoice")}>
+    <Dialog open onClose={onClose} wide className={styles.dialog} title={invoice ? t("invoices.editInvoice") : t("invoices.newInvoice")}>
       <form onSubmit={onSubmit} noValidate>
         {m.isError ? <Alert kind="error">{errorMessage(m.error, t)}</Alert> : null}
         {clients.data && clientOptions.length === 0 ? <Alert kind="info">{t("invoices.noClients")}</Alert> : null}
