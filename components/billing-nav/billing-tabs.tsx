@@ -2,15 +2,17 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useMe } from "@/components/shell/me-context";
 import { useTenant } from "@/components/tenant-context";
 import type { MessageKey } from "@/messages";
 import { useT } from "@/lib/i18n/client";
 import styles from "./billing-tabs.module.css";
 
-const TABS: { href: string; label: MessageKey }[] = [
+/** `adminOnly`: the payments are ADMIN's (payments.manage); a financier does not see the tab. */
+const TABS: { href: string; label: MessageKey; adminOnly?: boolean }[] = [
   { href: "/billing", label: "billingTabs.invoices" },
   { href: "/billing/clients", label: "billingTabs.clients" },
-  { href: "/billing/payments", label: "billingTabs.payments" },
+  { href: "/billing/payments", label: "billingTabs.payments", adminOnly: true },
   { href: "/bpf", label: "billingTabs.bpf" },
 ];
 
@@ -18,6 +20,7 @@ const TABS: { href: string; label: MessageKey }[] = [
 export function BillingTabs() {
   const t = useT();
   const tenant = useTenant();
+  const me = useMe();
   const raw = usePathname();
   const path = raw.startsWith(`/${tenant.slug}/`) ? raw.slice(tenant.slug.length + 1) : raw;
   // "/billing" is current only on itself and its invoice pages, not under a sibling tab.
@@ -26,7 +29,7 @@ export function BillingTabs() {
   return (
     <nav aria-label={t("billingTabs.label")} className={styles.tabs}>
       <ul>
-        {TABS.map((tab) => (
+        {TABS.filter((tab) => !tab.adminOnly || me.role === "ADMIN").map((tab) => (
           <li key={tab.href}>
             <Link href={tab.href} aria-current={current(tab.href) ? "page" : undefined} className={styles.tab}>
               {t(tab.label)}
