@@ -218,6 +218,27 @@ describe("POST /billing/invoices/{id}/issue", () => {
     expect(ok.body.data.number).toBe(next());
   });
 
+  it("403 for every invoice operation to CREATOR, TRAINER, LEARNER and FUNDER (ADMIN and FINANCIER only); 401 without a token", async () => {
+    const d = await draft();
+    const ops = [
+      ["GET", `/billing/invoices/${d.id}`, undefined],
+      ["PATCH", `/billing/invoices/${d.id}`, { notes: "x" }],
+      ["DELETE", `/billing/invoices/${d.id}`, undefined],
+      ["POST", `/billing/invoices/${d.id}/issue`, undefined],
+      ["POST", `/billing/invoices/${d.id}/cancel`, { reason: "xyz" }],
+      ["POST", `/billing/invoices/${d.id}/credit-note`, { reason: "xyz" }],
+      ["POST", `/billing/invoices/${d.id}/mark-paid`, {}],
+      ["POST", `/billing/invoices/${d.id}/send`, { to: "a@b.test" }],
+      ["GET", `/billing/invoices/${d.id}/pdf`, undefined],
+      ["POST", `/billing/enrollments/enr_x/invoices`, { shares: [{ payer: "LEARNER", amountCents: 100 }] }],
+    ] as const;
+    for (const [m, p, body] of ops) {
+      for (const who of ["creator", "trainer", "learner", "funder"] as const) expectError(await w.call(m, p, w.tok[who], body), 403);
+      expectError(await w.call(m, p, undefined, body), 401);
+    }
+    expect((await w.call("GET", `/billing/invoices/${d.id}`, w.tok.admin)).status).toBe(200);
+  });
+
   it("404 across tenants for every invoice operation", async () => {
     const d = await draft();
     for (const [m, p, body] of [

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { funders } from "../../server/db/schema";
+import { funders, payments } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
 import { createMember, login, seedDemoData, tokenFor } from "../factories";
 import { auditRows, eventRows, expectError, expectUnknownFields, expectValidation, membershipOf, outbox, tenantBySlug, userByEmail } from "../helpers/rest";
@@ -171,11 +171,16 @@ describe("GET /tenants/{id}/stats", () => {
   it("answers totals of users, courses and payments for the caller's tenant", async () => {
     const res = await api.call("GET", `/tenants/${acme.id}/stats`, { tenant: "acme", token: admin });
     expect(res.status).toBe(200);
+    // The demo's payments (seed/payments.ts: both gateways, captured, partly refunded, failed), counted here from the rows.
+    const rows = await api.db.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.tenantId, acme.id));
+    const captured = rows.filter((r) => r.status === "CAPTURED");
+    expect(rows.length).toBeGreaterThan(captured.length);
+    expect(captured.length).toBeGreaterThan(0);
     expect(res.body).toEqual({
       data: {
         users: { total: 8, byRole: { ADMIN: 1, CREATOR: 1, TRAINER: 1, LEARNER: 3, FINANCIER: 1, FUNDER: 1 } },
         courses: { total: 4, published: 2 },
-        payments: { total: 0, captured: 0, capturedAmountCents: 0 },
+        payments: { total: rows.length, captured: captured.length, capturedAmountCents: captured.reduce((sum, r) => sum + r.amount, 0) },
       },
     });
     expect((await api.call("GET", "/tenants/acme/stats", { tenant: "acme", token: admin })).body).toEqual(res.body);
