@@ -204,132 +204,83 @@ function YearPanel({ year }: { year: number }) {
               </dl>
             </div>
 
-            <div className="card">
-              <h3>{t("bpf.financingSources")}</h3>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <tbody>
-                    {(["opco", "cpf", "poleEmploi", "employer", "self"] as const).map((k) => (
-                      <tr key={k}>
-                        <th scope="row">{t(`bpf.source_${k}`)}</th>
-                        <td>
-                          <Fig c={`financing-${k}`} label={t(`bpf.source_${k}`)}>
-                            {f.money(s.financingSources[k])}
-                          </Fig>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
+            <FigureTable title={t("bpf.financingSources")}>
+              {(["opco", "cpf", "poleEmploi", "employer", "self"] as const).map((k) => (
+                <tr key={k}>
+                  <th scope="row">{t(`bpf.source_${k}`)}</th>
+                  <td>
+                    <Fig c={`financing-${k}`} label={t(`bpf.source_${k}`)}>
+                      {f.money(s.financingSources[k])}
+                    </Fig>
+                  </td>
+                </tr>
+              ))}
+            </FigureTable>
 
-            <div className="card">
-              <h3>{t("bpf.byCategory")}</h3>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("bpf.category")}</th>
-                      <th scope="col">{t("bpf.count")}</th>
-                      <th scope="col">{t("bpf.hours")}</th>
-                      <th scope="col">{t("bpf.revenue")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.byCategory.map((c) => (
-                      <tr key={c.code}>
-                        <th scope="row">
-                          {c.code} — {c.label}
-                        </th>
-                        <td>
-                          <Fig c={`category-${c.code}`} label={c.label}>
-                            {f.num(c.count)}
-                          </Fig>
-                        </td>
-                        <td>{f.num(c.hours)}</td>
-                        <td>{f.money(c.revenueHT)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
+            <FigureTable title={t("bpf.byCategory")} columns={[t("bpf.category"), t("bpf.count"), t("bpf.hours"), t("bpf.revenue")]}>
+              {s.byCategory.map((c) => (
+                <tr key={c.code}>
+                  <th scope="row">
+                    {c.code} — {c.label}
+                  </th>
+                  <td>
+                    <Fig c={`category-${c.code}`} label={c.label}>
+                      {f.num(c.count)}
+                    </Fig>
+                  </td>
+                  <td>{f.num(c.hours)}</td>
+                  <td>{f.money(c.revenueHT)}</td>
+                </tr>
+              ))}
+            </FigureTable>
 
-            <div className="card">
-              <h3>{t("bpf.frameF1")}</h3>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("bpf.category")}</th>
-                      <th scope="col">{t("bpf.count")}</th>
-                      <th scope="col">{t("bpf.hours")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.frames.f1.rows.map((r) => (
-                      <tr key={r.row}>
-                        <th scope="row">{t(`bpf.f1_${r.row}`)}</th>
-                        <td>
-                          <Fig c={`f1-${r.row}`} label={t(`bpf.f1_${r.row}`)}>
-                            {f.num(r.trainees)}
-                          </Fig>
-                        </td>
-                        <td>{f.num(r.hours)}</td>
-                      </tr>
-                    ))}
-                    <tr>
-                      <th scope="row">Total</th>
-                      <td>{f.num(s.frames.f1.totalTrainees)}</td>
-                      <td>{f.num(s.frames.f1.totalHours)}</td>
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
-            </div>
+            <FigureTable title={t("bpf.frameF1")} columns={[t("bpf.category"), t("bpf.count"), t("bpf.hours")]}>
+              {s.frames.f1.rows.map((r) => (
+                <tr key={r.row}>
+                  <th scope="row">{t(`bpf.f1_${r.row}`)}</th>
+                  <td>
+                    <Fig c={`f1-${r.row}`} label={t(`bpf.f1_${r.row}`)}>
+                      {f.num(r.trainees)}
+                    </Fig>
+                  </td>
+                  <td>{f.num(r.hours)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">Total</th>
+                <td>{f.num(s.frames.f1.totalTrainees)}</td>
+                <td>{f.num(s.frames.f1.totalHours)}</td>
+              </tr>
+            </FigureTable>
 
-            <div className="card">
-              <h3>{t("bpf.frameC")}</h3>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("bpf.line")}</th>
-                      <th scope="col">{t("bpf.amount")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.frames.c.lines.map((l) => (
-                      <tr key={l.line}>
-                        <th scope="row">{l.line}</th>
-                        <td>
-                          <Fig c={`c-${l.line}`} label={`${t("bpf.line")} ${l.line}`}>
-                            {f.money(l.amount)}
-                          </Fig>
-                        </td>
-                      </tr>
-                    ))}
-                    <tr>
-                      <th scope="row">{t("bpf.line2")}</th>
-                      <td>
-                        <Fig c="c-2" label={t("bpf.line2")}>
-                          {f.money(s.frames.c.line2)}
-                        </Fig>
-                      </td>
-                    </tr>
-                    <tr>
-                      <th scope="row">{t("bpf.totalC")}</th>
-                      <td>
-                        <Fig c="revenue" label={t("bpf.totalC")}>
-                          {f.money(s.frames.c.total)}
-                        </Fig>
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </div>
-            </div>
+            <FigureTable title={t("bpf.frameC")} columns={[t("bpf.line"), t("bpf.amount")]}>
+              {s.frames.c.lines.map((l) => (
+                <tr key={l.line}>
+                  <th scope="row">{l.line}</th>
+                  <td>
+                    <Fig c={`c-${l.line}`} label={`${t("bpf.line")} ${l.line}`}>
+                      {f.money(l.amount)}
+                    </Fig>
+                  </td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">{t("bpf.line2")}</th>
+                <td>
+                  <Fig c="c-2" label={t("bpf.line2")}>
+                    {f.money(s.frames.c.line2)}
+                  </Fig>
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t("bpf.totalC")}</th>
+                <td>
+                  <Fig c="revenue" label={t("bpf.totalC")}>
+                    {f.money(s.frames.c.total)}
+                  </Fig>
+                </td>
+              </tr>
+            </FigureTable>
 
             <div className="card">
               <h3>{t("bpf.checks")}</h3>
@@ -466,5 +417,30 @@ function SubmitDialog({ open, year, onClose, onDone }: { open: boolean; year: nu
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** One card of figures: a titled table whose rows the caller gives (with their drill-down buttons). */
+function FigureTable({ title, columns, children }: { title: string; columns?: string[]; children: ReactNode }) {
+  return (
+    <div className="card">
+      <h3>{title}</h3>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          {columns ? (
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+          ) : null}
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </div>
   );
 }

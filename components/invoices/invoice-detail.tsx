@@ -12,7 +12,8 @@ import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { TInvoice } from "@/server/contracts/invoices";
-import { formatCents, formatDay } from "./format";
+import { formatPrice } from "@/components/courses/money";
+import { formatDay } from "./format";
 import { InvoiceActionForm, type ActionKind } from "./invoice-action-form";
 import { InvoiceForm } from "./invoice-form";
 import { PdfPreview } from "./pdf-preview";
@@ -43,7 +44,7 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
     }),
   );
   const inv = detail.data?.data;
-  const money = (cents: number) => formatCents(cents, inv?.currency ?? "EUR", locale);
+  const money = (cents: number) => formatPrice(cents, inv?.currency ?? "EUR", locale);
   const title = inv ? `${inv.kind === "CREDIT_NOTE" ? t("invoices.creditNoteTitle") : inv.status === "DRAFT" ? t("invoices.draftTitle") : t("invoices.detailTitle")} ${inv.number ?? ""}`.trim() : t("invoices.detailTitle");
   const live = inv && (inv.status === "ISSUED" || inv.status === "OVERDUE" || inv.status === "PAID");
   const error = [issue, remove].find((m) => m.isError)?.error;

@@ -11,7 +11,8 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { CURRENCIES, VAT_RATES, type TInvoice } from "@/server/contracts/invoices";
-import { centsToInput, formatCents, parseAmount } from "./format";
+import { centsToInput, formatPrice } from "@/components/courses/money";
+import { amountInput } from "./format";
 import styles from "./invoices.module.css";
 
 export type LineDraft = { description: string; quantity: string; unitPrice: string; vatRate: string; discount: string };
@@ -22,9 +23,9 @@ export function linesBody(lines: LineDraft[]) {
   return lines.map((l) => ({
     description: l.description,
     quantity: Number(l.quantity.replace(",", ".")),
-    unitPriceCents: parseAmount(l.unitPrice),
+    unitPriceCents: amountInput(l.unitPrice),
     vatRate: Number(l.vatRate),
-    ...(l.discount.trim() ? { discountCents: parseAmount(l.discount) } : {}),
+    ...(l.discount.trim() ? { discountCents: amountInput(l.discount) } : {}),
   }));
 }
 
@@ -49,7 +50,7 @@ export function LinesEditor({ lines, onChange, fields, currency }: { lines: Line
               <TextField name={`items.${k}.discount`} label={t("invoices.discount")} value={l.discount} onChange={set(k, "discount")} inputMode="decimal" errors={fields[`items.${k}.discountCents`]} />
               <div>
                 <p className="muted" aria-live="polite">
-                  {net !== null ? formatCents(net, currency, locale) : "—"}
+                  {net !== null ? formatPrice(net, currency, locale) : "—"}
                 </p>
                 {lines.length > 1 ? (
                   <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange(lines.filter((_, i) => i !== k))} aria-label={t("invoices.removeLine", { n: k + 1 })}>

@@ -13,7 +13,9 @@ import { param, useUrlFilters } from "@/components/ui/use-url-filters";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { INVOICE_KINDS, ZInvoiceStatus, INVOICE_STATUSES, type TInvoiceStatus } from "@/server/contracts/invoices";
-import { formatCents, formatDay } from "./format";
+import { formatPrice } from "@/components/courses/money";
+import { useTenantTimeZone } from "@/components/tenant-context";
+import { formatDay, formatDayOf } from "./format";
 import { InvoiceDetail } from "./invoice-detail";
 import { InvoiceForm } from "./invoice-form";
 import styles from "./invoices.module.css";
@@ -26,6 +28,7 @@ export function InvoicesView({ tabs }: { tabs?: React.ReactNode }) {
   const { t, locale } = useI18n();
   const trpc = useTRPC();
   const me = useMe();
+  const timeZone = useTenantTimeZone();
   const [filters, setFilters] = useUrlFilters({
     status: param.oneOf(ZInvoiceStatus),
     kind: param.oneOf(ZKind),
@@ -91,10 +94,10 @@ export function InvoicesView({ tabs }: { tabs?: React.ReactNode }) {
                   <td data-label={t("invoices.client")} className={styles.clientCell}>
                     {inv.clientName}
                   </td>
-                  <td data-label={t("invoices.issuedAt")}>{inv.issuedAt ? formatDay(inv.issuedAt.slice(0, 10), locale) : "—"}</td>
+                  <td data-label={t("invoices.issuedAt")}>{inv.issuedAt ? formatDayOf(inv.issuedAt, locale, timeZone) : "—"}</td>
                   <td data-label={t("invoices.dueAt")}>{inv.dueAt ? formatDay(inv.dueAt, locale) : "—"}</td>
                   <td data-label={t("invoices.totalTTC")} className={styles.amount}>
-                    {formatCents(inv.totalCents, inv.currency, locale)}
+                    {formatPrice(inv.totalCents, inv.currency, locale)}
                   </td>
                   <td data-label={t("invoices.status")}>
                     <span className={`badge ${styles[`status${inv.status}`] ?? ""}`}>{t(`invoices.status_${inv.status}`)}</span>

@@ -18,7 +18,7 @@ export const invoicePdfRoute = rawRoute({
     .input(ZInvoiceIdInput)
     .query(async ({ ctx, input }) => {
       const row = await loadInvoice(ctx.db, ctx.caller.scope, input.id);
-      const file = await openInvoicePdf(ctx.db, ctx.caller.scope, row);
+      const file = await openInvoicePdf(row);
       return { contentType: "application/pdf", filename: file.fileName, body: file.stream, length: file.size, cacheControl: "private, no-store" };
     }),
 });

@@ -221,7 +221,7 @@ export const invoicesRouter = router({
     .output(ZPdfBase64)
     .query(async ({ ctx, input }) => {
       const row = await loadInvoice(ctx.db, ctx.caller.scope, input.id);
-      return (await readInvoicePdf(ctx.db, ctx.caller.scope, row)).toString("base64");
+      return (await readInvoicePdf(row)).toString("base64");
     }),
 
   splitForEnrollment: can("billing.manage")

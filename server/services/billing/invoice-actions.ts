@@ -60,7 +60,7 @@ export async function sendInvoice(db: Db, caller: Caller, input: { id: string; t
   const row = await loadInvoice(db, caller.scope, input.id);
   requireIssued(row, localDate(now, caller.tenant.timeZone));
   if (!row.pdfPath) throw conflict("The invoice's PDF is being generated", "INVOICE_PDF_NOT_AVAILABLE");
-  const pdf = await readInvoicePdf(db, caller.scope, row);
+  const pdf = await readInvoicePdf(row);
   const recipients = [...new Set([input.to, ...(input.cc ?? [])].map((e) => e.toLowerCase()))];
   const isNote = row.kind === "CREDIT_NOTE";
   await db.transaction(async (tx) => {

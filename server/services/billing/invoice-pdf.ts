@@ -57,7 +57,7 @@ async function renderAndStore(db: Db, scope: TenantScope, invoiceId: string): Pr
 }
 
 /** The stored PDF of an issued invoice: 404 when not issued (spec), 409 while it is being rendered. */
-export async function openInvoicePdf(db: Db, scope: TenantScope, row: InvoiceRow): Promise<{ stream: Readable; size: number; fileName: string }> {
+export async function openInvoicePdf(row: InvoiceRow): Promise<{ stream: Readable; size: number; fileName: string }> {
   if (row.status === "DRAFT") throw notFound("Invoice");
   if (!row.pdfPath) throw conflict("The invoice's PDF is being generated", "INVOICE_PDF_NOT_AVAILABLE");
   const file = await documentStorage().open(row.pdfPath);
@@ -65,8 +65,8 @@ export async function openInvoicePdf(db: Db, scope: TenantScope, row: InvoiceRow
   return { ...file, fileName: `${row.kind === "CREDIT_NOTE" ? "avoir" : "facture"}-${row.number}.pdf` };
 }
 
-export async function readInvoicePdf(db: Db, scope: TenantScope, row: InvoiceRow): Promise<Buffer> {
-  const { stream } = await openInvoicePdf(db, scope, row);
+export async function readInvoicePdf(row: InvoiceRow): Promise<Buffer> {
+  const { stream } = await openInvoicePdf(row);
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
   return Buffer.concat(chunks);

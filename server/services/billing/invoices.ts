@@ -176,7 +176,7 @@ export async function getInvoice(db: DbOrTx, caller: Caller, id: string, now: Da
 }
 
 export async function serializeWithRelations(db: DbOrTx, caller: Caller, row: InvoiceRow, now: Date): Promise<TInvoice> {
-  const client = await loadClient(db, caller.scope, row.clientId);
+  const clientName = row.buyer?.name ?? (await loadClient(db, caller.scope, row.clientId)).name;
   const creditNotes = await db
     .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents, issuedAt: invoices.issuedAt })
     .from(invoices)
@@ -189,5 +189,5 @@ export async function serializeWithRelations(db: DbOrTx, caller: Caller, row: In
     creditedInvoice = { id: orig.id, number: orig.number };
   }
   const identity = await loadLegalIdentity(db, caller.tenant.id);
-  return toInvoice(row, { clientName: row.buyer?.name ?? client.name, creditNotes, creditedInvoice, profile: identity.facturxProfile, vatRegime: identity.vatRegime }, today(caller, now));
+  return toInvoice(row, { clientName, creditNotes, creditedInvoice, profile: identity.facturxProfile, vatRegime: identity.vatRegime }, today(caller, now));
 }
