@@ -179,8 +179,12 @@ describe("POST /billing/invoices/{id}/issue", () => {
     expect(pdf.headers.get("content-disposition")).toContain(`facture-${n}.pdf`);
     const text = pdfText(pdf.bytes);
     for (const s of [n, "Acme Formation SAS", "Boulangerie Durand SARL", "261-4-4", "84691234569", "40"]) expect(text).toContain(s);
+    // The same total in the API, the PDF and the embedded XML (one computation: services/billing/amounts.ts).
+    expect(res.body.data.totalCents).toBe(90_000);
+    expect(text).toContain("900,00");
     const check = await assertIssuedPdf(pdf.bytes, { signed: true, conformanceLevel: "EN 16931" });
     expect(check.xml).toContain(`<ram:ID>${n}</ram:ID>`);
+    expect(check.xml).toContain("<ram:GrandTotalAmount>900.00</ram:GrandTotalAmount>");
     const xml = await validateFacturxXml(check.xml!);
     expect(xml.xsdOk, xml.xsdErrors.join("\n")).toBe(true);
     expect(xml.failedAsserts).toEqual([]);
@@ -361,6 +365,7 @@ describe("send, PDF, list", () => {
     const mail = mails.at(-1)!;
     expect(mail.subject).toBe(`Facture ${i.number} — Acme Formation SAS`);
     expect(mail.text).toContain("Merci pour votre confiance.");
+    expect(mail.text).toContain(`${(i.totalCents / 100).toFixed(2).replace(".", ",")}`);
     expect(mail.attachments![0]!.filename).toBe(`facture-${i.number}.pdf`);
     expect(Buffer.from(mail.attachments![0]!.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");
     expect((await w.call("GET", `/billing/invoices/${i.id}`, w.tok.finance)).body.data.sentAt).toBe(w.now().toISOString());
