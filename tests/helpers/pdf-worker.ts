@@ -1,0 +1,30 @@
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { flowText, layoutLines, pdfFonts, pdfImages, pdfMetadata, pdfTextItems } from "./pdf-read";
+
+/**
+ * The worker of tests/helpers/pdf-sync.ts: answers one request at a time on `port`, then wakes the
+ * caller blocked on the shared flag.
+ */
+const { port, flag } = workerData as { port: MessagePort; flag: Int32Array };
+
+const operations = {
+  text: async (bytes: Uint8Array) => flowText(await pdfTextItems(bytes)),
+  layout: async (bytes: Uint8Array) => layoutLines(await pdfTextItems(bytes)),
+  fonts: pdfFonts,
+  images: pdfImages,
+  metadata: pdfMetadata,
+};
+export type PdfOperation = keyof typeof operations;
+
+port.on("message", async ({ op, bytes }: { op: PdfOperation; bytes: Uint8Array }) => {
+  let reply: { ok: true; value: unknown } | { ok: false; error: string };
+  try {
+    reply = { ok: true, value: await operations[op](bytes) };
+  } catch (error) {
+    reply = { ok: false, error: (error as Error)?.stack ?? String(error) };
+  }
+  port.postMessage(reply);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+});
+parentPort?.postMessage("ready");
