@@ -26,9 +26,21 @@ export async function fetchBytes(api: TestApi, method: string, apiPath: string, 
  * optional cross-check (tests/helpers/debian-tools.ts).
  */
 
-/** The text of the bytes (every page, as drawn), whitespace collapsed. */
+/**
+ * The text of the bytes, whitespace collapsed: the printed lines (see pdfLayoutLines) top to
+ * bottom, each left to right, so a row of labels over a row of figures reads "A B C 1 2 3".
+ */
 export function pdfText(pdf: Buffer): string {
-  return pdfPagesTextSync(pdf).join(" ").replace(/\s+/g, " ");
+  return pdfPagesLinesSync(pdf)
+    .map((lines) => lines.join(" "))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The text of the bytes in drawing order (items as the content streams draw them), whitespace collapsed. */
+export function pdfTextAsDrawn(pdf: Buffer): string {
+  return pdfPagesTextSync(pdf).join(" ").replace(/\s+/g, " ").trim();
 }
 
 /** The images drawn in the PDF (like `pdfimages -list`): one row per image or soft mask. */

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { flowText, layoutLines, pdfFonts, pdfImages, pdfMetadata, pdfTextItems } from "./pdf-read";
+import { flowText, layoutLines, pdfFonts, pdfImages, pdfMetadata, pdfTextItems, type TextItem } from "./pdf-read";
 
 /**
  * The worker of tests/helpers/pdf-sync.ts: answers one request at a time on `port`, then wakes the
@@ -7,9 +8,23 @@ import { flowText, layoutLines, pdfFonts, pdfImages, pdfMetadata, pdfTextItems }
  */
 const { port, flag } = workerData as { port: MessagePort; flag: Int32Array };
 
+// The text items of the last few documents: a test often reads the same PDF as text and as lines.
+const recent = new Map<string, Promise<TextItem[][]>>();
+function items(bytes: Uint8Array): Promise<TextItem[][]> {
+  const key = createHash("sha1").update(bytes).digest("hex");
+  let hit = recent.get(key);
+  if (!hit) {
+    hit = pdfTextItems(bytes);
+    recent.set(key, hit);
+    hit.catch(() => recent.delete(key));
+    if (recent.size > 8) recent.delete(recent.keys().next().value!);
+  }
+  return hit;
+}
+
 const operations = {
-  text: async (bytes: Uint8Array) => flowText(await pdfTextItems(bytes)),
-  layout: async (bytes: Uint8Array) => layoutLines(await pdfTextItems(bytes)),
+  text: async (bytes: Uint8Array) => flowText(await items(bytes)),
+  layout: async (bytes: Uint8Array) => layoutLines(await items(bytes)),
   fonts: pdfFonts,
   images: pdfImages,
   metadata: pdfMetadata,

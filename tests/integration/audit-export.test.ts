@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rawRows } from "../../server/db/raw-rows";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -11,6 +12,7 @@ import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { documentKey, documentStorage } from "../../server/services/documents/storage";
 import { startWorld, type World } from "../helpers/attendance";
+import { requireDebianTools } from "../helpers/debian-tools";
 import { fetchBytes, pdfPages } from "../helpers/documents";
 import { expectError } from "../helpers/rest";
 import { unzipTo, zipEntry, zipNames } from "../helpers/zip";
@@ -67,6 +69,13 @@ describe("GET /qualiopi/courses/{courseId}/audit-export", () => {
     expect(files).toEqual(manifest.files.map((f: any) => f.path));
     expect(manifest.excluded).toEqual(["manifest.json", "rapport-audit.pdf"]);
     expect(manifest.order).toMatch(/manifest\.json.*rapport-audit\.pdf/);
+  });
+
+  it("cross-check where installed: unzip lists the same entries and finds every CRC right", (ctx) => {
+    requireDebianTools((note) => ctx.skip(note), "unzip");
+    const file = path.join(dir, "export.zip");
+    expect(execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).trim().split("\n")).toEqual(zipNames(zip));
+    expect(execFileSync("unzip", ["-tq", file], { encoding: "utf8" })).toMatch(/^No errors detected/);
   });
 
   it("holds the six folders, each with at least one real document of the course", () => {
