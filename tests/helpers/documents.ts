@@ -1,7 +1,10 @@
 import { expect } from "vitest";
 import type { TestApi } from "./api";
 import type { PdfFont } from "./pdf-read";
-import { pdfFontsSync, pdfImagesSync, pdfMetadataSync, pdfPagesLinesSync, pdfPagesTextSync } from "./pdf-sync";
+import { pdfFontsSync, pdfImagesSync, pdfMetadataSync, pdfPagesLinesSync, pdfPagesReadingSync, pdfPagesTextSync, warmPdfWorker } from "./pdf-sync";
+
+// The PDF reader's worker loads while the test file sets up its world.
+warmPdfWorker();
 
 /** A binary answer of the REST surface (PDF, PNG, JSON file): status, headers and bytes; `apiPath` is under /api/v1 unless it starts with /api/. */
 export async function fetchBytes(api: TestApi, method: string, apiPath: string, opts: { tenant?: string; token?: string; body?: unknown } = {}) {
@@ -27,15 +30,11 @@ export async function fetchBytes(api: TestApi, method: string, apiPath: string, 
  */
 
 /**
- * The text of the bytes, whitespace collapsed: the printed lines (see pdfLayoutLines) top to
- * bottom, each left to right, so a row of labels over a row of figures reads "A B C 1 2 3".
+ * The text of the bytes in reading order (like pdftotext; tests/helpers/pdf-read.ts readingText:
+ * a cell's or a paragraph's lines together, blocks row by row), whitespace collapsed.
  */
 export function pdfText(pdf: Buffer): string {
-  return pdfPagesLinesSync(pdf)
-    .map((lines) => lines.join(" "))
-    .join(" ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return pdfPagesReadingSync(pdf).join(" ").replace(/\s+/g, " ").trim();
 }
 
 /** The text of the bytes in drawing order (items as the content streams draw them), whitespace collapsed. */

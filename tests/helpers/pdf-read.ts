@@ -108,6 +108,74 @@ export function layoutLines(pages: TextItem[][]): string[][] {
   });
 }
 
+/**
+ * Text in reading order, like pdftotext without -layout: each line is cut into segments where a
+ * gap is wider than one and a half characters; a segment joins the block above it when it is on
+ * the next line, overlaps it horizontally and has the same font size (a table cell's or a
+ * paragraph's lines); blocks are read row by row (by their first line), left to right. So a row
+ * of labels over a row of figures in a larger size reads "A B C 1 2 3", and a two-line cell stays
+ * together.
+ */
+export function readingText(pages: TextItem[][]): string[] {
+  return pages.map((all) => {
+    const items = all.filter((i) => i.str.trim() !== "");
+    if (!items.length) return "";
+    const unit = median(items.map(charWidth)) || 5;
+    type Segment = { y: number; size: number; x0: number; x1: number; text: string };
+    const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
+    const lines: { y: number; size: number; items: TextItem[] }[] = [];
+    for (const item of sorted) {
+      const line = lines.find((l) => Math.abs(l.y - item.y) < 0.45 * Math.min(l.size, item.size));
+      if (line) line.items.push(item);
+      else lines.push({ y: item.y, size: item.size, items: [item] });
+    }
+    lines.sort((a, b) => b.y - a.y);
+    const segmentsByLine: Segment[][] = lines.map((line) => {
+      line.items.sort((a, b) => a.x - b.x);
+      const segments: Segment[] = [];
+      let current: Segment | null = null;
+      for (const item of line.items) {
+        const cw = Math.min(charWidth(item), unit * 1.5);
+        const gap: number = current ? item.x - current.x1 : Infinity;
+        if (current && gap <= 1.5 * cw && Math.abs(current.size - item.size) < 0.5) {
+          if (gap > 0.15 * cw && !/\s$/.test(current.text) && !/^\s/.test(item.str)) current.text += " ";
+          current.text += item.str;
+          current.x1 = Math.max(current.x1, item.x + item.width);
+        } else {
+          current = { y: item.y, size: item.size, x0: item.x, x1: item.x + item.width, text: item.str };
+          segments.push(current);
+        }
+      }
+      return segments;
+    });
+    type Block = { top: number; x0: number; size: number; last: Segment; texts: string[] };
+    const blocks: Block[] = [];
+    for (const segments of segmentsByLine) {
+      for (const seg of segments) {
+        const block = blocks.find(
+          (b) => b.last.y > seg.y && b.last.y - seg.y < 1.7 * Math.max(b.size, seg.size) && Math.abs(b.size - seg.size) < 0.5 && seg.x0 < b.last.x1 && seg.x1 > b.last.x0 && b.last !== seg,
+        );
+        if (block) {
+          block.texts.push(seg.text);
+          block.last = seg;
+        } else blocks.push({ top: seg.y, x0: seg.x0, size: seg.size, last: seg, texts: [seg.text] });
+      }
+    }
+    // Rows of blocks by their first line, then left to right.
+    const rows: { top: number; size: number; blocks: Block[] }[] = [];
+    for (const b of [...blocks].sort((a, c) => c.top - a.top)) {
+      const row = rows.find((r) => Math.abs(r.top - b.top) < 0.45 * Math.min(r.size, b.size));
+      if (row) row.blocks.push(b);
+      else rows.push({ top: b.top, size: b.size, blocks: [b] });
+    }
+    return rows
+      .sort((a, b) => b.top - a.top)
+      .flatMap((r) => r.blocks.sort((a, b) => a.x0 - b.x0))
+      .map((b) => b.texts.join(" "))
+      .join("\n");
+  });
+}
+
 function median(values: number[]): number {
   const s = values.filter((v) => v > 0).sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)]! : 0;

@@ -60,6 +60,12 @@ function call<T>(op: PdfOperation, bytes: Uint8Array, timeoutMs = 60_000): T {
   }
 }
 
+/** Starts the worker and has it load pdfjs, without waiting (tests that read PDFs later find it ready). */
+export function warmPdfWorker(): void {
+  start().port.postMessage({ op: "warm", bytes: new Uint8Array(), quiet: true });
+}
+/** Text of each page in reading order (like pdftotext). */
+export const pdfPagesReadingSync = (bytes: Uint8Array) => call<string[]>("reading", bytes);
 /** Text of each page, as drawn (items joined by a space unless they touch). */
 export const pdfPagesTextSync = (bytes: Uint8Array) => call<string[]>("text", bytes);
 /** Printed lines of each page (like pdftotext -layout). */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { flowText, layoutLines, pdfFonts, pdfImages, pdfMetadata, pdfTextItems, type TextItem } from "./pdf-read";
+import { flowText, layoutLines, readingText, pdfFonts, pdfImages, pdfMetadata, pdfTextItems, type TextItem } from "./pdf-read";
 
 /**
  * The worker of tests/helpers/pdf-sync.ts: answers one request at a time on `port`, then wakes the
@@ -24,6 +24,8 @@ function items(bytes: Uint8Array): Promise<TextItem[][]> {
 
 const operations = {
   text: async (bytes: Uint8Array) => flowText(await items(bytes)),
+  reading: async (bytes: Uint8Array) => readingText(await items(bytes)),
+  warm: async () => (await import("pdfjs-dist/legacy/build/pdf.mjs")).version,
   layout: async (bytes: Uint8Array) => layoutLines(await items(bytes)),
   fonts: pdfFonts,
   images: pdfImages,
@@ -31,13 +33,14 @@ const operations = {
 };
 export type PdfOperation = keyof typeof operations;
 
-port.on("message", async ({ op, bytes }: { op: PdfOperation; bytes: Uint8Array }) => {
+port.on("message", async ({ op, bytes, quiet }: { op: PdfOperation; bytes: Uint8Array; quiet?: boolean }) => {
   let reply: { ok: true; value: unknown } | { ok: false; error: string };
   try {
     reply = { ok: true, value: await operations[op](bytes) };
   } catch (error) {
     reply = { ok: false, error: (error as Error)?.stack ?? String(error) };
   }
+  if (quiet) return;
   port.postMessage(reply);
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
