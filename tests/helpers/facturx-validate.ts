@@ -287,12 +287,9 @@ const xmpText = (xmp: string, name: string) =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, "&");
 
-let engineSet = false;
-function cryptoEngine(): void {
-  if (engineSet) return;
-  engineSet = true;
-  pkijs.setEngine("tests-node-webcrypto", new pkijs.CryptoEngine({ name: "tests-node-webcrypto", crypto: webcrypto as unknown as Crypto }));
-}
+// Passed to each pkijs call: the global engine is shared with the code under test (the signer, @libpdf/core), which may replace it.
+let engine: pkijs.CryptoEngine | null = null;
+const cryptoEngine = () => (engine ??= new pkijs.CryptoEngine({ name: "tests-node-webcrypto", crypto: webcrypto as unknown as Crypto }));
 
 const commonName = (name: pkijs.RelativeDistinguishedNames) => {
   const cn = name.typesAndValues.find((t) => t.type === "2.5.4.3");
@@ -301,7 +298,7 @@ const commonName = (name: pkijs.RelativeDistinguishedNames) => {
 
 /** Verifies a PAdES/CMS signature of `bytes` (see SignatureCheck). */
 async function verifySignature(bytes: Uint8Array, field: { subFilter: string | null; byteRange: number[]; contents: Uint8Array }): Promise<SignatureCheck> {
-  cryptoEngine();
+  const crypto = cryptoEngine();
   const problems: string[] = [];
   const [a, b, c, d] = field.byteRange;
   const check: SignatureCheck = { subFilter: field.subFilter, byteRange: field.byteRange, coversWholeFile: false, holeIsContents: false, cmsValid: false, selfSigned: false, signerCommonName: null, problems };
@@ -323,13 +320,13 @@ async function verifySignature(bytes: Uint8Array, field: { subFilter: string | n
     if (info.contentType !== pkijs.ContentInfo.SIGNED_DATA) throw new Error(`content type ${info.contentType}, not SignedData`);
     const sd = new pkijs.SignedData({ schema: info.content });
     const data = new Uint8Array(signed).buffer;
-    const result = await sd.verify({ signer: 0, data, checkChain: false, extendedMode: true });
+    const result = await sd.verify({ signer: 0, data, checkChain: false, extendedMode: true }, crypto);
     check.cmsValid = result.signatureVerified === true;
     if (!check.cmsValid) problems.push(`CMS: ${result.message ?? "signature not verified"}`);
     const cert = result.signerCertificate ?? (sd.certificates?.[0] as pkijs.Certificate | undefined);
     if (cert instanceof pkijs.Certificate) {
       check.signerCommonName = commonName(cert.subject);
-      check.selfSigned = cert.issuer.isEqual(cert.subject) && (await cert.verify().catch(() => false));
+      check.selfSigned = cert.issuer.isEqual(cert.subject) && (await cert.verify(undefined, crypto).catch(() => false));
     }
   } catch (error) {
     problems.push(`CMS: ${(error as Error).message ?? String(error)}`);
