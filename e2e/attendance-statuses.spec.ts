@@ -1,12 +1,13 @@
-import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { pdfPagesLines } from "../tests/helpers/pdf-read";
 import { apiToken, tenantApi } from "./fixtures/api";
 import { screenshot, signIn } from "./fixtures/app";
 
 /**
  * Issue #10: an admin marks a learner EXCUSED_ABSENCE on a past session of the demo data with a
  * justification, sees it on the attendance page, downloads the sheet PDF and reads in it (with
- * pdftotext) "Absence justifiée" on that learner's row; the learner's attestation downloads from
+ * pdfjs-dist, tests/helpers/pdf-read.ts) "Absence justifiée" on that learner's row; the learner's attestation downloads from
  * the same page. Desktop and phone screenshots.
  */
 const PAST = "SST — révision et évaluation";
@@ -27,8 +28,9 @@ test.beforeAll(async ({ request }) => {
   sessionId = found!.id;
 });
 
-function pdfToText(file: string): string {
-  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+/** The printed lines of the PDF (like pdftotext -layout), joined by new lines. */
+async function pdfToText(file: string): Promise<string> {
+  return (await pdfPagesLines(await readFile(file))).flat().join("\n");
 }
 
 async function expectNoSideScroll(page: Page): Promise<void> {
@@ -60,7 +62,7 @@ test("an admin records an excused absence; the page and the PDF say so", async (
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Télécharger la feuille d'émargement (PDF)" }).click();
   const download = await downloading;
-  const text = pdfToText(await download.path());
+  const text = await pdfToText(await download.path());
   const line = text.split("\n").find((l) => /^\s*\d+\s+GARCIA Inès\s/.test(l));
   expect(line, text.slice(0, 2000)).toBeDefined();
   expect(line!.trimEnd().endsWith("Absence justifiée")).toBe(true);
@@ -71,7 +73,7 @@ test("an admin records an excused absence; the page and the PDF say so", async (
   await row.getByRole("link", { name: `Attestation d'assiduité de ${LEARNER} (PDF)` }).click();
   const attestation = await attesting;
   expect(attestation.suggestedFilename()).toMatch(/^attestation-assiduite-.*\.pdf$/);
-  expect(pdfToText(await attestation.path()).replace(/\s+/g, " ")).toContain("Absence justifiée");
+  expect((await pdfToText(await attestation.path())).replace(/\s+/g, " ")).toContain("Absence justifiée");
 });
 
 test("the attendance page on a phone", async ({ page }) => {

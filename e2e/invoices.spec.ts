@@ -61,7 +61,7 @@ test("a finance user creates, issues and sends an invoice, then downloads its Fa
   expect(download.suggestedFilename()).toBe(`facture-${number}.pdf`);
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-  // The file itself: qpdf, the PDF/A-3 and Factur-X XMP, factur-x.xml attached, fonts embedded, the signature valid.
+  // The file itself (npm readers, tests/helpers/facturx-validate.ts): its structure, the PDF/A-3 and Factur-X XMP, factur-x.xml attached, fonts embedded, the signature valid.
   const check = await assertIssuedPdf(bytes, { signed: true });
   expect(check.xml).toContain(`<ram:ID>${number}</ram:ID>`);
 

@@ -1,9 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect } from "vitest";
 import type { TestApi } from "./api";
+import type { PdfFont } from "./pdf-read";
+import { pdfFontsSync, pdfImagesSync, pdfMetadataSync, pdfPagesLinesSync, pdfPagesReadingSync, pdfPagesTextSync, warmPdfWorker } from "./pdf-sync";
+
+// The PDF reader's worker loads while the test file sets up its world.
+warmPdfWorker();
 
 /** A binary answer of the REST surface (PDF, PNG, JSON file): status, headers and bytes; `apiPath` is under /api/v1 unless it starts with /api/. */
 export async function fetchBytes(api: TestApi, method: string, apiPath: string, opts: { tenant?: string; token?: string; body?: unknown } = {}) {
@@ -22,50 +23,59 @@ export async function fetchBytes(api: TestApi, method: string, apiPath: string, 
   return { status: res.status, headers: res.headers, bytes, body };
 }
 
-function withFile<T>(pdf: Buffer, run: (file: string) => T): T {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "doc-test-"));
-  try {
-    const file = path.join(dir, "doc.pdf");
-    writeFileSync(file, pdf);
-    return run(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/**
+ * PDFs read as their readers would, with npm libraries only (pdfjs-dist and @libpdf/core through
+ * tests/helpers/pdf-sync.ts): nothing to install beyond `npm ci`. Poppler's tools stay as an
+ * optional cross-check (tests/helpers/debian-tools.ts).
+ */
 
-/** pdftotext of the bytes, whitespace collapsed. */
+/**
+ * The text of the bytes in reading order (like pdftotext; tests/helpers/pdf-read.ts readingText:
+ * a cell's or a paragraph's lines together, blocks row by row), whitespace collapsed.
+ */
 export function pdfText(pdf: Buffer): string {
-  return withFile(pdf, (file) => execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" })).replace(/\s+/g, " ");
+  return pdfPagesReadingSync(pdf).join(" ").replace(/\s+/g, " ").trim();
 }
 
-/** The images drawn in the PDF (`pdfimages -list`): one row per image or soft mask. */
+/** The text of the bytes in drawing order (items as the content streams draw them), whitespace collapsed. */
+export function pdfTextAsDrawn(pdf: Buffer): string {
+  return pdfPagesTextSync(pdf).join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** The images drawn in the PDF (like `pdfimages -list`): one row per image or soft mask. */
 export function pdfImageList(pdf: Buffer): { page: number; type: string; width: number; height: number }[] {
-  const out = withFile(pdf, (file) => execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }));
-  return out
-    .trim()
-    .split("\n")
-    .slice(2)
-    .map((row) => row.trim().split(/\s+/))
-    .map((cols) => ({ page: Number(cols[0]), type: cols[2]!, width: Number(cols[3]), height: Number(cols[4]) }));
+  return pdfImagesSync(pdf);
 }
 
-/** Asserts that pdffonts lists fonts and every one is embedded (a DejaVu subset). */
+/** The fonts of the PDF (like `pdffonts`): name, type, embedded. */
+export function pdfFontList(pdf: Buffer): PdfFont[] {
+  return pdfFontsSync(pdf);
+}
+
+/** Asserts that the PDF uses fonts and every one is embedded (a DejaVu subset). */
 export function expectEmbeddedFonts(pdf: Buffer): void {
-  const rows = withFile(pdf, (file) => execFileSync("pdffonts", [file], { encoding: "utf8" }))
-    .trim()
-    .split("\n")
-    .slice(2);
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) {
-    const cols = row.trim().split(/\s+/);
-    expect(cols.slice(-5)[0], row).toBe("yes");
-    expect(cols[0], row).toMatch(/^[A-Z]{6}\+DejaVuSans/);
+  const fonts = pdfFontsSync(pdf);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) {
+    expect(font.embedded, font.name).toBe(true);
+    expect(font.name, font.name).toMatch(/^[A-Z]{6}\+DejaVuSans/);
   }
 }
 
 export const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString("latin1") === "%PDF-";
 
-/** pdftotext -layout of the bytes: one printed line per text line (table rows stay on one line). */
+/** The printed lines of the bytes, like `pdftotext -layout`: one line per text line (table rows stay on one line, columns apart by two spaces or more). */
 export function pdfLayoutLines(pdf: Buffer): string[] {
-  return withFile(pdf, (file) => execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" })).split("\n");
+  return pdfPagesLinesSync(pdf).flat();
+}
+
+/** The printed lines page by page, each page's lines joined by a new line. */
+export function pdfPages(pdf: Buffer): string[] {
+  return pdfPagesLinesSync(pdf).map((lines) => lines.join("\n"));
+}
+
+/** The number of pages and the document information dictionary (Title, Author, Creator, Producer…). */
+export function pdfInfo(pdf: Buffer): { pages: number; info: Record<string, string> } {
+  const { pages, info } = pdfMetadataSync(pdf);
+  return { pages, info };
 }

@@ -1,10 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { selfSignedTls } from "./self-signed";
 
 /**
  * A local stand-in for the parts of the PSP_B (Mollie v2) API the adapter calls:
@@ -17,7 +14,7 @@ import { join } from "node:path";
  *
  * HTTPS only: @mollie/api-client 4.6 always sends through an https.Agent holding its bundled CA
  * list (plain http fails with "Protocol http: not supported"), so the fake serves TLS with a
- * self-signed certificate made by openssl, and the test that uses it sets
+ * self-signed certificate made in Node (./self-signed.ts), and the test that uses it sets
  * NODE_TLS_REJECT_UNAUTHORIZED=0 for its own process (see tests/integration/payments-gateways.test.ts).
  */
 export type MollieRequest = { method: string; path: string; body: Record<string, any> | null; idempotencyKey: string | undefined };
@@ -137,10 +134,7 @@ export async function startFakeMollie(opts: { apiKey?: string; webhookSecret?: s
     return problem(404, "Not Found", `The resource ${path} does not exist`);
   };
 
-  const dir = mkdtempSync(join(tmpdir(), "fake-mollie-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "1", "-subj", "/CN=127.0.0.1"], { stdio: "ignore" });
-  const tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
-  rmSync(dir, { recursive: true, force: true });
+  const tls = await selfSignedTls("127.0.0.1");
   const server = https.createServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { newId } from "../../server/lib/ids";
 import { tenantUrl } from "../../server/lib/urls";
 import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
 import { createMember, login } from "../factories";
+import { pdfPages as pdfPagesOf } from "../helpers/documents";
 import { expectError } from "../helpers/rest";
 import {
   autoBody,
@@ -45,13 +45,8 @@ const PARIS = "Europe/Paris";
 const sheetOf = (sessionId: string, token?: string, query = "") => w.call("GET", `/qualiopi/emargement/${sessionId}/sheet${query}`, token);
 const pdfOf = (sessionId: string, token?: string, query = "", tenant = "acme") => download(w, `/emargement/${sessionId}/pdf${query}`, token, tenant);
 
-/** Text of a PDF, one string per page (pdftotext -layout). */
-function pdfPages(bytes: Buffer): string[] {
-  const file = path.join(tmp, `${newId("req")}.pdf`);
-  writeFileSync(file, bytes);
-  const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-  return text.split("\f").filter((page) => page.trim() !== "");
-}
+/** Text of a PDF, one string per page, its printed lines (tests/helpers/documents.ts). */
+const pdfPages = (bytes: Buffer): string[] => pdfPagesOf(bytes).filter((page) => page.trim() !== "");
 
 type Day = { s: Session; at: (h: number, m?: number) => Date; date: string };
 

@@ -4,6 +4,8 @@ import { invoiceCounters, invoices, mailOutbox } from "../../server/db/schema";
 import { markOverdueInvoices } from "../../server/services/billing/overdue-job";
 import { newLearner, startWorld, type World } from "../helpers/attendance";
 import { insertClient, setLegalIdentity } from "../helpers/billing";
+import { requireDebianTools } from "../helpers/debian-tools";
+import { checkIssuedPdfWithDebianTools, validateFacturxXmlBatchWithDebianTools } from "../helpers/facturx-debian";
 import { assertIssuedPdf, validateFacturxXml } from "../helpers/facturx-validate";
 import { fetchBytes, pdfText } from "../helpers/documents";
 import { auditRows, expectError, expectUnknownFields } from "../helpers/rest";
@@ -11,11 +13,13 @@ import { auditRows, expectError, expectUnknownFields } from "../helpers/rest";
 /**
  * Issue #12 item 2: invoices and credit notes through the REST surface (spec: Invoice resource,
  * Invoice state table, Billing table; conventions §10). acme is VAT-exempt (art. 261-4-4° a),
- * globex is VAT-liable. Every issued PDF is checked with qpdf, pdfinfo, pdfdetach, pdffonts and
- * pdfsig (tests/helpers/facturx-validate.ts), and its XML against the XSD and schematrons.
+ * globex is VAT-liable. Every issued PDF is checked for its structure, XMP, attachment, fonts and
+ * signature, and its XML against the XSD and schematrons (tests/helpers/facturx-validate.ts, npm
+ * packages only); where installed, qpdf, poppler, xmllint and Saxon-HE cross-check the first one.
  */
 
 let w: World;
+let firstIssuedPdf: Buffer | null = null;
 let client: { id: string };
 let globexClient: { id: string };
 const INV = /^inv_[a-z0-9]{24}$/;
@@ -188,7 +192,22 @@ describe("POST /billing/invoices/{id}/issue", () => {
     const xml = await validateFacturxXml(check.xml!);
     expect(xml.xsdOk, xml.xsdErrors.join("\n")).toBe(true);
     expect(xml.failedAsserts).toEqual([]);
+    firstIssuedPdf = pdf.bytes;
   });
+
+  it("cross-check where installed: qpdf, pdfinfo, pdfdetach, pdffonts, pdfsig, xmllint and Saxon-HE accept the same PDF and XML", async (ctx) => {
+    requireDebianTools((note) => ctx.skip(note), "qpdf", "pdfinfo", "pdfdetach", "pdffonts", "pdfsig", "xmllint", "saxon");
+    expect(firstIssuedPdf, "the issue test ran").not.toBeNull();
+    const c = await checkIssuedPdfWithDebianTools(firstIssuedPdf!);
+    expect(c.qpdfOk, c.qpdfOutput).toBe(true);
+    expect([c.pdfaPart, c.pdfaConformance, c.fxConformanceLevel]).toEqual(["3", "B", "EN 16931"]);
+    expect(c.attachments).toEqual(["factur-x.xml"]);
+    expect(c.allFontsEmbedded, JSON.stringify(c.fonts)).toBe(true);
+    expect([c.signatureCount, c.signatureValid], c.pdfsigOutput).toEqual([1, true]);
+    const xml = (await validateFacturxXmlBatchWithDebianTools([{ name: "invoice", xml: c.xml! }])).get("invoice")!;
+    expect(xml.xsdOk, xml.xsdErrors.join("\n")).toBe(true);
+    expect(xml.failedAsserts).toEqual([]);
+  }, 120_000);
 
   it("the next issues continue the series; another tenant's series is its own", async () => {
     const a = await issued();
