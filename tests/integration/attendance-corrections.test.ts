@@ -42,7 +42,7 @@ beforeAll(async () => {
   w = await startWorld();
   course = await createLearningCourse(w.api.db, w.acmeId, { creatorId: w.uid.creator, title: "Gestes et postures" });
   learner = await newLearner(w, { courseId: course.id, firstName: "Inès", lastName: "Aubert" });
-  other = await newLearner(w, { courseId: course.id, firstName: "Jules", lastName: "Bernard" });
+  other = await newLearner(w, { courseId: course.id, firstName: "Jules", lastName: "Carpentier" });
   const p = localParts(plus(w.now(), 24 * HOUR), PARIS);
   const at = (h: number, m = 0) => zonedTimeToUtc(p.year, p.month, p.day, h, m, PARIS);
   const date = `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
@@ -97,8 +97,9 @@ describe("a minutes-only correction (spec's attendanceMinutes), read by every re
     const text = await textOf(pdf.bytes);
     expect(text).toContain("Durée de présence : 180 min");
     expect(text).not.toMatch(/Non signé\s*—\s*Présent/);
-    const bernard = lines.filter((x) => x.includes("BERNARD"));
-    expect(bernard.slice(0, 2).every((r) => /\bPrésent\b/.test(r))).toBe(true);
+    const carpentier = lines.filter((x) => x.includes("CARPENTIER"));
+    expect(carpentier.length).toBeGreaterThanOrEqual(2);
+    expect(carpentier.slice(0, 2).every((r) => /\bPrésent\b/.test(r)), carpentier.join("\n")).toBe(true);
   });
 
   it("the attestation d'assiduité: 3 h 00 of 6 h 00, 50 %, slot by slot", async () => {

@@ -67,6 +67,7 @@ describe("AUTO up to capacity; LIST keeps its list", () => {
     const c = await course("Habilitation électrique B0");
     const session = await createSession(w, { courseId: c.id, maxParticipants: 1 });
     const first = await newLearner(w, { courseId: c.id });
+    await w.advance(60); // enrolled a minute later: the seat goes by enrollment time
     const second = await newLearner(w, { courseId: c.id });
     const list = await participants(session.id);
     expect(list).toMatchObject({ registration: "AUTO", registeredCount: 1, seatsLeft: 0 });
