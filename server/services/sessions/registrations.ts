@@ -106,7 +106,7 @@ export async function registeredLearners(db: DbOrTx, scope: TenantScope, session
 }
 
 const byName = (a: ExpectedRow, b: ExpectedRow) =>
-  a.lastName.localeCompare(b.lastName, "fr", { sensitivity: "base" }) || a.firstName.localeCompare(b.firstName, "fr", { sensitivity: "base" }) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+  a.lastName.localeCompare(b.lastName, "fr", { sensitivity: "base", numeric: true }) || a.firstName.localeCompare(b.firstName, "fr", { sensitivity: "base", numeric: true }) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
 
 /** THE learners a session expects, by name (see the module comment). */
 export async function expectedRows(db: DbOrTx, scope: TenantScope, session: RegistrationSession): Promise<ExpectedRow[]> {
