@@ -63,6 +63,11 @@ test("an admin plans a PRESENTIAL two-day session with a lunch break and registe
   await expect(panel.getByRole("status")).toContainText("2 apprenants inscrits");
   await expect(panel).toContainText("10 places restantes");
   await expect(panel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2);
+  // Who the session expects: "register every learner" unchecked at creation made it a list (LIST); AUTO is the other choice.
+  const expected = panel.getByRole("group", { name: "Apprenants attendus" });
+  await expect(expected.getByLabel("Seulement les apprenants de la liste")).toBeChecked();
+  await expect(expected.getByLabel(/^Tous les apprenants de la formation, y compris ceux inscrits plus tard/)).not.toBeChecked();
+  await expect(expected.getByRole("button", { name: "Enregistrer le choix" })).toBeEnabled();
   await screenshot(page, "sessions-presential-detail-desktop");
 
   // Unregistering asks first.

@@ -12,14 +12,14 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./sessions.module.css";
 
-type Person = { userId: string; firstName: string; lastName: string; email: string };
+type Person = { userId: string; firstName: string; lastName: string; email: string; registeredAt?: string | null };
 
 /**
  * The staff's participants panel of a session: who is registered, the seats left, learners of
  * the course to register (multi-select), and unregistering (confirmed: the learner is e-mailed).
  * Registration changes only while the session is SCHEDULED or LIVE.
  */
-export function ParticipantsPanel({ sessionId, editable }: { sessionId: string; editable: boolean }) {
+export function ParticipantsPanel({ sessionId, editable, scheduled }: { sessionId: string; editable: boolean; /** The registration choice changes only while SCHEDULED (PATCH /sessions/{id}). */ scheduled: boolean }) {
   const t = useT();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -30,6 +30,20 @@ export function ParticipantsPanel({ sessionId, editable }: { sessionId: string; 
   const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.sessions.pathFilter())]);
   const register = useMutation(trpc.sessions.register.mutationOptions());
   const unregister = useMutation(trpc.sessions.unregister.mutationOptions());
+  const update = useMutation(trpc.sessions.update.mutationOptions());
+
+  async function onRegistration(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const registration = new FormData(event.currentTarget).get("registration") === "LIST" ? "LIST" : "AUTO";
+    setNotice(null);
+    try {
+      await update.mutateAsync({ id: sessionId, registration });
+      setNotice(t("sessionsPlan.registrationSaved"));
+      await refresh();
+    } catch {
+      // Shown below from the error's code.
+    }
+  }
 
   async function onRegister(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,6 +92,23 @@ export function ParticipantsPanel({ sessionId, editable }: { sessionId: string; 
             {" · "}
             <span className={styles.seats}>{query.data.data.seatsLeft === null ? t("sessionsPlan.noLimit") : t("sessionsPlan.seatsLeft", { count: query.data.data.seatsLeft })}</span>
           </p>
+          <form onSubmit={onRegistration} noValidate aria-labelledby="registration-choice" key={query.data.data.registration}>
+            <fieldset disabled={!editable || !scheduled} className={styles.modeChoice}>
+              <legend id="registration-choice">{t("sessionsPlan.registrationLegend")}</legend>
+              {(["AUTO", "LIST"] as const).map((value) => (
+                <label key={value} className="checkbox">
+                  <input type="radio" name="registration" value={value} defaultChecked={query.data.data.registration === value} />
+                  <span>{t(value === "AUTO" ? "sessionsPlan.registrationAuto" : "sessionsPlan.registrationList")}</span>
+                </label>
+              ))}
+              {editable && scheduled ? (
+                <SubmitButton pending={update.isPending} label={t("sessionsPlan.registrationSave")} />
+              ) : (
+                <p className="field-hint">{t("sessionsPlan.registrationLocked")}</p>
+              )}
+            </fieldset>
+            {update.isError ? <Alert kind="error">{errorMessage(update.error, t)}</Alert> : null}
+          </form>
           <div aria-live="polite">{notice ? <Alert kind="success">{notice}</Alert> : null}</div>
           {unregister.isError ? <Alert kind="error">{errorMessage(unregister.error, t)}</Alert> : null}
           {query.data.data.participants.length ? (
@@ -86,8 +117,9 @@ export function ParticipantsPanel({ sessionId, editable }: { sessionId: string; 
                 <li key={p.userId}>
                   <span>
                     {personName(p)} <span className="muted">{p.email}</span>
+                    {p.registeredAt === null ? <span className="muted"> · {t("sessionsPlan.expectedAuto")}</span> : null}
                   </span>
-                  {editable ? (
+                  {editable && p.registeredAt !== null ? (
                     <button type="button" className="btn btn-secondary btn-sm" aria-label={t("sessionsPlan.removeLabel", { name: personName(p) })} onClick={() => setRemoving(p)}>
                       {t("sessionsPlan.remove")}
                     </button>

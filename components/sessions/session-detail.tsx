@@ -183,7 +183,7 @@ export function SessionDetail({ id }: { id: string }) {
         </div>
       </div>
 
-      {moderator ? <ParticipantsPanel sessionId={s.id} editable={s.status === "SCHEDULED" || s.status === "LIVE"} /> : null}
+      {moderator ? <ParticipantsPanel sessionId={s.id} editable={s.status === "SCHEDULED" || s.status === "LIVE"} scheduled={s.status === "SCHEDULED"} /> : null}
       {moderator && s.status !== "CANCELLED" ? <AttendanceSummaryCard sessionId={s.id} /> : null}
       <RecordingsList recordings={s.recordings} enabled={s.recordingEnabled} />
     </>

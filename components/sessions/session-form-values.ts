@@ -51,8 +51,8 @@ export function readCreate(form: HTMLFormElement, t: Translate): Read<TCreateSes
     courseId: str("courseId"),
     sendConvocation: data.get("sendConvocation") === "on",
     trainerIds: hasTrainerList ? trainerIds : [],
-    // Checked: every learner of the course (participantUserIds omitted); else nobody yet.
-    ...(data.get("registerAll") === "on" ? {} : { participantUserIds: [] }),
+    // Checked: registration AUTO, every learner of the course, later ones included; else a LIST, empty for now.
+    ...(data.get("registerAll") === "on" ? { registration: "AUTO" } : { registration: "LIST", participantUserIds: [] }),
   };
   return parsed(ZCreateSessionInput.safeParse(input), errors, t);
 }

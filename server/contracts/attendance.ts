@@ -57,7 +57,7 @@ export const ZEmargement = z.object({
   overrideBy: z.string().nullable(),
   reason: z.string().nullable(),
   auditLogId: z.string().nullable(),
-  status: ZSettableStatus.nullable().describe("OVERRIDE: the status it sets (null on other methods, and on corrections made before statuses existed)"),
+  status: ZSettableStatus.nullable().describe("OVERRIDE: the status it sets (null on other methods, and on a correction that gives minutes only: attendanceMinutes)"),
   lateMinutes: z.number().int().nullable().describe("OVERRIDE with LATE: minutes late"),
   leftEarlyMinutes: z.number().int().nullable().describe("OVERRIDE with LEFT_EARLY: minutes left early"),
   correctsId: z.string().nullable().describe("OVERRIDE: the record it supersedes for that person and slot (which stays, shown as corrected); null when there was none"),
@@ -97,7 +97,9 @@ export const ZOverrideInput = z
     /** Checked by the service: missing or shorter than 20 characters is 422 with errors.reason (spec). */
     reason: z.string().max(2000).optional().describe("At least 20 characters (422 errors.reason otherwise)"),
     attendanceMinutes: ZMinutes.optional().describe(
-      "Minutes attended. Required without `status` (then > 0 means PRESENT, 0 ABSENT). With `status` it may be left out (the minutes the status implies are stored); when given it must equal them (422)",
+      "Minutes attended (at most the slot's length, or the session's duration). Required without `status`: then the correction stores no status and says how long the person attended: " +
+        "for the whole session the minutes fill the slots in order (a slot given minutes reads PRESENT with them, the slots beyond them ABSENT; say EXCUSED_ABSENCE with a status " +
+        "for a slot), for one slot at most its length. With `status` it may be left out (the minutes the status implies are stored); when given it must equal them (422)",
     ),
     status: ZSettableStatus.optional().describe("The status this correction sets (any but NOT_YET)"),
     slotId: ZId("slt").optional().describe("The slot corrected; absent: the whole session (a session-wide LATE concerns the first slot, LEFT_EARLY the last)"),
@@ -278,10 +280,10 @@ export const ZSignatureImageOutput = envelope(z.object({ id: z.string(), content
 export const ATTENDANCE_STATUS_RULES =
   "a status per slot computed once (server/services/attendance/status.ts) — slots: the session's attendance slots, or one implicit slot (slotId null) covering the session. " +
   "Per person and slot: (1) the latest OVERRIDE for the slot or the whole session decides (its status; a session-wide LATE concerns the first slot and LEFT_EARLY the last; " +
-  "an OVERRIDE without status, written before statuses existed, means PRESENT when attendanceMinutes > 0, else ABSENT); (2) else a signature (QR, QR_CODE, PIN, CANVAS) for the " +
+  "an OVERRIDE without status carries the minutes attended: session-wide they fill the slots in order, a slot given minutes is PRESENT with them, one given none ABSENT); (2) else a signature (QR, QR_CODE, PIN, CANVAS) for the " +
   "slot, or a session-level one made during it (before the first slot: the first; after the last: the last) gives PRESENT; (3) else AUTO connection segments overlapping the " +
   "slot give PRESENT, LATE (first connection more than 10 minutes after the start) or LEFT_EARLY (last disconnection more than 10 minutes before the end, once the slot has " +
-  "ended) with the minutes; (4) else ABSENT once the slot has ended, NOT_YET before (a future session is never absent). Minutes: PRESENT = the slot's length, LATE/LEFT_EARLY = " +
+  "ended) with the minutes; (4) else ABSENT once the slot has ended, NOT_YET before (a future session is never absent). Minutes: a minutes-only OVERRIDE's share, else PRESENT = the slot's length, LATE/LEFT_EARLY = " +
   "the length minus the minutes late/left early, otherwise 0. signedAt is the time of the signature (or first connection), never a correction's. Overall status: NOT_YET " +
   "while every slot is; else all PRESENT -> PRESENT; nothing attended -> EXCUSED_ABSENCE when every slot is excused, else ABSENT; partial attendance -> LATE when a slot is " +
   "LATE or the first was missed, else LEFT_EARLY.";

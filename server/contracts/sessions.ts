@@ -20,6 +20,16 @@ export const VIDEO_MODES: readonly TDeliveryMode[] = ["REMOTE", "HYBRID"];
 /** Modes that take place somewhere (a place is required). */
 export const PLACE_MODES: readonly TDeliveryMode[] = ["PRESENTIAL", "HYBRID"];
 
+/** Who a session expects (its signers, convened and reminded learners); see ZSessionRegistration's description. */
+export const ZSessionRegistration = z
+  .enum(["AUTO", "LIST"])
+  .describe(
+    "Who the session expects (signers, convocations, reminders). AUTO (default): every ACTIVE or COMPLETED enrollee of the course, up to maxParticipants, " +
+      "including those enrolled after the session was planned (registered participants keep their seat first). LIST: its registered participants only. " +
+      "A SUSPENDED or REVOKED enrollee is never registered, convened or reminded.",
+  );
+export type TSessionRegistration = z.infer<typeof ZSessionRegistration>;
+
 export const ZSessionPlace = z.strictObject({
   name: z.string().trim().min(1, "Required").max(200, "At most 200 characters").describe("Venue, e.g. Acme Formation"),
   address: z.string().trim().min(1, "Required").max(500, "At most 500 characters").describe("Postal address"),
@@ -94,7 +104,8 @@ export const ZSessionSummary = z.object({
   scheduledAt: ZTimestamp,
   durationMinutes: z.number().int(),
   maxParticipants: z.number().int().nullable(),
-  registeredCount: z.number().int().describe("Learners registered to the session (GET /sessions/{id}/participants)"),
+  registration: ZSessionRegistration,
+  registeredCount: z.number().int().describe("Learners the session expects (GET /sessions/{id}/participants): AUTO, the course's ACTIVE or COMPLETED enrollees up to maxParticipants; LIST, its registered participants"),
   seatsLeft: z.number().int().nullable().describe("maxParticipants minus registeredCount (never below 0); null without maxParticipants"),
   recordingEnabled: z.boolean(),
   status: ZSessionStatus,
@@ -150,6 +161,9 @@ export const ZCreateSessionInput = z.strictObject({
   scheduledAt: ZIsoDateTime.optional().describe("Start, in the future; required without schedule, else absent or equal to the first range's start"),
   durationMinutes: ZDuration.optional().describe("Required without schedule, else absent or equal to the sum of the ranges"),
   maxParticipants: ZCapacity.optional(),
+  registration: ZSessionRegistration.optional().describe(
+    "AUTO or LIST (see the session's registration). Omitted: AUTO, unless participantUserIds is given (then LIST: the session expects exactly those learners)",
+  ),
   recordingEnabled: z.boolean().default(false),
   sendConvocation: z.boolean().default(false).describe("E-mail a convocation with an .ics invitation (and the convocation PDF) to each registered learner"),
   trainerIds: ZTrainerIds.default([]),
@@ -160,7 +174,7 @@ export const ZCreateSessionInput = z.strictObject({
     .array(z.string().min(1).max(64))
     .max(200)
     .optional()
-    .describe("Learners to register (ACTIVE or COMPLETED enrollees of the course). Omitted: every such enrollee; [] registers nobody"),
+    .describe("Learners to register (ACTIVE or COMPLETED enrollees of the course). Omitted: every such enrollee; [] registers nobody. Given without registration: the session is LIST"),
 });
 export type TCreateSessionInput = z.infer<typeof ZCreateSessionInput>;
 
@@ -171,6 +185,9 @@ export const ZUpdateSessionInput = z.strictObject({
   scheduledAt: ZIsoDateTime.optional(),
   durationMinutes: ZDuration.optional(),
   maxParticipants: ZCapacity.nullable().optional(),
+  registration: ZSessionRegistration.optional().describe(
+    "AUTO or LIST. Switching AUTO to LIST registers the learners the session expects at that moment, so nobody expected is dropped; LIST to AUTO adds the course's other enrollees",
+  ),
   recordingEnabled: z.boolean().optional(),
   trainerIds: ZTrainerIds.optional(),
   deliveryMode: ZDeliveryMode.optional(),
@@ -200,20 +217,21 @@ export const ZSessionParticipant = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  registeredAt: ZTimestamp,
+  registeredAt: ZTimestamp.nullable().describe("null: expected through AUTO registration, without an explicit registration"),
   registeredBy: z.string().nullable(),
 });
 export type TSessionParticipant = z.infer<typeof ZSessionParticipant>;
 export const ZParticipantsOutput = envelope(
   z.object({
     sessionId: z.string(),
+    registration: ZSessionRegistration,
     maxParticipants: z.number().int().nullable(),
-    registeredCount: z.number().int(),
+    registeredCount: z.number().int().describe("Learners the session expects (the length of participants)"),
     seatsLeft: z.number().int().nullable(),
-    participants: z.array(ZSessionParticipant),
+    participants: z.array(ZSessionParticipant).describe("The learners the session expects (AUTO: registered ones and the course's other participant enrollees, up to capacity)"),
     candidates: z
       .array(z.object({ userId: z.string(), enrollmentId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }))
-      .describe("Learners of the course (ACTIVE or COMPLETED enrollment) not registered yet: whom POST may register"),
+      .describe("Learners of the course (ACTIVE or COMPLETED enrollment) the session does not expect yet: whom POST may register"),
   }),
 );
 export const ZRegisterParticipantsInput = z.strictObject({

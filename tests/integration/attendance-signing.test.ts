@@ -42,10 +42,10 @@ afterAll(() => w?.close());
 type Slot = { id: string; startsAt: string; endsAt: string; label: string; mySignature: { id: string; method: string; signedAt: string } | null };
 
 /** A session 1 day ahead, 10:00–12:00 Paris time, with two HOURLY slots. */
-async function slottedSession(days = 1): Promise<{ s: Session; slots: Slot[]; at: (h: number, m?: number) => Date }> {
+async function slottedSession(days = 1, over: Record<string, unknown> = {}): Promise<{ s: Session; slots: Slot[]; at: (h: number, m?: number) => Date }> {
   const p = localParts(plus(w.now(), days * 24 * HOUR), PARIS);
   const at = (h: number, m = 0) => zonedTimeToUtc(p.year, p.month, p.day, h, m, PARIS);
-  const s = await createSession(w, { scheduledAt: iso(at(10)), durationMinutes: 120 });
+  const s = await createSession(w, { scheduledAt: iso(at(10)), durationMinutes: 120, ...over });
   const gen = await w.call("POST", "/qualiopi/emargement/slots/generate", w.tok.creator, { sessionId: s.id, frequency: "HOURLY" });
   expect(gen.status, JSON.stringify(gen.body)).toBe(201);
   expect(gen.body.data).toHaveLength(2);
@@ -158,9 +158,24 @@ describe("slot signing by PIN and QR (slotId)", () => {
   });
 });
 
-describe("registered learners only", () => {
-  it("an enrollee who is not registered to the session gets 403 NOT_A_PARTICIPANT by PIN and QR and 422 on qr-validate; once registered, signs", async () => {
-    const { s, at } = await slottedSession(5);
+describe("who signs: the spec's rule (enrolled in the course), and registration LIST", () => {
+  it("a session created with the spec's body (registration AUTO): a learner enrolled after it was planned signs by PIN (201)", async () => {
+    const { s, at } = await slottedSession(4);
+    expect((await w.call("GET", `/sessions/${s.id}`, w.tok.trainer)).body.data.registration).toBe("AUTO");
+    const l = await newLearner(w); // enrolled now, after the session exists; no registration call
+    await w.setNow(at(10, 5));
+    const open = await w.call("GET", "/emargement/me/open", l.token);
+    expect(open.body.data.map((o: { session: { id: string } }) => o.session.id)).toContain(s.id);
+    const signed = await w.call("POST", "/emargement/sign/pin", l.token, { sessionId: s.id, pin: await pinOf(w, s.id) });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    expect(signed.body.data).toMatchObject({ userId: l.userId, enrollmentId: l.enrollmentId, method: "PIN" });
+    // The roster (API, trainer's screen and sheet) expects them too.
+    const roster = await w.call("GET", `/qualiopi/emargement/${s.id}`, w.tok.trainer);
+    expect(roster.body.data.learners.map((x: { userId: string }) => x.userId)).toContain(l.userId);
+  });
+
+  it("registration LIST: an enrollee who is not registered gets 403 NOT_A_PARTICIPANT by PIN and QR and 422 on qr-validate; once registered, signs", async () => {
+    const { s, at } = await slottedSession(5, { registration: "LIST" });
     const l = await newLearner(w); // enrolled after the session was created: not registered
     await w.setNow(at(10, 5));
     const pin = await pinOf(w, s.id);

@@ -52,6 +52,7 @@ describe("registration at creation", () => {
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual({
       sessionId: one.id,
+      registration: "LIST", // participantUserIds given: the session expects exactly those learners
       maxParticipants: null,
       registeredCount: 1,
       seatsLeft: null,

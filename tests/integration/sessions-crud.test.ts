@@ -161,7 +161,7 @@ describe("GET /sessions and GET /sessions/{id}", () => {
     expect(Object.keys(all.body.data[0]).sort()).toEqual(
       [
         ...["id", "courseId", "title", "scheduledAt", "durationMinutes", "maxParticipants", "registeredCount", "recordingEnabled", "status", "mediaRoomName", "createdAt", "updatedAt"],
-        ...["seatsLeft", "deliveryMode", "place", "schedule", "timeZone"],
+        ...["seatsLeft", "registration", "deliveryMode", "place", "schedule", "timeZone"],
       ].sort(),
     );
     expect(all.body.data[0].attendancePin).toBeUndefined();

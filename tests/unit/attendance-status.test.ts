@@ -149,9 +149,31 @@ describe("corrections (OVERRIDE)", () => {
   it("same time: the later chain position wins", () => {
     expect(statuses([fix({ status: "PRESENT", chainPosition: 900 }), fix({ status: "ABSENT", chainPosition: 901 })])).toEqual(["ABSENT", "ABSENT"]);
   });
-  it("without a status (before statuses existed): minutes > 0 -> PRESENT, 0 -> ABSENT", () => {
-    expect(one([fix({ status: null, attendanceMinutes: 30 })]).slots[0]).toMatchObject({ status: "PRESENT", minutes: 480 });
+  it("without a status (the spec's attendanceMinutes): the minutes attended, PRESENT with them, 0 -> ABSENT", () => {
+    expect(one([fix({ status: null, attendanceMinutes: 30 })]).slots[0]).toMatchObject({ status: "PRESENT", minutes: 30 });
+    expect(one([fix({ status: null, attendanceMinutes: 30 })]).minutes).toBe(30);
     expect(one([sig(), fix({ status: null, attendanceMinutes: 0 })]).slots[0]).toMatchObject({ status: "ABSENT", minutes: 0 });
+  });
+  it("session-wide minutes fill the slots in order: the slots beyond them read ABSENT", () => {
+    const both = [morning, afternoon];
+    const half = one([sig({ slotId: "slt_am", signedAt: at(3) }), sig({ slotId: "slt_pm", signedAt: at(243) }), fix({ status: null, attendanceMinutes: 240 })], { slots: both });
+    expect(half.slots.map((s) => [s.status, s.minutes])).toEqual([["PRESENT", 240], ["ABSENT", 0]]);
+    expect(half.minutes).toBe(240);
+    expect(half.status).toBe("LEFT_EARLY");
+    // The demo's Lucas Moreau: 235 of 480.
+    const lucas = one([sig({ signedAt: at(6) }), auto(5, 240), fix({ status: null, attendanceMinutes: 235 })], { slots: both });
+    expect(lucas.slots.map((s) => [s.status, s.minutes])).toEqual([["PRESENT", 235], ["ABSENT", 0]]);
+    expect(lucas.minutes).toBe(235);
+    const spill = one([fix({ status: null, attendanceMinutes: 300 })], { slots: both });
+    expect(spill.slots.map((s) => [s.status, s.minutes])).toEqual([["PRESENT", 240], ["PRESENT", 60]]);
+    expect(spill.minutes).toBe(300);
+    // One slot named: at most its length.
+    expect(one([fix({ status: null, slotId: "slt_pm", attendanceMinutes: 400 })], { slots: both }).slots.map((s) => [s.status, s.minutes])).toEqual([["ABSENT", 0], ["PRESENT", 240]]);
+  });
+  it("an excused absence is said with a status: a later EXCUSED_ABSENCE for the slot beyond the minutes decides it", () => {
+    const p = one([fix({ status: null, attendanceMinutes: 240, signedAt: at(700) }), fix({ status: "EXCUSED_ABSENCE", slotId: "slt_pm", signedAt: at(701) })], { slots: [morning, afternoon] });
+    expect(p.slots.map((s) => [s.status, s.minutes])).toEqual([["PRESENT", 240], ["EXCUSED_ABSENCE", 0]]);
+    expect(p.slots[1]!.justification).toBe("Une raison suffisamment longue");
   });
   it("a correction never sets NOT_YET: such a record is ignored", () => {
     expect(one([fix({ status: "NOT_YET" })], { now: at(-10) }).slots[0]!.status).toBe("NOT_YET");

@@ -171,7 +171,7 @@ export const qualiopiAttendanceRouter = router({
         tags,
         summary: "Attendance of a session",
         description:
-          `For ${MODERATORS}. Every expected learner (expectedLearners: the session's registered participants) with ${STATUS_RULES} ` +
+          `For ${MODERATORS}. Every expected learner (expectedLearners: registration AUTO, the course's ACTIVE or COMPLETED enrollees up to capacity; LIST, its registered participants) with ${STATUS_RULES} ` +
           "The trainers with their countersignature; every record of the session (by signature time) with the person's name.",
         errorResponses: { 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
       },

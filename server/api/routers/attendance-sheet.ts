@@ -13,7 +13,7 @@ const WHO =
 
 const RULES =
   "Slots: the session's attendance slots in order; a session without slots has one slot covering the whole session (id null). `slotId` keeps one slot (404 when it is not the session's). " +
-  "Learners: the session's registered participants (POST /sessions/{id}/participants), sorted by last name, plus anyone who signed as a learner and has lost the enrollment since (enrolled false). " +
+  "Learners: the ones the session expects (registration AUTO: the course's ACTIVE or COMPLETED enrollees up to capacity; LIST: its registered participants), sorted by last name, plus anyone who signed as a learner and has lost the enrollment since (enrolled false). " +
   "Trainers: the session's trainers, plus a course creator who countersigned. " +
   `Each learner row carries ${ATTENDANCE_STATUS_RULES} ` +
   "Per row: status (with minutes late / left early, the justification of an excused absence), minutes, signedAt and `signature` (the learner's own record for the slot, whatever a " +

@@ -20,7 +20,7 @@ import { ofModeProcedure, publicTenantProcedure, router } from "../trpc";
 
 const tags = ["Attendance"];
 const WHO_SIGNS =
-  "The caller signs for themself: a LEARNER registered to the session (POST /sessions/{id}/participants) with an ACTIVE or COMPLETED enrollment in its course, or one of the session's trainers / the course's creator " +
+  "The caller signs for themself: a LEARNER with an ACTIVE or COMPLETED enrollment in its course whom the session expects (registration AUTO, the default: every such enrollee up to maxParticipants, including those enrolled later; LIST: its registered participants), or one of the session's trainers / the course's creator " +
   "(a countersignature, enrollmentId null); anyone else 403. Signing is open while the session is LIVE, or SCHEDULED/ENDED from 30 minutes before its start to 2 hours " +
   "after its planned end (409 otherwise, and always for a CANCELLED session). One signature per person and session (QR, PIN and CANVAS together): 422 Attendance already signed. " +
   "The record is sealed in the tenant's hash chain and emargement.signed is emitted in the same transaction.";
@@ -99,7 +99,7 @@ export const attendanceRouter = router({
           "No bearer token: hmacSignature authenticates the call (sha256= + hex HMAC-SHA256 with MEDIA_HMAC_SECRET over sessionId|userId|joinedAt|leftAt|connectionDurationSeconds|mediaParticipantSid, " +
           "compared in constant time, checked before anything else). Each call is one connection segment; attendanceMinutes and attendanceRate cover all the participant's segments " +
           "(merged, clipped to the planned session) against the session duration. The same segment delivered again answers the record already written. " +
-          "userId must be a learner registered to the session (with an ACTIVE or COMPLETED enrollment) or a trainer of the session (422 errors.userId).",
+          "userId must be a learner the session expects (with an ACTIVE or COMPLETED enrollment) or a trainer of the session (422 errors.userId).",
         errorResponses: { 400: "Invalid body or unknown field", 401: "Invalid HMAC signature", 403: "OF mode off", 404: "Session not found", 409: "Session cancelled", 422: "Not a participant" },
       },
     })
@@ -128,7 +128,7 @@ export const attendanceRouter = router({
           "it must equal them (422 errors.attendanceMinutes). attendanceMinutes never exceeds the session's duration. `correctsId` is the record that gave the person's status for " +
           "that slot (for the whole session: the first slot's) before the correction; that record stays and is shown as corrected. The new fields are sealed with the record. " +
           "The latest correction for a slot or the whole session decides its status (see GET /qualiopi/emargement/{sessionId}). " +
-          "userId must be a learner registered to the session (with an ACTIVE or COMPLETED enrollment) or a trainer of the session (422 errors.userId).",
+          "userId must be a learner the session expects (with an ACTIVE or COMPLETED enrollment) or a trainer of the session (422 errors.userId).",
         errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Forbidden: ADMIN required", 404: "Session or slot not found", 409: "Session cancelled", 422: "Invalid field (errors map): status NOT_YET, lateMinutes/leftEarlyMinutes missing or out of place, attendanceMinutes inconsistent, reason missing or shorter than 20 characters..." },
       },
     })

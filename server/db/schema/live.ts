@@ -15,6 +15,12 @@ export const emargementMethodEnum = pgEnum("emargement_method", ["QR_CODE", "QR"
 export const sessionDeliveryModeEnum = pgEnum("session_delivery_mode", ["PRESENTIAL", "REMOTE", "HYBRID"]);
 /** A participant's attendance on a slot, as computed (services/attendance/status.ts) or set by an OVERRIDE. */
 export const attendanceStatusEnum = pgEnum("attendance_status", ["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"]);
+/**
+ * Who a session expects (its signers, convened and reminded learners). AUTO: every ACTIVE or
+ * COMPLETED enrollee of its course, up to maxParticipants, including those enrolled later; LIST:
+ * its registered participants (session_participants) only.
+ */
+export const sessionRegistrationEnum = pgEnum("session_registration", ["AUTO", "LIST"]);
 export const reminderKindEnum = pgEnum("attendance_reminder_kind", ["SLOT_OPEN", "SLOT_CLOSING", "MANUAL"]);
 
 /** One day of a session's schedule: its local date and time ranges in the tenant's time zone. */
@@ -33,6 +39,7 @@ export const liveSessions = pgTable(
     scheduledAt: ts().notNull(),
     durationMinutes: integer().notNull(),
     maxParticipants: integer(),
+    registration: sessionRegistrationEnum().notNull().default("AUTO"),
     recordingEnabled: boolean().notNull().default(false),
     deliveryMode: sessionDeliveryModeEnum().notNull().default("REMOTE"),
     /** PRESENTIAL and HYBRID: the place; null for REMOTE. */

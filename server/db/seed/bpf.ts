@@ -68,6 +68,8 @@ export async function seedBpf(db: Db, tenantId: string, people: People, now = ne
       scheduledAt: at(9),
       durationMinutes: 7 * 60,
       maxParticipants: 12,
+      // The learners of that year's session, listed: the course's later enrollees were not expected then.
+      registration: "LIST" as const,
       deliveryMode: "PRESENTIAL" as const,
       place: { name: "Centre de formation Acme", address: "12 rue des Lilas, 69003 Lyon", room: "Salle 2" },
       schedule: null,

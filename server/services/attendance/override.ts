@@ -29,7 +29,7 @@ function impliedMinutes(status: SettableStatus, target: number, late: number, le
 }
 
 /** Cross-field rules of the body (422 with the field): status, minutes, slot. */
-function checkBody(input: OverrideInput, target: number, sessionMinutes: number): { status: SettableStatus; minutes: number } {
+function checkBody(input: OverrideInput, target: number): { status: SettableStatus | null; minutes: number } {
   const errors: Fields = {};
   const { status, lateMinutes, leftEarlyMinutes, attendanceMinutes } = input;
   if (lateMinutes !== undefined && status !== "LATE") errors.lateMinutes = ["Only with status LATE"];
@@ -39,9 +39,10 @@ function checkBody(input: OverrideInput, target: number, sessionMinutes: number)
   if ((lateMinutes ?? 0) > target) errors.lateMinutes = [`At most the corrected time's length (${target} minutes)`];
   if ((leftEarlyMinutes ?? 0) > target) errors.leftEarlyMinutes = [`At most the corrected time's length (${target} minutes)`];
   if (attendanceMinutes === undefined && !status) errors.attendanceMinutes = ["Required without status"];
-  if (attendanceMinutes !== undefined && attendanceMinutes > sessionMinutes) errors.attendanceMinutes = [`At most the session's duration (${sessionMinutes} minutes)`];
+  if (attendanceMinutes !== undefined && attendanceMinutes > target) errors.attendanceMinutes = [`At most the corrected time's length (${target} minutes)`];
   if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
-  if (!status) return { status: attendanceMinutes! > 0 ? "PRESENT" : "ABSENT", minutes: attendanceMinutes! };
+  // The spec's body: the minutes attended, stored without a status (status.ts allocates them over the slots).
+  if (!status) return { status: null, minutes: attendanceMinutes! };
   const minutes = impliedMinutes(status, target, lateMinutes ?? 0, leftEarlyMinutes ?? 0);
   if (attendanceMinutes !== undefined && attendanceMinutes !== minutes) {
     throw unprocessable("Validation failed", { attendanceMinutes: [`Must be ${minutes} for status ${status} (or left out)`] });
@@ -53,11 +54,12 @@ function checkBody(input: OverrideInput, target: number, sessionMinutes: number)
  * POST /emargement/override (ADMIN): a correction is a NEW record (records are never changed),
  * with its reason and an audit-log entry written in the same transaction; the record carries
  * the audit entry's id and the audit entry the record's id. It sets a status (any but NOT_YET)
- * for one slot or the whole session; without `status` the spec's body keeps its meaning
- * (attendanceMinutes > 0: PRESENT, 0: ABSENT) and that status is stored. `correctsId` is the
+ * for one slot or the whole session; without `status` the spec's body keeps its meaning: the
+ * minutes the person attended (of the slot, or of the session, allocated over its slots in order
+ * by status.ts), stored without a status. `correctsId` is the
  * record that gave the person's status for that slot (status.ts supersededRecord), which stays.
  * The person must be an enrolled learner or a trainer of the session (422 errors.userId); the
- * minutes cannot exceed the session's duration (422 errors.attendanceMinutes); a CANCELLED
+ * minutes cannot exceed the slot's length or the session's duration (422 errors.attendanceMinutes); a CANCELLED
  * session takes none (409); a slotId that is not one of the session's slots is 404.
  */
 export async function overrideAttendance(db: Db, caller: Caller, input: OverrideInput, now: Date): Promise<TEmargement> {
@@ -71,7 +73,7 @@ export async function overrideAttendance(db: Db, caller: Caller, input: Override
   const slot = input.slotId ? slots.find((s) => s.id === input.slotId) : undefined;
   if (input.slotId && !slot) throw notFound("Slot");
   const target = slot ? Math.round((slot.endsAt.getTime() - slot.startsAt.getTime()) / 60_000) : session.durationMinutes;
-  const { status, minutes } = checkBody(input, target, session.durationMinutes);
+  const { status, minutes } = checkBody(input, target);
   const participant = await participantOf(db, caller.scope, session, input.userId);
   if (!participant) throw unprocessable("Validation failed", { userId: ["Not a registered learner or a trainer of the session"] });
   const id = newId("emg");

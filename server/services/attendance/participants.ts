@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db";
 import { liveSessions, sessionTrainers, courses } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { sessionNotFound, type SessionRow } from "../sessions/access";
-import { isRegistered, registeredLearners } from "../sessions/registrations";
+import { expectedRows, expectsEnrollee, type RegistrationSession } from "../sessions/registrations";
 import { barredEnrollment, participantEnrollment, teachesSession } from "../platform/who-may";
 import { barredEnrollmentError } from "../enrollments/barred";
 
@@ -16,13 +16,14 @@ export async function sessionOfTenant(db: DbOrTx, scope: TenantScope, id: string
 
 /**
  * The enrollment a learner signs the session with: an ACTIVE or COMPLETED enrollment in its
- * course AND a registration to the session (issue #10: the expected signers are the registered
- * participants). Null otherwise: an enrollee who is not registered does not sign.
+ * course (the spec's rule) that the session expects (sessions/registrations.ts: an AUTO session
+ * expects every such enrollee up to its capacity, including those enrolled later; a LIST session
+ * its registered participants). Null otherwise.
  */
-export async function signingEnrollment(db: DbOrTx, scope: TenantScope, session: Pick<SessionRow, "id" | "courseId">, userId: string): Promise<string | null> {
+export async function signingEnrollment(db: DbOrTx, scope: TenantScope, session: RegistrationSession, userId: string): Promise<string | null> {
   const enrollmentId = await participantEnrollment(db, scope, session.courseId, userId);
   if (!enrollmentId) return null;
-  return (await isRegistered(db, scope, session.id, userId)) ? enrollmentId : null;
+  return (await expectsEnrollee(db, scope, session, userId)) ? enrollmentId : null;
 }
 
 /**
@@ -33,7 +34,7 @@ export async function signingEnrollment(db: DbOrTx, scope: TenantScope, session:
 export async function participantOf(
   db: DbOrTx,
   scope: TenantScope,
-  session: Pick<SessionRow, "id" | "courseId">,
+  session: RegistrationSession,
   userId: string,
 ): Promise<{ enrollmentId: string | null; asTrainer: boolean } | null> {
   const enrollmentId = await signingEnrollment(db, scope, session, userId);
@@ -47,13 +48,15 @@ export async function participantOf(
   return null;
 }
 
-export type ExpectedLearner = { userId: string; enrollmentId: string; firstName: string; lastName: string; email: string };
+export type ExpectedLearner = { userId: string; enrollmentId: string; firstName: string; lastName: string; email: string; enrollmentStatus: string };
 
 /**
  * Learners expected at a session (its expected signers), by name: every reader of attendance
- * (API, pages, trainer's screen, sheet PDF, reminders) takes them from here. They are the
- * session's REGISTERED participants (session_participants), ordered by name.
+ * (API, pages, trainer's screen, sheet PDF, reminders) takes them from here, through the one
+ * rule of sessions/registrations.ts `expectedRows` (AUTO: the course's participant enrollees up
+ * to capacity; LIST: the registered participants). `enrollmentStatus` lets the mailers skip a
+ * LIST registration whose enrollment was since SUSPENDED or REVOKED.
  */
-export async function expectedLearners(db: DbOrTx, scope: TenantScope, session: Pick<SessionRow, "id" | "courseId">): Promise<ExpectedLearner[]> {
-  return (await registeredLearners(db, scope, session.id)).map(({ userId, enrollmentId, firstName, lastName, email }) => ({ userId, enrollmentId, firstName, lastName, email }));
+export async function expectedLearners(db: DbOrTx, scope: TenantScope, session: RegistrationSession): Promise<ExpectedLearner[]> {
+  return (await expectedRows(db, scope, session)).map(({ userId, enrollmentId, firstName, lastName, email, enrollmentStatus }) => ({ userId, enrollmentId, firstName, lastName, email, enrollmentStatus }));
 }

@@ -12,6 +12,7 @@ import { sendMail } from "../mail";
 import { assertModerator, loadSession, type SessionRow } from "../sessions/access";
 import { SIGNATURE_METHODS } from "./chain";
 import { expectedLearners } from "./participants";
+import { isParticipantEnrollmentStatus } from "../sessions/registrations";
 import { assertOpen } from "./signer";
 import { assertSlotOpen, findSlot } from "./slots";
 import type { Caller } from "../../auth/caller";
@@ -65,7 +66,8 @@ async function remind(db: Db, ctx: Context, target: Target, kind: ReminderKind, 
   const scope = forTenant(ctx.session.tenantId);
   const sessionId = ctx.session.id;
   const slotWhere = (col: typeof emargements.slotId | typeof attendanceReminders.slotId) => (target.slotId ? eq(col, target.slotId) : isNull(col));
-  const learners = await expectedLearners(db, scope, ctx.session);
+  // A SUSPENDED or REVOKED enrollee (kept on a LIST session's registrations) is never reminded.
+  const learners = (await expectedLearners(db, scope, ctx.session)).filter((l) => isParticipantEnrollmentStatus(l.enrollmentStatus));
   if (!learners.length) return 0;
   const signed = await db
     .select({ userId: emargements.userId })

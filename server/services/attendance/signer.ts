@@ -33,7 +33,7 @@ export async function resolveSigner(db: DbOrTx, caller: Caller, sessionId: strin
     if (barred) throw barredEnrollmentError(barred);
   }
   if (!enrollmentId && opts.notParticipant) throw opts.notParticipant();
-  if (!enrollmentId) throw forbidden("Only the session's registered learners (with an ACTIVE or COMPLETED enrollment) and its trainers can sign", "NOT_A_PARTICIPANT");
+  if (!enrollmentId) throw forbidden("Only the learners the session expects (an ACTIVE or COMPLETED enrollment in its course) and its trainers can sign", "NOT_A_PARTICIPANT");
   return { loaded, enrollmentId, asTrainer: false };
 }
 

@@ -13,8 +13,12 @@
  *      lateMinutes / leftEarlyMinutes and, for EXCUSED_ABSENCE, its reason as the justification.
  *      A session-wide LATE concerns the FIRST slot (the others are PRESENT) and a session-wide
  *      LEFT_EARLY the LAST slot (the others are PRESENT);
- *    - without `status` (records written before statuses existed, or a client that sends only
- *      minutes): attendanceMinutes > 0 is PRESENT, 0 is ABSENT.
+ *    - without `status` (the spec's body: `attendanceMinutes` only), the minutes the person
+ *      attended the session (or the slot, when the OVERRIDE names one). Session-wide, they are
+ *      allocated over the slots in order, each slot taking up to its length: a slot given minutes
+ *      is PRESENT with those minutes (possibly fewer than its length), a slot given none is
+ *      ABSENT. An excused absence is said with a status (a later OVERRIDE with status
+ *      EXCUSED_ABSENCE for that slot), which then decides that slot as any status does.
  * 2. Otherwise a signature (QR, QR_CODE, PIN, CANVAS): one with the slot's id counts for that slot;
  *    a session-level one (slotId null) counts for the slot during which it was made (before the
  *    first slot: the first; after the last: the last), so a sheet proves each half-day by a
@@ -29,7 +33,7 @@
  * 4. Otherwise: the slot has ended (now >= endsAt) -> ABSENT; it has not -> NOT_YET (a session of
  *    next month is never "absent").
  *
- * Minutes attended per slot: PRESENT = the slot's length; LATE / LEFT_EARLY = the slot's length
+ * Minutes attended per slot: a minutes-only OVERRIDE's allocation (rule 1); else PRESENT = the slot's length; LATE / LEFT_EARLY = the slot's length
  * minus lateMinutes and minus leftEarlyMinutes (never below 0); ABSENT, EXCUSED_ABSENCE and
  * NOT_YET = 0. The participant's total is the sum over slots.
  *
@@ -162,10 +166,28 @@ function slotOfSignature(r: StatusRecord, slots: readonly StatusSlot[]): StatusS
   return slots.reduce((best, s) => (distance(s) < distance(best) ? s : best), slots[0]!);
 }
 
+const slotLength = (slot: StatusSlot) => Math.max(0, Math.floor((slot.endsAt.getTime() - slot.startsAt.getTime()) / MINUTE));
+
+/**
+ * The minutes a minutes-only OVERRIDE (attendanceMinutes, no status) gives one slot: for the whole
+ * session they fill the slots in order (each up to its length), so the slots beyond them get 0;
+ * for one slot, at most its length.
+ */
+function allocatedMinutes(r: StatusRecord, slot: StatusSlot, slots: readonly StatusSlot[]): number {
+  const total = Math.max(0, r.attendanceMinutes ?? 0);
+  if (r.slotId !== null) return Math.min(total, slotLength(slot));
+  let before = 0;
+  for (const s of slots) {
+    if (s === slot) break;
+    before += slotLength(s);
+  }
+  return Math.max(0, Math.min(slotLength(slot), total - before));
+}
+
 /** The status an OVERRIDE sets for one slot (see rule 1). */
 function overrideStatus(r: StatusRecord, slot: StatusSlot, slots: readonly StatusSlot[]): SettableStatus | null {
   if (r.status === "NOT_YET") return null;
-  if (!r.status) return (r.attendanceMinutes ?? 0) > 0 ? "PRESENT" : "ABSENT";
+  if (!r.status) return allocatedMinutes(r, slot, slots) > 0 ? "PRESENT" : "ABSENT";
   if (r.slotId === null && slots.length > 1) {
     if (r.status === "LATE" && slot !== slots[0]) return "PRESENT";
     if (r.status === "LEFT_EARLY" && slot !== slots[slots.length - 1]) return "PRESENT";
@@ -238,9 +260,11 @@ function slotAttendance<R extends StatusRecord>(mine: readonly R[], byId: Map<st
   let late: number | null = null;
   let leftEarly: number | null = null;
   let justification: string | null = null;
+  let minutes: number | null = null;
   if (decisive) {
     status = decisive.status;
     record = decisive.record;
+    if (!decisive.record.status) minutes = allocatedMinutes(decisive.record, slot, slots);
     if (status === "LATE") late = Math.min(slotMinutes, decisive.record.lateMinutes ?? 0);
     if (status === "LEFT_EARLY") leftEarly = Math.min(slotMinutes, decisive.record.leftEarlyMinutes ?? 0);
     if (status === "EXCUSED_ABSENCE") justification = decisive.record.reason ?? null;
@@ -259,7 +283,7 @@ function slotAttendance<R extends StatusRecord>(mine: readonly R[], byId: Map<st
     status = now.getTime() >= slot.endsAt.getTime() ? "ABSENT" : "NOT_YET";
     record = null;
   }
-  return { slot, status, minutes: minutesOf(status, slotMinutes, late, leftEarly), slotMinutes, lateMinutes: late, leftEarlyMinutes: leftEarly, justification, record, evidence, signedAt, corrections };
+  return { slot, status, minutes: minutes ?? minutesOf(status, slotMinutes, late, leftEarly), slotMinutes, lateMinutes: late, leftEarlyMinutes: leftEarly, justification, record, evidence, signedAt, corrections };
 }
 
 /** The overall status of a participant from their slots (see the module comment). */

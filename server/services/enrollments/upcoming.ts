@@ -8,8 +8,8 @@ import { sessionSchedule } from "../sessions/schedule";
 import type { Caller } from "../../auth/caller";
 
 /**
- * GET /enrollments/me/upcoming-sessions: the live sessions the caller is registered to (through an
- * ACTIVE or COMPLETED enrollment) that are LIVE now, or SCHEDULED and not over yet (a late start still
+ * GET /enrollments/me/upcoming-sessions: the live sessions that expect the caller (through an
+ * ACTIVE or COMPLETED enrollment: the AUTO sessions of their courses and those they are registered to) that are LIVE now, or SCHEDULED and not over yet (a late start still
  * counts until its planned end), soonest first, at most `limit`.
  */
 export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: number }, now: Date = clock.now()): Promise<TUpcomingSession[]> {
@@ -31,19 +31,21 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
       place: liveSessions.place,
       schedule: liveSessions.schedule,
     })
-    // Driven by the caller's registrations (index session_participants_user_idx): the cost follows
-    // the learner's own sessions, never the tenant's sessions or enrollments.
-    .from(sessionParticipants)
-    .innerJoin(liveSessions, and(eq(liveSessions.tenantId, sessionParticipants.tenantId), eq(liveSessions.id, sessionParticipants.sessionId)))
-    .innerJoin(enrollments, and(eq(enrollments.tenantId, sessionParticipants.tenantId), eq(enrollments.id, sessionParticipants.enrollmentId)))
+    // Driven by the caller's participant enrollments (index enrollments_tenant_user_idx): the cost
+    // follows the learner's own courses. A session counts when it is AUTO (it expects every
+    // enrollee; sessions/registrations.ts) or the learner is registered to it.
+    .from(enrollments)
+    .innerJoin(liveSessions, and(eq(liveSessions.tenantId, enrollments.tenantId), eq(liveSessions.courseId, enrollments.courseId)))
     .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
     .where(
-      and(
-        caller.scope.where(sessionParticipants, eq(sessionParticipants.userId, caller.userId)),
-        participantEnrollments(
-          caller.scope,
-          or(eq(liveSessions.status, "LIVE"), and(eq(liveSessions.status, "SCHEDULED"), gt(plannedEnd, sql`${now.toISOString()}::timestamptz`))),
+      participantEnrollments(
+        caller.scope,
+        eq(enrollments.userId, caller.userId),
+        or(
+          eq(liveSessions.registration, "AUTO"),
+          sql`exists (select 1 from ${sessionParticipants} where ${sessionParticipants.tenantId} = ${liveSessions.tenantId} and ${sessionParticipants.sessionId} = ${liveSessions.id} and ${sessionParticipants.userId} = ${caller.userId})`,
         ),
+        or(eq(liveSessions.status, "LIVE"), and(eq(liveSessions.status, "SCHEDULED"), gt(plannedEnd, sql`${now.toISOString()}::timestamptz`))),
       ),
     )
     .orderBy(asc(liveSessions.scheduledAt), asc(liveSessions.id))

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, liveSessions, sessionParticipants, sessionTrainers, tenants, users } from "../../db/schema";
+import { courses, enrollments, liveSessions, sessionTrainers, tenants, users } from "../../db/schema";
+import { participantEnrollments } from "../platform/who-may";
+import { expectedRows, isParticipantEnrollmentStatus } from "./registrations";
 import { formatPlace } from "../../contracts/sessions";
 import { localParts } from "../attendance/lib/slots";
 import { scheduleLines, scheduleRanges, sessionSchedule, sessionWindow } from "./schedule";
@@ -29,15 +31,15 @@ const METHOD: Record<NoticeKind, IcsMethod> = { convocation: "REQUEST", update: 
  */
 async function recipients(db: Db, scope: TenantScope, session: SessionRow, job: NoticeJob): Promise<Recipient[]> {
   const cols = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale };
+  // Learners are mailed only while their enrollment is ACTIVE or COMPLETED: a SUSPENDED or REVOKED one is never convened.
+  const participating = db.select({ id: enrollments.userId }).from(enrollments).where(participantEnrollments(scope, eq(enrollments.courseId, session.courseId)));
   if (job.userIds) {
     if (!job.userIds.length) return [];
-    return (await db.select(cols).from(users).where(inArray(users.id, job.userIds))).map((r) => ({ ...r, learner: true }));
+    const where = job.kind === "cancellation" ? inArray(users.id, job.userIds) : and(inArray(users.id, job.userIds), inArray(users.id, participating));
+    return (await db.select(cols).from(users).where(where)).map((r) => ({ ...r, learner: true }));
   }
-  const learners = (await db
-    .select(cols)
-    .from(sessionParticipants)
-    .innerJoin(users, eq(users.id, sessionParticipants.userId))
-    .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, session.id)))).map((r) => ({ ...r, learner: true }));
+  const expected = (await expectedRows(db, scope, session)).filter((r) => isParticipantEnrollmentStatus(r.enrollmentStatus)).map((r) => r.userId);
+  const learners = expected.length ? (await db.select(cols).from(users).where(inArray(users.id, expected))).map((r) => ({ ...r, learner: true })) : [];
   if (job.kind === "convocation") return learners;
   const trainers = (await db
     .select(cols)

@@ -7,7 +7,7 @@ import { writeAudit } from "../platform/audit";
 import { participantEnrollments } from "../platform/who-may";
 import { assertModerator, loadSession, type LoadedSession, type SessionRow } from "./access";
 import { enqueueSessionNotices } from "./notices";
-import { registeredLearners, seatsLeft } from "./registrations";
+import { expectedRows, seatsLeft } from "./registrations";
 import type { Caller } from "../../auth/caller";
 
 const SESSION_FULL_MESSAGE = (left: number) => `Session full: ${left} seat(s) left`;
@@ -43,7 +43,12 @@ export async function addParticipants(tx: DbOrTx, caller: Caller, session: Sessi
   const known = new Set(already.map((r) => r.userId));
   const fresh = wanted.filter((id) => !known.has(id));
   if (!fresh.length) return [];
-  if (session.maxParticipants !== null) {
+  if (session.maxParticipants !== null && session.registration === "AUTO") {
+    // An AUTO session already expects enrollees up to its capacity: a registration takes a seat only for one it does not expect yet.
+    const expected = new Set((await expectedRows(tx, caller.scope, session)).map((r) => r.userId));
+    const taking = fresh.filter((id) => !expected.has(id)).length;
+    if (expected.size + taking > session.maxParticipants) throw sessionFull(seatsLeft(session.maxParticipants, expected.size)!);
+  } else if (session.maxParticipants !== null) {
     const [row] = await tx.select({ n: count() }).from(sessionParticipants).where(caller.scope.where(sessionParticipants, eq(sessionParticipants.sessionId, session.id)));
     const registered = Number(row?.n ?? 0);
     if (registered + fresh.length > session.maxParticipants) throw sessionFull(seatsLeft(session.maxParticipants, registered)!);
@@ -60,6 +65,7 @@ export async function addParticipants(tx: DbOrTx, caller: Caller, session: Sessi
 type Candidate = { userId: string; enrollmentId: string; firstName: string; lastName: string; email: string };
 export type ParticipantList = {
   sessionId: string;
+  registration: "AUTO" | "LIST";
   maxParticipants: number | null;
   registeredCount: number;
   seatsLeft: number | null;
@@ -68,7 +74,7 @@ export type ParticipantList = {
 };
 
 async function participantList(db: DbOrTx, caller: Caller, session: SessionRow): Promise<ParticipantList> {
-  const rows = await registeredLearners(db, caller.scope, session.id);
+  const rows = await expectedRows(db, caller.scope, session);
   const registered = new Set(rows.map((r) => r.userId));
   const enrollees = await db
     .select({ userId: users.id, enrollmentId: enrollments.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -79,10 +85,11 @@ async function participantList(db: DbOrTx, caller: Caller, session: SessionRow):
   return {
     candidates: enrollees.filter((e) => !registered.has(e.userId)),
     sessionId: session.id,
+    registration: session.registration,
     maxParticipants: session.maxParticipants,
     registeredCount: rows.length,
     seatsLeft: seatsLeft(session.maxParticipants, rows.length),
-    participants: rows.map((r) => ({ ...r, registeredAt: r.registeredAt.toISOString() })),
+    participants: rows.map(({ enrollmentStatus: _status, ...r }) => ({ ...r, registeredAt: r.registeredAt?.toISOString() ?? null })),
   };
 }
 

@@ -1,13 +1,38 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { sessionParticipants, users } from "../../db/schema";
+import { enrollments, liveSessions, PARTICIPANT_STATUSES, sessionParticipants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
+import { participantEnrollments } from "../platform/who-may";
 
 /**
- * Reads of session registrations (session_participants), shared by the session service, the
- * notices and the attendance readers (expectedLearners). No side effects here.
+ * Who a session expects, written once (issue #20 item 1). Shared by the session service, the
+ * notices, the reminders and every attendance reader (expectedLearners). No side effects here.
+ *
+ * - `registration: LIST`: its registered participants (session_participants rows) only.
+ * - `registration: AUTO` (the default): every ACTIVE or COMPLETED enrollee of its course,
+ *   including those enrolled after the session was planned, up to maxParticipants: the
+ *   registered ones first (by registration time), then the others by enrollment time.
+ *   A SUSPENDED, REVOKED or CANCELLED enrollee is never expected through AUTO.
  */
-/** Registered learners per session, for the given sessions. */
+export type RegistrationSession = { id: string; courseId: string; registration: "AUTO" | "LIST"; maxParticipants: number | null };
+
+export type ExpectedRow = {
+  userId: string;
+  enrollmentId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** null: expected through AUTO registration, without a registration row. */
+  registeredAt: Date | null;
+  registeredBy: string | null;
+  /** The enrollment's status (a LIST session keeps a registration whose enrollment was since suspended). */
+  enrollmentStatus: string;
+};
+
+const participantSet = new Set<string>(PARTICIPANT_STATUSES);
+export const isParticipantEnrollmentStatus = (status: string) => participantSet.has(status);
+
+/** Registration rows per session (explicit registrations, whatever the mode), for the given sessions. */
 export async function registeredCounts(db: DbOrTx, scope: TenantScope, sessionIds: string[]): Promise<Map<string, number>> {
   if (!sessionIds.length) return new Map();
   const rows = await db
@@ -18,16 +43,50 @@ export async function registeredCounts(db: DbOrTx, scope: TenantScope, sessionId
   return new Map(rows.map((r) => [r.sessionId, Number(r.n)]));
 }
 
-/** Seats left: maxParticipants minus the registered (never below 0); null without a cap. */
-export const seatsLeft = (maxParticipants: number | null, registered: number) => (maxParticipants === null ? null : Math.max(0, maxParticipants - registered));
-
-/** The ids of the sessions a user is registered to, as a sub-query for `inArray(liveSessions.id, ...)`. */
-export function registeredSessionIds(db: DbOrTx, scope: TenantScope, userId: string) {
-  return db.select({ id: sessionParticipants.sessionId }).from(sessionParticipants).where(scope.where(sessionParticipants, eq(sessionParticipants.userId, userId)));
+/**
+ * Learners each session expects (its registeredCount): LIST, its registration rows; AUTO, the
+ * participant enrollees of its course, capped by maxParticipants.
+ */
+export async function expectedCounts(db: DbOrTx, scope: TenantScope, sessions: readonly RegistrationSession[]): Promise<Map<string, number>> {
+  const out = await registeredCounts(
+    db,
+    scope,
+    sessions.filter((s) => s.registration === "LIST").map((s) => s.id),
+  );
+  const auto = sessions.filter((s) => s.registration === "AUTO");
+  if (auto.length) {
+    const rows = await db
+      .select({ courseId: enrollments.courseId, n: count() })
+      .from(enrollments)
+      .where(participantEnrollments(scope, inArray(enrollments.courseId, [...new Set(auto.map((s) => s.courseId))])))
+      .groupBy(enrollments.courseId);
+    const byCourse = new Map(rows.map((r) => [r.courseId, Number(r.n)]));
+    for (const s of auto) {
+      const n = byCourse.get(s.courseId) ?? 0;
+      out.set(s.id, s.maxParticipants === null ? n : Math.min(n, s.maxParticipants));
+    }
+  }
+  return out;
 }
 
-/** The registered learners of a session by name (the rows expectedLearners answers). */
-export async function registeredLearners(db: DbOrTx, scope: TenantScope, sessionId: string) {
+/** Seats left: maxParticipants minus the expected (never below 0); null without a cap. */
+export const seatsLeft = (maxParticipants: number | null, registered: number) => (maxParticipants === null ? null : Math.max(0, maxParticipants - registered));
+
+/**
+ * The ids of the sessions a user is expected at, as a sub-query for `inArray(liveSessions.id, ...)`:
+ * their registrations, and the AUTO sessions of the courses they take part in.
+ */
+export function registeredSessionIds(db: DbOrTx, scope: TenantScope, userId: string) {
+  const courses = db.select({ id: enrollments.courseId }).from(enrollments).where(participantEnrollments(scope, eq(enrollments.userId, userId)));
+  const registered = db.select({ id: sessionParticipants.sessionId }).from(sessionParticipants).where(scope.where(sessionParticipants, eq(sessionParticipants.userId, userId)));
+  return db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .where(scope.where(liveSessions, or(inArray(liveSessions.id, registered), and(eq(liveSessions.registration, "AUTO"), inArray(liveSessions.courseId, courses)))));
+}
+
+/** The registration rows of a session by name, with their enrollment's status. */
+export async function registeredLearners(db: DbOrTx, scope: TenantScope, sessionId: string): Promise<ExpectedRow[]> {
   return db
     .select({
       userId: users.id,
@@ -37,14 +96,36 @@ export async function registeredLearners(db: DbOrTx, scope: TenantScope, session
       email: users.email,
       registeredAt: sessionParticipants.registeredAt,
       registeredBy: sessionParticipants.registeredBy,
+      enrollmentStatus: sql<string>`${enrollments.status}::text`,
     })
     .from(sessionParticipants)
     .innerJoin(users, eq(users.id, sessionParticipants.userId))
+    .innerJoin(enrollments, and(eq(enrollments.tenantId, sessionParticipants.tenantId), eq(enrollments.id, sessionParticipants.enrollmentId)))
     .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, sessionId)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
-/** Whether the user is registered to the session (a row of session_participants). */
+const byName = (a: ExpectedRow, b: ExpectedRow) =>
+  a.lastName.localeCompare(b.lastName, "fr", { sensitivity: "base", numeric: true }) || a.firstName.localeCompare(b.firstName, "fr", { sensitivity: "base", numeric: true }) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+
+/** THE learners a session expects, by name (see the module comment). */
+export async function expectedRows(db: DbOrTx, scope: TenantScope, session: RegistrationSession): Promise<ExpectedRow[]> {
+  const registered = await registeredLearners(db, scope, session.id);
+  if (session.registration === "LIST") return registered;
+  const kept = registered.filter((r) => isParticipantEnrollmentStatus(r.enrollmentStatus)).sort((a, b) => a.registeredAt!.getTime() - b.registeredAt!.getTime());
+  const known = new Set(kept.map((r) => r.userId));
+  const enrollees = await db
+    .select({ userId: users.id, enrollmentId: enrollments.id, firstName: users.firstName, lastName: users.lastName, email: users.email, enrollmentStatus: sql<string>`${enrollments.status}::text` })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(participantEnrollments(scope, eq(enrollments.courseId, session.courseId)))
+    .orderBy(asc(enrollments.enrolledAt), asc(enrollments.id));
+  const extra = enrollees.filter((e) => !known.has(e.userId)).map((e) => ({ ...e, registeredAt: null, registeredBy: null }));
+  const room = session.maxParticipants === null ? extra.length : Math.max(0, session.maxParticipants - kept.length);
+  return [...kept, ...extra.slice(0, room)].sort(byName);
+}
+
+/** Whether the user has a registration row for the session. */
 export async function isRegistered(db: DbOrTx, scope: TenantScope, sessionId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: sessionParticipants.userId })
@@ -52,4 +133,16 @@ export async function isRegistered(db: DbOrTx, scope: TenantScope, sessionId: st
     .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, userId)))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Whether the session expects this participant enrollee of its course (the caller checked the
+ * enrollment is ACTIVE or COMPLETED): LIST, a registration row; AUTO, always without a cap, else
+ * a registration row or a place among the first maxParticipants.
+ */
+export async function expectsEnrollee(db: DbOrTx, scope: TenantScope, session: RegistrationSession, userId: string): Promise<boolean> {
+  if (session.registration === "AUTO" && session.maxParticipants === null) return true;
+  if (await isRegistered(db, scope, session.id, userId)) return true;
+  if (session.registration === "LIST") return false;
+  return (await expectedRows(db, scope, session)).some((r) => r.userId === userId);
 }

@@ -3,7 +3,7 @@ import type { TRecording, TSessionDetail, TSessionSummary } from "../../contract
 import type { DbOrTx } from "../../db";
 import { sessionRecordings, sessionTrainers, users } from "../../db/schema";
 import { isSessionStaff } from "../platform/who-may";
-import { registeredCounts, seatsLeft } from "./registrations";
+import { expectedCounts, seatsLeft } from "./registrations";
 import { sessionSchedule } from "./schedule";
 import type { LoadedSession, SessionRow } from "./access";
 import type { Caller } from "../../auth/caller";
@@ -16,6 +16,7 @@ export function toSummary(s: SessionRow, registeredCount: number, timeZone: stri
     scheduledAt: s.scheduledAt.toISOString(),
     durationMinutes: s.durationMinutes,
     maxParticipants: s.maxParticipants,
+    registration: s.registration,
     registeredCount,
     seatsLeft: seatsLeft(s.maxParticipants, registeredCount),
     recordingEnabled: s.recordingEnabled,
@@ -43,7 +44,7 @@ export async function listRecordings(db: DbOrTx, caller: Caller, sessionId: stri
 export async function toDetail(db: DbOrTx, caller: Caller, loaded: LoadedSession): Promise<TSessionDetail> {
   const s = loaded.session;
   const [counts, trainers, recordings] = await Promise.all([
-    registeredCounts(db, caller.scope, [s.id]),
+    expectedCounts(db, caller.scope, [s]),
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(sessionTrainers)

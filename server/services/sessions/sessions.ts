@@ -2,14 +2,14 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { PLACE_MODES, type TCreateSessionInput, type TDeliveryMode, type TSessionDetail, type TSessionStatus, type TUpdateSessionInput } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { courses, liveSessions, memberships, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
+import { courses, liveSessions, memberships, sessionParticipants, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse } from "../courses/access";
 import { isCourseOwner, isCourseTrainer, TEACHING_ROLES } from "../platform/who-may";
 import { loadSession, assertModerator, type LoadedSession, type SessionRow } from "./access";
 import { addParticipants } from "./participants";
-import { registeredCounts, registeredSessionIds } from "./registrations";
+import { expectedCounts, expectedRows, registeredCounts, registeredSessionIds } from "./registrations";
 import { scheduleMinutes, scheduleRanges, slotsFromSchedule, type ScheduleDay } from "./schedule";
 import { enqueueSessionNotices } from "./notices";
 import { writeAudit } from "../platform/audit";
@@ -53,7 +53,7 @@ export async function listSessions(
         ? maintainedTotal(db, caller.scope, totalKeys("live_sessions", q.status ? [q.status] : sessionStatusEnum.enumValues))
         : countOf(db.select({ n: count() }).from(liveSessions).where(where)),
     map: async (rows) => {
-      const counts = await registeredCounts(db, caller.scope, rows.map((r) => r.id));
+      const counts = await expectedCounts(db, caller.scope, rows);
       return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0, caller.tenant.timeZone));
     },
   });
@@ -171,6 +171,8 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
           deliveryMode: input.deliveryMode,
           place,
           maxParticipants: input.maxParticipants ?? null,
+          // The spec's body (no participantUserIds) expects every enrollee; an explicit list is a LIST session.
+          registration: input.registration ?? (input.participantUserIds === undefined ? "AUTO" : "LIST"),
           recordingEnabled: input.recordingEnabled,
           mediaRoomName: `room-${id.slice(4)}`,
           attendancePin: newPin(),
@@ -189,6 +191,16 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
     return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds, timeZone: caller.tenant.timeZone };
   });
   return toDetail(db, caller, loaded);
+}
+
+/** AUTO -> LIST: the learners the session expects now become its registrations (no mail: they were already expected). */
+async function keepExpected(tx: DbOrTx, caller: Caller, session: SessionRow, now: Date): Promise<void> {
+  const auto = (await expectedRows(tx, caller.scope, session)).filter((r) => r.registeredAt === null);
+  if (!auto.length) return;
+  await tx
+    .insert(sessionParticipants)
+    .values(caller.scope.valuesMany(sessionParticipants, auto.map((r) => ({ sessionId: session.id, userId: r.userId, enrollmentId: r.enrollmentId, registeredBy: caller.userId, registeredAt: now }))))
+    .onConflictDoNothing();
 }
 
 /** PATCH /sessions/{id}: SCHEDULED sessions only (409); a start moved by more than 1 hour notifies. */
@@ -221,6 +233,7 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
       }
     }
     const trainerIds = input.trainerIds === undefined ? current.trainerIds : await checkTrainers(tx, caller, input.trainerIds);
+    if (input.registration === "LIST" && cur.registration === "AUTO") await keepExpected(tx, caller, cur, now);
     const [session] = await tx
       .update(liveSessions)
       .set({
@@ -232,6 +245,7 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
         deliveryMode: input.deliveryMode,
         place: placeGiven || input.deliveryMode ? place : undefined,
         maxParticipants: input.maxParticipants,
+        registration: input.registration,
         recordingEnabled: input.recordingEnabled,
         icsSequence: moved ? current.session.icsSequence + 1 : undefined,
         updatedAt: now,

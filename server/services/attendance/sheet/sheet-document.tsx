@@ -1,6 +1,6 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet } from "../../../contracts/attendance-sheet";
-import { dateTime, L, statusText } from "./sheet-labels";
+import { correctionText, dateTime, L } from "./sheet-labels";
 import { CoverPage } from "./sheet-cover-page";
 import { Footer, RunningHead, SectionTitle } from "./sheet-page-parts";
 import { SlotPage, type SignatureImages } from "./sheet-slot-page";
@@ -18,7 +18,7 @@ function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
         <View key={o.id} style={s.card} wrap={false}>
           <Text style={s.strong}>
             {o.lastName.toUpperCase()} {o.firstName} — {dateTime(o.signedAt, sheet.timeZone)}
-            {` — ${statusText(o)}`}
+            {` — ${correctionText(o)}`}
           </Text>
           <Text>
             {L.by} {o.overrideBy ? `${o.overrideBy.firstName} ${o.overrideBy.lastName}` : "—"} · {L.scope} :{" "}

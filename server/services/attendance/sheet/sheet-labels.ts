@@ -65,6 +65,7 @@ export const L = {
   generatedAt: "Édité le",
   page: "Page",
   minutes: "min",
+  attendedMinutes: "Durée de présence",
   place: "Lieu",
   room: "Salle",
   totals: "Totaux de la session",
@@ -76,10 +77,19 @@ export const L = {
 export const ATTENDANCE_LABELS: Record<TAttendanceStatus, string> = attendanceStatus_fr.attStatus;
 export const STATUS_ORDER: TAttendanceStatus[] = ["PRESENT", "LATE", "LEFT_EARLY", "EXCUSED_ABSENCE", "ABSENT", "NOT_YET"];
 
-/** "En retard (25 min)", "Départ anticipé (40 min)", "Présent". */
-export function statusText(entry: { status: TAttendanceStatus; lateMinutes: number | null; leftEarlyMinutes: number | null }): string {
+/**
+ * "En retard (25 min)", "Départ anticipé (40 min)", "Présent"; "Présent (235 min)" when a
+ * minutes-only correction gives the slot fewer minutes than its length (`slotMinutes`).
+ */
+export function statusText(entry: { status: TAttendanceStatus; lateMinutes: number | null; leftEarlyMinutes: number | null; minutes?: number }, slotMinutes?: number): string {
+  if (entry.status === "PRESENT" && entry.minutes !== undefined && slotMinutes !== undefined && entry.minutes < slotMinutes) return `${ATTENDANCE_LABELS.PRESENT} (${entry.minutes} min)`;
   const minutes = entry.status === "LATE" ? entry.lateMinutes : entry.status === "LEFT_EARLY" ? entry.leftEarlyMinutes : null;
   return minutes ? `${ATTENDANCE_LABELS[entry.status]} (${minutes} min)` : ATTENDANCE_LABELS[entry.status];
+}
+
+/** What a correction says: its status, or for a minutes-only one "Durée de présence : 235 min". */
+export function correctionText(o: { status: TAttendanceStatus; lateMinutes: number | null; leftEarlyMinutes: number | null; minutesOnly: boolean; attendanceMinutes: number | null }): string {
+  return o.minutesOnly ? `${L.attendedMinutes} : ${o.attendanceMinutes ?? 0} ${L.minutes}` : statusText(o);
 }
 
 export const METHOD_LABELS: Record<TSheetMethod, string> = {

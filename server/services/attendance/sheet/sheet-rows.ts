@@ -29,7 +29,7 @@ export function toSheetRecord(r: EmargementRow, signatureUrl: (id: string) => st
   };
 }
 
-/** What an OVERRIDE sets when it carries no status (written before statuses existed). */
+/** What an OVERRIDE sets as a whole when it carries no status (minutes only: attended or not; status.ts gives each slot its share). */
 export const legacyStatus = (r: EmargementRow): SettableStatus => (r.status && r.status !== "NOT_YET" ? r.status : (r.attendanceMinutes ?? 0) > 0 ? "PRESENT" : "ABSENT");
 
 export function toSheetOverride(r: EmargementRow, people: Map<string, SheetPerson>, status: SettableStatus = legacyStatus(r)): TSheetOverride {
@@ -46,6 +46,7 @@ export function toSheetOverride(r: EmargementRow, people: Map<string, SheetPerso
     reason: r.reason,
     overrideBy: r.overrideBy ? { userId: r.overrideBy, firstName: by?.firstName ?? "", lastName: by?.lastName ?? "" } : null,
     status,
+    minutesOnly: !r.status && r.attendanceMinutes !== null,
     lateMinutes: r.lateMinutes,
     leftEarlyMinutes: r.leftEarlyMinutes,
     correctsId: r.correctsId,

@@ -1,6 +1,6 @@
 import { Image, Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet, TSheetLearnerEntry, TSheetOverride, TSheetRecord, TSheetSlot } from "../../../contracts/attendance-sheet";
-import { ATTENDANCE_LABELS, dateTime, L, METHOD_LABELS, shortDate, STATUS_ORDER, statusText, time } from "./sheet-labels";
+import { ATTENDANCE_LABELS, correctionText, dateTime, L, METHOD_LABELS, shortDate, STATUS_ORDER, statusText, time } from "./sheet-labels";
 import { Footer, fullName, RunningHead, SectionTitle } from "./sheet-page-parts";
 import { s } from "./sheet-styles";
 
@@ -47,7 +47,7 @@ function SignatureCell({ record, ctx }: { record: TSheetRecord | null; ctx: Ctx 
 export function overrideLine(o: TSheetOverride, tz: string, corrected?: TSheetRecord | null): string {
   const by = o.overrideBy ? ` ${L.by} ${o.overrideBy.firstName} ${o.overrideBy.lastName}` : "";
   const what = corrected ? ` (${L.corrects} : ${METHOD_LABELS[corrected.method]} ${dateTime(corrected.signedAt, tz)})` : "";
-  return `${L.correction} du ${dateTime(o.signedAt, tz)}${by} : ${statusText(o)} — ${L.reason} : « ${o.reason ?? ""} »${what}`;
+  return `${L.correction} du ${dateTime(o.signedAt, tz)}${by} : ${correctionText(o)} — ${L.reason} : « ${o.reason ?? ""} »${what}`;
 }
 
 const tone = (status: TSheetLearnerEntry["status"]) => (status === "PRESENT" ? s.present : status === "ABSENT" ? s.absent : status === "NOT_YET" ? s.muted : s.strong);
@@ -63,7 +63,7 @@ function LearnerRow({ learner, index, ctx }: { learner: TSheetLearnerEntry; inde
       </Text>
       <SignatureCell record={learner.signature} ctx={ctx} />
       <Text style={[s.td, s.small, { width: W.at }]}>{learner.signedAt ? at(learner.signedAt, ctx) : "—"}</Text>
-      <Text style={[s.td, { flex: 1, fontSize: 8.5 }, tone(learner.status)]}>{statusText(learner)}</Text>
+      <Text style={[s.td, { flex: 1, fontSize: 8.5 }, tone(learner.status)]}>{statusText(learner, Math.floor((Date.parse(ctx.slot.endsAt) - Date.parse(ctx.slot.startsAt)) / 60_000))}</Text>
     </View>
   );
   if (!learner.overrides.length) return row;
