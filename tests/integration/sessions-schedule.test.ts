@@ -6,7 +6,7 @@ import { pdfText } from "../helpers/documents";
 import { canvasFields } from "../helpers/attendance";
 import { seedDemoData, tokenFor } from "../factories";
 import { manualClock, setClock } from "../../server/lib/clock";
-import { zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { zonedTimeToUtc } from "../../server/lib/time-zone";
 import { scheduleMinutes } from "../../server/services/sessions/schedule";
 
 let api: TestApi;

@@ -5,7 +5,7 @@ import { forTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { appendRecord } from "../../services/attendance/chain";
 import { generatePin } from "../../services/attendance/lib/pin";
-import { zonedTimeToUtc } from "../../services/attendance/lib/slots";
+import { zonedTimeToUtc } from "../../lib/time-zone";
 import { clientForLearner } from "../../services/billing/clients";
 import { creditNoteInTransaction, issueInTransaction } from "../../services/billing/invoice-issue";
 import { insertDraft } from "../../services/billing/invoices";

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { courses, liveSessions, sessionParticipants, sessionTrainers, tenants, users } from "../../db/schema";
 import { formatPlace } from "../../contracts/sessions";
-import { localParts } from "../attendance/lib/slots";
+import { localParts } from "../../lib/time-zone";
 import { scheduleLines, scheduleRanges, sessionSchedule, sessionWindow } from "./schedule";
 import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { env } from "../../env";
