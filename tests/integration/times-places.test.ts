@@ -83,7 +83,7 @@ describe("attendance sheet: planned days from the schedule, place once", () => {
     const res = await fetchBytes(api, "GET", `/emargement/${presential.id}/pdf`, { tenant: "acme", token: tok.admin });
     expect(res.status).toBe(200);
     const text = pdfText(res.bytes);
-    expect(text).toContain(`Prévue ${PLANNED}`);
+    expect(text).toContain(`${PLANNED} (heure de Paris)`);
     expect(text).not.toMatch(/23:00|14 h 00/);
     expect(text).toContain("Acme Formation — Salle 2, 12 rue de la République, 69002 Lyon");
     expect(text).not.toContain("Salle Salle");
@@ -110,7 +110,7 @@ describe("convocation: e-mail, .ics and PDF", () => {
     ]);
     for (const e of ics.events) expect(e.ORGANIZER).toBe("mailto:facturation@acme.test");
     expect(ics.raw).toContain('ORGANIZER;CN="Acme Formation":mailto:facturation@acme.test');
-    expect(ics.raw).not.toContain("localhost");
+    expect(ics.raw).not.toContain("no-reply@");
     expect(ics.events[0]!.LOCATION).toBe("Acme Formation — Salle 2\\, 12 rue de la République\\, 69002 Lyon");
 
     const pdf = pdfText(Buffer.from(mail!.attachments[1]!.content, "base64"));
