@@ -180,7 +180,7 @@ describe("certificate of completion", () => {
     expect(text).toContain("Modalité : formation à distance (e-learning)");
     expect(text).toContain("Certification visée : aucune (action de formation non certifiante)");
     expect(text).toContain("Je soussigné(e), Alice Martin, Présidente, représentant Acme Formation");
-    expect(text).toContain("Fait à Lyon, le 28/11/2026.");
+    expect(text).toContain("Fait à Lyon, le 28/11/2026, pour servir et valoir ce que de droit.");
     expect(text).toContain("Alice Martin, Présidente");
     expect(text).toContain("Déclaration d'activité enregistrée sous le numéro 84 69 12345 69 auprès du préfet de la région d'Auvergne-Rhône-Alpes.");
     expect(text).not.toContain("11 75 12345 75");
@@ -197,7 +197,10 @@ describe("certificate of completion", () => {
     expect(text).toContain("Certification visée : RS5678");
     expect(text).toContain("intervenir efficacement face à une situation d'accident");
     expect(text).toContain("Durée de la formation : 14 h");
-    expect(text).toContain(`SST en salle (2 jours) : ${PLANNED}`);
+    // Last year's BPF day (seed/bpf.ts), planned as its slots are.
+    expect(text).toMatch(/SST — session de novembre (\d{4}) : \S+ 18 novembre \1, 09:00–12:30 et 13:30–17:00 ; 7 h/);
+    // Sessions after the completion are not on it.
+    expect(text).not.toContain("SST en salle (2 jours)");
   });
 
   it("no signatory recorded: the director; a removed signature image leaves a blank to sign", async () => {

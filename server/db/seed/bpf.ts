@@ -70,7 +70,8 @@ export async function seedBpf(db: Db, tenantId: string, people: People, now = ne
       maxParticipants: 12,
       deliveryMode: "PRESENTIAL" as const,
       place: { name: "Centre de formation Acme", address: "12 rue des Lilas, 69003 Lyon", room: "Salle 2" },
-      schedule: null,
+      // The day as planned (its slots below): the sheet prints 09:00–12:30 et 13:30–17:00, not a window from scheduledAt.
+      schedule: [{ date: `${year}-11-18`, ranges: [{ start: "09:00", end: "12:30" }, { start: "13:30", end: "17:00" }] }],
       recordingEnabled: false,
       status: "ENDED" as const,
       mediaRoomName: `room-${sessionId.slice(4)}`,

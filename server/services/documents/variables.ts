@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, lte, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courses, enrollments, liveSessions, sessionParticipants, sessionTrainers, tenants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -103,26 +103,26 @@ export async function enrollmentRecord(db: DbOrTx, scope: TenantScope, enrollmen
     "enrollment.enrolledAt": frDate(row.enrollment.enrolledAt),
     "enrollment.completedAt": frDate(row.enrollment.completedAt),
     "enrollment.financingSource": row.enrollment.financingSource ? (FINANCING[row.enrollment.financingSource] ?? row.enrollment.financingSource) : NOT_SET,
-    "enrollment.sessions": await learnerSessionsText(db, scope, row.course.id, row.user.id),
+    "enrollment.sessions": await learnerSessionsText(db, scope, row.course.id, row.user.id, row.enrollment.completedAt ?? new Date()),
   };
   return { ...row, values };
 }
 
 /**
- * The live sessions of the course the learner took part in (registered, not cancelled), each
- * with its schedule as formatSchedule prints it: "Jour 1 : mardi 8 décembre 2026, 09:00–12:30
- * et 13:30–17:00 ; 7 h". None: "aucune (parcours à distance)".
+ * The live sessions of the course the learner took part in (registered, not cancelled, started
+ * by `until`: the completion), one per line, each with its schedule as formatSchedule prints it:
+ * "Jour 1 : mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h". None: "aucune (parcours à distance)".
  */
-async function learnerSessionsText(db: DbOrTx, scope: TenantScope, courseId: string, userId: string): Promise<string> {
+async function learnerSessionsText(db: DbOrTx, scope: TenantScope, courseId: string, userId: string, until: Date): Promise<string> {
   const rows = await db
     .select({ session: liveSessions, timeZone: tenants.timeZone })
     .from(sessionParticipants)
     .innerJoin(liveSessions, scope.where(liveSessions, eq(liveSessions.id, sessionParticipants.sessionId)))
     .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
-    .where(scope.where(sessionParticipants, eq(sessionParticipants.userId, userId), eq(liveSessions.courseId, courseId), ne(liveSessions.status, "CANCELLED")))
+    .where(scope.where(sessionParticipants, eq(sessionParticipants.userId, userId), eq(liveSessions.courseId, courseId), ne(liveSessions.status, "CANCELLED"), lte(liveSessions.scheduledAt, until)))
     .orderBy(asc(liveSessions.scheduledAt));
   if (!rows.length) return "aucune (parcours à distance)";
-  return rows.map(({ session, timeZone }) => `${session.title} : ${formatSchedule(sessionSchedule(session, timeZone)).text}`).join(" — ");
+  return rows.map(({ session, timeZone }) => `\n${session.title} : ${formatSchedule(sessionSchedule(session, timeZone)).text}`).join("");
 }
 
 const MODE_LABEL = { PRESENTIAL: "présentiel", REMOTE: "classe virtuelle (à distance)", HYBRID: "hybride (présentiel et classe virtuelle)" } as const;

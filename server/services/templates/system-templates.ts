@@ -129,9 +129,7 @@ Modalités d'évaluation des acquis : {{course.evaluationMethods}}
 
 Résultat : le stagiaire a suivi l'intégralité du parcours et validé ses évaluations (article L6353-1 du Code du travail).
 
-Fait pour servir et valoir ce que de droit.
-
-Fait à {{organisation.city}}, le {{document.date}}.
+Fait à {{organisation.city}}, le {{document.date}}, pour servir et valoir ce que de droit.
 
 **{{organisation.signatoryName}}**, {{organisation.signatoryRole}}
 
