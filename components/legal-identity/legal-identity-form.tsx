@@ -258,7 +258,6 @@ function SignatureImageField({ value, readOnly, errors, onChange }: { value: str
       fieldId="signatureImage"
       after={
         value ? (
-          // eslint-disable-next-line @next/next/no-img-element -- a data URL preview, nothing to optimise
           <img src={value} alt={t("legalIdentity.signatureImageAlt")} className={styles.signature} />
         ) : (
           <p className="muted">{t("legalIdentity.signatureImageNone")}</p>

@@ -94,7 +94,6 @@ function BlockView({ block, accent, signatureImage }: { block: Block; accent: st
     case "rule":
       return <View style={s.rule} />;
     case "signature":
-      // eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image has no alt
       return signatureImage ? <Image src={signatureImage} style={s.signature} /> : <View style={s.signatureBlank} />;
   }
 }
