@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documents, enrollments, mailConfigurations } from "../../server/db/schema";
+import { documents, enrollments, mailConfigurations, users } from "../../server/db/schema";
 import { seedDocuments } from "../../server/db/seed/documents";
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
@@ -131,6 +131,15 @@ describe("convocation: e-mail, .ics and PDF", () => {
     const pdf = pdfText(Buffer.from(mail!.attachments[1]!.content, "base64"));
     expect(pdf).toContain("Lieu : à distance (classe virtuelle)");
     expect(pdf).toContain("Lien de connexion à la classe virtuelle :");
+  });
+
+  it("cancellation: the planned days as the convocation gave them, in French and in English", async () => {
+    await api.db.update(users).set({ locale: "en" }).where(eq(users.email, "learner2@acme.test"));
+    expect((await call("DELETE", `/sessions/${remote.id}`, tok.admin)).status).toBe(204);
+    const [fr] = (await mailsTo(api, "learner@acme.test", "session-cancellation")).filter((m) => m.subject.includes("SST classe virtuelle"));
+    expect(fr!.text).toContain("Elle était prévue : mardi 15 décembre 2026, 09:00–12:30 ; 3 h 30");
+    const [en] = (await mailsTo(api, "learner2@acme.test", "session-cancellation")).filter((m) => m.subject.includes("SST classe virtuelle"));
+    expect(en!.text).toContain("It was planned: Tuesday 15 December 2026, 09:00–12:30; 3 h 30");
   });
 
   it("ORGANIZER: the tenant's mail configuration sender first, then the legal identity's e-mail", async () => {

@@ -64,11 +64,11 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
   "session-cancellation": {
     fr: (v) => ({
       subject: `Session annulée : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle}, prévue ${v.when}, est annulée pour vous.`,
+      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle} est annulée pour vous.\n\nElle était prévue : ${v.when}`,
     }),
     en: (v) => ({
       subject: `Session cancelled: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle}, planned on ${v.when}, is cancelled for you.`,
+      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle} is cancelled for you.\n\nIt was planned: ${v.when}`,
     }),
   },
   // webhooks: vars firstName, url, failures, link (the webhooks page)
