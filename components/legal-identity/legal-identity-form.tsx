@@ -1,10 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
 import { Loading } from "@/components/ui/skeleton";
+import { FieldFrame } from "@/components/ui/field-frame";
 import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
@@ -39,15 +40,18 @@ const TEXT_FIELDS = [
   "invoicePrefix",
   "directorName",
   "directorRole",
+  "signatoryName",
+  "signatoryRole",
 ] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
-type Draft = Record<TextKey, string> & { vatRegime: TVatRegime; facturxProfile: TFacturxProfile; paymentTermsDays: string };
+type Draft = Record<TextKey, string> & { vatRegime: TVatRegime; facturxProfile: TFacturxProfile; paymentTermsDays: string; signatureImage: string };
 
 const draftOf = (v: TLegalIdentity): Draft => ({
   ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, v[k] ?? ""])) as Record<TextKey, string>),
   vatRegime: v.vatRegime,
   facturxProfile: v.facturxProfile,
   paymentTermsDays: String(v.paymentTermsDays),
+  signatureImage: v.signatureImage ?? "",
 });
 
 /** Only the fields that changed are sent; an emptied field is sent as null (cleared). */
@@ -61,6 +65,7 @@ function patchOf(d: Draft, saved: Draft): TUpdateLegalIdentityInput {
   if (d.vatRegime !== saved.vatRegime) patch.vatRegime = d.vatRegime;
   if (d.facturxProfile !== saved.facturxProfile) patch.facturxProfile = d.facturxProfile;
   if (d.paymentTermsDays !== saved.paymentTermsDays) patch.paymentTermsDays = Number(d.paymentTermsDays);
+  if (d.signatureImage !== saved.signatureImage) patch.signatureImage = d.signatureImage || null;
   return patch as TUpdateLegalIdentityInput;
 }
 
@@ -206,12 +211,70 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
         {text("directorRole")}
       </Section>
 
+      <Section title={t("legalIdentity.sectionSignatory")} id="legal-signatory">
+        <p className={`muted ${styles.full}`}>{t("legalIdentity.signatoryIntro")}</p>
+        {text("signatoryName", { autoComplete: "name" })}
+        {text("signatoryRole")}
+        <SignatureImageField
+          value={d.signatureImage}
+          readOnly={readOnly}
+          errors={fields.signatureImage}
+          onChange={(v) => {
+            onEdit();
+            setD({ ...d, signatureImage: v });
+          }}
+        />
+      </Section>
+
       {readOnly ? null : (
         <div className="form-actions">
           <SubmitButton pending={save.isPending} label={t("legalIdentity.save")} />
         </div>
       )}
     </form>
+  );
+}
+
+/** The signature image: a PNG or JPEG chosen from a file, kept as a data URL (sent only when changed). */
+function SignatureImageField({ value, readOnly, errors, onChange }: { value: string; readOnly: boolean; errors?: string[]; onChange: (v: string) => void }) {
+  const t = useT();
+  const [tooLarge, setTooLarge] = useState(false);
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    setTooLarge(file.size > 200_000);
+    if (file.size > 200_000) return;
+    const reader = new FileReader();
+    reader.onload = () => onChange(typeof reader.result === "string" ? reader.result : "");
+    reader.readAsDataURL(file);
+  };
+  const problems = [...(tooLarge ? [t("legalIdentity.signatureImageTooLarge")] : []), ...(errors ?? [])];
+  return (
+    <FieldFrame
+      label={t("legalIdentity.signatureImage")}
+      hint={t("legalIdentity.signatureImageHint")}
+      errors={problems.length ? problems : undefined}
+      className={styles.full}
+      fieldId="signatureImage"
+      after={
+        value ? (
+          <img src={value} alt={t("legalIdentity.signatureImageAlt")} className={styles.signature} />
+        ) : (
+          <p className="muted">{t("legalIdentity.signatureImageNone")}</p>
+        )
+      }
+    >
+      {(aria) => (
+        <div className={styles.signatureRow}>
+          <input {...aria} name="signatureImage" type="file" accept="image/png,image/jpeg" disabled={readOnly} onChange={onFile} />
+          {value && !readOnly ? (
+            <button type="button" className="button secondary" onClick={() => onChange("")}>
+              {t("legalIdentity.signatureImageRemove")}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </FieldFrame>
   );
 }
 

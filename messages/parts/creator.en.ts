@@ -146,7 +146,7 @@ export const creator_en = {
     disabilityReferentContact: "Disability referent contact",
     disabilityReferentContactHint: "Name and contact, for example: Marie Martin — referent@organisation.com",
     activityNumber: "Activity declaration number",
-    activityNumberHint: "The training organisation's number (required in OF mode).",
+    activityNumberHint: "The NDA printed everywhere is the one of the organisation's legal identity (Settings > Legal identity); this field only serves while it has none.",
     certificationNumber: "Certification number (RNCP / RS)",
     certificationValidUntil: "Certification valid until",
     save: "Save the Qualiopi requirements",

@@ -146,7 +146,7 @@ export const creator_fr = {
     disabilityReferentContact: "Contact du référent handicap",
     disabilityReferentContactHint: "Nom et moyen de contact, par exemple : Marie Martin — referent@organisme.fr",
     activityNumber: "Numéro de déclaration d'activité",
-    activityNumberHint: "Numéro de l'organisme de formation (obligatoire en mode OF).",
+    activityNumberHint: "Le NDA imprimé partout est celui de l'identité légale de l'organisme (Paramètres > Identité légale) ; ce champ ne sert que tant qu'elle n'en a pas.",
     certificationNumber: "Numéro de certification (RNCP / RS)",
     certificationValidUntil: "Certification valable jusqu'au",
     save: "Enregistrer les exigences Qualiopi",

@@ -90,7 +90,7 @@ export const ZSheet = z.object({
     slug: z.string(),
     name: z.string(),
     displayName: z.string(),
-    activityNumber: z.string().nullable().describe("Numéro de déclaration d'activité (tenant integrations.activityNumber, else the course's); null: not recorded"),
+    activityNumber: z.string().nullable().describe("Numéro de déclaration d'activité: the NDA of the tenant's legal identity (else the older integrations.activityNumber); null: not recorded"),
     siret: z.string().nullable().describe("tenant integrations.siret; null: not recorded"),
   }),
   course: z.object({
@@ -108,6 +108,10 @@ export const ZSheet = z.object({
     place: z.object({ name: z.string(), address: z.string(), room: z.string().nullable() }).nullable().describe("Where it takes place (PRESENTIAL, HYBRID); null when not set"),
     scheduledAt: ZTimestamp,
     durationMinutes: z.number().int(),
+    schedule: z
+      .array(z.object({ date: z.string(), ranges: z.array(z.object({ start: z.string(), end: z.string() })) }))
+      .describe("Planned days (local dates) and time ranges (local HH:MM) in timeZone: the session's schedule, or its single derived range"),
+    planned: z.string().describe('The schedule as printed: "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h"'),
     startedAt: ZTimestamp.nullable(),
     endedAt: ZTimestamp.nullable(),
   }),

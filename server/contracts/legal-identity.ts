@@ -21,6 +21,15 @@ export const INVOICE_REQUIRED_FIELDS = ["legalName", "siren", "addressLine1", "p
 export type TInvoiceRequiredField = (typeof INVOICE_REQUIRED_FIELDS)[number];
 
 const ZOptText = (max: number) => z.string().trim().max(max);
+
+/** Longest signature image accepted, as a data URL (about 200 kB). */
+export const SIGNATURE_IMAGE_MAX_CHARS = 270_000;
+export const ZSignatureImage = z
+  .string()
+  .max(SIGNATURE_IMAGE_MAX_CHARS, "Image too large (200 kB at most)")
+  .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/, "A PNG or JPEG image")
+  .or(z.literal(""))
+  .describe("The signatory's handwritten signature printed on certificates: a data:image/png;base64 (or image/jpeg) URL, at most 200 kB; \"\" or null removes it");
 const nullable = <T extends z.ZodType>(s: T) => s.nullable().optional();
 
 export const ZUpdateLegalIdentityInput = z.strictObject({
@@ -65,6 +74,9 @@ export const ZUpdateLegalIdentityInput = z.strictObject({
   facturxProfile: ZFacturxProfile.optional(),
   directorName: nullable(ZOptText(200)).describe("BPF frame H: the person who signs the report"),
   directorRole: nullable(ZOptText(100)).describe("BPF frame H: their role (Président, Gérant...)"),
+  signatoryName: nullable(ZOptText(200)).describe("Who signs the certificates of completion (empty: the director above)"),
+  signatoryRole: nullable(ZOptText(100)).describe("Their role, printed under the name"),
+  signatureImage: nullable(ZSignatureImage),
 });
 export type TUpdateLegalIdentityInput = z.infer<typeof ZUpdateLegalIdentityInput>;
 
@@ -94,6 +106,9 @@ export const ZLegalIdentity = z.object({
   facturxProfile: ZFacturxProfile,
   directorName: z.string().nullable(),
   directorRole: z.string().nullable(),
+  signatoryName: z.string().nullable(),
+  signatoryRole: z.string().nullable(),
+  signatureImage: z.string().nullable().describe("data:image/…;base64 URL of the signature, or null"),
   vatExemptionMention: z.string().nullable().describe(`"${VAT_EXEMPTION_MENTION}" when vatRegime is EXEMPT_261_4_4A, else null`),
   completeness: z
     .array(z.enum(INVOICE_REQUIRED_FIELDS))

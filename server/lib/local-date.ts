@@ -1,4 +1,4 @@
-import { localParts, zonedTimeToUtc } from "../services/attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "./time-zone";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emargements } from "../../server/db/schema";
 import { sealRecord } from "../../server/services/attendance/lib/seal";
-import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { expectError } from "../helpers/rest";
 import {
   autoBody,

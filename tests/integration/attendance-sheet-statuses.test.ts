@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../../server/db/schema";
-import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { createLearningCourse } from "../factories/learning";
 import { isPdf, pdfLayoutLines, pdfText } from "../helpers/documents";
 import { expectError } from "../helpers/rest";

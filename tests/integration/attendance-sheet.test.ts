@@ -7,7 +7,7 @@ import { courses, emargements, enrollments, memberships, modules, users } from "
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { tenantUrl } from "../../server/lib/urls";
-import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { createMember, login } from "../factories";
 import { pdfPages as pdfPagesOf } from "../helpers/documents";
 import { expectError } from "../helpers/rest";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { attendanceReminders } from "../../server/db/schema";
 import { enqueue } from "../../server/jobs/queue";
-import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { drainJobs } from "../helpers/jobs";
 import { expectError, expectUnknownFields } from "../helpers/rest";
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { expectError, expectUnknownFields } from "../helpers/rest";
 import {
   canvasFields,

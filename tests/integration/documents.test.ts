@@ -112,7 +112,7 @@ describe("certificate of completion", () => {
     expect(text).toContain("Certificat de réalisation");
     expect(text).toContain("Lucas Moreau");
     expect(text).toContain("Habilitation électrique B0-H0V");
-    expect(text).toContain("14 heures");
+    expect(text).toContain("Durée de la formation : 14 h");
     const [row] = await api.db.select().from(documents).where(eq(documents.id, certificate.id));
     expect(text).toContain(`du ${frDate(new Date("2026-11-02T09:00:00Z"))} au ${frDate(row!.generatedAt)}`);
     expect(text).toContain("Acme Formation");

@@ -6,7 +6,7 @@ import { pdfText } from "../helpers/documents";
 import { canvasFields } from "../helpers/attendance";
 import { seedDemoData, tokenFor } from "../factories";
 import { manualClock, setClock } from "../../server/lib/clock";
-import { zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { zonedTimeToUtc } from "../../server/lib/time-zone";
 import { scheduleMinutes } from "../../server/services/sessions/schedule";
 
 let api: TestApi;
@@ -230,9 +230,10 @@ describe("the convocation carries the place and the schedule", () => {
     const [mail] = (await mailsTo(api, "learner@acme.test", "session-convocation")).filter((m) => m.subject.includes("Convocation en salle"));
     expect(mail, "convocation mailed").toBeDefined();
     expect(mail!.text).toContain(`Lieu : ${PLACE_TEXT}`);
-    expect(mail!.text).toContain(`Ven. ${W.fridayDay} mars : 09:00–12:30, 13:30–17:00`);
-    expect(mail!.text).toContain("(Europe/Paris)");
-    expect(mail!.text).not.toContain("Rejoindre");
+    // The schedule as formatSchedule prints it (server/lib/schedule-text.ts): each day with its ranges, then the total.
+    expect(mail!.text).toContain(`Dates et horaires : vendredi ${W.fridayDay} mars ${W.year}, 09:00–12:30 et 13:30–17:00 ; lundi `);
+    expect(mail!.text).toContain(", 09:00–12:30 et 13:30–17:00 ; 14 h");
+    expect(mail!.text).not.toMatch(/connexion|Rejoindre|minutes/);
     const ics = parseIcs(mail!.attachments.find((a) => a.filename.endsWith(".ics"))!.content);
     expect(ics.props.LOCATION).toBe("Acme Formation — Salle Lavoisier\\, 12 rue des Arts\\, 75003 Paris");
     // one event per time range: the lunch break and the weekend stay free in the learner's calendar
@@ -250,8 +251,8 @@ describe("the convocation carries the place and the schedule", () => {
     const text = pdfText(Buffer.from(pdf!.content, "base64"));
     expect(text).toContain("Lieu : Acme Formation — Salle Lavoisier, 12 rue des Arts, 75003 Paris");
     expect(text).toContain("Modalité : présentiel");
-    expect(text).toContain(`Ven. ${W.fridayDay} mars : 09:00–12:30, 13:30–17:00`);
-    expect(text).toContain("de 09:00 à 17:00 (Europe/Paris)");
+    expect(text).toContain(`Dates et horaires : vendredi ${W.fridayDay} mars ${W.year}, 09:00–12:30 et 13:30–17:00 ; lundi `);
+    expect(text).toContain("; 14 h (heure locale, Europe/Paris)");
     expect(s.id).toMatch(/^ses_/);
   });
 });

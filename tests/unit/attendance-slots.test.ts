@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../server/errors";
-import { generateSlots, zoneOffsetMs, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { generateSlots } from "../../server/services/attendance/lib/slots";
+import { zoneOffsetMs, zonedTimeToUtc } from "../../server/lib/time-zone";
 
 const iso = (d: Date) => d.toISOString();
 const plain = (slots: ReturnType<typeof generateSlots>) =>

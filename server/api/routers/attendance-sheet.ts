@@ -20,7 +20,7 @@ const RULES =
   "correction decided), `record` (the record that decided) and the corrections applying to the slot with author, time, reason and the record they corrected. " +
   "Totals per status per slot (summary.byStatus) and for the session (summary, the same as GET /qualiopi/emargement/{sessionId}). " +
   "The place (name, address, room) when the session has one; the delivery mode in words. "+
-  "Identity: the activity number (numéro de déclaration d'activité) is the NDA of the tenant's legal identity (GET /billing/legal-identity, printed \"11 75 12345 75\"), else the tenant's integrations.activityNumber, else the course's activityNumber; SIRET is the legal identity's, else integrations.siret; " +
+  "Identity: the activity number (numéro de déclaration d'activité) is the NDA of the tenant's legal identity (GET /billing/legal-identity, printed \"11 75 12345 75\"), else the tenant's integrations.activityNumber (never a course's own); SIRET is the legal identity's, else integrations.siret; " +
   "null (printed \"non renseigné\") when not recorded. Times are printed in the tenant's time zone (Europe/Paris by default). " +
   "chain.hash is the sealedHash of the session's latest record in the tenant's chain (null without records); chain.verificationUrl is the tenant UI page that verifies it.";
 

@@ -52,6 +52,10 @@ export const tenantLegalIdentities = pgTable("tenant_legal_identities", {
   /** Frame H of the BPF. */
   directorName: text(),
   directorRole: text(),
+  /** Who signs the certificates of completion (else the director), and their handwritten signature (data:image/png or jpeg;base64 URL, at most 200 kB). */
+  signatoryName: text(),
+  signatoryRole: text(),
+  signatureImage: text(),
   updatedAt: updatedAt(),
 });
 

@@ -2,6 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { billingClients, tenantLegalIdentities } from "../schema";
 import { newId } from "../../lib/ids";
+import { demoSignature } from "./signature-png";
+
+/** The certificate signatory's handwritten signature, as the settings form stores it. */
+const demoSignatureDataUrl = (seed: number) => `data:image/png;base64,${demoSignature(seed).png.toString("base64")}`;
 
 /**
  * Demo legal identities and billing clients (issue #12 items 1 and 2). Idempotent: the identity
@@ -39,6 +43,9 @@ const IDENTITIES: Record<string, Omit<Identity, "tenantId">> = {
     facturxProfile: "EN16931",
     directorName: "Alice Martin",
     directorRole: "Présidente",
+    signatoryName: "Alice Martin",
+    signatoryRole: "Présidente",
+    signatureImage: demoSignatureDataUrl(7),
   },
   // An organisation that charges VAT.
   globex: {
@@ -67,6 +74,9 @@ const IDENTITIES: Record<string, Omit<Identity, "tenantId">> = {
     facturxProfile: "EN16931",
     directorName: "Gérard Lambert",
     directorRole: "Gérant",
+    signatoryName: "Gérard Lambert",
+    signatoryRole: "Gérant",
+    signatureImage: demoSignatureDataUrl(11),
   },
 };
 

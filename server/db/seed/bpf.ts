@@ -5,7 +5,7 @@ import { forTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { appendRecord } from "../../services/attendance/chain";
 import { generatePin } from "../../services/attendance/lib/pin";
-import { zonedTimeToUtc } from "../../services/attendance/lib/slots";
+import { zonedTimeToUtc } from "../../lib/time-zone";
 import { clientForLearner } from "../../services/billing/clients";
 import { creditNoteInTransaction, issueInTransaction } from "../../services/billing/invoice-issue";
 import { insertDraft } from "../../services/billing/invoices";
@@ -72,7 +72,8 @@ export async function seedBpf(db: Db, tenantId: string, people: People, now = ne
       registration: "LIST" as const,
       deliveryMode: "PRESENTIAL" as const,
       place: { name: "Centre de formation Acme", address: "12 rue des Lilas, 69003 Lyon", room: "Salle 2" },
-      schedule: null,
+      // The day as planned (its slots below): the sheet prints 09:00–12:30 et 13:30–17:00, not a window from scheduledAt.
+      schedule: [{ date: `${year}-11-18`, ranges: [{ start: "09:00", end: "12:30" }, { start: "13:30", end: "17:00" }] }],
       recordingEnabled: false,
       status: "ENDED" as const,
       mediaRoomName: `room-${sessionId.slice(4)}`,

@@ -36,21 +36,48 @@ type CourseSeed = {
   format: "ELEARNING" | "LIVE" | "BLENDED" | "PRESENTIAL";
   level: "BEGINNER" | "INTERMEDIATE" | "ADVANCED" | "EXPERT";
   tags: string[];
-  qualiopi: boolean;
+  qualiopi: QualiopiSeed | null;
   modules: { title: string; lessons: LessonSeed[] }[];
 };
 
-const QUALIOPI = {
+/** The Qualiopi fields every certifying demo course fills; each course states its own objectives and assessment. */
+type QualiopiSeed = { pedagogicalObjectives: string; prerequisites: string; targetAudience: string; teachingMethods: string; evaluationMethods: string; certificationNumber: string | null; certificationValidUntil: string | null };
+
+const QUALIOPI_COMMON = {
+  accessibilityInfo: "Formation accessible aux personnes en situation de handicap : contactez notre référent pour adapter les modalités.",
+  disabilityReferentContact: "Claire Dubois — handicap@acme.test — 01 23 45 67 89",
+  // No course-level NDA: the organisation's (legal identity) is the only one printed.
+  activityNumber: null,
+};
+
+const QUALIOPI_SST: QualiopiSeed = {
   pedagogicalObjectives: "À l'issue de la formation, le stagiaire sera capable d'intervenir efficacement face à une situation d'accident et de contribuer à la prévention des risques.",
   prerequisites: "Aucun prérequis. Savoir lire et écrire le français.",
   targetAudience: "Tout salarié souhaitant devenir sauveteur secouriste du travail.",
   teachingMethods: "Apports théoriques, démonstrations, mises en situation pratiques sur mannequin, cas concrets.",
   evaluationMethods: "Évaluation continue, quiz de fin de module, épreuves certificatives selon le référentiel INRS.",
-  accessibilityInfo: "Formation accessible aux personnes en situation de handicap : contactez notre référent pour adapter les modalités.",
-  disabilityReferentContact: "Claire Dubois — handicap@acme.test — 01 23 45 67 89",
-  activityNumber: "11 75 12345 75",
   certificationNumber: "RS5678",
   certificationValidUntil: "2028-12-31",
+};
+
+const QUALIOPI_EXCEL: QualiopiSeed = {
+  pedagogicalObjectives: "À l'issue de la formation, le stagiaire sera capable de préparer une source de données, de construire un tableau croisé dynamique et d'en tirer une analyse (regroupements, filtres, calculs).",
+  prerequisites: "Connaître les bases d'Excel (saisie, formules simples).",
+  targetAudience: "Salariés amenés à analyser des données dans Excel : gestionnaires, assistants, contrôleurs.",
+  teachingMethods: "Modules e-learning, démonstrations vidéo, exercices pratiques sur fichiers fournis.",
+  evaluationMethods: "Quiz final noté (seuil de réussite 50 %) et exercice pratique de construction d'un tableau croisé dynamique.",
+  certificationNumber: null,
+  certificationValidUntil: null,
+};
+
+const QUALIOPI_OFFICE: QualiopiSeed = {
+  pedagogicalObjectives: "À l'issue de la formation, le stagiaire sera capable d'utiliser l'interface et les fonctions de base des logiciels bureautiques.",
+  prerequisites: "Aucun prérequis.",
+  targetAudience: "Tout salarié débutant en bureautique.",
+  teachingMethods: "Modules e-learning et exercices guidés.",
+  evaluationMethods: "Quiz de fin de module.",
+  certificationNumber: null,
+  certificationValidUntil: null,
 };
 
 const md = (title: string, body: string) => `# ${title}\n\n${body}\n\n- Point clé 1\n- Point clé 2\n\n> À retenir : ${body.split(".")[0]}.`;
@@ -66,7 +93,7 @@ const CATALOGUE: CourseSeed[] = [
     format: "BLENDED",
     level: "BEGINNER",
     tags: ["sécurité", "secourisme", "obligatoire"],
-    qualiopi: true,
+    qualiopi: QUALIOPI_SST,
     modules: [
       {
         title: "Le cadre de l'intervention",
@@ -115,7 +142,7 @@ const CATALOGUE: CourseSeed[] = [
     format: "ELEARNING",
     level: "INTERMEDIATE",
     tags: ["bureautique", "excel", "données"],
-    qualiopi: true,
+    qualiopi: QUALIOPI_EXCEL,
     modules: [
       {
         title: "Préparer ses données",
@@ -154,7 +181,7 @@ const CATALOGUE: CourseSeed[] = [
     format: "PRESENTIAL",
     level: "INTERMEDIATE",
     tags: ["management"],
-    qualiopi: false,
+    qualiopi: null,
     modules: [{ title: "Le rôle du manager", lessons: [{ title: "Les styles de management", content: md("Styles de management", "Il n'existe pas de style unique. Le manager s'adapte à la situation.") }] }],
   },
   {
@@ -167,7 +194,7 @@ const CATALOGUE: CourseSeed[] = [
     format: "ELEARNING",
     level: "BEGINNER",
     tags: ["bureautique"],
-    qualiopi: true,
+    qualiopi: QUALIOPI_OFFICE,
     modules: [{ title: "Prise en main", lessons: [{ title: "L'interface", content: md("L'interface", "Le ruban regroupe les commandes. La barre d'état informe.") }] }],
   },
 ];
@@ -179,7 +206,7 @@ const day = 86_400_000;
 async function seedCourse(db: DbOrTx, scope: TenantScope, creatorId: string, tenantSlug: string, c: CourseSeed, now: Date): Promise<SeededCourse | null> {
   const [existing] = await db.select({ id: courses.id }).from(courses).where(scope.where(courses, eq(courses.slug, c.slug))).limit(1);
   let courseId = existing?.id;
-  const qualiopi = c.qualiopi ? { ...QUALIOPI, disabilityReferentContact: QUALIOPI.disabilityReferentContact.replace("acme", tenantSlug) } : {};
+  const qualiopi = c.qualiopi ? { ...QUALIOPI_COMMON, ...c.qualiopi, disabilityReferentContact: QUALIOPI_COMMON.disabilityReferentContact.replace("acme", tenantSlug) } : {};
   const publishedAt = c.status === "DRAFT" ? null : new Date(now.getTime() - 60 * day);
   if (courseId) {
     const [hasModules] = await db.select({ id: modules.id }).from(modules).where(scope.where(modules, eq(modules.courseId, courseId))).limit(1);

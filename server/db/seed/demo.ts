@@ -48,7 +48,8 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedCatalogue(db, tenant.id, t.slug, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await seedSessions(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     await reseedFunders(db, { userId: null, ip: null, userAgent: null, requestId: "seed", scope: forTenant(tenant.id) });
-    await seedDocuments(db, forTenant(tenant.id), { withPdfs: opts.documents ?? true });
+    // The SYSTEM templates now; the certificates once every enrollment exists (below).
+    await seedDocuments(db, forTenant(tenant.id), { withPdfs: false });
     await seedQuality(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! }, { learner: `learner@${t.slug}.test`, learner2: `learner2@${t.slug}.test` });
     // The SST course's audit ZIP holds a real document in every folder (rendered PDFs: only with documents).
     if (opts.documents ?? true) await seedAudit(db, tenant.id, { admin: ids.admin! });
@@ -59,5 +60,7 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedPayments(db, tenant.id, { admin: ids.admin!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     // Last year's BPF (acme only): a past SST day, minimal invoices, the snapshot GENERATED.
     if (t.slug === "acme") await seedBpf(db, tenant.id, { admin: ids.admin!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
+    // Last: every COMPLETED enrollment seeded above (catalogue, survey alumni, BPF) gets its certificate.
+    await seedDocuments(db, forTenant(tenant.id), { withPdfs: opts.documents ?? true });
   }
 }

@@ -7,7 +7,8 @@ import { ensureSystemTemplates } from "../../services/templates/templates";
 
 /**
  * Idempotent: the SYSTEM templates, and (withPdfs) the certificate of every COMPLETED enrollment
- * that has none yet — learner@ completed Excel, so "Mes documents" shows a certificate. The
+ * that has none yet — learner@ and the survey alumni completed Excel, so "Mes documents" shows a
+ * certificate. seedDemo runs it last, once every enrollment is seeded. The
  * generation service is called directly (no job runs in the seed), so it also writes the
  * certificate.generated event, as the job would.
  */

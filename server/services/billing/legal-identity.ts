@@ -7,8 +7,9 @@ import {
   type TLegalIdentity,
   type TUpdateLegalIdentityInput,
 } from "../../contracts/legal-identity";
+import { formatNda } from "../../contracts/french-ids";
 import type { Db, DbOrTx } from "../../db";
-import { tenantLegalIdentities } from "../../db/schema";
+import { tenantLegalIdentities, tenants } from "../../db/schema";
 import { unprocessable, type FieldErrors } from "../../errors";
 import { writeAudit } from "../platform/audit";
 
@@ -46,6 +47,9 @@ export const LEGAL_IDENTITY_DEFAULTS: Omit<LegalIdentity, "tenantId"> = {
   facturxProfile: "EN16931",
   directorName: null,
   directorRole: null,
+  signatoryName: null,
+  signatoryRole: null,
+  signatureImage: null,
   updatedAt: null,
 };
 
@@ -57,6 +61,34 @@ export const VAT_NOT_OF_SIREN = "The VAT number must carry the SIREN";
 export async function loadLegalIdentity(db: DbOrTx, tenantId: string): Promise<LegalIdentity> {
   const [row] = await db.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, tenantId)).limit(1);
   return row ? { ...row } : { ...LEGAL_IDENTITY_DEFAULTS, tenantId };
+}
+
+/**
+ * THE activity declaration number (NDA) every page and document prints ("84 69 12345 69"): the
+ * legal identity's, else the older tenant integrations.activityNumber; null when neither is set.
+ * A course never has its own NDA (it is the organisation's); a course's legacy activityNumber is
+ * shown only by a tenant that recorded no NDA at all (see effectiveCourseNda).
+ */
+export function printedNda(identity: Pick<LegalIdentity, "nda">, integrations?: Record<string, unknown> | null): string | null {
+  if (identity.nda) return formatNda(identity.nda);
+  const legacy = integrations?.activityNumber;
+  return typeof legacy === "string" && legacy.trim() ? legacy.trim() : null;
+}
+
+/** The NDA a course page shows: the organisation's (printedNda), else the course's legacy field. */
+export async function effectiveCourseNda(db: DbOrTx, tenantId: string, course: { activityNumber: string | null }): Promise<string | null> {
+  const [identity, [tenant]] = await Promise.all([loadLegalIdentity(db, tenantId), db.select({ integrations: tenants.integrations }).from(tenants).where(eq(tenants.id, tenantId)).limit(1)]);
+  return printedNda(identity, tenant?.integrations) ?? (course.activityNumber?.trim() || null);
+}
+
+/** Who signs a certificate: the signatory of the legal identity, else its director (frame H); null fields when neither is set. */
+export function certificateSignatory(identity: Pick<LegalIdentity, "signatoryName" | "signatoryRole" | "signatureImage" | "directorName" | "directorRole">) {
+  const own = identity.signatoryName?.trim();
+  return {
+    name: own || identity.directorName?.trim() || null,
+    role: (own ? identity.signatoryRole : identity.directorRole)?.trim() || null,
+    signatureImage: identity.signatureImage || null,
+  };
 }
 
 /** The exemption mention to print, or null when the tenant charges VAT. */
@@ -109,10 +141,11 @@ function crossFieldErrors(v: Pick<LegalIdentity, "siren" | "siret" | "vatNumber"
 /** The audit log keeps the before and after of each field; the IBAN only by its last four characters. */
 function audited(key: string, v: LegalIdentity): unknown {
   const value = v[key as keyof LegalIdentity] ?? null;
+  if (key === "signatureImage" && typeof value === "string") return `image (${value.length} characters)`;
   return key === "iban" && typeof value === "string" ? `…${value.slice(-4)}` : value;
 }
 
-const EMPTY_TO_NULL = ["legalName", "legalForm", "rcs", "shareCapital", "ndaRegion", "addressLine1", "addressLine2", "city", "directorName", "directorRole"] as const;
+const EMPTY_TO_NULL = ["legalName", "legalForm", "rcs", "shareCapital", "ndaRegion", "addressLine1", "addressLine2", "city", "directorName", "directorRole", "signatoryName", "signatoryRole", "signatureImage"] as const;
 
 export async function updateLegalIdentity(db: Db, caller: Caller, input: TUpdateLegalIdentityInput, now: Date): Promise<TLegalIdentity> {
   return db.transaction(async (tx) => {

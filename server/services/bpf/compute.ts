@@ -6,7 +6,7 @@ import { rawRows } from "../../db/raw-rows";
 import { attendanceSlots, emargements, liveSessions, tenantLegalIdentities } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { computeAttendance, type StatusRecord, type StatusSlot } from "../attendance/status";
-import { zonedTimeToUtc } from "../attendance/lib/slots";
+import { zonedTimeToUtc } from "../../lib/time-zone";
 
 /**
  * THE BPF computation (cerfa 10443*17). Every reader goes through {@link computeBpf}: the live

@@ -5,6 +5,7 @@ import { inLearnerPath } from "../enrollments/path-filter";
 import { getReadableCourse } from "./detail";
 import { isoDay, loadPublicationFacts, publicationCheck, publicationErrors } from "./qualiopi";
 import { getVisibleCourseById } from "./viewer";
+import { effectiveCourseNda } from "../billing/legal-identity";
 import type { Caller, PublicCaller } from "../../auth/caller";
 
 /** GET /courses/{id}/qualiopi-status: the 422 list of publish, plus the richer publication check. */
@@ -19,7 +20,8 @@ export async function getQualiopiStatus(db: DbOrTx, caller: Caller, courseId: st
 export async function getQualiopiInfo(db: DbOrTx, viewer: PublicCaller, courseId: string, now: Date) {
   const c = await getVisibleCourseById(db, viewer, courseId);
   return {
-    activityNumber: c.activityNumber,
+    // The organisation's NDA (legal identity), the one every document prints.
+    activityNumber: await effectiveCourseNda(db, viewer.scope.tenantId, c),
     certificationNumber: c.certificationNumber,
     certificationValidUntil: c.certificationValidUntil,
     certificationValid: c.certificationValidUntil ? c.certificationValidUntil >= isoDay(now) : null,

@@ -24,7 +24,7 @@ export type DocumentSubject = { type: DocumentRow["subjectType"]; id: string };
  * writes the row (the certificate's event), only when a row is written.
  */
 export async function renderTemplatePdf(template: Pick<TemplateRow, "name" | "body">, values: Record<string, string>, org: OrganisationInfo, footer: string, title = template.name): Promise<Uint8Array> {
-  return renderDocument("template-document", { title, author: org.name, accentColor: org.accentColor, blocks: renderBlocks(template.body, values), footer });
+  return renderDocument("template-document", { title, author: org.name, accentColor: org.accentColor, blocks: renderBlocks(template.body, values), footer, signatureImage: org.signatureImage });
 }
 
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -3,15 +3,21 @@
  * markdown subset. Parsed into plain blocks here (pure, no I/O) and drawn by
  * template-document.tsx; nothing is ever interpreted as HTML, links or images.
  *
- * Blocks: `# `, `## `, `### ` headings; `- ` (or `* `) list items; `---` a rule; any other
- * run of non-empty lines is a paragraph (lines joined by a line break). Inline: `**bold**`.
+ * Blocks: `# `, `## `, `### ` headings; `- ` (or `* `) list items; `---` a rule; a line that is
+ * only `{{organisation.signature}}` is the signatory's signature (the image from the legal
+ * identity, or a blank space to sign by hand); any other run of non-empty lines is a paragraph
+ * (lines joined by a line break). Inline: `**bold**`.
  */
 export type Inline = { text: string; bold: boolean };
 export type Block =
   | { type: "heading"; level: 1 | 2 | 3; content: Inline[] }
   | { type: "paragraph"; lines: Inline[][] }
   | { type: "list"; items: Inline[][] }
-  | { type: "rule" };
+  | { type: "rule" }
+  | { type: "signature" };
+
+/** The line that places the signature image. */
+export const SIGNATURE_LINE = /^\s*\{\{\s*organisation\.signature\s*\}\}\s*$/;
 
 export const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_.]{0,63})\s*\}\}/g;
 
@@ -55,6 +61,11 @@ export function renderBlocks(body: string, values: Record<string, string>): Bloc
     const line = raw.trimEnd();
     if (!line.trim()) {
       flush();
+      continue;
+    }
+    if (SIGNATURE_LINE.test(line)) {
+      flush();
+      blocks.push({ type: "signature" });
       continue;
     }
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);

@@ -1,4 +1,4 @@
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { FONT } from "./fonts";
 import type { Block, Inline } from "./template-body";
 
@@ -16,6 +16,8 @@ export type TemplateDocumentInput = {
   blocks: Block[];
   /** Small print at the bottom of every page (reference, hash of the source...). */
   footer: string;
+  /** The signatory's signature (data:image/png or jpeg URL) drawn at the body's signature line; absent: a blank space to sign. */
+  signatureImage?: string | null;
 };
 
 const INK = "#111827";
@@ -35,6 +37,8 @@ const s = StyleSheet.create({
   bullet: { width: 10 },
   itemText: { flex: 1 },
   rule: { borderBottomWidth: 0.75, borderBottomColor: LINE, marginVertical: 8 },
+  signature: { width: 150, height: 52, objectFit: "contain", marginBottom: 6 },
+  signatureBlank: { width: 150, height: 52, marginBottom: 6, borderBottomWidth: 0.5, borderBottomColor: LINE },
   bold: { fontWeight: "bold" },
 });
 
@@ -54,7 +58,7 @@ function Runs({ content }: { content: Inline[] }) {
   );
 }
 
-function BlockView({ block, accent }: { block: Block; accent: string }) {
+function BlockView({ block, accent, signatureImage }: { block: Block; accent: string; signatureImage?: string | null }) {
   switch (block.type) {
     case "heading": {
       const style = block.level === 1 ? [s.h1, { color: accent }] : block.level === 2 ? [s.h2, { color: accent }] : [s.h3];
@@ -89,10 +93,12 @@ function BlockView({ block, accent }: { block: Block; accent: string }) {
       );
     case "rule":
       return <View style={s.rule} />;
+    case "signature":
+      return signatureImage ? <Image src={signatureImage} style={s.signature} /> : <View style={s.signatureBlank} />;
   }
 }
 
-export function TemplateDocument({ title, author, accentColor, blocks, footer }: TemplateDocumentInput) {
+export function TemplateDocument({ title, author, accentColor, blocks, footer, signatureImage }: TemplateDocumentInput) {
   const accent = accentOf(accentColor);
   return (
     <Document title={title} author={author} language="fr-FR" creator={author} producer="Plateforme Formation">
@@ -102,7 +108,7 @@ export function TemplateDocument({ title, author, accentColor, blocks, footer }:
           <Text>{title}</Text>
         </View>
         {blocks.map((block, i) => (
-          <BlockView key={i} block={block} accent={accent} />
+          <BlockView key={i} block={block} accent={accent} signatureImage={signatureImage} />
         ))}
         <View style={s.foot} fixed>
           <Text>{footer}</Text>

@@ -1,13 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, lte, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courses, enrollments, liveSessions, sessionTrainers, tenants, users } from "../../db/schema";
+import { courses, enrollments, liveSessions, sessionParticipants, sessionTrainers, tenants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { notFound } from "../../errors";
 import { tenantUrl } from "../../lib/urls";
 import { formatPlace } from "../../contracts/sessions";
-import { scheduleLines, sessionSchedule, sessionWindow } from "../sessions/schedule";
-import { formatNda } from "../../contracts/french-ids";
-import { loadLegalIdentity } from "../billing/legal-identity";
+import { sessionSchedule, sessionWindow } from "../sessions/schedule";
+import { certificateSignatory, loadLegalIdentity, printedNda } from "../billing/legal-identity";
+import { formatDuration, formatSchedule } from "../../lib/schedule-text";
+import { prefectOf } from "../../lib/regions";
 
 /**
  * The values of the catalogue's variables (services/templates/catalog.ts) for one record.
@@ -19,7 +20,8 @@ export const frDate = (d: Date | null | undefined) => (d ? new Intl.DateTimeForm
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : NOT_SET);
 const euros = (cents: number) => new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 
-export type OrganisationInfo = { name: string; slug: string; accentColor: string | null };
+/** `signatureImage`: the signatory's signature (data URL), drawn where a body has the {{organisation.signature}} line. */
+export type OrganisationInfo = { name: string; slug: string; accentColor: string | null; signatureImage: string | null };
 
 export async function organisationValues(db: DbOrTx, scope: TenantScope, now: Date): Promise<{ info: OrganisationInfo; values: Record<string, string> }> {
   const [t] = await db.select().from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
@@ -29,13 +31,20 @@ export async function organisationValues(db: DbOrTx, scope: TenantScope, now: Da
   // The legal identity (billing settings) first, then the older integrations fields.
   const legal = await loadLegalIdentity(db, scope.tenantId);
   const legalAddress = [legal.addressLine1, legal.addressLine2, [legal.postalCode, legal.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const nda = printedNda(legal, integrations);
+  const signatory = certificateSignatory(legal);
   return {
-    info: { name, slug: t.slug, accentColor: t.branding?.primaryColor ?? null },
+    info: { name, slug: t.slug, accentColor: t.branding?.primaryColor ?? null, signatureImage: signatory.signatureImage },
     values: {
       "organisation.name": name,
       "organisation.siret": text(legal.siret ?? integrations.siret),
-      "organisation.activityNumber": text(legal.nda ? formatNda(legal.nda) : integrations.activityNumber),
+      "organisation.activityNumber": text(nda),
+      "organisation.prefectRegion": prefectOf(legal.ndaRegion, nda),
       "organisation.address": text(legal.addressLine1 ? legalAddress : integrations.address),
+      "organisation.city": text(legal.city),
+      "organisation.signatory": signatory.name ? [signatory.name, signatory.role].filter(Boolean).join(", ") : NOT_SET,
+      "organisation.signatoryName": text(signatory.name),
+      "organisation.signatoryRole": text(signatory.role),
       "document.date": frDate(now),
     },
   };
@@ -43,10 +52,20 @@ export async function organisationValues(db: DbOrTx, scope: TenantScope, now: Da
 
 type CourseRow = typeof courses.$inferSelect;
 
+const COURSE_MODALITY: Record<CourseRow["format"], string> = {
+  ELEARNING: "formation à distance (e-learning)",
+  LIVE: "classes virtuelles",
+  BLENDED: "formation mixte (à distance et en session)",
+  PRESENTIAL: "présentiel",
+};
+
 export function courseValues(c: CourseRow): Record<string, string> {
   return {
     "course.title": c.title,
     "course.durationHours": c.duration === null ? NOT_SET : String(c.duration),
+    "course.duration": c.duration === null ? NOT_SET : formatDuration(c.duration * 60),
+    "course.modality": COURSE_MODALITY[c.format],
+    "course.certification": c.certificationNumber?.trim() || "aucune (action de formation non certifiante)",
     "course.objectives": text(c.pedagogicalObjectives),
     "course.prerequisites": text(c.prerequisites),
     "course.targetAudience": text(c.targetAudience),
@@ -84,8 +103,26 @@ export async function enrollmentRecord(db: DbOrTx, scope: TenantScope, enrollmen
     "enrollment.enrolledAt": frDate(row.enrollment.enrolledAt),
     "enrollment.completedAt": frDate(row.enrollment.completedAt),
     "enrollment.financingSource": row.enrollment.financingSource ? (FINANCING[row.enrollment.financingSource] ?? row.enrollment.financingSource) : NOT_SET,
+    "enrollment.sessions": await learnerSessionsText(db, scope, row.course.id, row.user.id, row.enrollment.completedAt ?? new Date()),
   };
   return { ...row, values };
+}
+
+/**
+ * The live sessions of the course the learner took part in (registered, not cancelled, started
+ * by `until`: the completion), one per line, each with its schedule as formatSchedule prints it:
+ * "Jour 1 : mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h". None: "aucune (parcours à distance)".
+ */
+async function learnerSessionsText(db: DbOrTx, scope: TenantScope, courseId: string, userId: string, until: Date): Promise<string> {
+  const rows = await db
+    .select({ session: liveSessions, timeZone: tenants.timeZone })
+    .from(sessionParticipants)
+    .innerJoin(liveSessions, scope.where(liveSessions, eq(liveSessions.id, sessionParticipants.sessionId)))
+    .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
+    .where(scope.where(sessionParticipants, eq(sessionParticipants.userId, userId), eq(liveSessions.courseId, courseId), ne(liveSessions.status, "CANCELLED"), lte(liveSessions.scheduledAt, until)))
+    .orderBy(asc(liveSessions.scheduledAt));
+  if (!rows.length) return "aucune (parcours à distance)";
+  return rows.map(({ session, timeZone }) => `\n${session.title} : ${formatSchedule(sessionSchedule(session, timeZone)).text}`).join("");
 }
 
 const MODE_LABEL = { PRESENTIAL: "présentiel", REMOTE: "classe virtuelle (à distance)", HYBRID: "hybride (présentiel et classe virtuelle)" } as const;
@@ -112,6 +149,8 @@ export async function sessionParticipantRecord(db: DbOrTx, scope: TenantScope, s
   const zone = row.timeZone;
   const window = sessionWindow(s, zone);
   const at = (d: Date, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("fr-FR", { timeZone: zone, ...o }).format(d);
+  const planned = formatSchedule(sessionSchedule(s, zone));
+  const link = tenantUrl(tenantSlug, `/sessions/${s.id}`);
   const values = {
     ...learnerValues(user),
     ...courseValues(row.course),
@@ -120,12 +159,15 @@ export async function sessionParticipantRecord(db: DbOrTx, scope: TenantScope, s
     "session.startTime": at(window.start, { hour: "2-digit", minute: "2-digit" }),
     "session.endTime": at(window.end, { hour: "2-digit", minute: "2-digit" }),
     "session.timeZone": zone,
-    "session.schedule": scheduleLines(sessionSchedule(s, zone)).join(" ; "),
+    "session.schedule": planned.text,
+    "session.duration": planned.duration,
     "session.mode": MODE_LABEL[s.deliveryMode],
-    "session.place": formatPlace(s.place) || NOT_SET,
+    // Printed once: a remote session has no room, an in-person one no connection link.
+    "session.place": s.deliveryMode === "REMOTE" ? "à distance (classe virtuelle)" : formatPlace(s.place) || NOT_SET,
     "session.durationMinutes": String(s.durationMinutes),
     "session.trainers": trainers.length ? trainers.map((t) => `${t.firstName} ${t.lastName}`).join(", ") : NOT_SET,
-    "session.link": tenantUrl(tenantSlug, `/sessions/${s.id}`),
+    "session.link": link,
+    "session.access": s.deliveryMode === "PRESENTIAL" ? `Informations pratiques : ${link}` : `Lien de connexion à la classe virtuelle : ${link}`,
   };
   return { session: s, course: row.course, user, values };
 }

@@ -38,36 +38,37 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
       text: `Hello ${v.firstName},\n\nTo choose a new password, open this link: ${v.link}\n\nIt is valid for 1 hour. If you did not ask for this, ignore this message.`,
     }),
   },
-  // live sessions: vars firstName, title, courseTitle, startsAt (tenant-local text), durationMinutes, link,
-  // mode (PRESENTIAL, REMOTE, HYBRID), place (formatted, "" when REMOTE), schedule (one line per day)
+  // live sessions: vars firstName, title, courseTitle, when (the schedule as formatSchedule prints it in the
+  // recipient's language: "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h"), link,
+  // mode (PRESENTIAL, REMOTE, HYBRID), place (formatted, "" when REMOTE)
   "session-convocation": {
     fr: (v) => ({
       subject: `Convocation : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nVous êtes convoqué(e) à la session « ${v.title} » de la formation ${v.courseTitle}, le ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier est jointe.`,
+      text: `Bonjour ${v.firstName},\n\nVous êtes convoqué(e) à la session « ${v.title} » de la formation ${v.courseTitle}.\n\nDates et horaires : ${v.when}\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier est jointe.`,
     }),
     en: (v) => ({
       subject: `Invitation: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nYou are invited to the session "${v.title}" of the course ${v.courseTitle}, on ${v.startsAt} (${v.durationMinutes} minutes).\n\n${sessionWhere(v, "en")}\n\nThe calendar invitation is attached.`,
+      text: `Hello ${v.firstName},\n\nYou are invited to the session "${v.title}" of the course ${v.courseTitle}.\n\nDates and times: ${v.when}\n\n${sessionWhere(v, "en")}\n\nThe calendar invitation is attached.`,
     }),
   },
   "session-update": {
     fr: (v) => ({
       subject: `Session déplacée : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle} a été déplacée au ${v.startsAt} (durée ${v.durationMinutes} minutes).\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier mise à jour est jointe.`,
+      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle} a été déplacée.\n\nNouvelles dates et horaires : ${v.when}\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier mise à jour est jointe.`,
     }),
     en: (v) => ({
       subject: `Session moved: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle} was moved to ${v.startsAt} (${v.durationMinutes} minutes).\n\n${sessionWhere(v, "en")}\n\nThe updated calendar invitation is attached.`,
+      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle} was moved.\n\nNew dates and times: ${v.when}\n\n${sessionWhere(v, "en")}\n\nThe updated calendar invitation is attached.`,
     }),
   },
   "session-cancellation": {
     fr: (v) => ({
       subject: `Session annulée : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle}, prévue le ${v.startsAt}, est annulée pour vous.`,
+      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle} est annulée pour vous.\n\nElle était prévue : ${v.when}`,
     }),
     en: (v) => ({
       subject: `Session cancelled: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle}, planned on ${v.startsAt}, is cancelled for you.`,
+      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle} is cancelled for you.\n\nIt was planned: ${v.when}`,
     }),
   },
   // webhooks: vars firstName, url, failures, link (the webhooks page)
@@ -169,9 +170,9 @@ export function renderMail(template: MailTemplate, locale: string, vars: Record<
 function sessionWhere(v: Record<string, string>, lang: "fr" | "en"): string {
   const fr = lang === "fr";
   const lines: string[] = [];
-  if (v.schedule) lines.push(fr ? `Horaires :\n${v.schedule}` : `Schedule:\n${v.schedule}`);
   if (v.place) lines.push(`${fr ? "Lieu : " : "Place: "}${v.place}`);
-  if (v.mode !== "PRESENTIAL") lines.push(`${fr ? "Rejoindre : " : "Join: "}${v.link}`);
-  else lines.push(`${fr ? "Détails : " : "Details: "}${v.link}`);
+  // Only a remote or hybrid session has a connection link; an in-person one links to its page.
+  if (v.mode !== "PRESENTIAL") lines.push(`${fr ? "Lien de connexion à la classe virtuelle : " : "Link to join the virtual classroom: "}${v.link}`);
+  else lines.push(`${fr ? "Informations pratiques : " : "Practical information: "}${v.link}`);
   return lines.join("\n\n");
 }

@@ -11,15 +11,13 @@ import { renderDocument } from "../documents/render-pool";
 import { log } from "../../lib/log";
 import { listAuditEntries, safeName, type AuditContext, type AuditEntry } from "./audit-listing";
 import { indicatorTitle } from "./indicators";
-import { formatNda } from "../../contracts/french-ids";
-import { loadLegalIdentity } from "../billing/legal-identity";
+import { effectiveCourseNda } from "../billing/legal-identity";
 
 /** The course of the tenant (404 otherwise) and what the listing needs. */
 export async function auditContext(db: DbOrTx, caller: Pick<Caller, "scope" | "tenant">, courseId: string, now: Date): Promise<AuditContext> {
   const course = await getCourse(db, caller.scope, courseId);
   const [tenant] = await db.select({ branding: tenants.branding }).from(tenants).where(eq(tenants.id, caller.scope.tenantId)).limit(1);
-  const legal = await loadLegalIdentity(db, caller.scope.tenantId);
-  const activityNumber = legal.nda ? formatNda(legal.nda) : course.activityNumber;
+  const activityNumber = await effectiveCourseNda(db, caller.scope.tenantId, course);
   return { db, scope: caller.scope, course, now, timeZone: caller.tenant.timeZone, tenantName: caller.tenant.name, accentColor: tenant?.branding.primaryColor ?? null, activityNumber };
 }
 

@@ -1,11 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, enrollments, liveSessions, sessionTrainers, tenants, users } from "../../db/schema";
+import { courses, enrollments, liveSessions, mailConfigurations, sessionTrainers, tenants, users } from "../../db/schema";
 import { participantEnrollments } from "../platform/who-may";
 import { expectedRows, isParticipantEnrollmentStatus } from "./registrations";
 import { formatPlace } from "../../contracts/sessions";
-import { localParts } from "../attendance/lib/slots";
-import { scheduleLines, scheduleRanges, sessionSchedule, sessionWindow } from "./schedule";
+import { formatSchedule } from "../../lib/schedule-text";
+import { scheduleRanges, sessionSchedule, sessionWindow } from "./schedule";
 import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
@@ -15,9 +15,12 @@ import { clock } from "../../lib/clock";
 import { tenantUrl } from "../../lib/urls";
 import { sendMail } from "../mail";
 import { convocationPdfAttachment } from "../documents/uses";
+import { loadLegalIdentity } from "../billing/legal-identity";
 import type { SessionRow } from "./access";
 
 export type NoticeKind = "convocation" | "update" | "cancellation";
+
+const lang = (r: { locale: string }) => (r.locale === "en" ? "en" : "fr");
 
 type Recipient = { id: string; email: string; firstName: string; lastName: string; locale: string; learner: boolean };
 
@@ -51,16 +54,29 @@ async function recipients(db: Db, scope: TenantScope, session: SessionRow, job: 
 }
 
 /** The address part of MAIL_FROM ("Name <addr>" or "addr"). */
-const organizerEmail = () => {
+const platformFrom = () => {
   const from = env().MAIL_FROM;
   return /<([^>]+)>/.exec(from)?.[1] ?? from;
 };
 
-/** "2026-12-01 09:00 (Europe/Paris)": an instant as the tenant's clock reads it. */
-function localText(d: Date, timeZone: string): string {
-  const p = localParts(d, timeZone);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} (${timeZone})`;
+/**
+ * The .ics ORGANIZER: where a learner's reply to the invitation (accept, decline, a question)
+ * should land, i.e. the organisation's own mailbox, in this order:
+ *   1. the sender address of the tenant-level mail configuration (Settings > Mail): the
+ *      organisation's address its mails go out from, the one a reply to the e-mail reaches too;
+ *   2. the e-mail of the legal identity (Settings > Legal identity), the organisation's contact;
+ *   3. the platform's MAIL_FROM (a no-reply in development), only when the tenant set neither.
+ */
+export async function organizerEmail(db: DbOrTx, tenantId: string): Promise<string> {
+  const scope = forTenant(tenantId);
+  const [config] = await db
+    .select({ fromEmail: mailConfigurations.fromEmail })
+    .from(mailConfigurations)
+    .where(scope.where(mailConfigurations, isNull(mailConfigurations.ownerUserId)))
+    .limit(1);
+  if (config?.fromEmail?.trim()) return config.fromEmail.trim();
+  const legal = await loadLegalIdentity(db, tenantId);
+  return legal.email?.trim() || platformFrom();
 }
 
 /** `userIds`: a registration change, mailed to those learners only (`batch` keeps each change's mails distinct). */
@@ -111,9 +127,11 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
   const now = clock.now();
   const link = tenantUrl(tenant.slug, `/sessions/${session.id}`);
   const window = sessionWindow(session, tenant.timeZone);
-  const place = formatPlace(session.place);
+  // A remote session has no place; an in-person one no connection link (mail templates: sessionWhere).
+  const place = session.deliveryMode === "REMOTE" ? "" : formatPlace(session.place);
   const days = sessionSchedule(session, tenant.timeZone);
-  const schedule = scheduleLines(days).join("\n");
+  const planned = { fr: formatSchedule(days, "fr"), en: formatSchedule(days, "en") };
+  const organizer = { name: tenant.name, email: await organizerEmail(db, scope.tenantId) };
   // One calendar event per time range; a single range is the planned window itself (to the second).
   const ranges = scheduleRanges(days, tenant.timeZone);
   const spans = ranges.length > 1 ? ranges.map((r) => ({ start: r.startsAt, end: r.endsAt })) : [{ start: window.start, end: window.end }];
@@ -130,9 +148,9 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
         end: span.end,
         location: place || undefined,
         summary: spans.length > 1 ? `${session.title} (${i + 1}/${spans.length})` : session.title,
-        description: [course.title, schedule, session.description].filter(Boolean).join("\n\n"),
+        description: [course.title, planned[lang(r)].text, session.description].filter(Boolean).join("\n\n"),
         url: link,
-        organizer: { name: tenant.name, email: organizerEmail() },
+        organizer,
         attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
       })),
     );
@@ -148,12 +166,10 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
         firstName: r.firstName,
         title: session.title,
         courseTitle: course.title,
-        startsAt: localText(window.start, tenant.timeZone),
-        durationMinutes: String(session.durationMinutes),
+        when: planned[lang(r)].text,
         link,
         mode: session.deliveryMode,
         place,
-        schedule,
       },
       attachments: [
         {

@@ -1,5 +1,5 @@
 import type { SessionScheduleDay } from "../../db/schema";
-import { localParts, zonedTimeToUtc } from "../attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "../../lib/time-zone";
 
 /**
  * A session's schedule: days (local dates) with time ranges (local HH:MM) in the tenant's time

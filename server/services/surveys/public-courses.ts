@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { effectiveCourseNda } from "../billing/legal-identity";
 import type { DbOrTx } from "../../db";
 import { courses, liveSessions, tenants } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -66,7 +67,8 @@ export async function getPublicCourse(db: DbOrTx, scope: TenantScope, slug: stri
     accessLeadTime: c.accessLeadTime,
     accessibilityInfo: c.accessibilityInfo,
     disabilityReferentContact: c.disabilityReferentContact,
-    activityNumber: c.activityNumber,
+    // The organisation's NDA (legal identity), the one every document prints.
+    activityNumber: await effectiveCourseNda(db, scope.tenantId, c),
     certificationNumber: c.certificationNumber,
     sessionModes: modes.map((m) => m.mode),
     faq: seo.faq ?? [],

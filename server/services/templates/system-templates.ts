@@ -9,7 +9,7 @@ import type { TTemplateCategory } from "../../contracts/templates";
 export type SystemTemplate = { systemKey: string; name: string; category: TTemplateCategory; body: string };
 
 const NDA =
-  "Déclaration d'activité enregistrée sous le numéro {{organisation.activityNumber}} auprès du préfet de région. Cet enregistrement ne vaut pas agrément de l'État.";
+  "Déclaration d'activité enregistrée sous le numéro {{organisation.activityNumber}} auprès du préfet {{organisation.prefectRegion}}. Cet enregistrement ne vaut pas agrément de l'État.";
 
 export const SYSTEM_TEMPLATES: SystemTemplate[] = [
   {
@@ -81,15 +81,13 @@ Bonjour {{learner.firstName}} {{learner.lastName}},
 
 Nous avons le plaisir de vous convoquer à la session de formation suivante :
 
-- Formation : **{{course.title}}** ({{course.durationHours}} heures au total)
+- Formation : **{{course.title}}** ({{course.duration}} au total)
 - Session : **{{session.title}}**
-- Date : **{{session.date}}**, de {{session.startTime}} à {{session.endTime}} ({{session.timeZone}})
-- Horaires : {{session.schedule}}
-- Durée : {{session.durationMinutes}} minutes
+- Dates et horaires : **{{session.schedule}}** (heure locale, {{session.timeZone}})
 - Formateur(s) : {{session.trainers}}
 - Modalité : {{session.mode}}
 - Lieu : {{session.place}}
-- Détails et lien de connexion : {{session.link}}
+- {{session.access}}
 
 Votre présence sera attestée par la signature de la feuille d'émargement (QR code, code PIN ou signature manuscrite) au début de chaque demi-journée.
 
@@ -110,15 +108,17 @@ ${NDA}
     category: "ATTESTATION",
     body: `# Certificat de réalisation
 
-Je soussigné(e), représentant légal de **{{organisation.name}}** (SIRET {{organisation.siret}}), dispensateur de l'action de formation, atteste que :
+Je soussigné(e), {{organisation.signatory}}, représentant **{{organisation.name}}** (SIRET {{organisation.siret}}), dispensateur de l'action de formation, atteste que :
 
 **{{learner.fullName}}**
 
 a suivi l'action de formation intitulée **{{course.title}}**, de nature : action de formation (article L6313-1 du Code du travail).
 
 - Dates de réalisation : du **{{enrollment.enrolledAt}}** au **{{enrollment.completedAt}}**
-- Durée de la formation : **{{course.durationHours}} heures**
-- Modalité : formation à distance et classes virtuelles
+- Durée de la formation : **{{course.duration}}**
+- Modalité : {{course.modality}}
+- Sessions : {{enrollment.sessions}}
+- Certification visée : {{course.certification}}
 - Financement : {{enrollment.financingSource}}
 
 ## Attestation de fin de formation
@@ -129,7 +129,11 @@ Modalités d'évaluation des acquis : {{course.evaluationMethods}}
 
 Résultat : le stagiaire a suivi l'intégralité du parcours et validé ses évaluations (article L6353-1 du Code du travail).
 
-Fait pour servir et valoir ce que de droit, le {{document.date}}.
+Fait à {{organisation.city}}, le {{document.date}}, pour servir et valoir ce que de droit.
+
+**{{organisation.signatoryName}}**, {{organisation.signatoryRole}}
+
+{{organisation.signature}}
 
 **{{organisation.name}}**
 
@@ -190,9 +194,10 @@ Programme mis à jour le {{document.date}}. ${NDA}
 
 - Formation : **{{course.title}}**
 - Session : {{session.title}}
-- Date : {{session.date}}, de {{session.startTime}} à {{session.endTime}} (heure de Paris)
+- Dates et horaires : {{session.schedule}} (heure locale, {{session.timeZone}})
 - Formateur(s) : {{session.trainers}}
-- Modalité : classe virtuelle ({{session.link}})
+- Modalité : {{session.mode}}
+- Lieu : {{session.place}}
 
 ## Matin
 

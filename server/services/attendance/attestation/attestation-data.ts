@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Caller } from "../../../auth/caller";
-import { formatNda } from "../../../contracts/french-ids";
-import { loadLegalIdentity } from "../../billing/legal-identity";
+import { loadLegalIdentity, printedNda } from "../../billing/legal-identity";
 import type { DbOrTx } from "../../../db";
 import { courses, tenants, users } from "../../../db/schema";
 import { forbidden, notFound } from "../../../errors";
@@ -10,6 +9,8 @@ import { loadSession } from "../../sessions/access";
 import { sessionStatuses } from "../roster";
 import type { AttendanceStatus } from "../status";
 import { MODALITIES } from "../sheet/sheet-data";
+import { formatSchedule } from "../../../lib/schedule-text";
+import { sessionSchedule } from "../../sessions/schedule";
 
 /** What the attestation d'assiduité prints: plain data (copied to the render worker). */
 export type AttestationInput = {
@@ -18,7 +19,7 @@ export type AttestationInput = {
   accentColor: string | null;
   tenant: { name: string; displayName: string; activityNumber: string | null; siret: string | null };
   course: { title: string; reference: string };
-  session: { id: string; title: string; startsAt: string; endsAt: string; durationMinutes: number; modality: string; place: { name: string; address: string; room: string | null } | null };
+  session: { id: string; title: string; startsAt: string; endsAt: string; durationMinutes: number; /** formatSchedule's text: "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h". */ planned: string; modality: string; place: { name: string; address: string; room: string | null } | null };
   learner: { userId: string; firstName: string; lastName: string; email: string };
   status: AttendanceStatus;
   slots: { label: string; startsAt: string; endsAt: string; status: AttendanceStatus; minutes: number; slotMinutes: number; lateMinutes: number | null; leftEarlyMinutes: number | null }[];
@@ -67,7 +68,7 @@ export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: str
     tenant: {
       name: tenant.name,
       displayName: text(branding.displayName) ?? tenant.name,
-      activityNumber: (legal.nda ? formatNda(legal.nda) : null) ?? text(integrations.activityNumber) ?? text(courseRow?.activityNumber),
+      activityNumber: printedNda(legal, integrations),
       siret: legal.siret ?? text(integrations.siret),
     },
     course: { title: course.title, reference: courseRow?.slug ?? course.id },
@@ -77,6 +78,7 @@ export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: str
       startsAt: slots[0]!.startsAt.toISOString(),
       endsAt: slots[slots.length - 1]!.endsAt.toISOString(),
       durationMinutes: session.durationMinutes,
+      planned: formatSchedule(sessionSchedule(session, timeZone)).text,
       modality: MODALITIES[session.deliveryMode],
       place: session.place ? { name: session.place.name, address: session.place.address, room: text(session.place.room) } : null,
     },

@@ -1,5 +1,5 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
-import { ATTENDANCE_LABELS, dateTime, duration, L, longDate, shortDate, time, zoneLabel } from "../sheet/sheet-labels";
+import { ATTENDANCE_LABELS, dateTime, duration, L, shortDate, time, zoneLabel } from "../sheet/sheet-labels";
 import { IdentityBoxes, SectionTitle } from "../sheet/sheet-page-parts";
 import { accentOf, s } from "../sheet/sheet-styles";
 import type { AttestationInput } from "./attestation-data";
@@ -42,7 +42,7 @@ export function AttestationDocument(input: AttestationInput) {
           <Text>{A.intro}</Text>
           <Text style={[s.strong, { fontSize: 12, marginVertical: 4 }]}>{name}</Text>
           <Text>
-            {A.followed} « {course.title} » ({session.title}), du {longDate(session.startsAt, tz)} {time(session.startsAt, tz)} au {longDate(session.endsAt, tz)} {time(session.endsAt, tz)} ({zoneLabel(tz)}).
+            {A.followed} « {course.title} » ({session.title}) : {session.planned} ({zoneLabel(tz)}).
           </Text>
         </View>
 
@@ -75,9 +75,12 @@ export function AttestationDocument(input: AttestationInput) {
             {input.slots.map((slot, i) => (
               <View key={i} style={s.trCompact} wrap={false}>
                 <Text style={[s.td, { flex: 1 }]}>{slot.label}</Text>
-                <Text style={[s.td, { width: 118 }]}>
-                  {shortDate(slot.startsAt, tz)} {time(slot.startsAt, tz)}–{time(slot.endsAt, tz)}
-                </Text>
+                <View style={[s.td, { width: 118 }]}>
+                  <Text>{shortDate(slot.startsAt, tz)}</Text>
+                  <Text>
+                    {time(slot.startsAt, tz)}–{time(slot.endsAt, tz)}
+                  </Text>
+                </View>
                 <Text style={[s.td, { width: 132 }]}>
                   {ATTENDANCE_LABELS[slot.status]}
                   {slot.lateMinutes ? ` (${slot.lateMinutes} ${L.minutes})` : slot.leftEarlyMinutes ? ` (${slot.leftEarlyMinutes} ${L.minutes})` : ""}

@@ -1,6 +1,6 @@
 import { Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet } from "../../../contracts/attendance-sheet";
-import { dateTime, duration, L, longDate, METHOD_LEGEND, STATUS_LABELS, time, zoneLabel } from "./sheet-labels";
+import { dateTime, L, METHOD_LEGEND, STATUS_LABELS, zoneLabel } from "./sheet-labels";
 import { Field, Footer, fullName, IdentityBoxes, RunningHead, SectionTitle } from "./sheet-page-parts";
 import { StatusTotals } from "./sheet-slot-page";
 import { s } from "./sheet-styles";
@@ -9,7 +9,6 @@ import { s } from "./sheet-styles";
 export function CoverPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
   const tz = sheet.timeZone;
   const { tenant, course, session } = sheet;
-  const end = new Date(new Date(session.scheduledAt).getTime() + session.durationMinutes * 60_000).toISOString();
   return (
     <Page size="A4" style={s.page}>
       <RunningHead sheet={sheet} />
@@ -23,7 +22,7 @@ export function CoverPage({ sheet, accent }: { sheet: TSheet; accent: string }) 
       <View style={s.section}>
         <SectionTitle accent={accent}>{L.schedule}</SectionTitle>
         <Field label={L.planned}>
-          {longDate(session.scheduledAt, tz)}, {time(session.scheduledAt, tz)} – {time(end, tz)} ({duration(session.durationMinutes)}, {zoneLabel(tz)})
+          {session.planned} ({zoneLabel(tz)})
         </Field>
         <Field label={L.actual}>
           {session.startedAt ? `${dateTime(session.startedAt, tz)} – ${session.endedAt ? dateTime(session.endedAt, tz) : "…"}` : L.notStarted}

@@ -7,14 +7,15 @@ import { notFound } from "../../../errors";
 import { tenantUrl } from "../../../lib/urls";
 import { assertModerator, loadSession, sessionNotFound } from "../../sessions/access";
 import { expectedLearners } from "../participants";
-import { DEFAULT_TIME_ZONE } from "../lib/slots";
+import { DEFAULT_TIME_ZONE } from "../../../lib/time-zone";
+import { formatSchedule } from "../../../lib/schedule-text";
+import { sessionSchedule } from "../../sessions/schedule";
 import { statusSlots, wholeSessionLabel } from "../roster";
 import { computeAttendance } from "../status";
 import { signatureUrl } from "../signatures";
 import { buildSlot, byName, isSignature, toSheetOverride, toSheetRecord, type SheetLearner, type SheetPerson } from "./sheet-rows";
 import type { Caller } from "../../../auth/caller";
-import { formatNda } from "../../../contracts/french-ids";
-import { loadLegalIdentity } from "../../billing/legal-identity";
+import { loadLegalIdentity, printedNda } from "../../billing/legal-identity";
 
 /** The delivery mode, printed. */
 export const MODALITIES = { PRESENTIAL: "Présentiel", REMOTE: "À distance — classe virtuelle", HYBRID: "Hybride — en salle et à distance" } as const;
@@ -114,6 +115,7 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
   const branding = tenant.branding ?? {};
   const integrations = tenant.integrations ?? {};
   const last = records[records.length - 1];
+  const plannedDays = sessionSchedule(session, timeZone);
   const place = session.place ? { name: session.place.name, address: session.place.address, room: text(session.place.room) } : null;
   const sheet: TSheet = {
     generatedAt: opts.now.toISOString(),
@@ -124,7 +126,7 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
       name: tenant.name,
       displayName: text(branding.displayName) ?? tenant.name,
       // The NDA of the legal identity (billing settings) first, then the older places it was recorded.
-      activityNumber: (legal.nda ? formatNda(legal.nda) : null) ?? text(integrations.activityNumber) ?? text(course.activityNumber),
+      activityNumber: printedNda(legal, integrations),
       siret: legal.siret ?? text(integrations.siret),
     },
     course: { id: course.id, title: course.title, reference: course.slug, modules: moduleRows },
@@ -137,6 +139,8 @@ export async function loadSheet(db: DbOrTx, scope: TenantScope, sessionId: strin
       place,
       scheduledAt: session.scheduledAt.toISOString(),
       durationMinutes: session.durationMinutes,
+      schedule: plannedDays,
+      planned: formatSchedule(plannedDays).text,
       startedAt: session.startedAt?.toISOString() ?? null,
       endedAt: session.endedAt?.toISOString() ?? null,
     },

@@ -1,4 +1,5 @@
 import { attendanceStatus_fr } from "../../../../messages/parts/attendance-status.fr";
+import { formatDuration } from "../../../lib/schedule-text";
 import type { TAttendanceStatus } from "../../../contracts/attendance";
 import type { TSheetMethod } from "../../../contracts/attendance-sheet";
 
@@ -124,11 +125,7 @@ export const shortDate = (iso: string, tz: string) => fmt(tz, { day: "2-digit", 
 export const time = (iso: string, tz: string) => fmt(tz, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 export const dateTime = (iso: string, tz: string) => `${shortDate(iso, tz)} ${time(iso, tz)}`;
 
-export function duration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h ? `${h} h ${String(m).padStart(2, "0")}` : `${m} min`;
-}
+export const duration = (minutes: number): string => formatDuration(minutes);
 
 /** "Europe/Paris" -> "heure de Paris"; other zones are printed as is. */
 export const zoneLabel = (tz: string) => (tz === "Europe/Paris" ? "heure de Paris" : tz);

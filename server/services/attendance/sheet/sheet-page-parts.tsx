@@ -1,6 +1,7 @@
 import { Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import type { TSheet } from "../../../contracts/attendance-sheet";
+import { formatPlace } from "../../../contracts/sessions";
 import { dateTime, L, shortDate } from "./sheet-labels";
 import { s } from "./sheet-styles";
 
@@ -87,7 +88,7 @@ export function IdentityBoxes({ tenant, course, session }: Identity) {
         <Field label={L.modality} labelWidth={64}>{session.modality}</Field>
         {session.place ? (
           <Field label={L.place} labelWidth={64}>
-            {[session.place.name, session.place.address, session.place.room ? `${L.room} ${session.place.room}` : null].filter(Boolean).join(" — ")}
+            {formatPlace(session.place)}
           </Field>
         ) : null}
       </View>

@@ -1,4 +1,5 @@
 import type { PartySnapshot } from "../../../db/schema/billing";
+import { activityDeclarationMention } from "../../../lib/regions";
 import { computeInvoiceAmounts, type InvoiceAmounts } from "../amounts";
 import { InvoiceDocumentError, type InvoiceDocument } from "./types";
 
@@ -29,8 +30,7 @@ export function sellerLegalLine(seller: PartySnapshot): string {
 /** L6352-12 form of the NDA mention (legal-notes §2), or null without an NDA. */
 export function ndaMention(seller: PartySnapshot): string | null {
   if (!seller.nda) return null;
-  const region = seller.ndaRegion ? ` auprès du préfet de région de ${seller.ndaRegion}` : "";
-  return `Déclaration d'activité enregistrée sous le numéro ${seller.nda}${region}. Cet enregistrement ne vaut pas agrément de l'État.`;
+  return activityDeclarationMention(seller.nda, seller.ndaRegion);
 }
 
 export function latePenaltyMention(buyer: PartySnapshot): string {
