@@ -93,12 +93,12 @@ const F1_LABELS: Record<string, string> = {
   e: "e. Autres stagiaires",
 };
 
-function Row({ label, cells, bold }: { label: string; cells: string[]; bold?: boolean }) {
+function Row({ label, cells, bold, wide }: { label: string; cells: string[]; bold?: boolean; wide?: boolean }) {
   return (
     <View style={s.row} wrap={false}>
       <Text style={[s.label, bold ? { fontWeight: "bold" } : {}]}>{label}</Text>
       {cells.map((c, i) => (
-        <Text key={i} style={[s.num, bold ? { fontWeight: "bold" } : {}]}>
+        <Text key={i} style={[s.num, wide ? { flex: 4 } : {}, bold ? { fontWeight: "bold" } : {}]}>
           {c}
         </Text>
       ))}
@@ -131,18 +131,18 @@ export function BpfDocument(input: BpfPdfInput) {
         </Text>
 
         <Frame title="A. Identification de l'organisme de formation">
-          <Row label="Numéro de déclaration d'activité" cells={[v(f.a.nda)]} />
-          <Row label="Dénomination" cells={[v(f.a.legalName)]} />
-          <Row label="Forme juridique" cells={[v(f.a.legalForm)]} />
-          <Row label="SIRET" cells={[v(f.a.siret)]} />
-          <Row label="Code NAF" cells={[v(f.a.nafCode)]} />
-          <Row label="Adresse" cells={[v(f.a.address)]} />
-          <Row label="Téléphone" cells={[v(f.a.phone)]} />
-          <Row label="Courriel" cells={[v(f.a.email)]} />
+          <Row wide label="Numéro de déclaration d'activité" cells={[v(f.a.nda)]} />
+          <Row wide label="Dénomination" cells={[v(f.a.legalName)]} />
+          <Row wide label="Forme juridique" cells={[v(f.a.legalForm)]} />
+          <Row wide label="SIRET" cells={[v(f.a.siret)]} />
+          <Row wide label="Code NAF" cells={[v(f.a.nafCode)]} />
+          <Row wide label="Adresse" cells={[v(f.a.address)]} />
+          <Row wide label="Téléphone" cells={[v(f.a.phone)]} />
+          <Row wide label="Courriel" cells={[v(f.a.email)]} />
         </Frame>
 
         <Frame title="B. Caractéristiques de l'organisme">
-          <Row label="Exercice comptable" cells={[`du ${frDate(f.b.from)} au ${frDate(f.b.to)}`]} />
+          <Row wide label="Exercice comptable" cells={[`du ${frDate(f.b.from)} au ${frDate(f.b.to)}`]} />
           <Row label="Formations dispensées tout ou partie à distance" cells={[f.b.remote ? "Oui" : "Non"]} />
         </Frame>
 
@@ -224,10 +224,10 @@ export function BpfDocument(input: BpfPdfInput) {
         </Frame>
 
         <Frame title="H. Personne ayant la qualité de dirigeant">
-          <Row label="Nom et prénom" cells={[v(f.h.directorName)]} />
-          <Row label="Qualité" cells={[v(f.h.directorRole)]} />
-          <Row label="Date" cells={[frDate(f.h.date)]} />
-          <Row label="Signature" cells={[""]} />
+          <Row wide label="Nom et prénom" cells={[v(f.h.directorName)]} />
+          <Row wide label="Qualité" cells={[v(f.h.directorRole)]} />
+          <Row wide label="Date" cells={[frDate(f.h.date)]} />
+          <Row wide label="Signature" cells={[""]} />
         </Frame>
 
         <Frame title="Contrôles de cohérence">

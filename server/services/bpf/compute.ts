@@ -371,7 +371,7 @@ export async function computeBpf<R = undefined>(
       tx.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, x.tenantId)),
       tx.select().from(bpfCharges).where(x.scope.where(bpfCharges, eq(bpfCharges.year, year))),
     ]);
-    const courseIds = [...new Set(tAgg.filter((r) => r.sub !== "RECEIVED" && (!r.f3 || !r.nsf)).map((r) => r.c))];
+    const courseIds = [...new Set(tAgg.filter((r) => r.sub !== "RECEIVED" && (!r.f3 || !r.nsf || !r.cat)).map((r) => r.c))];
     const titles = courseIds.length
       ? await tx
           .select({ id: courses.id, title: courses.title, trainingObjective: courses.trainingObjective })
