@@ -118,7 +118,6 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
 export function BpfDocument(input: BpfPdfInput) {
   const sm = input.summary;
   const f = sm.frames;
-  const line = (l: string) => f.c.lines.find((x) => x.line === l)?.amount ?? 0;
   const status = input.status === "SUBMITTED" ? `Déposé le ${frDate(input.submittedAt)} — accusé de réception ${input.receiptId}` : "Généré, non déposé";
   return (
     <Document title={`Bilan pédagogique et financier ${sm.year}`} author={input.tenantName} language="fr-FR" creator="BPF (cerfa 10443*17)">
