@@ -136,7 +136,7 @@ function CoursesCard() {
       {list.data ? (
         <ul className={styles.inputList}>
           {list.data.data.map((c) => (
-            <CourseRow key={`${c.id}-${c.trainingObjective}-${c.rncpLevel}-${c.nsfCode}`} course={c} />
+            <CourseRow key={c.id} course={c} />
           ))}
         </ul>
       ) : null}

@@ -178,9 +178,6 @@ export function BpfDocument(input: BpfPdfInput) {
           <Row label="Personnes extérieures à votre organisme (contrats de sous-traitance)" cells={f.e.external ? [String(f.e.external.people), hrs(f.e.external.hours)] : [MISSING, MISSING]} />
           {f.e.unknown ? <Text style={s.bad}>{f.e.unknown} formateur(s) sans statut interne ou externe : non comptés, à renseigner.</Text> : null}
         </Frame>
-      </Page>
-
-      <Page size="A4" style={s.page}>
         <Frame title="F. Bilan pédagogique : stagiaires et heures">
           <Text style={{ fontWeight: "bold", marginBottom: 2 }}>F-1. Type de stagiaires de l&apos;organisme</Text>
           <Row label="" cells={["Stagiaires", "Heures"]} bold />
@@ -189,8 +186,7 @@ export function BpfDocument(input: BpfPdfInput) {
           ))}
           <Row label="Total (1)" cells={[String(f.f1.totalTrainees), hrs(f.f1.totalHours)]} bold />
           <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-2. Dont activité sous-traitée de l&apos;organisme</Text>
-          <Row label="Stagiaires et heures dont la formation a été confiée à un autre organisme" cells={f.f2 ? [String(f.f2.trainees), hrs(f.f2.hours)] : [MISSING, MISSING]} />
-          <Row label="Total (2)" cells={f.f2 ? [String(f.f2.trainees), hrs(f.f2.hours)] : [MISSING, MISSING]} bold />
+          <Row label="Total (2) — stagiaires dont la formation a été confiée à un autre organisme" cells={f.f2 ? [String(f.f2.trainees), hrs(f.f2.hours)] : [MISSING, MISSING]} bold />
           <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-3. Objectif général des prestations dispensées</Text>
           {f.f3 ? (
             <>
