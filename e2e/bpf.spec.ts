@@ -32,7 +32,8 @@ test("an admin generates the BPF, drills into the hours and submits it", async (
   await expect(drill).toBeVisible();
   await expect(drill.getByText("Valeur du chiffre : 24,5")).toBeVisible();
   await expect(drill.getByRole("row")).toHaveCount(5);
-  await expect(drill.getByText(/Léa Petit/)).toBeVisible();
+  await expect(drill.getByText(/Léa Petit — Sauveteur/)).toBeVisible();
+  await expect(drill.getByText(/Léa Petit — Management/)).toBeVisible();
   await expect(drill.getByText(/Inès Garcia/)).toBeVisible();
   await screenshot(page, "bpf-desktop");
 
@@ -72,7 +73,7 @@ test("the BPF workspace fits a phone", async ({ browser }) => {
 
 test("a missing input is named with a link to where it is entered, and entering it clears it", async ({ page }) => {
   await signIn(page, "admin@acme.test");
-  await page.goto("/bpf");
+  await page.getByRole("link", { name: "BPF" }).first().click();
   await page.getByLabel("Exercice").selectOption(String(lastYear + 1));
   await page.getByRole("button", { name: "Générer le BPF" }).click();
   await expect(page.locator("#bpf-missing")).toContainText("Toutes les données du BPF sont renseignées");
