@@ -287,39 +287,42 @@ function YearPanel({ year }: { year: number }) {
               </tr>
             </FigureTable>
 
-            <FigureTable title={t("bpf.frameOther")} columns={[t("bpf.frame"), t("bpf.value")]}>
-              <tr>
-                <th scope="row">{t("bpf.share")}</th>
-                <td>{s.frames.c.trainingShare === null ? t("bpf.notEntered") : `${f.num(s.frames.c.trainingShare)} %`}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("bpf.frameD")}</th>
-                <td>{s.frames.d ? `${f.money(s.frames.d.totalCharges)} (${t("bpf.ofWhichSalaries")} ${f.money(s.frames.d.trainerSalaries)}, ${t("bpf.ofWhichPurchases")} ${f.money(s.frames.d.trainingPurchases)})` : t("bpf.notEntered")}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("bpf.frameE1")}</th>
-                <td>{t("bpf.peopleHours", { people: s.frames.e.internal.people, hours: f.num(s.frames.e.internal.hours) })}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("bpf.frameE2")}</th>
-                <td>{s.frames.e.external ? t("bpf.peopleHours", { people: s.frames.e.external.people, hours: f.num(s.frames.e.external.hours) }) : t("bpf.notEntered")}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("bpf.frameF2")}</th>
-                <td>{s.frames.f2 ? t("bpf.traineesHours", { trainees: s.frames.f2.trainees, hours: f.num(s.frames.f2.hours) }) : t("bpf.notEntered")}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("bpf.frameG")}</th>
-                <td>{s.frames.g ? t("bpf.traineesHours", { trainees: s.frames.g.trainees, hours: f.num(s.frames.g.hours) }) : t("bpf.notEntered")}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("bpf.frameH")}</th>
-                <td>
-                  {s.frames.h.directorName && s.frames.h.directorRole ? `${s.frames.h.directorName}, ${s.frames.h.directorRole}` : t("bpf.notEntered")}
-                  {s.frames.h.date ? ` — ${f.date(s.frames.h.date)}` : ""}
-                </td>
-              </tr>
-            </FigureTable>
+            <div className="card">
+              <h3>{t("bpf.frameOther")}</h3>
+              <dl className={styles.frameList}>
+                <div>
+                  <dt>{t("bpf.share")}</dt>
+                  <dd>{s.frames.c.trainingShare === null ? t("bpf.notEntered") : `${f.num(s.frames.c.trainingShare)} %`}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameD")}</dt>
+                  <dd>{s.frames.d ? `${f.money(s.frames.d.totalCharges)} (${t("bpf.ofWhichSalaries")} ${f.money(s.frames.d.trainerSalaries)}, ${t("bpf.ofWhichPurchases")} ${f.money(s.frames.d.trainingPurchases)})` : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameE1")}</dt>
+                  <dd>{t("bpf.peopleHours", { people: s.frames.e.internal.people, hours: f.num(s.frames.e.internal.hours) })}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameE2")}</dt>
+                  <dd>{s.frames.e.external ? t("bpf.peopleHours", { people: s.frames.e.external.people, hours: f.num(s.frames.e.external.hours) }) : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameF2")}</dt>
+                  <dd>{s.frames.f2 ? t("bpf.traineesHours", { trainees: s.frames.f2.trainees, hours: f.num(s.frames.f2.hours) }) : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameG")}</dt>
+                  <dd>{s.frames.g ? t("bpf.traineesHours", { trainees: s.frames.g.trainees, hours: f.num(s.frames.g.hours) }) : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameH")}</dt>
+                  <dd>
+                    {s.frames.h.directorName && s.frames.h.directorRole ? `${s.frames.h.directorName}, ${s.frames.h.directorRole}` : t("bpf.notEntered")}
+                    {s.frames.h.date ? ` — ${f.date(s.frames.h.date)}` : ""}
+                  </dd>
+                </div>
+              </dl>
+            </div>
 
             <FigureTable title={t("bpf.frameF3")} columns={[t("bpf.objective"), t("bpf.count"), t("bpf.hours")]}>
               {s.frames.f3 ? (
