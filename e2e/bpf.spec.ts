@@ -3,8 +3,8 @@ import { screenshot, signIn } from "./fixtures/app";
 
 /**
  * Issue #12 acceptance: an admin generates the BPF, drills into one figure and submits it. The
- * demo seeds last year's activity of acme (server/db/seed/bpf.ts: 3 trainees, 17.5 h,
- * 5 200,00 € HT) and its snapshot; the admin recalculates it, opens the records behind the hours,
+ * demo seeds last year's activity of acme (server/db/seed/bpf.ts: 4 trainees, 24.5 h,
+ * 6 700,00 € HT, every frame's inputs) and its snapshot; the admin recalculates it, opens the records behind the hours,
  * records the submission with its receipt, then a recalculation asks for confirmation.
  */
 
@@ -22,15 +22,18 @@ test("an admin generates the BPF, drills into the hours and submits it", async (
   await page.getByRole("button", { name: "Recalculer" }).click();
   await expect(page.getByText(`BPF ${lastYear} généré.`)).toBeVisible();
   await expect(page.getByText("Généré, non déposé")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Voir le détail de Produits HT" })).toHaveText(/5\s?200,00\s€/);
+  await expect(page.getByRole("button", { name: "Voir le détail de Produits HT" })).toHaveText(/6\s?700,00\s€/);
+  // Every frame has its data on the demo.
+  await expect(page.locator("#bpf-missing")).toContainText("Toutes les données du BPF sont renseignées");
 
-  // Drill into one figure: the hours lead to the three enrollments.
+  // Drill into one figure: the hours lead to the four enrollments.
   await page.getByRole("button", { name: "Voir le détail de Heures" }).click();
   const drill = page.getByRole("region", { name: "Détail : Heures" });
   await expect(drill).toBeVisible();
-  await expect(drill.getByText("Valeur du chiffre : 17,5")).toBeVisible();
-  await expect(drill.getByRole("row")).toHaveCount(4);
-  await expect(drill.getByText(/Léa Petit/)).toBeVisible();
+  await expect(drill.getByText("Valeur du chiffre : 24,5")).toBeVisible();
+  await expect(drill.getByRole("row")).toHaveCount(5);
+  await expect(drill.getByText(/Léa Petit — Sauveteur/)).toBeVisible();
+  await expect(drill.getByText(/Léa Petit — Management/)).toBeVisible();
   await expect(drill.getByText(/Inès Garcia/)).toBeVisible();
   await screenshot(page, "bpf-desktop");
 
@@ -66,4 +69,34 @@ test("the BPF workspace fits a phone", async ({ browser }) => {
   await screenshot(page, "bpf-phone");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
   await context.close();
+});
+
+test("a missing input is named with a link to where it is entered, and entering it clears it", async ({ page }) => {
+  await signIn(page, "admin@acme.test");
+  await page.getByRole("link", { name: "BPF" }).first().click();
+  await page.getByLabel("Exercice").selectOption(String(lastYear + 1));
+  await page.getByRole("button", { name: "Générer le BPF" }).click();
+  await expect(page.locator("#bpf-missing")).toContainText("Toutes les données du BPF sont renseignées");
+
+  // Remove the SST course's NSF code, then recalculate: frame F-4 names the course and links to the courses' card.
+  const sst = page.getByRole("form", { name: "Sauveteur Secouriste du Travail (SST)" });
+  await sst.getByLabel("Spécialité (code NSF)").selectOption("");
+  await sst.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(sst.getByRole("status")).toHaveText("Enregistré");
+  await page.getByRole("button", { name: "Recalculer" }).click();
+  const missing = page.locator("#bpf-missing");
+  await expect(missing).toContainText("Cadre F-4 — code NSF des formations : Sauveteur Secouriste du Travail (SST)");
+  const link = missing.getByRole("link", { name: "Saisir" });
+  await expect(link).toHaveAttribute("href", "/bpf#bpf-courses");
+  await screenshot(page, "bpf-missing-input");
+  await link.click();
+  await expect(page).toHaveURL(/#bpf-courses$/);
+  await expect(page.getByRole("heading", { name: "Cadres F-3 et F-4 — objectif et spécialité des formations" })).toBeInViewport();
+
+  // Enter it again: nothing left to complete.
+  await sst.getByLabel("Spécialité (code NSF)").selectOption("344");
+  await sst.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(sst.getByRole("status")).toHaveText("Enregistré");
+  await page.getByRole("button", { name: "Recalculer" }).click();
+  await expect(missing).toContainText("Toutes les données du BPF sont renseignées");
 });

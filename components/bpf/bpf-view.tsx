@@ -14,6 +14,8 @@ import { TextField } from "@/components/ui/text-field";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import type { TBpfInput } from "@/server/contracts/bpf";
+import { BpfInputs } from "./bpf-inputs";
 import styles from "./bpf.module.css";
 
 const PER_PAGE = 20;
@@ -89,6 +91,7 @@ function Workspace() {
         <SelectField name="year" label={t("bpf.year")} value={String(shown)} onChange={(e) => setYear(Number(e.target.value))} options={years.map((y) => ({ value: String(y), label: String(y) }))} />
       </div>
       <YearPanel key={shown} year={shown} />
+      <BpfInputs year={shown} />
     </>
   );
 }
@@ -172,6 +175,8 @@ function YearPanel({ year }: { year: number }) {
               </a>
             </div>
           </div>
+
+          <MissingInputs inputs={s.frames.inputs} />
 
           <div className={styles.grid}>
             <div className="card">
@@ -283,6 +288,89 @@ function YearPanel({ year }: { year: number }) {
             </FigureTable>
 
             <div className="card">
+              <h3>{t("bpf.frameOther")}</h3>
+              <dl className={styles.frameList}>
+                <div>
+                  <dt>{t("bpf.share")}</dt>
+                  <dd>{s.frames.c.trainingShare === null ? t("bpf.notEntered") : `${f.num(s.frames.c.trainingShare)} %`}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameD")}</dt>
+                  <dd>{s.frames.d ? `${f.money(s.frames.d.totalCharges)} (${t("bpf.ofWhichSalaries")} ${f.money(s.frames.d.trainerSalaries)}, ${t("bpf.ofWhichPurchases")} ${f.money(s.frames.d.trainingPurchases)})` : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameE1")}</dt>
+                  <dd>{t("bpf.peopleHours", { people: s.frames.e.internal.people, hours: f.num(s.frames.e.internal.hours) })}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameE2")}</dt>
+                  <dd>{s.frames.e.external ? t("bpf.peopleHours", { people: s.frames.e.external.people, hours: f.num(s.frames.e.external.hours) }) : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameF2")}</dt>
+                  <dd>{s.frames.f2 ? t("bpf.traineesHours", { trainees: s.frames.f2.trainees, hours: f.num(s.frames.f2.hours) }) : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameG")}</dt>
+                  <dd>{s.frames.g ? t("bpf.traineesHours", { trainees: s.frames.g.trainees, hours: f.num(s.frames.g.hours) }) : t("bpf.notEntered")}</dd>
+                </div>
+                <div>
+                  <dt>{t("bpf.frameH")}</dt>
+                  <dd>
+                    {s.frames.h.directorName && s.frames.h.directorRole ? `${s.frames.h.directorName}, ${s.frames.h.directorRole}` : t("bpf.notEntered")}
+                    {s.frames.h.date ? ` — ${f.date(s.frames.h.date)}` : ""}
+                  </dd>
+                </div>
+              </dl>
+            </div>
+
+            <FigureTable title={t("bpf.frameF3")} columns={[t("bpf.objective"), t("bpf.count"), t("bpf.hours")]}>
+              {s.frames.f3 ? (
+                <>
+                  {s.frames.f3.rows.map((r) => (
+                    <tr key={r.row}>
+                      <th scope="row">{t(`bpf.f3_${r.row}`)}</th>
+                      <td>{f.num(r.trainees)}</td>
+                      <td>{f.num(r.hours)}</td>
+                    </tr>
+                  ))}
+                  <tr>
+                    <th scope="row">Total</th>
+                    <td>{f.num(s.frames.f3.totalTrainees)}</td>
+                    <td>{f.num(s.frames.f3.totalHours)}</td>
+                  </tr>
+                </>
+              ) : (
+                <tr>
+                  <td colSpan={3}>{t("bpf.notEntered")}</td>
+                </tr>
+              )}
+            </FigureTable>
+
+            <FigureTable title={t("bpf.frameF4")} columns={[t("bpf.nsfCode"), t("bpf.count"), t("bpf.hours")]}>
+              {s.frames.f4 ? (
+                <>
+                  {s.frames.f4.rows.map((r) => (
+                    <tr key={r.code}>
+                      <th scope="row">{r.code === "other" ? t("bpf.otherSpecialities") : `${r.code} — ${r.label}`}</th>
+                      <td>{f.num(r.trainees)}</td>
+                      <td>{f.num(r.hours)}</td>
+                    </tr>
+                  ))}
+                  <tr>
+                    <th scope="row">Total</th>
+                    <td>{f.num(s.frames.f4.totalTrainees)}</td>
+                    <td>{f.num(s.frames.f4.totalHours)}</td>
+                  </tr>
+                </>
+              ) : (
+                <tr>
+                  <td colSpan={3}>{t("bpf.notEntered")}</td>
+                </tr>
+              )}
+            </FigureTable>
+
+            <div className="card">
               <h3>{t("bpf.checks")}</h3>
               <ul className={styles.checks}>
                 {s.checks.map((c) => (
@@ -298,7 +386,7 @@ function YearPanel({ year }: { year: number }) {
                   {t("bpf.seeAnomalies")}
                 </button>
               </p>
-              <p className="muted">{t("bpf.gaps", { gaps: s.frames.gaps.join(", ") })}</p>
+              {s.frames.gaps.length ? <p className="muted">{t("bpf.gaps", { gaps: s.frames.gaps.join(", ") })}</p> : null}
               {s.frames.a.missing.length ? <p className="muted">{t("bpf.missingIdentity", { fields: s.frames.a.missing.join(", ") })}</p> : null}
             </div>
           </div>
@@ -441,6 +529,34 @@ function FigureTable({ title, columns, children }: { title: string; columns?: st
           <tbody>{children}</tbody>
         </table>
       </div>
+    </div>
+  );
+}
+
+/** What the BPF still needs, each input named with a link to where it is entered (regenerate afterwards). */
+function MissingInputs({ inputs }: { inputs: TBpfInput[] }) {
+  const { t } = useI18n();
+  return (
+    <div className={`card ${styles.missing}`} id="bpf-missing">
+      <h3>{t("bpf.missingTitle")}</h3>
+      {inputs.length === 0 ? (
+        <p>{t("bpf.missingNone")}</p>
+      ) : (
+        <>
+          <p>{t("bpf.missingIntro")}</p>
+          <ul>
+            {inputs.map((i) => (
+              <li key={i.code}>
+                <strong>
+                  {t("bpf.frame")} {i.frame} — {t(`bpf.input_${i.code}`)}
+                </strong>
+                {i.items.length ? ` : ${i.items.map((x) => x.label).join(", ")}` : ""}{" "}
+                <a href={i.href}>{t("bpf.enterIt")}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

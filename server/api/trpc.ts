@@ -182,6 +182,9 @@ export const ofModeProcedure = (permission?: Permission) =>
     return next();
   });
 
+/** Every BPF operation (router and binary routes): bpf.manage, and 403 OF_MODE_DISABLED when OF mode is off. */
+export const bpfProcedure = () => ofModeProcedure("bpf.manage");
+
 export const platformAdminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.platformAdmin) throw new DomainError("FORBIDDEN", "Forbidden: platform administrator required", { reason: "PLATFORM_ADMIN_REQUIRED" });
   return next();

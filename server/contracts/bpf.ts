@@ -15,10 +15,22 @@ export const C_LINES = ["1", "2a", "2b", "2c", "2d", "2e", "2f", "2g", "2h", "3"
 /** Frame F-1 rows: a employees, b apprentices, c job seekers, d individuals paying themselves, e others. */
 export const F1_ROWS = ["a", "b", "c", "d", "e"] as const;
 export const FINANCING_KEYS = ["opco", "cpf", "poleEmploi", "employer", "self"] as const;
+/**
+ * Frame F-3 rows: a RNCP by level (a1 levels 6 to 8, a2 level 5, a3 level 4, a4 level 3, a5 level 2,
+ * a6 CQP without level), b RS, c CQP registered in neither, d other vocational training,
+ * e skills assessments, f VAE support.
+ */
+export const F3_ROWS = ["a1", "a2", "a3", "a4", "a5", "a6", "b", "c", "d", "e", "f"] as const;
+export const TRAINING_OBJECTIVES = ["RNCP", "RNCP_CQP", "RS", "CQP", "OTHER", "BILAN", "VAE"] as const;
+export const SUBCONTRACTING = ["SUBCONTRACTED_OUT", "RECEIVED"] as const;
+export const TRAINER_ENGAGEMENTS = ["INTERNAL", "EXTERNAL"] as const;
+/** What a missing input is: the legal identity (A), charges (D), a trainer's engagement (E), trainee categories (F-1), a course's objective (F-3) or NSF code (F-4), the director (H). */
+export const BPF_INPUT_CODES = ["LEGAL_IDENTITY", "CHARGES", "TRAINER_ENGAGEMENT", "TRAINEE_CATEGORY", "COURSE_OBJECTIVE", "COURSE_NSF", "DIRECTOR"] as const;
 
 export type TCLine = (typeof C_LINES)[number];
 export type TF1Row = (typeof F1_ROWS)[number];
 export type TFinancingKey = (typeof FINANCING_KEYS)[number];
+export type TF3Row = (typeof F3_ROWS)[number];
 
 const ZYear = z.coerce.number().int().min(2000).max(2100).describe("Accounting year (YYYY)");
 const ZMoney = z.number().describe("Currency units, HT, 2 decimals");
@@ -65,12 +77,20 @@ export const ZCategoryRow = z.object({
   revenueHT: ZMoney.describe("Revenue HT of the invoices linked to these enrollments"),
 });
 export const ZCheck = z.object({
-  code: z.string().describe("F1_TOTAL_TRAINEES, F1_TOTAL_HOURS, C_TOTAL, C_LINE_2, CATEGORIES_TOTAL"),
+  code: z.string().describe("F1_TOTAL_TRAINEES, F1_TOTAL_HOURS, F3_TOTAL_TRAINEES, F3_TOTAL_HOURS, F4_TOTAL_TRAINEES, F4_TOTAL_HOURS, C_TOTAL, C_LINE_2, FINANCING_TOTAL, F2_LE_F1"),
   ok: z.boolean(),
   expected: z.number(),
   actual: z.number(),
   label: z.string(),
 });
+const ZPair = z.object({ trainees: z.number().int(), hours: ZHours });
+export const ZBpfInput = z.object({
+  code: z.enum(BPF_INPUT_CODES),
+  frame: z.string().describe("The frame it fills: A, D, E, F-1, F-3, F-4, H"),
+  href: z.string().describe("Where to enter it in the app (a path of the tenant's site)"),
+  items: z.array(z.object({ id: z.string(), label: z.string() })).describe("The trainers, courses or fields concerned (empty when the input is one value)"),
+});
+export type TBpfInput = z.infer<typeof ZBpfInput>;
 export const ZFrames = z.object({
   a: z.object({
     legalName: z.string().nullable(),
@@ -88,11 +108,33 @@ export const ZFrames = z.object({
     lines: z.array(z.object({ line: z.enum(C_LINES), amount: ZMoney })),
     line2: ZMoney,
     total: ZMoney,
+    otherHT: ZMoney.nullable().describe("Invoiced HT of the year's non-training lines (consulting, room hire, meals...)"),
+    turnoverHT: ZMoney.nullable().describe("All invoiced HT of the year (training and other lines)"),
+    trainingShare: z.number().nullable().describe("Percent of turnover from vocational training (total C / turnoverHT, 1 decimal); null without turnover"),
   }),
-  e: z.object({ internal: z.object({ people: z.number().int(), hours: ZHours }), external: z.null().describe("Not recorded: non renseigné") }),
+  d: z
+    .object({ totalCharges: ZMoney, trainerSalaries: ZMoney, trainingPurchases: ZMoney })
+    .nullable()
+    .describe("Charges entered for the year (PUT /bpf/year/{year}/charges); null: not entered (non renseigné)"),
+  e: z.object({
+    internal: z.object({ people: z.number().int(), hours: ZHours }).describe("E-1: the organisation's own trainers and the hours of their sessions"),
+    external: z.object({ people: z.number().int(), hours: ZHours }).nullable().describe("E-2: external trainers (subcontracting); null in snapshots made before it was recorded"),
+    unknown: z.number().int().describe("Trainers of the year without an engagement (INTERNAL/EXTERNAL): a missing input"),
+  }),
   f1: z.object({ rows: z.array(z.object({ row: z.enum(F1_ROWS), trainees: z.number().int(), hours: ZHours })), totalTrainees: z.number().int(), totalHours: ZHours }),
-  h: z.object({ directorName: z.string().nullable(), directorRole: z.string().nullable() }),
-  gaps: z.array(z.string()).describe("Frames or lines the data cannot fill (printed non renseigné): D, E-2, F-2, F-3, F-4, G"),
+  f2: ZPair.nullable().describe("Trainees whose training was entrusted to a subcontractor (also counted in F-1)"),
+  f3: z
+    .object({ rows: z.array(ZPair.extend({ row: z.enum(F3_ROWS) })), totalTrainees: z.number().int(), totalHours: ZHours, unknown: z.number().int() })
+    .nullable()
+    .describe("By the course's objective; unknown: trainees of courses without one"),
+  f4: z
+    .object({ rows: z.array(ZPair.extend({ code: z.string().describe("NSF code, or other"), label: z.string() })), totalTrainees: z.number().int(), totalHours: ZHours, unknown: z.number().int() })
+    .nullable()
+    .describe("The five main NSF specialities by trainees, then other"),
+  g: ZPair.nullable().describe("Trainees entrusted to this organisation by another (not counted in F)"),
+  h: z.object({ directorName: z.string().nullable(), directorRole: z.string().nullable(), date: z.string().nullable().describe("YYYY-MM-DD, the computation's date") }),
+  gaps: z.array(z.string()).describe("What prints non renseigné: D, E, F-3, F-4, C-% (no turnover), H"),
+  inputs: z.array(ZBpfInput).describe("Every missing input, with where to enter it"),
 });
 export const ZAnomalies = z.object({
   traineesWithoutCategory: z.number().int(),
@@ -170,3 +212,45 @@ export const ZDrillRecord = z.object({
 });
 export type TDrillRecord = z.infer<typeof ZDrillRecord>;
 export const ZDrilldownOutput = listEnvelope(ZDrillRecord, ZPerPageMeta.extend({ cell: z.string(), value: z.number().describe("The figure itself") }));
+
+// ---------------------------------------------------------------- inputs of the BPF
+
+const ZCents = z.number({ error: "Must be a number" }).int("Integer number of cents").min(0, "Must not be negative").max(1e13, "Amount too large");
+export const ZChargesInput = z.strictObject({
+  year: ZYear,
+  totalCents: ZCents.describe("Frame D: total charges of the training activity, HT, cents"),
+  trainerSalariesCents: ZCents.describe("Of which trainers' salaries (account 6411 per the notice), cents"),
+  trainingPurchasesCents: ZCents.describe("Of which purchases of training services and fees, subcontracting included (604, 6226), cents"),
+});
+export const ZCharges = z.object({ year: z.number().int(), totalCents: z.number().int(), trainerSalariesCents: z.number().int(), trainingPurchasesCents: z.number().int(), updatedAt: ZTimestamp });
+export const ZChargesOutput = envelope(ZCharges.nullable());
+
+export const ZTrainerEngagementInput = z.strictObject({
+  userId: z.string().min(1).max(64).describe("The trainer (usr_...): an ADMIN, CREATOR or TRAINER member"),
+  engagement: z.enum(TRAINER_ENGAGEMENTS).describe("INTERNAL (employee or teaching director: E-1) or EXTERNAL (subcontracting contract: E-2)"),
+});
+export const ZTrainerRow = z.object({ userId: z.string(), name: z.string(), role: z.string(), engagement: z.enum(TRAINER_ENGAGEMENTS).nullable() });
+export const ZTrainersOutput = envelope(z.array(ZTrainerRow));
+
+export const ZCourseClassInput = z.strictObject({
+  courseId: z.string().min(1).max(64).describe("The course (crs_...)"),
+  trainingObjective: z.enum(TRAINING_OBJECTIVES).nullable().optional().describe("F-3: RNCP, RNCP_CQP, RS, CQP, OTHER, BILAN, VAE; null: read from certificationNumber"),
+  rncpLevel: z.number().int().min(2, "2 to 8").max(8, "2 to 8").nullable().optional().describe("RNCP level 2..8 (required for RNCP)"),
+  nsfCode: z.string().trim().regex(/^\d{3}$/, "Three digits").nullable().optional().describe("F-4: NSF speciality code (3 digits of the NSF list)"),
+});
+export const ZCourseClassRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  certificationNumber: z.string().nullable(),
+  trainingObjective: z.enum(TRAINING_OBJECTIVES).nullable(),
+  rncpLevel: z.number().int().nullable(),
+  nsfCode: z.string().nullable(),
+});
+export const ZCourseClassesOutput = envelope(z.array(ZCourseClassRow));
+
+export const ZEnrollmentSubcontractingInput = z.strictObject({
+  enrollmentId: z.string().min(1).max(64).describe("The enrollment (enr_...)"),
+  subcontracting: z.enum(SUBCONTRACTING).nullable().describe("SUBCONTRACTED_OUT (F-2), RECEIVED (G), null: delivered by this organisation on its own account"),
+});
+export const ZEnrollmentSubcontractingOutput = envelope(z.object({ enrollmentId: z.string(), subcontracting: z.enum(SUBCONTRACTING).nullable() }));

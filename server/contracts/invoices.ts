@@ -50,6 +50,10 @@ export const ZInvoiceItemInput = z.strictObject({
     .max(MAX_AMOUNT_CENTS, "Amount too large")
     .optional()
     .describe("Discount on the line, in cents excluding VAT (at most the line's quantity x unit price)"),
+  kind: z
+    .enum(["TRAINING", "OTHER"])
+    .optional()
+    .describe("TRAINING (counted in the BPF's frame C) or OTHER (consulting, room hire, meals: turnover only). Omitted: the BPF reads the line as TRAINING when the invoice is linked to an enrollment, else OTHER"),
 });
 export type TInvoiceItemInput = z.infer<typeof ZInvoiceItemInput>;
 
@@ -152,6 +156,7 @@ export const ZInvoiceItem = z.object({
   vatRate: z.number(),
   discountCents: z.number().int(),
   netCents: z.number().int().describe("quantity x unitPriceCents - discountCents, rounded to the cent"),
+  kind: z.enum(["TRAINING", "OTHER"]).nullable().describe("The line's kind for the BPF (null: not given)"),
 });
 
 export const ZVatLine = z.object({ category: z.enum(["S", "E"]).describe("EN 16931 VAT category: S standard or reduced rate, E exempt"), vatRate: z.number(), baseCents: z.number().int(), vatCents: z.number().int() });

@@ -1,5 +1,5 @@
 import { ZCsvInput } from "../contracts/bpf";
-import { can } from "../api/trpc";
+import { bpfProcedure } from "../api/trpc";
 import { bpfCsv } from "../services/bpf/csv";
 import { rawRoute } from "./raw-route";
 
@@ -13,7 +13,7 @@ export const bpfCsvRoute = rawRoute({
   query: ["separator"],
   produces: "text/csv; charset=utf-8",
   successDescription: "CSV file (Content-Disposition: attachment), streamed",
-  procedure: can("bpf.manage")
+  procedure: bpfProcedure()
     .input(ZCsvInput)
     .query(async ({ ctx, input }) => {
       const csv = await bpfCsv(ctx.db, ctx.caller, input.year, input.separator);

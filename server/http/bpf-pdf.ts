@@ -1,5 +1,5 @@
 import { ZYearInput } from "../contracts/bpf";
-import { can } from "../api/trpc";
+import { bpfProcedure } from "../api/trpc";
 import { bpfPdf } from "../services/bpf/pdf";
 import { rawRoute } from "./raw-route";
 
@@ -12,7 +12,7 @@ export const bpfPdfRoute = rawRoute({
   path: "/bpf/year/{year}/export",
   produces: "application/pdf",
   successDescription: "PDF file (Content-Disposition: attachment)",
-  procedure: can("bpf.manage")
+  procedure: bpfProcedure()
     .input(ZYearInput)
     .query(async ({ ctx, input }) => {
       const pdf = await bpfPdf(ctx.db, ctx.caller, input.year);

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveSessions } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
-import { localParts, zonedTimeToUtc } from "../../server/services/attendance/lib/slots";
+import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { computeBpf } from "../../server/services/bpf/compute";
 import { createLearningCourse } from "../factories/learning";
 import { pdfLayoutLines, pdfText } from "../helpers/documents";

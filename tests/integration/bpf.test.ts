@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attendanceSlots, billingClients, courses, emargements, enrollments, invoices, liveSessions, tenantLegalIdentities } from "../../server/db/schema";
+import { and, eq } from "drizzle-orm";
+import { attendanceSlots, billingClients, bpfCharges, courses, emargements, enrollments, invoices, liveSessions, tenantLegalIdentities } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { computeBpf } from "../../server/services/bpf/compute";
@@ -119,7 +120,7 @@ async function buildFixtures() {
       clientId: ids[clientKey]!,
       status,
       number,
-      items: [{ description: "Formation", quantity: 1, unitPriceCents: cents, vatRate: 0 }],
+      items: [{ description: "Formation", quantity: 1, unitPriceCents: cents, vatRate: 0, ...(extra.enrollmentId ? {} : { kind: "TRAINING" as const }) }],
       subtotalCents: cents,
       vatCents: 0,
       totalCents: cents,
@@ -132,7 +133,16 @@ async function buildFixtures() {
   await invoice("inv2", "opco", 50_000, "PAID", "2021-07-01T10:00:00Z", { enrollmentId: ids.eE, payer: "OPCO" }); // 2e, cpf
   await invoice("inv3", "public", 80_000, "OVERDUE", "2021-05-01T10:00:00Z", { enrollmentId: ids.eB }); // 7, poleEmploi
   await invoice("inv4", "individual", 30_000, "PAID", "2021-05-02T10:00:00Z", { enrollmentId: ids.eC, payer: "LEARNER" }); // 9, self
-  await invoice("inv5", "company", 120_000, "ISSUED", "2021-02-01T10:00:00Z"); // 1, employer (no enrollment)
+  // 1, employer (no enrollment): its training line 1,200 counts in C; room hire (OTHER) and consulting (no kind, no enrollment) do not.
+  await invoice("inv5", "company", 120_000, "ISSUED", "2021-02-01T10:00:00Z", {
+    items: [
+      { description: "Formation intra", quantity: 1, unitPriceCents: 120_000, vatRate: 0, kind: "TRAINING" },
+      { description: "Location de salle", quantity: 2, unitPriceCents: 25_000, vatRate: 0, kind: "OTHER" },
+      { description: "Conseil", quantity: 1.5, unitPriceCents: 20_000, vatRate: 0 },
+    ],
+    subtotalCents: 200_000,
+    totalCents: 200_000,
+  });
   await invoice("cn1", "company", 20_000, "ISSUED", "2021-08-01T10:00:00Z", { kind: "CREDIT_NOTE", creditedInvoiceId: ids.inv5 }); // 1, -200
   await invoice("inv6", "company", 99_999, "CANCELLED", "2021-09-01T10:00:00Z"); // ignored
   await invoice("inv7", "company", 55_555, "DRAFT", null); // ignored
@@ -189,11 +199,29 @@ describe("figures against hand-computed fixtures (2021)", () => {
     expect(d.frames.a).toMatchObject({ legalName: "Acme Formation SAS", siret: "73282932000074", nda: "11756543210", nafCode: "8559A" });
     expect(d.frames.a.missing).toEqual(expect.arrayContaining(["email", "phone"]));
     expect(d.frames.b).toEqual({ year: Y, from: "2021-01-01", to: "2021-12-31", remote: true });
-    expect(d.frames.h).toEqual({ directorName: "Camille Durand", directorRole: "Présidente" });
-    expect(d.frames.gaps).toEqual(["D", "E-2", "F-2", "F-3", "F-4", "G"]);
+    expect(d.frames.h).toMatchObject({ directorName: "Camille Durand", directorRole: "Présidente" });
+    expect(d.frames.h.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // No charges entered, the two courses have neither objective nor NSF code.
+    expect(d.frames.gaps).toEqual(["D", "F-3", "F-4"]);
+    expect(d.frames.inputs.map((i: { code: string }) => i.code)).toEqual(["LEGAL_IDENTITY", "CHARGES", "TRAINEE_CATEGORY", "COURSE_OBJECTIVE", "COURSE_NSF"]);
+    // The whole invoiced HT: C 3,700 + room hire 500 + consulting 300.
+    expect(d.frames.c).toMatchObject({ total: 3700, turnoverHT: 4500, otherHT: 800, trainingShare: 82.2 });
+    expect(d.frames.f2).toEqual({ trainees: 0, hours: 0 });
+    expect(d.frames.g).toEqual({ trainees: 0, hours: 0 });
     const checks = Object.fromEntries(d.checks.map((c: { code: string; ok: boolean }) => [c.code, c.ok]));
-    // D has no category: F-1 misses one trainee (4 h); the unknown-source invoice breaks the financing total.
-    expect(checks).toEqual({ F1_TOTAL_TRAINEES: false, F1_TOTAL_HOURS: false, C_TOTAL: true, C_LINE_2: true, FINANCING_TOTAL: false });
+    // D has no category: F-1 misses one trainee (4 h); the unknown-source invoice breaks the financing total; F-3 and F-4 miss every course.
+    expect(checks).toEqual({
+      F1_TOTAL_TRAINEES: false,
+      F1_TOTAL_HOURS: false,
+      F3_TOTAL_TRAINEES: false,
+      F3_TOTAL_HOURS: false,
+      F4_TOTAL_TRAINEES: false,
+      F4_TOTAL_HOURS: false,
+      C_TOTAL: true,
+      C_LINE_2: true,
+      FINANCING_TOTAL: false,
+      F2_LE_F1: true,
+    });
     expect(d.checks.find((c: { code: string }) => c.code === "F1_TOTAL_HOURS")).toMatchObject({ expected: 27.5, actual: 23.5 });
     expect(d.anomalies).toEqual({ traineesWithoutCategory: 1, traineesWithoutFinancing: 0, invoicesWithoutSource: 1 });
   });
@@ -279,26 +307,34 @@ describe("hours: the SQL path for signatures equals the attendance status functi
 });
 
 describe("CSV and PDF", () => {
-  it("CSV: BOM, spec columns, default ';', one row per trainee", async () => {
+  it("CSV: BOM, spec columns then French ones, default ';' with decimal commas, one row per trainee and one per invoice without trainee; amountHT sums to frame C", async () => {
     const res = await fetchBytes(w.api, "GET", `/bpf/year/${Y}/export-csv`, { tenant: "acme", token: w.tok.admin });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toContain("bpf-2021.csv");
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.bytes.toString("utf8").slice(1).split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("traineeId;category;hours;financingSource;amountHT");
-    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe("traineeId;category;hours;financingSource;amountHT;Stagiaire;Formation;Cadre;Catégorie (libellé);Source de financement (libellé);Facture");
     const rows = lines.slice(1).map((l) => l.split(";"));
-    expect(rows).toContainEqual([ids.uA, "SAL", "6", "OPCO", "1000"]);
-    expect(rows).toContainEqual([ids.uB, "DE", "6.5", "POLE_EMPLOI", "800"]);
-    expect(rows).toContainEqual([ids.uD, "", "4", "EMPLOYER", "0"]);
-    expect(rows).toContainEqual([ids.uE, "SAL", "7", "CPF", "500"]);
+    // 5 trainees, then the 3 invoices linked to no trainee (inv5, its credit note, inv9).
+    expect(rows).toHaveLength(8);
+    expect(rows).toContainEqual([ids.uA, "SAL", "6", "OPCO", "1000", "Stagiaire Alpha", "BPF live", "F", "Salarié d'un employeur privé", "OPCO", ""]);
+    expect(rows).toContainEqual([ids.uB, "DE", "6,5", "POLE_EMPLOI", "800", "Stagiaire Bravo", "BPF live", "F", "Demandeur d'emploi", "France Travail (ex-Pôle emploi)", ""]);
+    expect(rows).toContainEqual([ids.uD, "", "4", "EMPLOYER", "0", "Stagiaire Delta", "BPF live", "F", "", "Employeur", ""]);
+    expect(rows).toContainEqual([ids.uE, "SAL", "7", "CPF", "500", "Stagiaire Echo", "BPF elearn", "F", "Salarié d'un employeur privé", "CPF (Caisse des dépôts)", ""]);
+    const inv5 = rows.find((r) => r[10]!.startsWith("BPF-2021-") && r[4] === "1200")!;
+    expect(inv5.slice(0, 5)).toEqual(["", "", "", "EMPLOYER", "1200"]);
+    expect(inv5[7]).toContain("sans stagiaire");
+    const sum = rows.reduce((a, r) => a + Number(r[4]!.replace(",", ".")), 0);
+    expect(Math.round(sum * 100) / 100).toBe(3700);
   });
 
-  it("CSV: separator parameter; an invalid one is 400", async () => {
+  it("CSV: separator ',' uses a decimal point; an invalid separator is 400", async () => {
     const res = await fetchBytes(w.api, "GET", `/bpf/year/${Y}/export-csv?separator=${encodeURIComponent(",")}`, { tenant: "acme", token: w.tok.finance });
     expect(res.status).toBe(200);
-    expect(res.bytes.toString("utf8").slice(1).split("\r\n")[0]).toBe("traineeId,category,hours,financingSource,amountHT");
+    const lines = res.bytes.toString("utf8").slice(1).split("\r\n");
+    expect(lines[0]!.startsWith("traineeId,category,hours,financingSource,amountHT,")).toBe(true);
+    expect(lines.find((l) => l.startsWith(`${ids.uB},`))!.split(",").slice(0, 5)).toEqual([ids.uB, "DE", "6.5", "POLE_EMPLOI", "800"]);
     const bad = await fetchBytes(w.api, "GET", `/bpf/year/${Y}/export-csv?separator=x`, { tenant: "acme", token: w.tok.admin });
     expect(bad.status).toBe(400);
     expect((await fetchBytes(w.api, "GET", `/bpf/year/2015/export-csv`, { tenant: "acme", token: w.tok.admin })).status).toBe(404);
@@ -321,6 +357,10 @@ describe("CSV and PDF", () => {
     expect(text).toContain("27,5 h");
     expect(text).toContain("non renseigné");
     expect(text).toMatch(/Écart : 27,5 ≠ 23,5/);
+    // French dates only.
+    expect(text).toContain("du 01/01/2021 au 31/12/2021");
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text).toContain("82,2 %");
     expect((await fetchBytes(w.api, "GET", `/bpf/year/2015/export`, { tenant: "acme", token: w.tok.admin })).status).toBe(404);
   });
 });
@@ -350,7 +390,7 @@ describe("state table", () => {
   });
 
   it("SUBMITTED -> generate without force: 409, the snapshot is locked (figures unchanged after a new invoice)", async () => {
-    await w.api.db.insert(invoices).values({ id: newId("inv"), tenantId: w.acmeId, clientId: ids.company!, status: "ISSUED", number: "BPF-2021-LATE01", items: [], subtotalCents: 1_000, vatCents: 0, totalCents: 1_000, issuedAt: at("2021-11-11T10:00:00Z") });
+    await w.api.db.insert(invoices).values({ id: newId("inv"), tenantId: w.acmeId, clientId: ids.company!, status: "ISSUED", number: "BPF-2021-LATE01", items: [{ description: "Formation", quantity: 1, unitPriceCents: 1_000, vatRate: 0, kind: "TRAINING" }], subtotalCents: 1_000, vatCents: 0, totalCents: 1_000, issuedAt: at("2021-11-11T10:00:00Z") });
     for (const body of [{}, { force: false }]) {
       const res = await gen(Y, body);
       expectError(res, 409);
@@ -401,7 +441,7 @@ describe("current year", () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({ year, status: "OPEN", asOf: w.now().toISOString() });
     const before = first.body.data.totalRevenueHT as number;
-    await w.api.db.insert(invoices).values({ id: newId("inv"), tenantId: w.acmeId, clientId: ids.company!, status: "ISSUED", number: `BPF-${year}-LIVE01`, items: [], subtotalCents: 12_345, vatCents: 0, totalCents: 12_345, issuedAt: w.now() });
+    await w.api.db.insert(invoices).values({ id: newId("inv"), tenantId: w.acmeId, clientId: ids.company!, status: "ISSUED", number: `BPF-${year}-LIVE01`, items: [{ description: "Formation", quantity: 1, unitPriceCents: 12_345, vatRate: 0, kind: "TRAINING" }], subtotalCents: 12_345, vatCents: 0, totalCents: 12_345, issuedAt: w.now() });
     await w.advance(1);
     const second = await w.call("GET", "/bpf/current-year", w.tok.admin);
     expect(second.body.data.totalRevenueHT).toBeCloseTo(before + 123.45, 2);
@@ -445,18 +485,181 @@ describe("tenancy and roles", () => {
 });
 
 describe("demo data", () => {
-  it("acme has last year's BPF GENERATED from a past SST day and minimal invoices (17.5 h, 5,200.00 HT)", async () => {
-    const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric" }).format(w.now())) - 1;
+  // The 2021 fixtures above replaced the demo's legal identity (director, no e-mail nor phone): put the demo's back.
+  beforeAll(async () => {
+    await w.api.db
+      .update(tenantLegalIdentities)
+      .set({ email: "facturation@acme.test", phone: "+33 4 72 00 00 00", directorName: "Alice Martin", directorRole: "Présidente" })
+      .where(eq(tenantLegalIdentities.tenantId, w.acmeId));
+  });
+  const lastYear = () => Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric" }).format(w.now())) - 1;
+  type Frames = {
+    gaps: string[];
+    inputs: { code: string; href: string; items: { label: string }[] }[];
+    c: { total: number; turnoverHT: number; trainingShare: number | null };
+    d: unknown;
+    e: { internal: { people: number; hours: number }; external: { people: number; hours: number }; unknown: number };
+    f1: { totalTrainees: number; totalHours: number };
+    f2: { trainees: number; hours: number };
+    f3: { totalTrainees: number; totalHours: number; unknown: number };
+    f4: { rows: { code: string }[]; totalTrainees: number; totalHours: number; unknown: number };
+    g: { trainees: number; hours: number };
+    h: { directorName: string; directorRole: string; date: string };
+  };
+
+  it("acme has last year's BPF GENERATED with every frame filled: no gap, no missing input, all checks hold", async () => {
+    const year = lastYear();
     const res = await w.call("GET", `/bpf/year/${year}`, w.tok.admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ year, status: "GENERATED", totalTrainees: 3, totalHours: 17.5, totalRevenueHT: 5200 });
-    expect(res.body.data.financingSources).toEqual({ opco: 1400, cpf: 0, poleEmploi: 1400, employer: 1700, self: 700 });
-    expect(res.body.data.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
-    expect(res.body.data.frames.h.directorName).toBeTruthy();
+    // SST 17.5 h (3 trainees) + the management day's subcontracted trainee 7 h; the received one goes to G.
+    expect(res.body.data).toMatchObject({ year, status: "GENERATED", totalTrainees: 4, totalHours: 24.5, totalRevenueHT: 6700 });
+    expect(res.body.data.financingSources).toEqual({ opco: 1400, cpf: 0, poleEmploi: 2000, employer: 2600, self: 700 });
+    expect(res.body.data.checks.filter((c: { ok: boolean }) => !c.ok)).toEqual([]);
+    const f = res.body.data.frames as Frames;
+    expect(f.gaps).toEqual([]);
+    expect(f.inputs).toEqual([]);
+    expect(f.c).toMatchObject({ total: 6700, turnoverHT: 7350, trainingShare: 91.2 });
+    expect(f.d).toEqual({ totalCharges: 48500, trainerSalaries: 21000, trainingPurchases: 6400 });
+    expect(f.e).toEqual({ internal: { people: 1, hours: 7 }, external: { people: 1, hours: 7 }, unknown: 0 });
+    expect(f.f2).toEqual({ trainees: 1, hours: 7 });
+    expect(f.g).toEqual({ trainees: 1, hours: 7 });
+    expect(f.f3).toMatchObject({ totalTrainees: 4, totalHours: 24.5, unknown: 0 });
+    expect(f.f4).toMatchObject({ totalTrainees: 4, totalHours: 24.5, unknown: 0 });
+    expect(f.f4.rows.map((r) => r.code)).toEqual(["344", "310"]);
+    expect(f.h).toMatchObject({ directorName: "Alice Martin", directorRole: "Présidente" });
     // The chain the seed appended to still verifies.
     const sessions = (await w.call("GET", "/sessions?limit=100&status=ENDED", w.tok.admin)).body.data as { id: string; title: string }[];
     const past = sessions.find((s) => s.title.includes(`novembre ${year}`))!;
     const verify = await w.call("GET", `/qualiopi/emargement/${past.id}/verify`, w.tok.admin);
     expect(verify.body.data).toMatchObject({ valid: true, brokenAt: null });
+  });
+
+  it("last year's PDF prints no 'non renseigné' and French dates; its CSV sums to frame C", async () => {
+    const year = lastYear();
+    const pdf = await fetchBytes(w.api, "GET", `/bpf/year/${year}/export`, { tenant: "acme", token: w.tok.admin });
+    expect(pdf.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), "bpf-demo-"));
+    writeFileSync(join(dir, "bpf.pdf"), pdf.bytes);
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "bpf.pdf"), "-"]).toString().replace(/\u202f|\u00a0/g, " ");
+    expect(text).not.toContain("non renseigné");
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text).toContain(`du 01/01/${year} au 31/12/${year}`);
+    expect(text).toContain("91,2 %");
+    expect(text).toContain("344 — Sécurité des biens et des personnes");
+    const csv = await fetchBytes(w.api, "GET", `/bpf/year/${year}/export-csv`, { tenant: "acme", token: w.tok.admin });
+    const rows = csv.bytes.toString("utf8").slice(1).split("\r\n").filter(Boolean).slice(1).map((l) => l.split(";"));
+    const sum = rows.reduce((a, r) => a + Number(r[4]!.replace(",", ".")), 0);
+    expect(Math.round(sum * 100) / 100).toBe(6700);
+    expect(rows.some((r) => r[5] === "Lucas Moreau" && r[7] === "G")).toBe(true);
+  });
+
+  it("the live year, generated, has no gap either, and its CSV sums to frame C", async () => {
+    const year = lastYear() + 1;
+    expect((await gen(year)).status).toBe(200);
+    const res = await w.call("GET", `/bpf/year/${year}`, w.tok.admin);
+    const f = res.body.data.frames as Frames;
+    expect(f.gaps).toEqual([]);
+    expect(f.inputs).toEqual([]);
+    expect(f.d).not.toBeNull();
+    expect(f.f1.totalTrainees).toBe(f.f3.totalTrainees);
+    expect(f.f1.totalTrainees).toBe(f.f4.totalTrainees);
+    expect(f.f1.totalHours).toBe(f.f3.totalHours);
+    expect(f.f1.totalHours).toBe(f.f4.totalHours);
+    expect(f.c.trainingShare).not.toBeNull();
+    // Support de cours and meals are invoiced but are not training revenue.
+    expect(f.c.turnoverHT).toBeGreaterThan(f.c.total);
+    const csv = await fetchBytes(w.api, "GET", `/bpf/year/${year}/export-csv`, { tenant: "acme", token: w.tok.admin });
+    const rows = csv.bytes.toString("utf8").slice(1).split("\r\n").filter(Boolean).slice(1).map((l) => l.split(";"));
+    const sum = rows.reduce((a, r) => a + Number(r[4]!.replace(",", ".")), 0);
+    expect(Math.round(sum * 100) / 100).toBe(f.c.total);
+    expect(f.c.total).toBeGreaterThan(0);
+  });
+
+  it("an input removed is named with where to enter it, and entering it through the API fills the frame again", async () => {
+    const year = lastYear();
+    const course = (await w.call("GET", "/bpf/courses", w.tok.admin)).body.data.find((c: { title: string }) => c.title.startsWith("Management"));
+    // The NSF code of the management course, and the charges of the year, removed.
+    const cleared = await w.call("PATCH", `/bpf/courses/${course.id}`, w.tok.admin, { nsfCode: null });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    await w.api.db.delete(bpfCharges).where(and(eq(bpfCharges.tenantId, w.acmeId), eq(bpfCharges.year, year)));
+    expect((await gen(year)).status).toBe(200);
+    const f = (await w.call("GET", `/bpf/year/${year}`, w.tok.admin)).body.data.frames as Frames;
+    expect(f.gaps).toEqual(["D", "F-4"]);
+    expect(f.inputs).toEqual([
+      { code: "CHARGES", frame: "D", href: "/bpf#bpf-charges", items: [] },
+      { code: "COURSE_NSF", frame: "F-4", href: "/bpf#bpf-courses", items: [{ id: course.id, label: course.title }] },
+    ]);
+    expect(f.f4).toMatchObject({ totalTrainees: 3, unknown: 1 });
+
+    const put = await w.call("PUT", `/bpf/year/${year}/charges`, w.tok.finance, { totalCents: 4_850_000, trainerSalariesCents: 2_100_000, trainingPurchasesCents: 640_000 });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data).toMatchObject({ year, totalCents: 4_850_000 });
+    expect((await w.call("GET", `/bpf/year/${year}/charges`, w.tok.admin)).body.data).toMatchObject({ trainerSalariesCents: 2_100_000 });
+    expect((await w.call("PATCH", `/bpf/courses/${course.id}`, w.tok.admin, { nsfCode: "310" })).status).toBe(200);
+    expect((await gen(year)).status).toBe(200);
+    const again = (await w.call("GET", `/bpf/year/${year}`, w.tok.admin)).body.data.frames as Frames;
+    expect(again.gaps).toEqual([]);
+    expect(again.inputs).toEqual([]);
+    expect((await auditRows(w.api, "bpf.charges_set", { tenantId: w.acmeId, targetId: String(year) })).length).toBe(1);
+  });
+
+  it("inputs: validation (422), another tenant's ids (404), trainer engagement and subcontracting", async () => {
+    const year = lastYear();
+    const over = await w.call("PUT", `/bpf/year/${year}/charges`, w.tok.admin, { totalCents: 100, trainerSalariesCents: 80, trainingPurchasesCents: 30 });
+    expectError(over, 422);
+    expect(over.body.errors.totalCents).toBeDefined();
+    expectUnknownFields(await w.call("PUT", `/bpf/year/${year}/charges`, w.tok.admin, { totalCents: 1, trainerSalariesCents: 0, trainingPurchasesCents: 0, extra: 1 }), ["extra"]);
+    const course = (await w.call("GET", "/bpf/courses", w.tok.admin)).body.data[0];
+    const noLevel = await w.call("PATCH", `/bpf/courses/${course.id}`, w.tok.admin, { trainingObjective: "RNCP" });
+    expectError(noLevel, 422);
+    expect(noLevel.body.errors.rncpLevel).toBeDefined();
+    const badNsf = await w.call("PATCH", `/bpf/courses/${course.id}`, w.tok.admin, { nsfCode: "999" });
+    expectError(badNsf, 422);
+    expect(badNsf.body.errors.nsfCode).toBeDefined();
+    expect((await w.api.call("PATCH", `/bpf/courses/${course.id}`, { tenant: "globex", token: w.tok.globexAdmin, body: { nsfCode: "344" } })).status).toBe(404);
+    const trainers = (await w.call("GET", "/bpf/trainers", w.tok.admin)).body.data as { userId: string; engagement: string | null }[];
+    expect(trainers.find((t) => t.userId === w.uid.trainer)?.engagement).toBe("INTERNAL");
+    const set = await w.call("PUT", `/bpf/trainers/${w.uid.trainer}`, w.tok.admin, { engagement: "EXTERNAL" });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await w.call("PUT", `/bpf/trainers/${w.uid.trainer}`, w.tok.admin, { engagement: "INTERNAL" })).status).toBe(200);
+    expect((await w.call("PUT", `/bpf/trainers/usr_nobody`, w.tok.admin, { engagement: "INTERNAL" })).status).toBe(404);
+    const [enr] = await w.api.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.tenantId, w.acmeId)).limit(1);
+    const sub = await w.call("PUT", `/bpf/enrollments/${enr!.id}/subcontracting`, w.tok.admin, { subcontracting: null });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+    expect((await w.api.call("PUT", `/bpf/enrollments/${enr!.id}/subcontracting`, { tenant: "globex", token: w.tok.globexAdmin, body: { subcontracting: "RECEIVED" } })).status).toBe(404);
+    for (const who of ["creator", "trainer", "learner", "funder"] as const) expect((await w.call("PUT", `/bpf/year/${year}/charges`, w.tok[who], { totalCents: 1, trainerSalariesCents: 0, trainingPurchasesCents: 0 })).status).toBe(403);
+  });
+});
+
+describe("OF mode", () => {
+  it("every /bpf operation answers 403 OF_MODE_DISABLED when OF mode is off, and works again when it is back on", async () => {
+    const off = await w.call("PATCH", "/tenants/me/of-mode", w.tok.admin, { enabled: false });
+    expect(off.status).toBe(200);
+    try {
+      const ops: [string, string, unknown?][] = [
+        ["GET", "/bpf/current-year"],
+        ["GET", `/bpf/year/${Y}`],
+        ["POST", `/bpf/year/${Y}/generate`, {}],
+        ["GET", `/bpf/year/${Y}/breakdown`],
+        ["GET", `/bpf/year/${Y}/cells/trainees`],
+        ["POST", `/bpf/year/${Y}/submit`, { submittedAt: "2022-05-20", receiptId: "X" }],
+        ["GET", `/bpf/year/${Y}/charges`],
+        ["PUT", `/bpf/year/${Y}/charges`, { totalCents: 1, trainerSalariesCents: 0, trainingPurchasesCents: 0 }],
+        ["GET", "/bpf/trainers"],
+        ["GET", "/bpf/courses"],
+      ];
+      for (const [method, path, body] of ops) {
+        const res = await w.call(method, path, w.tok.admin, body);
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.body.code, `${method} ${path}`).toBe("OF_MODE_DISABLED");
+      }
+      for (const path of [`/bpf/year/${Y}/export`, `/bpf/year/${Y}/export-csv`]) {
+        const res = await fetchBytes(w.api, "GET", path, { tenant: "acme", token: w.tok.finance });
+        expect(res.status, path).toBe(403);
+      }
+    } finally {
+      expect((await w.call("PATCH", "/tenants/me/of-mode", w.tok.admin, { enabled: true })).status).toBe(200);
+    }
+    expect((await w.call("GET", "/bpf/current-year", w.tok.admin)).status).toBe(200);
   });
 });

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import {
   ZBreakdownOutput,
+  ZCharges,
+  ZChargesInput,
+  ZChargesOutput,
+  ZCourseClassesOutput,
+  ZCourseClassInput,
+  ZCourseClassRow,
   ZCsvInput,
   ZCurrentYearOutput,
   ZDrilldownInput,
@@ -9,17 +15,23 @@ import {
   ZGenerateOutput,
   ZSnapshotOutput,
   ZSubmitInput,
+  ZEnrollmentSubcontractingInput,
+  ZEnrollmentSubcontractingOutput,
   ZSubmitOutput,
+  ZTrainerEngagementInput,
+  ZTrainersOutput,
   ZYearInput,
 } from "../../contracts/bpf";
+import { envelope } from "../../contracts/common";
 import { ZNoInput } from "../../contracts/common";
 import { bpfCsv } from "../../services/bpf/csv";
 import { bpfPdf } from "../../services/bpf/pdf";
+import { getCharges, listCourseClasses, listTrainers, putCharges, setCourseClass, setEnrollmentSubcontracting, setTrainerEngagement } from "../../services/bpf/inputs";
 import { currentYear, drilldown, generate, getBreakdown, getSnapshot, submit } from "../../services/bpf/snapshots";
-import { can, router } from "../trpc";
+import { bpfProcedure as bpf, router } from "../trpc";
 
 const tags = ["BPF"];
-const who = { 401: "Unauthorized", 403: "Not ADMIN or FINANCIER (bpf.manage)" };
+const who = { 401: "Unauthorized", 403: "Not ADMIN or FINANCIER (bpf.manage), or OF mode off (OF_MODE_DISABLED)" };
 const none = { 404: "No BPF generated for this year (BPF_SNAPSHOT_NOT_FOUND), or another tenant's" };
 
 const RULES =
@@ -30,11 +42,15 @@ const RULES =
   "Categories SAL -> F-1 a, DE -> F-1 c, AUT -> F-1 d when financed SELF else F-1 e; a trainee without category or financing source is an anomaly (listed, not guessed). " +
   "Revenue HT: invoices and credit notes ISSUED, PAID or OVERDUE with issuedAt in the year (DRAFT and CANCELLED ignored), subtotalCents as currency units, credit notes subtracted. " +
   "Frame C line by the payer's client kind: COMPANY 1, OPCO 2e (enrollment financed CPF) or 2h, PUBLIC 7 (POLE_EMPLOI) or 8, INDIVIDUAL 9. financingSources by the enrollment's source, " +
-  "else by payer (COMPANY employer, OPCO opco, INDIVIDUAL self); a PUBLIC payer without a source is an anomaly. Frames D, E-2, F-2, F-3, F-4 and G are not recorded: listed in frames.gaps. " +
-  "checks holds the form's consistency checks (F-1 totals, C total and line 2, financing total).";
+  "else by payer (COMPANY employer, OPCO opco, INDIVIDUAL self); a PUBLIC payer without a source is an anomaly. Frame C counts TRAINING invoice lines only (a line's kind; without one, " +
+  "the lines of an invoice linked to an enrollment); frames.c.trainingShare = total C / all invoiced HT. D from the charges entered for the year; E from the session trainers and their " +
+  "engagement (INTERNAL E-1, EXTERNAL E-2); F counts the organisation's own trainees (F-2: SUBCONTRACTED_OUT enrollments), G the RECEIVED ones (their revenue is line 10); F-3 from the course's " +
+  "trainingObjective/rncpLevel (else RNCP/RS from certificationNumber), F-4 from its nsfCode (top five by trainees, then other); H: the legal identity's director and the computation's date. " +
+  "frames.inputs names every missing input with where to enter it; frames.gaps what prints non renseigné. checks: F-1 totals, F-3 = F-1, F-4 = F-1, C total and line 2, financing total, F-2 <= F-1. " +
+  "Every /bpf operation answers 403 OF_MODE_DISABLED when the tenant's OF mode is off.";
 
 export const bpfRouter = router({
-  currentYear: can("bpf.manage")
+  currentYear: bpf()
     .meta({
       openapi: {
         method: "GET",
@@ -49,7 +65,7 @@ export const bpfRouter = router({
     .output(ZCurrentYearOutput)
     .query(async ({ ctx }) => ({ data: await currentYear(ctx.db, ctx.caller, ctx.clock.now()) })),
 
-  get: can("bpf.manage")
+  get: bpf()
     .meta({
       openapi: {
         method: "GET",
@@ -64,7 +80,7 @@ export const bpfRouter = router({
     .output(ZSnapshotOutput)
     .query(async ({ ctx, input }) => ({ data: await getSnapshot(ctx.db, ctx.caller, input.year) })),
 
-  generate: can("bpf.manage")
+  generate: bpf()
     .meta({
       validationStatus: 422,
       openapi: {
@@ -83,7 +99,7 @@ export const bpfRouter = router({
     .output(ZGenerateOutput)
     .mutation(async ({ ctx, input }) => ({ data: await generate(ctx.db, ctx.caller, input.year, input.force, ctx.clock.now()) })),
 
-  exportPdf: can("bpf.manage")
+  exportPdf: bpf()
     .meta({
       openapi: {
         method: "GET",
@@ -101,7 +117,7 @@ export const bpfRouter = router({
     .output(z.string().describe("Base64 of the PDF (tRPC callers); REST answers the file"))
     .query(async ({ ctx, input }) => Buffer.from((await bpfPdf(ctx.db, ctx.caller, input.year)).body).toString("base64")),
 
-  exportCsv: can("bpf.manage")
+  exportCsv: bpf()
     .meta({
       openapi: {
         method: "GET",
@@ -125,7 +141,7 @@ export const bpfRouter = router({
       return text;
     }),
 
-  submit: can("bpf.manage")
+  submit: bpf()
     .meta({
       validationStatus: 422,
       openapi: {
@@ -143,7 +159,7 @@ export const bpfRouter = router({
     .output(ZSubmitOutput)
     .mutation(async ({ ctx, input }) => ({ data: await submit(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
-  breakdown: can("bpf.manage")
+  breakdown: bpf()
     .meta({
       openapi: {
         method: "GET",
@@ -158,7 +174,7 @@ export const bpfRouter = router({
     .output(ZBreakdownOutput)
     .query(async ({ ctx, input }) => ({ data: await getBreakdown(ctx.db, ctx.caller, input.year) })),
 
-  drilldown: can("bpf.manage")
+  drilldown: bpf()
     .meta({
       openapi: {
         method: "GET",
@@ -176,4 +192,88 @@ export const bpfRouter = router({
     .input(ZDrilldownInput)
     .output(ZDrilldownOutput)
     .query(({ ctx, input }) => drilldown(ctx.db, ctx.caller, input)),
+
+  charges: bpf()
+    .meta({
+      openapi: { method: "GET", path: "/bpf/year/{year}/charges", tags, summary: "The year's charges (frame D)", description: `${RULES} data is null when not entered.`, errorResponses: { 400: "Invalid year", ...who } },
+    })
+    .input(ZYearInput)
+    .output(ZChargesOutput)
+    .query(async ({ ctx, input }) => ({ data: await getCharges(ctx.db, ctx.caller, input.year) })),
+
+  setCharges: bpf()
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "PUT",
+        path: "/bpf/year/{year}/charges",
+        tags,
+        summary: "Enter the year's charges (frame D)",
+        description: `${RULES} Cents HT: total charges of the training activity, of which trainers' salaries and purchases of training services and fees (their sum at most the total, else 422 errors.totalCents). Replaces the year's values; audited. Read by the next generate.`,
+        errorResponses: { 400: "Unknown field", ...who, 422: "Invalid field (errors map)" },
+      },
+    })
+    .input(ZChargesInput)
+    .output(envelope(ZCharges))
+    .mutation(async ({ ctx, input }) => ({ data: await putCharges(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  trainers: bpf()
+    .meta({ openapi: { method: "GET", path: "/bpf/trainers", tags, summary: "Trainers and their engagement (frame E)", description: `${RULES} The active ADMIN, CREATOR and TRAINER members; engagement null: not entered.`, errorResponses: who } })
+    .input(ZNoInput)
+    .output(ZTrainersOutput)
+    .query(async ({ ctx }) => ({ data: await listTrainers(ctx.db, ctx.caller) })),
+
+  setTrainer: bpf()
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "PUT",
+        path: "/bpf/trainers/{userId}",
+        tags,
+        summary: "Set a trainer's engagement (frame E)",
+        description: `${RULES} INTERNAL (E-1) or EXTERNAL (E-2). A user who is not a member of the tenant: 404. Audited.`,
+        errorResponses: { 400: "Unknown field", ...who, 404: "Not a member (USER_NOT_FOUND)", 422: "Invalid field" },
+      },
+    })
+    .input(ZTrainerEngagementInput)
+    .output(envelope(ZTrainerEngagementInput))
+    .mutation(async ({ ctx, input }) => ({ data: await setTrainerEngagement(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  courses: bpf()
+    .meta({ openapi: { method: "GET", path: "/bpf/courses", tags, summary: "Courses with their F-3 objective and F-4 NSF code", description: `${RULES} Draft and published courses.`, errorResponses: who } })
+    .input(ZNoInput)
+    .output(ZCourseClassesOutput)
+    .query(async ({ ctx }) => ({ data: await listCourseClasses(ctx.db, ctx.caller) })),
+
+  setCourse: bpf()
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "PATCH",
+        path: "/bpf/courses/{courseId}",
+        tags,
+        summary: "Set a course's F-3 objective and F-4 NSF code",
+        description: `${RULES} The fields given change; RNCP needs rncpLevel 2..8 (422 errors.rncpLevel), another objective clears it; nsfCode must be a code of the NSF list (422 errors.nsfCode). Audited.`,
+        errorResponses: { 400: "Unknown field", ...who, 404: "Unknown course (COURSE_NOT_FOUND)", 422: "Invalid field (errors map)" },
+      },
+    })
+    .input(ZCourseClassInput)
+    .output(envelope(ZCourseClassRow))
+    .mutation(async ({ ctx, input }) => ({ data: await setCourseClass(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  setSubcontracting: bpf()
+    .meta({
+      validationStatus: 422,
+      openapi: {
+        method: "PUT",
+        path: "/bpf/enrollments/{enrollmentId}/subcontracting",
+        tags,
+        summary: "Mark an enrollment subcontracted out (F-2) or received from another organisation (G)",
+        description: `${RULES} subcontracting: SUBCONTRACTED_OUT, RECEIVED or null. Audited.`,
+        errorResponses: { 400: "Unknown field", ...who, 404: "Unknown enrollment (ENROLLMENT_NOT_FOUND)", 422: "Invalid field" },
+      },
+    })
+    .input(ZEnrollmentSubcontractingInput)
+    .output(ZEnrollmentSubcontractingOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await setEnrollmentSubcontracting(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 });

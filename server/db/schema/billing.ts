@@ -108,6 +108,11 @@ export type InvoiceItem = {
   vatRate: number;
   /** Line discount in cents (an allowance on the line, before VAT). */
   discountCents?: number;
+  /**
+   * TRAINING (counted in the BPF's frame C) or OTHER (consulting, room hire, meals: turnover only).
+   * Absent on older lines: the BPF then reads a line of an invoice linked to an enrollment as TRAINING, any other as OTHER.
+   */
+  kind?: "TRAINING" | "OTHER";
 };
 
 /** The seller and buyer as printed on the issued invoice (copied at issue; later edits do not change it). */
@@ -315,4 +320,19 @@ export const bpfSnapshots = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ name: "bpf_snapshots_pk", columns: [t.tenantId, t.year] })],
+);
+
+/** BPF frame D, entered by hand per exercise (cents HT): total charges of the training activity, of which trainers' salaries and purchases of training services and fees. */
+export const bpfCharges = pgTable(
+  "bpf_charges",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    year: integer().notNull(),
+    totalCents: bigint({ mode: "number" }).notNull(),
+    trainerSalariesCents: bigint({ mode: "number" }).notNull(),
+    trainingPurchasesCents: bigint({ mode: "number" }).notNull(),
+    updatedBy: text().references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: "bpf_charges_pk", columns: [t.tenantId, t.year] })],
 );

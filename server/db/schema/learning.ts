@@ -1,4 +1,4 @@
-import { boolean, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { tenants } from "./tenancy";
@@ -27,6 +27,17 @@ export const progressStatusEnum = pgEnum("progress_status", ["NOT_STARTED", "IN_
 export const traineeCategoryEnum = pgEnum("trainee_category", ["SAL", "DE", "AUT"]);
 export const financingSourceEnum = pgEnum("financing_source", ["OPCO", "CPF", "POLE_EMPLOI", "EMPLOYER", "SELF"]);
 export const paymentMethodEnum = pgEnum("payment_method", ["FREE", "PSP_A_ISV", "PSP_B"]);
+/**
+ * BPF frame F-3 (cerfa 10443*17), the general objective of a course: RNCP (a registered diploma,
+ * title or CQP with its level, rncpLevel 2..8), RNCP_CQP (a CQP registered in the RNCP without a
+ * level), RS (Répertoire spécifique), CQP (registered in neither), OTHER (other vocational
+ * training), BILAN (skills assessment), VAE (VAE support).
+ */
+export const trainingObjectiveEnum = pgEnum("training_objective", ["RNCP", "RNCP_CQP", "RS", "CQP", "OTHER", "BILAN", "VAE"]);
+/** BPF frames F-2 and G: SUBCONTRACTED_OUT, delivered by a subcontractor this organisation paid; RECEIVED, entrusted to this organisation by another (it is the subcontractor). */
+export const subcontractingEnum = pgEnum("subcontracting", ["SUBCONTRACTED_OUT", "RECEIVED"]);
+/** BPF frame E: a trainer of the organisation (employee, teaching director) or an external one (subcontracting contract). */
+export const trainerEngagementEnum = pgEnum("trainer_engagement", ["INTERNAL", "EXTERNAL"]);
 
 export type FaqItem = { question: string; answer: string };
 export type SeoMetadata = { metaTitle?: string; metaDescription?: string; keywords?: string[]; faq?: FaqItem[] };
@@ -87,6 +98,11 @@ export const courses = pgTable(
     activityNumber: text(),
     certificationNumber: text(),
     certificationValidUntil: date({ mode: "string" }),
+    /** BPF F-3: the objective (else read from certificationNumber's RNCP/RS prefix) and, for RNCP, the level 2..8. */
+    trainingObjective: trainingObjectiveEnum(),
+    rncpLevel: integer(),
+    /** BPF F-4: the NSF speciality code (3 digits, services/bpf/nsf.ts). */
+    nsfCode: text(),
     /** Set when this course was made from another (duplicate or AI variant). */
     sourceCourseId: text(),
     viewCount: integer().notNull().default(0),
@@ -246,6 +262,21 @@ export const trainerCompetencies = pgTable(
   (t) => [index("trainer_competencies_user_idx").on(t.tenantId, t.userId)],
 );
 
+/** BPF frame E: whether a trainer is one of the organisation's own people or an external one. One row per tenant and trainer. */
+export const trainerProfiles = pgTable(
+  "trainer_profiles",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    engagement: trainerEngagementEnum().notNull(),
+    updatedBy: text().references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: "trainer_profiles_pk", columns: [t.tenantId, t.userId] })],
+);
+
 export const enrollments = pgTable(
   "enrollments",
   {
@@ -259,6 +290,8 @@ export const enrollments = pgTable(
     paymentMethod: paymentMethodEnum().notNull().default("FREE"),
     traineeCategory: traineeCategoryEnum(),
     financingSource: financingSourceEnum(),
+    /** BPF F-2 / G (null: delivered by this organisation on its own account). */
+    subcontracting: subcontractingEnum(),
     enrolledBy: text().references(() => users.id),
     enrolledAt: createdAt(),
     completedAt: ts(),

@@ -59,7 +59,7 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedInvoices(db, tenant.id, ids.admin!, { withPdfs: opts.documents ?? true });
     await seedPayments(db, tenant.id, { admin: ids.admin!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     // Last year's BPF (acme only): a past SST day, minimal invoices, the snapshot GENERATED.
-    if (t.slug === "acme") await seedBpf(db, tenant.id, { admin: ids.admin!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
+    if (t.slug === "acme") await seedBpf(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     // Last: every COMPLETED enrollment seeded above (catalogue, survey alumni, BPF) gets its certificate.
     await seedDocuments(db, forTenant(tenant.id), { withPdfs: opts.documents ?? true });
   }

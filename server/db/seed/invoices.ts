@@ -34,7 +34,15 @@ export async function seedInvoices(db: Db, tenantId: string, adminId: string, op
   const vatRate = identity.vatRegime === "EXEMPT_261_4_4A" ? 0 : 20;
   const now = Date.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
-  const line = (description: string, quantity: number, unitPriceCents: number, discountCents?: number) => ({ description, quantity, unitPriceCents, vatRate, ...(discountCents ? { discountCents } : {}) });
+  // Each line says whether it is training (BPF frame C) or not (supports, meals: turnover only).
+  const line = (description: string, quantity: number, unitPriceCents: number, discountCents?: number) => ({
+    description,
+    quantity,
+    unitPriceCents,
+    vatRate,
+    ...(discountCents ? { discountCents } : {}),
+    kind: description.startsWith("Formation") ? ("TRAINING" as const) : ("OTHER" as const),
+  });
   const issued: string[] = [];
 
   const make = async (o: { clientId: string; daysAgo: number; items: ReturnType<typeof line>[]; issue: boolean; dueInDays?: number; purchaseOrder?: string }) =>

@@ -48,6 +48,7 @@ export function toInvoice(r: InvoiceRow, rel: InvoiceRelations, today: string): 
       vatRate: i.vatRate,
       discountCents: i.discountCents ?? 0,
       netCents: amounts.lines[k]!.netCents,
+      kind: i.kind ?? null,
     })),
     vatBreakdown: amounts.vatBreakdown.map((v) => ({ category: v.category, vatRate: v.rate, baseCents: v.baseCents, vatCents: v.vatCents })),
     paymentTerms: r.paymentTerms,

@@ -35,7 +35,7 @@ async function clientOrFieldError(db: DbOrTx, scope: TenantScope, clientId: stri
 
 /** The business rules of amounts.ts (discount within the line, the exempt regime's 0 %, the total's ceiling) as a 422 naming the fields. */
 export function checkItems(items: TInvoiceItemInput[], identity: Pick<LegalIdentity, "vatRegime">): InvoiceItem[] {
-  const clean = items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceCents: i.unitPriceCents, vatRate: i.vatRate, ...(i.discountCents ? { discountCents: i.discountCents } : {}) }));
+  const clean = items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceCents: i.unitPriceCents, vatRate: i.vatRate, ...(i.discountCents ? { discountCents: i.discountCents } : {}), ...(i.kind ? { kind: i.kind } : {}) }));
   const errors: FieldErrors = validateInvoiceItems(clean, identity.vatRegime);
   if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
   return clean;

@@ -38,6 +38,32 @@ const eur = (n: number) => `${n.toLocaleString("fr-FR", { minimumFractionDigits:
 const hrs = (n: number) => `${n.toLocaleString("fr-FR", { maximumFractionDigits: 2 })} h`;
 const num = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 2 });
 const v = (x: string | null) => x || MISSING;
+/** YYYY-MM-DD -> dd/mm/yyyy (the form's date format). */
+export const frDate = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : MISSING);
+const pct = (n: number) => `${n.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} %`;
+
+const F3_LABELS: Record<string, string> = {
+  a1: "a. RNCP — niveaux 6 à 8 (licence, master, doctorat…)",
+  a2: "a. RNCP — niveau 5 (BTS, DUT…)",
+  a3: "a. RNCP — niveau 4 (baccalauréat…)",
+  a4: "a. RNCP — niveau 3 (CAP, BEP…)",
+  a5: "a. RNCP — niveau 2",
+  a6: "a. RNCP — CQP sans niveau de qualification",
+  b: "b. Certification ou habilitation du Répertoire spécifique (RS)",
+  c: "c. CQP non enregistré au RNCP ni au RS",
+  d: "d. Autres formations professionnelles",
+  e: "e. Bilans de compétences",
+  f: "f. Accompagnement à la VAE",
+};
+const INPUT_LABELS: Record<string, string> = {
+  LEGAL_IDENTITY: "Identité légale (Paramètres › Identité légale)",
+  CHARGES: "Charges de l'exercice (page BPF › Charges)",
+  TRAINER_ENGAGEMENT: "Statut interne ou externe des formateurs (page BPF › Formateurs)",
+  TRAINEE_CATEGORY: "Catégorie des stagiaires (Inscriptions)",
+  COURSE_OBJECTIVE: "Objectif des formations (page BPF › Formations)",
+  COURSE_NSF: "Code NSF des formations (page BPF › Formations)",
+  DIRECTOR: "Dirigeant (Paramètres › Identité légale › Dirigeant)",
+};
 
 const C_LABELS: Record<string, string> = {
   "1": "1. Entreprises pour la formation de leurs salariés",
@@ -67,12 +93,12 @@ const F1_LABELS: Record<string, string> = {
   e: "e. Autres stagiaires",
 };
 
-function Row({ label, cells, bold }: { label: string; cells: string[]; bold?: boolean }) {
+function Row({ label, cells, bold, wide }: { label: string; cells: string[]; bold?: boolean; wide?: boolean }) {
   return (
     <View style={s.row} wrap={false}>
       <Text style={[s.label, bold ? { fontWeight: "bold" } : {}]}>{label}</Text>
       {cells.map((c, i) => (
-        <Text key={i} style={[s.num, bold ? { fontWeight: "bold" } : {}]}>
+        <Text key={i} style={[s.num, wide ? { flex: 4 } : {}, bold ? { fontWeight: "bold" } : {}]}>
           {c}
         </Text>
       ))}
@@ -92,8 +118,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
 export function BpfDocument(input: BpfPdfInput) {
   const sm = input.summary;
   const f = sm.frames;
-  const line = (l: string) => f.c.lines.find((x) => x.line === l)?.amount ?? 0;
-  const status = input.status === "SUBMITTED" ? `Déposé le ${input.submittedAt} — accusé de réception ${input.receiptId}` : "Généré, non déposé";
+  const status = input.status === "SUBMITTED" ? `Déposé le ${frDate(input.submittedAt)} — accusé de réception ${input.receiptId}` : "Généré, non déposé";
   return (
     <Document title={`Bilan pédagogique et financier ${sm.year}`} author={input.tenantName} language="fr-FR" creator="BPF (cerfa 10443*17)">
       <Page size="A4" style={s.page}>
@@ -105,18 +130,18 @@ export function BpfDocument(input: BpfPdfInput) {
         </Text>
 
         <Frame title="A. Identification de l'organisme de formation">
-          <Row label="Numéro de déclaration d'activité" cells={[v(f.a.nda)]} />
-          <Row label="Dénomination" cells={[v(f.a.legalName)]} />
-          <Row label="Forme juridique" cells={[v(f.a.legalForm)]} />
-          <Row label="SIRET" cells={[v(f.a.siret)]} />
-          <Row label="Code NAF" cells={[v(f.a.nafCode)]} />
-          <Row label="Adresse" cells={[v(f.a.address)]} />
-          <Row label="Téléphone" cells={[v(f.a.phone)]} />
-          <Row label="Courriel" cells={[v(f.a.email)]} />
+          <Row wide label="Numéro de déclaration d'activité" cells={[v(f.a.nda)]} />
+          <Row wide label="Dénomination" cells={[v(f.a.legalName)]} />
+          <Row wide label="Forme juridique" cells={[v(f.a.legalForm)]} />
+          <Row wide label="SIRET" cells={[v(f.a.siret)]} />
+          <Row wide label="Code NAF" cells={[v(f.a.nafCode)]} />
+          <Row wide label="Adresse" cells={[v(f.a.address)]} />
+          <Row wide label="Téléphone" cells={[v(f.a.phone)]} />
+          <Row wide label="Courriel" cells={[v(f.a.email)]} />
         </Frame>
 
         <Frame title="B. Caractéristiques de l'organisme">
-          <Row label="Exercice comptable" cells={[`du ${f.b.from} au ${f.b.to}`]} />
+          <Row wide label="Exercice comptable" cells={[`du ${frDate(f.b.from)} au ${frDate(f.b.to)}`]} />
           <Row label="Formations dispensées tout ou partie à distance" cells={[f.b.remote ? "Oui" : "Non"]} />
         </Frame>
 
@@ -133,47 +158,71 @@ export function BpfDocument(input: BpfPdfInput) {
               <Row key={l.line} label={C_LABELS[l.line]!} cells={[eur(l.amount)]} />
             ))}
           <Row label="Total des produits réalisés au titre de la formation professionnelle (1 à 11)" cells={[eur(f.c.total)]} bold />
-          <Row label="Part du chiffre d'affaires global réalisée au titre de la formation" cells={[MISSING]} />
-          <Text style={s.muted}>Ligne 9 : {eur(line("9"))} ; lignes non alimentées par les factures : 0,00 €.</Text>
+          <Row label="Part du chiffre d'affaires global réalisée au titre de la formation professionnelle" cells={[f.c.trainingShare === null ? MISSING : pct(f.c.trainingShare)]} />
+          {f.c.turnoverHT !== null ? (
+            <Text style={s.muted}>
+              Chiffre d&apos;affaires facturé de l&apos;exercice : {eur(f.c.turnoverHT)} HT, dont {eur(f.c.otherHT ?? 0)} hors formation (conseil, location de salle, repas…), non compté en C.
+            </Text>
+          ) : null}
         </Frame>
 
         <Frame title="D. Bilan financier hors taxes : charges de l'organisme">
-          <Row label="Total des charges de l'organisme liées à l'activité de formation" cells={[MISSING]} />
-          <Row label="dont salaires des formateurs" cells={[MISSING]} />
-          <Row label="dont achats de prestations de formation et honoraires" cells={[MISSING]} />
+          <Row label="Total des charges de l'organisme liées à l'activité de formation" cells={[f.d ? eur(f.d.totalCharges) : MISSING]} />
+          <Row label="dont salaires des formateurs" cells={[f.d ? eur(f.d.trainerSalaries) : MISSING]} />
+          <Row label="dont achats de prestations de formation et honoraires de formation" cells={[f.d ? eur(f.d.trainingPurchases) : MISSING]} />
         </Frame>
 
         <Frame title="E. Personnes dispensant des heures de formation">
           <Row label="" cells={["Nombre", "Heures"]} bold />
-          <Row label="Personnes de l'organisme" cells={[String(f.e.internal.people), hrs(f.e.internal.hours)]} />
-          <Row label="Personnes extérieures (sous-traitance)" cells={[MISSING, MISSING]} />
+          <Row label="Personnes de votre organisme dispensant des heures de formation" cells={[String(f.e.internal.people), hrs(f.e.internal.hours)]} />
+          <Row label="Personnes extérieures à votre organisme (contrats de sous-traitance)" cells={f.e.external ? [String(f.e.external.people), hrs(f.e.external.hours)] : [MISSING, MISSING]} />
+          {f.e.unknown ? <Text style={s.bad}>{f.e.unknown} formateur(s) sans statut interne ou externe : non comptés, à renseigner.</Text> : null}
         </Frame>
-      </Page>
-
-      <Page size="A4" style={s.page}>
         <Frame title="F. Bilan pédagogique : stagiaires et heures">
-          <Text style={{ fontWeight: "bold", marginBottom: 2 }}>F-1. Type de stagiaires</Text>
+          <Text style={{ fontWeight: "bold", marginBottom: 2 }}>F-1. Type de stagiaires de l&apos;organisme</Text>
           <Row label="" cells={["Stagiaires", "Heures"]} bold />
           {f.f1.rows.map((r) => (
             <Row key={r.row} label={F1_LABELS[r.row]!} cells={[String(r.trainees), hrs(r.hours)]} />
           ))}
           <Row label="Total (1)" cells={[String(f.f1.totalTrainees), hrs(f.f1.totalHours)]} bold />
-          <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-2. Dont activité sous-traitée</Text>
-          <Row label="Total (2)" cells={[MISSING, MISSING]} />
-          <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-3. Objectif général des prestations</Text>
-          <Row label="Total (3)" cells={[MISSING, MISSING]} />
-          <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-4. Spécialités de formation</Text>
-          <Row label="Total (4)" cells={[MISSING, MISSING]} />
+          <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-2. Dont activité sous-traitée de l&apos;organisme</Text>
+          <Row label="Total (2) — stagiaires dont la formation a été confiée à un autre organisme" cells={f.f2 ? [String(f.f2.trainees), hrs(f.f2.hours)] : [MISSING, MISSING]} bold />
+          <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-3. Objectif général des prestations dispensées</Text>
+          {f.f3 ? (
+            <>
+              {f.f3.rows.map((r) => (
+                <Row key={r.row} label={F3_LABELS[r.row]!} cells={[String(r.trainees), hrs(r.hours)]} />
+              ))}
+              <Row label="Total (3)" cells={[String(f.f3.totalTrainees), hrs(f.f3.totalHours)]} bold />
+              {f.f3.unknown ? <Text style={s.bad}>{f.f3.unknown} stagiaire(s) d&apos;une formation sans objectif renseigné : non comptés.</Text> : null}
+            </>
+          ) : (
+            <Row label="Total (3)" cells={[MISSING, MISSING]} />
+          )}
+          <Text style={{ fontWeight: "bold", marginTop: 6 }}>F-4. Spécialités de formation (cinq principales, code NSF)</Text>
+          {f.f4 ? (
+            <>
+              {f.f4.rows.map((r) => (
+                <Row key={r.code} label={r.code === "other" ? "Autres spécialités" : `${r.code} — ${r.label}`} cells={[String(r.trainees), hrs(r.hours)]} />
+              ))}
+              <Row label="Total (4)" cells={[String(f.f4.totalTrainees), hrs(f.f4.totalHours)]} bold />
+              {f.f4.unknown ? <Text style={s.bad}>{f.f4.unknown} stagiaire(s) d&apos;une formation sans code NSF : non comptés.</Text> : null}
+            </>
+          ) : (
+            <Row label="Total (4)" cells={[MISSING, MISSING]} />
+          )}
         </Frame>
 
-        <Frame title="G. Stagiaires dont la formation a été confiée à l'organisme par un autre organisme">
-          <Row label="Stagiaires et heures" cells={[MISSING, MISSING]} />
+        <Frame title="G. Stagiaires dont la formation a été confiée à l'organisme par un autre organisme de formation">
+          <Row label="" cells={["Stagiaires", "Heures"]} bold />
+          <Row label="Formations confiées par un autre organisme (non comptées en F)" cells={f.g ? [String(f.g.trainees), hrs(f.g.hours)] : [MISSING, MISSING]} />
         </Frame>
 
         <Frame title="H. Personne ayant la qualité de dirigeant">
-          <Row label="Nom et prénom" cells={[v(f.h.directorName)]} />
-          <Row label="Qualité" cells={[v(f.h.directorRole)]} />
-          <Row label="Date et signature" cells={[""]} />
+          <Row wide label="Nom et prénom" cells={[v(f.h.directorName)]} />
+          <Row wide label="Qualité" cells={[v(f.h.directorRole)]} />
+          <Row wide label="Date" cells={[frDate(f.h.date)]} />
+          <Row wide label="Signature" cells={[""]} />
         </Frame>
 
         <Frame title="Contrôles de cohérence">
@@ -184,7 +233,12 @@ export function BpfDocument(input: BpfPdfInput) {
             Anomalies : {sm.anomalies.traineesWithoutCategory} stagiaire(s) sans catégorie, {sm.anomalies.traineesWithoutFinancing} sans source de financement,{" "}
             {sm.anomalies.invoicesWithoutSource} facture(s) sans source identifiable.
           </Text>
-          <Text style={s.muted}>Cadres non renseignés faute de données : {f.gaps.join(", ")}.</Text>
+          {f.gaps.length ? <Text style={s.bad}>Cadres non renseignés faute de données : {f.gaps.join(", ")}.</Text> : null}
+          {f.inputs.length ? (
+            <Text style={s.bad}>
+              À compléter : {f.inputs.map((i) => `${INPUT_LABELS[i.code]}${i.items.length ? ` : ${i.items.map((x) => x.label).join(", ")}` : ""}`).join(" ; ")}.
+            </Text>
+          ) : null}
           {f.a.missing.length ? <Text style={s.bad}>Identité légale incomplète : {f.a.missing.join(", ")}.</Text> : null}
         </Frame>
         <Text style={s.foot} fixed render={({ pageNumber, totalPages }) => `BPF ${sm.year} — ${input.tenantName} — page ${pageNumber} / ${totalPages}`} />

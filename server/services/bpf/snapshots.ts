@@ -6,7 +6,7 @@ import { bpfSnapshots, courses, users } from "../../db/schema";
 import type { Caller } from "../../auth/caller";
 import { conflict, DomainError, notFound, unprocessable } from "../../errors";
 import { writeAudit } from "../platform/audit";
-import { computeBpf, hoursOf, parseRows, units, type BpfData, type BpfSummary, type InvoiceRow, type TraineeRow } from "./compute";
+import { computeBpf, hoursOf, parseRows, units, upgradeSummary, type BpfData, type BpfSummary, type InvoiceRow, type TraineeRow } from "./compute";
 
 /**
  * BPF snapshots (state table: none -generate-> GENERATED -submit-> SUBMITTED; GENERATED
@@ -62,7 +62,7 @@ async function loadSummary(db: DbOrTx, caller: Caller, year: number): Promise<{ 
     .where(caller.scope.where(bpfSnapshots, eq(bpfSnapshots.year, year)));
   if (!row) throw notFound("BPF snapshot");
   const { summary, ...head } = row;
-  return { head, summary: typeof summary === "string" ? (JSON.parse(summary) as BpfSummary) : summary };
+  return { head, summary: upgradeSummary(typeof summary === "string" ? (JSON.parse(summary) as BpfSummary) : summary) };
 }
 
 /** The snapshot with its rows (CSV, drill-down, PDF). */
@@ -71,7 +71,7 @@ export async function loadSnapshotData(db: DbOrTx, caller: Caller, year: number)
   if (!row) throw notFound("BPF snapshot");
   const { data, ...head } = row;
   const stored = data as { summary: BpfSummary; trainees: string; invoices: string };
-  return { head, data: { summary: stored.summary, ...parseRows(stored) } };
+  return { head, data: { summary: upgradeSummary(stored.summary), ...parseRows(stored) } };
 }
 
 function present(head: Head, s: BpfSummary): TSnapshot {
@@ -169,8 +169,9 @@ export function cellOf(data: BpfData, cell: string): Cell {
   const dash = cell.indexOf("-");
   const kind = dash < 0 ? cell : cell.slice(0, dash);
   const arg = dash < 0 ? undefined : cell.slice(dash + 1);
-  const T = data.trainees;
-  const I = data.invoices;
+  // Frame F's trainees (G's are drilled through their own rows of the CSV); invoices with training HT.
+  const T = data.trainees.filter((t) => t.sub !== "RECEIVED");
+  const I = data.invoices.filter((i) => i.amt !== 0);
   const sumI = (rows: InvoiceRow[]) => units(rows.reduce((a, r) => a + r.amt, 0));
   switch (kind) {
     case "trainees":
