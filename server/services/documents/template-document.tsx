@@ -1,6 +1,7 @@
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { FONT } from "./fonts";
 import type { Block, Inline } from "./template-body";
+import { VerificationBlock, type Verifiable } from "../verification/verification-block";
 
 /**
  * The `template-document` type of the render pool: a template's body, already parsed and
@@ -16,7 +17,7 @@ export type TemplateDocumentInput = {
   blocks: Block[];
   /** Small print at the bottom of every page (reference, hash of the source...). */
   footer: string;
-};
+} & Verifiable;
 
 const INK = "#111827";
 const MUTED = "#4b5563";
@@ -92,7 +93,7 @@ function BlockView({ block, accent }: { block: Block; accent: string }) {
   }
 }
 
-export function TemplateDocument({ title, author, accentColor, blocks, footer }: TemplateDocumentInput) {
+export function TemplateDocument({ title, author, accentColor, blocks, footer, verification }: TemplateDocumentInput) {
   const accent = accentOf(accentColor);
   return (
     <Document title={title} author={author} language="fr-FR" creator={author} producer="Plateforme Formation">
@@ -104,6 +105,7 @@ export function TemplateDocument({ title, author, accentColor, blocks, footer }:
         {blocks.map((block, i) => (
           <BlockView key={i} block={block} accent={accent} />
         ))}
+        {verification ? <VerificationBlock stamp={verification} /> : null}
         <View style={s.foot} fixed>
           <Text>{footer}</Text>
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} / ${totalPages}`} />
