@@ -1,4 +1,4 @@
-import { Image, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Image, Link, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { createContext, useContext, type ComponentProps } from "react";
 import { FONT } from "../documents/fonts";
 
@@ -38,7 +38,10 @@ const s = StyleSheet.create({
 export function VerificationBlock({ stamp, qrSize = 54, inline = false, style }: { stamp: VerificationStamp; qrSize?: number; inline?: boolean; style?: Style }) {
   return (
     <View style={inline ? [s.line, style ?? {}] : [s.box, style ?? {}]} wrap={false}>
-      <Image src={stamp.qr} style={{ width: qrSize, height: qrSize }} />
+      {/* The QR code is also a link to the page (a PDF reader opens it; the address is readable in the file). */}
+      <Link src={stamp.url}>
+        <Image src={stamp.qr} style={{ width: qrSize, height: qrSize }} />
+      </Link>
       <View style={s.text}>
         {inline ? null : <Text style={s.title}>Vérifier l&apos;authenticité de ce document</Text>}
         <Text>
@@ -74,7 +77,9 @@ export const verificationLine = (stamp: VerificationStamp) => `Code de vérifica
 export function VerificationQr({ stamp, size = 30, top, right }: { stamp: VerificationStamp; size?: number; top: number; right: number }) {
   return (
     <View fixed style={{ position: "absolute", top, right, width: size, height: size }}>
-      <Image src={stamp.qr} style={{ width: size, height: size }} />
+      <Link src={stamp.url}>
+        <Image src={stamp.qr} style={{ width: size, height: size }} />
+      </Link>
     </View>
   );
 }
