@@ -17,6 +17,7 @@ import { billingClients_en } from "./parts/billing-clients.en";
 import { bpf_en } from "./parts/bpf.en";
 import { documents_en } from "./parts/documents.en";
 import { signing_en } from "./parts/signing.en";
+import { verification_en } from "./parts/verification.en";
 import { surveys_en } from "./parts/surveys.en";
 import { payments_en } from "./parts/payments.en";
 
@@ -326,6 +327,7 @@ export const en: Catalogue = {
   ...bpf_en,
   ...documents_en,
   ...signing_en,
+  ...verification_en,
   ...surveys_en,
   ...payments_en,
 };

@@ -16,6 +16,7 @@ import { billingClients_fr } from "./parts/billing-clients.fr";
 import { bpf_fr } from "./parts/bpf.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
+import { verification_fr } from "./parts/verification.fr";
 import { surveys_fr } from "./parts/surveys.fr";
 import { payments_fr } from "./parts/payments.fr";
 
@@ -325,6 +326,7 @@ export const fr = {
   ...bpf_fr,
   ...documents_fr,
   ...signing_fr,
+  ...verification_fr,
   ...surveys_fr,
   ...payments_fr,
 } as const;

@@ -58,6 +58,7 @@ export const ERROR_REASONS = {
   TEMPLATE_FIELD_NOT_FOUND: "Template field not found",
   DOCUMENT_NOT_FOUND: "Document not found",
   DOCUMENT_FILE_NOT_FOUND: "The document's file is missing from storage",
+  VERIFICATION_NOT_FOUND: "No document of this organisation was issued with this verification code",
   // Tenant, identity and membership.
   TENANT_REQUIRED: "No tenant: send X-Tenant-ID or use the tenant's sub-domain",
   NO_ACTIVE_TENANT: "The access token has no active tenant",
@@ -233,6 +234,7 @@ export const NOT_FOUND_REASONS = {
   "Template field": "TEMPLATE_FIELD_NOT_FOUND",
   Document: "DOCUMENT_NOT_FOUND",
   "Document file": "DOCUMENT_FILE_NOT_FOUND",
+  Verification: "VERIFICATION_NOT_FOUND",
   Complaint: "COMPLAINT_NOT_FOUND",
   "Improvement plan": "IMPROVEMENT_PLAN_NOT_FOUND",
   "Improvement action": "IMPROVEMENT_ACTION_NOT_FOUND",

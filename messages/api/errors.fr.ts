@@ -54,6 +54,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   TEMPLATE_FIELD_NOT_FOUND: "Champ du modèle introuvable.",
   DOCUMENT_NOT_FOUND: "Document introuvable.",
   DOCUMENT_FILE_NOT_FOUND: "Le fichier du document est introuvable.",
+  VERIFICATION_NOT_FOUND: "Aucun document de cet organisme n'a été émis avec ce code de vérification.",
   SYSTEM_TEMPLATE_READ_ONLY: "Les modèles système ne peuvent être ni modifiés ni supprimés : dupliquez-le pour l'adapter.",
   TEMPLATE_IN_USE: "Des documents ont été générés à partir de ce modèle : désactivez-le plutôt que de le supprimer.",
   TENANT_REQUIRED: "Organisme requis : envoyez l'en-tête X-Tenant-ID ou utilisez le sous-domaine de l'organisme.",

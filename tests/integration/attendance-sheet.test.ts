@@ -276,7 +276,10 @@ describe("GET /emargement/{sessionId}/pdf", () => {
     expect(pages.length).toBeGreaterThanOrEqual(3); // cover, two slots, corrections
     for (const page of pages) {
       expect(page).toContain(hash);
-      expect(page).toContain(tenantUrl("acme", `/sessions/${day.s.id}/attendance`));
+      // The public verification of this rendering (issue #20 item 4), not the staff page behind the login.
+      expect(page).toMatch(/Code de vérification : [2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/);
+      expect(page).toContain(tenantUrl("acme", "/verify/"));
+      expect(page).not.toContain(`/sessions/${day.s.id}/attendance`);
     }
   }, 120_000);
 

@@ -93,6 +93,8 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/emargement/qr/{qrToken}", status: 200 },
   // Attendance, Qualiopi-module endpoints (+ verify, conventions §7)
   { method: "post", path: "/api/v1/qualiopi/emargement", status: 201 },
+  // Documents anyone can verify (issue #20 item 4): public
+  { method: "get", path: "/api/v1/verify/{code}", status: 200 },
   { method: "post", path: "/api/v1/qualiopi/emargement/qr-generate/{sessionId}", status: 201 },
   { method: "post", path: "/api/v1/qualiopi/emargement/qr-validate", status: 201 },
   { method: "get", path: "/api/v1/qualiopi/emargement/enrollment/{enrollmentId}", status: 200 },

@@ -7,12 +7,14 @@ import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { conflict, notFound } from "../../errors";
 import { defineJob } from "../../jobs/define";
 import { enqueue } from "../../jobs/queue";
+import { clock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { documentKey, documentStorage } from "../documents/storage";
 import { buildInvoicePdf } from "./facturx";
 import { getInvoiceSigner } from "./signer";
 import { invoiceDocument } from "./invoice-document";
 import type { InvoiceRow } from "./invoice-serialize";
+import { reserveVerification, sealVerification } from "../verification/verifications";
 
 /**
  * Renders an issued invoice's Factur-X PDF/A-3 (off the main thread, in the document render
@@ -36,24 +38,38 @@ async function renderAndStore(db: Db, scope: TenantScope, invoiceId: string): Pr
   if (!row || row.status === "DRAFT" || row.pdfPath) return;
   const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
   const doc = await invoiceDocument(db, scope, row, tenant!.timeZone);
-  const out = await buildInvoicePdf(doc, { signer: getInvoiceSigner() });
+  // The printed verification code: reserved now, sealed with the hash of the final (signed) file.
+  const title = row.kind === "CREDIT_NOTE" ? "Avoir" : "Facture";
+  const reserved = await reserveVerification(db, scope, {
+    type: row.kind === "CREDIT_NOTE" ? "CREDIT_NOTE" : "INVOICE",
+    ref: row.id,
+    reference: row.number,
+    title: `${title} ${row.number}`,
+    names: [doc.buyer.name],
+    issuedAt: row.issuedAt!,
+  });
+  const out = await buildInvoicePdf(doc, { signer: getInvoiceSigner(), verification: reserved.stamp });
   const key = documentKey(scope.tenantId, row.id);
   await documentStorage().put(key, out.pdf);
-  await db
-    .update(invoices)
-    .set({
-      pdfPath: key,
-      pdfSha256: createHash("sha256").update(out.pdf).digest("hex"),
-      pdfSize: out.pdf.length,
-      xmlAttached: out.xmlAttached,
-      pdfA3: out.pdfA3,
-      facturxProfile: out.profile,
-      signed: out.eidas.signed,
-      signatureProvider: out.eidas.provider,
-      signatureLevel: out.eidas.signatureLevel,
-      signatureId: out.eidas.signatureId,
-    })
-    .where(scope.where(invoices, and(eq(invoices.id, row.id), isNull(invoices.pdfPath))));
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .update(invoices)
+      .set({
+        pdfPath: key,
+        pdfSha256: createHash("sha256").update(out.pdf).digest("hex"),
+        pdfSize: out.pdf.length,
+        xmlAttached: out.xmlAttached,
+        pdfA3: out.pdfA3,
+        facturxProfile: out.profile,
+        signed: out.eidas.signed,
+        signatureProvider: out.eidas.provider,
+        signatureLevel: out.eidas.signatureLevel,
+        signatureId: out.eidas.signatureId,
+      })
+      .where(scope.where(invoices, and(eq(invoices.id, row.id), isNull(invoices.pdfPath))))
+      .returning({ id: invoices.id });
+    if (stored) await sealVerification(tx, scope, reserved.id, out.pdf, clock.now());
+  });
 }
 
 /** The stored PDF of an issued invoice: 404 when not issued (spec), 409 while it is being rendered. */

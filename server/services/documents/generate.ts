@@ -9,6 +9,9 @@ import { documentKey, documentStorage } from "./storage";
 import { renderBlocks } from "./template-body";
 import { renderDocument } from "./render-pool";
 import type { OrganisationInfo } from "./variables";
+import type { TVerificationDocumentType } from "../../contracts/verification";
+import type { VerificationStamp } from "../verification/verification-block";
+import { reserveVerification, sealVerification } from "../verification/verifications";
 
 export type DocumentRow = typeof documents.$inferSelect;
 type TemplateRow = typeof templates.$inferSelect;
@@ -23,9 +26,27 @@ export type DocumentSubject = { type: DocumentRow["subjectType"]; id: string };
  * and hash (`"replace"`, on-demand regeneration). `inTransaction` runs in the transaction that
  * writes the row (the certificate's event), only when a row is written.
  */
-export async function renderTemplatePdf(template: Pick<TemplateRow, "name" | "body">, values: Record<string, string>, org: OrganisationInfo, footer: string, title = template.name): Promise<Uint8Array> {
-  return renderDocument("template-document", { title, author: org.name, accentColor: org.accentColor, blocks: renderBlocks(template.body, values), footer, signatureImage: org.signatureImage });
+export async function renderTemplatePdf(
+  template: Pick<TemplateRow, "name" | "body">,
+  values: Record<string, string>,
+  org: OrganisationInfo,
+  footer: string,
+  title = template.name,
+  verification: VerificationStamp | null = null,
+): Promise<Uint8Array> {
+  return renderDocument("template-document", { title, author: org.name, accentColor: org.accentColor, blocks: renderBlocks(template.body, values), footer, signatureImage: org.signatureImage, verification });
 }
+
+/** The verification type of a stored document's kind (verification/verifications.ts). */
+const VERIFICATION_TYPE: Record<DocumentKind, TVerificationDocumentType> = {
+  CERTIFICATE: "CERTIFICATE",
+  CONVENTION: "CONVENTION",
+  CONVOCATION: "CONVOCATION",
+  ATTESTATION: "ATTENDANCE_ATTESTATION",
+  PROGRAMME: "PROGRAMME",
+  EMARGEMENT: "ATTENDANCE_SHEET",
+  OTHER: "OTHER",
+};
 
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -51,6 +72,8 @@ export type GenerateInput = {
   generatedBy: string | null;
   now: Date;
   onExisting: "keep" | "replace";
+  /** Names printed on the document that its public verification page may repeat (the learner). */
+  names?: string[];
   inTransaction?: (tx: DbOrTx, doc: DocumentRow) => Promise<void>;
 };
 
@@ -58,7 +81,9 @@ export async function generateDocument(db: Db, scope: TenantScope, input: Genera
   const existing = await findDocument(db, scope, input.kind, input.subject);
   if (existing && input.onExisting === "keep") return { document: existing, created: false };
   const id = existing?.id ?? newId("doc");
-  const pdf = await renderTemplatePdf(input.template, input.values, input.org, `${input.org.name} — ${id}`, input.title);
+  // The code is printed in the PDF: reserved first, sealed with the final hash in the row's transaction.
+  const reserved = await reserveVerification(db, scope, { type: VERIFICATION_TYPE[input.kind], ref: id, title: input.title, names: input.names, issuedAt: input.now });
+  const pdf = await renderTemplatePdf(input.template, input.values, input.org, `${input.org.name} — ${id}`, input.title, reserved.stamp);
   const sha256 = sha256Hex(pdf);
   const key = documentKey(scope.tenantId, id);
   await documentStorage().put(key, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
@@ -97,6 +122,7 @@ export async function generateDocument(db: Db, scope: TenantScope, input: Genera
             .returning();
     const doc = written[0];
     if (!doc) return null;
+    await sealVerification(tx, scope, reserved.id, pdf, input.now);
     if (input.inTransaction) await input.inTransaction(tx, doc);
     return doc;
   });

@@ -1,6 +1,7 @@
 import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { FONT } from "./fonts";
 import type { Block, Inline } from "./template-body";
+import { VerificationBlock, type Verifiable } from "../verification/verification-block";
 
 /**
  * The `template-document` type of the render pool: a template's body, already parsed and
@@ -18,7 +19,7 @@ export type TemplateDocumentInput = {
   footer: string;
   /** The signatory's signature (data:image/png or jpeg URL) drawn at the body's signature line; absent: a blank space to sign. */
   signatureImage?: string | null;
-};
+} & Verifiable;
 
 const INK = "#111827";
 const MUTED = "#4b5563";
@@ -98,7 +99,7 @@ function BlockView({ block, accent, signatureImage }: { block: Block; accent: st
   }
 }
 
-export function TemplateDocument({ title, author, accentColor, blocks, footer, signatureImage }: TemplateDocumentInput) {
+export function TemplateDocument({ title, author, accentColor, blocks, footer, signatureImage, verification }: TemplateDocumentInput) {
   const accent = accentOf(accentColor);
   return (
     <Document title={title} author={author} language="fr-FR" creator={author} producer="Plateforme Formation">
@@ -110,6 +111,7 @@ export function TemplateDocument({ title, author, accentColor, blocks, footer, s
         {blocks.map((block, i) => (
           <BlockView key={i} block={block} accent={accent} signatureImage={signatureImage} />
         ))}
+        {verification ? <VerificationBlock stamp={verification} /> : null}
         <View style={s.foot} fixed>
           <Text>{footer}</Text>
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} / ${totalPages}`} />

@@ -4,6 +4,7 @@ import type { TemplateDocumentInput } from "./template-document";
 import type { AuditReportInput } from "../qualiopi/audit-report-document";
 import type { InvoicePdfInput } from "../billing/facturx/invoice-document";
 import type { BpfPdfInput } from "../bpf/bpf-document";
+import type { Verifiable } from "../verification/verification-block";
 
 /**
  * The document types the render pool knows, each with the input its component takes (plain
@@ -13,11 +14,11 @@ import type { BpfPdfInput } from "../bpf/bpf-document";
 export type DocumentInputs = {
   "attendance-sheet": SheetPdfInput;
   /** The attestation d'assiduité of one learner for one session (hours from the status function). */
-  "attendance-attestation": AttestationInput;
+  "attendance-attestation": AttestationInput & Verifiable;
   /** A template rendered with a record's values (templates, certificates, conventions, convocations). */
   "template-document": TemplateDocumentInput;
   /** The aggregate report closing the Qualiopi audit ZIP (its last page prints the manifest's SHA-256). */
-  "audit-report": AuditReportInput;
+  "audit-report": AuditReportInput & Verifiable;
   /** The visual part of an invoice or credit note (PDF/A-3b); the Factur-X XML and signature come after (billing/facturx). */
   "facturx-invoice": InvoicePdfInput;
   /** The BPF (cerfa 10443*17) of one year, frames A to H. */

@@ -43,6 +43,7 @@ export async function generateCertificate(db: Db, scope: TenantScope, enrollment
     generatedBy: null,
     now,
     onExisting: "keep",
+    names: [`${record.user.firstName} ${record.user.lastName}`],
     inTransaction: async (tx, doc) => {
       await emitEvent(tx, scope, "certificate.generated", {
         documentId: doc.id,

@@ -8,6 +8,7 @@ import type { Caller } from "../../auth/caller";
 import { AUDIT_FOLDERS, AUDIT_MANIFEST_NAME, AUDIT_ORDER_NOTE, AUDIT_REPORT_NAME, type TAuditPreview } from "../../contracts/qualiopi";
 import { getCourse } from "../courses/access";
 import { renderDocument } from "../documents/render-pool";
+import { issueVerified } from "../verification/verifications";
 import { log } from "../../lib/log";
 import { listAuditEntries, safeName, type AuditContext, type AuditEntry } from "./audit-listing";
 import { indicatorTitle } from "./indicators";
@@ -174,7 +175,10 @@ export function streamAuditExport(ctx: AuditContext): AuditExportStream {
       });
       const byIndicator = new Map<number, number>();
       for (const f of files) byIndicator.set(f.indicator, (byIndicator.get(f.indicator) ?? 0) + 1);
-      renderDocument("audit-report", {
+      // The report prints its own verification code (reserved, rendered, then sealed with the PDF's hash).
+      const subject = { type: "AUDIT_REPORT" as const, ref: ctx.course.id, title: `Dossier d'audit Qualiopi — ${ctx.course.title}`, details: { manifestSha256: manifestSha }, issuedAt: ctx.now };
+      issueVerified(ctx.db, ctx.scope, subject, (verification) => renderDocument("audit-report", {
+        verification,
         tenantName: ctx.tenantName,
         accentColor: ctx.accentColor,
         course: { id: ctx.course.id, title: ctx.course.title, status: ctx.course.status, activityNumber: ctx.activityNumber, certificationNumber: ctx.course.certificationNumber },
@@ -186,8 +190,8 @@ export function streamAuditExport(ctx: AuditContext): AuditExportStream {
         manifestSha256: manifestSha,
         manifestBytes,
         orderNote: AUDIT_ORDER_NOTE,
-      }).then(
-        (pdf) => {
+      })).then(
+        ({ pdf }) => {
           cb(null, Readable.from([Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)]));
         },
         (error: unknown) => cb(error as Error, undefined as never),

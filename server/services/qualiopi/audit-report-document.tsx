@@ -1,5 +1,6 @@
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { FONT } from "../documents/fonts";
+import { VerificationBlock, type Verifiable } from "../verification/verification-block";
 
 /**
  * The render pool's `audit-report` document: the aggregate report closing the audit ZIP. Its
@@ -39,7 +40,7 @@ const s = StyleSheet.create({
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} Ko`;
 
-export function AuditReportDocument(input: AuditReportInput) {
+export function AuditReportDocument(input: AuditReportInput & Verifiable) {
   const accent = accentOf(input.accentColor);
   const c = input.course;
   return (
@@ -93,6 +94,7 @@ export function AuditReportDocument(input: AuditReportInput) {
         <Text style={s.hash}>manifest.json SHA-256: {input.manifestSha256}</Text>
         <Text style={s.muted}>Vérification : sha256sum manifest.json, puis sha256sum -c sur chaque fichier listé.</Text>
         <Text style={[s.muted, { marginTop: 8 }]}>{input.orderNote}</Text>
+        {input.verification ? <VerificationBlock stamp={input.verification} /> : null}
         <Text fixed style={s.foot} render={({ pageNumber, totalPages }) => `Dossier d'audit — ${c.title} — page ${pageNumber} / ${totalPages}`} />
       </Page>
     </Document>

@@ -3,6 +3,7 @@ import { ATTENDANCE_LABELS, dateTime, duration, L, shortDate, time, zoneLabel } 
 import { IdentityBoxes, SectionTitle } from "../sheet/sheet-page-parts";
 import { accentOf, s } from "../sheet/sheet-styles";
 import type { AttestationInput } from "./attestation-data";
+import { VerificationBlock, type Verifiable } from "../../verification/verification-block";
 
 /** Printed text of the attestation d'assiduité (French, like the sheet). */
 export const A = {
@@ -25,7 +26,7 @@ export const A = {
 const pct = (a: number, b: number) => (b > 0 ? `${Math.round((a / b) * 100)} %` : "—");
 
 /** The render pool's `attendance-attestation` document (documents/registry.tsx). */
-export function AttestationDocument(input: AttestationInput) {
+export function AttestationDocument(input: AttestationInput & Verifiable) {
   const { tenant, course, session, learner, timeZone: tz } = input;
   const accent = accentOf(input.accentColor);
   const name = `${learner.firstName} ${learner.lastName.toUpperCase()}`;
@@ -100,6 +101,7 @@ export function AttestationDocument(input: AttestationInput) {
             {A.signature} : {tenant.displayName}
           </Text>
         </View>
+        {input.verification ? <VerificationBlock stamp={input.verification} /> : null}
       </Page>
     </Document>
   );

@@ -5,9 +5,10 @@ import { CoverPage } from "./sheet-cover-page";
 import { Footer, RunningHead, SectionTitle } from "./sheet-page-parts";
 import { SlotPage, type SignatureImages } from "./sheet-slot-page";
 import { accentOf, s } from "./sheet-styles";
+import { VerificationContext, type Verifiable } from "../../verification/verification-block";
 
 /** What the renderer needs: the JSON sheet, the brand colour and the drawn signatures as PNG data URIs (null: unreadable). */
-export type SheetPdfInput = { sheet: TSheet; accentColor: string | null; images: SignatureImages };
+export type SheetPdfInput = { sheet: TSheet; accentColor: string | null; images: SignatureImages } & Verifiable;
 
 function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
   return (
@@ -36,16 +37,18 @@ function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
 }
 
 /** The sheet as a react-pdf document (the render pool's `attendance-sheet` type, documents/registry.tsx). */
-export function SheetDocument({ sheet, accentColor, images }: SheetPdfInput) {
+export function SheetDocument({ sheet, accentColor, images, verification }: SheetPdfInput) {
   const accent = accentOf(accentColor);
   return (
-    <Document title={`${L.title} — ${sheet.course.title} — ${sheet.session.title}`} author={sheet.tenant.displayName} subject={sheet.chain.hash ?? ""} language="fr-FR" creator="Feuille d'émargement">
-      <CoverPage sheet={sheet} accent={accent} />
-      {sheet.slots.map((slot) => (
-        <SlotPage key={`${slot.id}-${slot.position}`} sheet={sheet} slot={slot} images={images} accent={accent} />
-      ))}
-      {sheet.overrides.length ? <CorrectionsPage sheet={sheet} accent={accent} /> : null}
-    </Document>
+    <VerificationContext.Provider value={verification ?? null}>
+      <Document title={`${L.title} — ${sheet.course.title} — ${sheet.session.title}`} author={sheet.tenant.displayName} subject={sheet.chain.hash ?? ""} language="fr-FR" creator="Feuille d'émargement">
+        <CoverPage sheet={sheet} accent={accent} />
+        {sheet.slots.map((slot) => (
+          <SlotPage key={`${slot.id}-${slot.position}`} sheet={sheet} slot={slot} images={images} accent={accent} />
+        ))}
+        {sheet.overrides.length ? <CorrectionsPage sheet={sheet} accent={accent} /> : null}
+      </Document>
+    </VerificationContext.Provider>
   );
 }
 

@@ -4,6 +4,7 @@ import type { TSheet } from "../../../contracts/attendance-sheet";
 import { formatPlace } from "../../../contracts/sessions";
 import { dateTime, L, shortDate } from "./sheet-labels";
 import { s } from "./sheet-styles";
+import { useVerificationStamp, VerificationQr, verificationLine } from "../../verification/verification-block";
 
 /** Pieces shared by every page of the sheet: running head, footer (chain hash, URL, page x/y), labelled fields. */
 
@@ -21,24 +22,30 @@ export function RunningHead({ sheet }: { sheet: TSheet }) {
   );
 }
 
-/** Printed on every page: the chain hash and the verification URL (legal-notes §3: integrity of electronic records). */
+/**
+ * Printed on every page: the chain hash, the public verification (code, URL and, in the corner,
+ * its QR code) when the sheet was issued with one, else the staff page's URL, and page x/y
+ * (legal-notes §3: integrity of electronic records).
+ */
 export function Footer({ sheet }: { sheet: TSheet }) {
+  const stamp = useVerificationStamp();
   return (
-    <View style={s.footer} fixed>
-      <View style={s.footerRow}>
-        <Text>{L.chainHash} : </Text>
-        <Text style={[s.mono, { flex: 1 }]}>{sheet.chain.hash ?? L.noRecord}</Text>
-        <Text>
-          {L.generatedAt} {dateTime(sheet.generatedAt, sheet.timeZone)} · {sheet.chain.records} enr.
-        </Text>
+    <>
+      <View style={stamp ? [s.footer, { right: 36 + 36 }] : s.footer} fixed>
+        <View style={s.footerRow}>
+          <Text>{L.chainHash} : </Text>
+          <Text style={[s.mono, { flex: 1 }]}>{sheet.chain.hash ?? L.noRecord}</Text>
+          <Text>
+            {L.generatedAt} {dateTime(sheet.generatedAt, sheet.timeZone)} · {sheet.chain.records} enr.
+          </Text>
+        </View>
+        <View style={s.footerRow}>
+          <Text style={{ flex: 1 }}>{stamp ? verificationLine(stamp) : `${L.verify} : ${sheet.chain.verificationUrl}`}</Text>
+          <Text render={({ pageNumber, totalPages }) => `${L.page} ${pageNumber} / ${totalPages}`} />
+        </View>
       </View>
-      <View style={s.footerRow}>
-        <Text style={{ flex: 1 }}>
-          {L.verify} : {sheet.chain.verificationUrl}
-        </Text>
-        <Text render={({ pageNumber, totalPages }) => `${L.page} ${pageNumber} / ${totalPages}`} />
-      </View>
-    </View>
+      {stamp ? <VerificationQr stamp={stamp} top={798} right={36} /> : null}
+    </>
   );
 }
 

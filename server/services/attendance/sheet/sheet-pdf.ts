@@ -4,6 +4,7 @@ import type { TenantScope } from "../../../db/tenant-scope";
 import { log } from "../../../lib/log";
 import { readSignaturePng } from "../signatures";
 import { renderDocument } from "../../documents/render-pool";
+import { issueVerified } from "../../verification/verifications";
 import { loadSheet } from "./sheet-data";
 import type { SheetPdfInput } from "./sheet-document";
 
@@ -31,7 +32,22 @@ export async function sheetPdfInput(db: DbOrTx, scope: TenantScope, sessionId: s
   return { sheet, accentColor, images: signatureImages(sheet, ciphertexts) };
 }
 
-/** The sheet PDF, rendered off the request thread (documents/render-pool.ts). */
+/**
+ * The sheet PDF, rendered off the request thread (documents/render-pool.ts). Each rendering is an
+ * issued document with its own verification code (verification/verifications.ts), recording
+ * the chain head and record count it prints.
+ */
 export async function buildSheetPdf(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date; timeZone?: string }): Promise<Uint8Array> {
-  return renderDocument("attendance-sheet", await sheetPdfInput(db, scope, sessionId, opts));
+  const input = await sheetPdfInput(db, scope, sessionId, opts);
+  const { sheet } = input;
+  const slotId = opts.slotId ?? null;
+  const subject = {
+    type: "ATTENDANCE_SHEET" as const,
+    ref: slotId ? `${sessionId}:${slotId}` : sessionId,
+    title: `Feuille d'émargement — ${sheet.course.title} — ${sheet.session.title}`,
+    details: { sessionId, slotId, chainHash: sheet.chain.hash, chainRecords: sheet.chain.records },
+    issuedAt: opts.now,
+  };
+  const { pdf } = await issueVerified(db, scope, subject, (verification) => renderDocument("attendance-sheet", { ...input, verification }));
+  return pdf;
 }

@@ -4,6 +4,7 @@ import { buildInvoiceXml } from "./cii";
 import { embedFacturX } from "./embed";
 import { checkInvoiceDocument } from "./mentions";
 import type { FacturxProfile, InvoiceDocument } from "./types";
+import type { VerificationStamp } from "../../verification/verification-block";
 
 export { buildInvoiceXml, GUIDELINE_IDS } from "./cii";
 export { conformanceLevelOf } from "./embed";
@@ -25,13 +26,14 @@ export type InvoicePdfResult = {
  * The invoice document engine (no database access): the CII XML of the document's profile, the
  * PDF drawn off the main thread by the render pool (`facturx-invoice`, PDF/A-3b, embedded fonts),
  * the XML embedded as factur-x.xml with its XMP and output intent, then, with a signer, a PAdES
- * signature as an incremental update. Throws InvoiceDocumentError (fields) when the document
+ * signature as an incremental update. `verification`: the printed code and QR code (its hash is
+ * the one of the final, signed bytes: verification/verifications.ts). Throws InvoiceDocumentError (fields) when the document
  * lacks what the XML needs (seller SIREN and VAT number, credit note reference...).
  */
-export async function buildInvoicePdf(doc: InvoiceDocument, opts: { signer?: InvoiceSigner } = {}): Promise<InvoicePdfResult> {
+export async function buildInvoicePdf(doc: InvoiceDocument, opts: { signer?: InvoiceSigner; verification?: VerificationStamp | null } = {}): Promise<InvoicePdfResult> {
   const amounts = checkInvoiceDocument(doc);
   const xml = buildInvoiceXml(doc, amounts);
-  const visual = await renderDocument("facturx-invoice", { doc });
+  const visual = await renderDocument("facturx-invoice", { doc, verification: opts.verification ?? null });
   let pdf = await embedFacturX(visual, xml, { profile: doc.profile, number: doc.number, issueDate: doc.issueDate, sellerName: doc.seller.name });
   let eidas: InvoicePdfResult["eidas"] = { signed: false, provider: null, signatureLevel: null, signatureId: null };
   if (opts.signer) {

@@ -3,6 +3,7 @@ import { FONT } from "../../documents/fonts";
 import { computeInvoiceAmounts } from "../amounts";
 import { EXEMPTION_REASON, frDate, isIndividual, latePenaltyMention, ndaMention, NO_DISCOUNT_MENTION, paymentTermsText, recoveryIndemnityMention, sellerLegalLine } from "./mentions";
 import type { InvoiceDocument } from "./types";
+import { VerificationBlock, type Verifiable } from "../../verification/verification-block";
 
 /**
  * The `facturx-invoice` document of the render pool: a French A4 invoice or credit note
@@ -10,7 +11,7 @@ import type { InvoiceDocument } from "./types";
  * same InvoiceDocument and the same amounts.ts figures as the XML. Plain data in (the worker gets
  * it by copy).
  */
-export type InvoicePdfInput = { doc: InvoiceDocument };
+export type InvoicePdfInput = { doc: InvoiceDocument } & Verifiable;
 
 const INK = "#111827";
 const MUTED = "#4b5563";
@@ -69,7 +70,7 @@ function Address({ party }: { party: InvoiceDocument["seller"] }) {
   );
 }
 
-export function InvoicePdfDocument({ doc }: InvoicePdfInput) {
+export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
   const a = computeInvoiceAmounts(doc.items, doc.vatRegime);
   const m = moneyFormat(doc.currency);
   const credit = doc.kind === "CREDIT_NOTE";
@@ -218,6 +219,8 @@ export function InvoicePdfDocument({ doc }: InvoicePdfInput) {
             <Text>{doc.notes.trim()}</Text>
           </View>
         ) : null}
+
+        {verification ? <VerificationBlock stamp={verification} /> : null}
 
         <View style={s.foot} fixed>
           <Text style={{ flex: 1, marginRight: 12 }}>{[doc.seller.name, legal].filter(Boolean).join(" – ")}</Text>
