@@ -12,3 +12,4 @@ export * from "./notifications";
 export * from "./adaptive";
 export * from "./surveys";
 export * from "./needs";
+export * from "./conventions";

@@ -32,26 +32,7 @@ export async function seedAudit(db: Db, tenantId: string, people: { admin: strin
     .where(scope.where(enrollments, eq(enrollments.courseId, course.id)))
     .orderBy(asc(enrollments.enrolledAt), asc(enrollments.id));
 
-  // convention/: the agreement of each enrollment (kept when it exists).
-  const org = await organisationValues(db, scope, now);
-  const template = await systemTemplate(db, scope, SYSTEM_KEY_BY_KIND.CONVENTION);
-  for (const e of enrolled) {
-    const record = await enrollmentRecord(db, scope, e.id);
-    await generateDocument(db, scope, {
-      kind: "CONVENTION",
-      subject: { type: "ENROLLMENT", id: e.id },
-      template,
-      values: { ...org.values, ...record.values },
-      org: org.info,
-      title: `Convention de formation — ${record.course.title}`,
-      fileName: `convention-sst-${record.user.lastName.toLowerCase()}.pdf`,
-      userId: e.userId,
-      enrollmentId: e.id,
-      generatedBy: people.admin,
-      now,
-      onExisting: "keep",
-    });
-  }
+  // convention/: the versioned conventions of the course (seed/conventions.ts, run before this one).
 
   const sessions = await db
     .select({ id: liveSessions.id, status: liveSessions.status })
