@@ -16,6 +16,7 @@ import { invoices_en } from "./parts/invoices.en";
 import { billingClients_en } from "./parts/billing-clients.en";
 import { bpf_en } from "./parts/bpf.en";
 import { documents_en } from "./parts/documents.en";
+import { conventions_en } from "./parts/conventions.en";
 import { signing_en } from "./parts/signing.en";
 import { surveys_en } from "./parts/surveys.en";
 import { payments_en } from "./parts/payments.en";
@@ -325,6 +326,7 @@ export const en: Catalogue = {
   ...billingClients_en,
   ...bpf_en,
   ...documents_en,
+  ...conventions_en,
   ...signing_en,
   ...surveys_en,
   ...payments_en,

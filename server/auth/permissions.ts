@@ -89,6 +89,8 @@ const P = {
   "conventions.manage": ["ADMIN", "CREATOR"],
   /** Reads conventions, their versions and PDFs (a CREATOR: their own courses'). */
   "conventions.read": ["ADMIN", "CREATOR", "FINANCIER"],
+  /** Reads every convention of the tenant (others holding conventions.read: their own courses'). */
+  "conventions.readAll": ["ADMIN", "FINANCIER"],
   "mail.configure": ["ADMIN", "CREATOR"],
   /** Manages the tenant-level mail configuration (others: their own). */
   "mail.configureTenant": ["ADMIN"],

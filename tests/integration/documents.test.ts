@@ -13,7 +13,7 @@ import { convocationPdfAttachment } from "../../server/services/documents/uses";
 import { startApi, type TestApi } from "../helpers/api";
 import { drainJobs, queuedJobs } from "../helpers/jobs";
 import { expectEmbeddedFonts, fetchBytes, isPdf, pdfText } from "../helpers/documents";
-import { eventRows, expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
+import { eventRows, expectError, tenantBySlug, userIdOf } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
 import { seedDemoData, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";

@@ -1,7 +1,7 @@
 import { ZDocumentIdInput, ZDocumentOutput, ZListDocumentsInput, ZListDocumentsOutput } from "../../contracts/documents";
 import { ZPdfBase64 } from "../../contracts/templates";
 import { listDocuments, loadReadableDocument, openDocumentFile, toDocument } from "../../services/documents/documents";
-import { can, router, tenantProcedure } from "../trpc";
+import { router, tenantProcedure } from "../trpc";
 
 const tags = ["Documents"];
 export const DOCUMENT_READERS =

@@ -4,12 +4,9 @@ import { courses, documents, enrollments, lessons, liveSessions, modules, questi
 import { forTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { buildCaller } from "../../auth/caller";
-import { generateDocument, sha256Hex } from "../../services/documents/generate";
+import { sha256Hex } from "../../services/documents/generate";
 import { documentKey, documentStorage } from "../../services/documents/storage";
 import { convocationPdfAttachment } from "../../services/documents/uses";
-import { enrollmentRecord, organisationValues } from "../../services/documents/variables";
-import { systemTemplate } from "../../services/templates/templates";
-import { SYSTEM_KEY_BY_KIND } from "../../services/templates/system-templates";
 import { buildAttestationPdf } from "../../services/attendance/attestation/attestation-pdf";
 
 export const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";

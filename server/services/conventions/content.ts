@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNotNull, ne, notInArray } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { formatNda } from "../../contracts/french-ids";
 import { formatPlace } from "../../contracts/sessions";

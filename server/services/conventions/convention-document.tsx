@@ -56,9 +56,9 @@ const s = StyleSheet.create({
   bullet: { width: 10 },
   flex: { flex: 1 },
   bold: { fontWeight: "bold" },
-  parties: { flexDirection: "row", gap: 12 },
-  party: { flex: 1, borderWidth: 0.75, borderColor: LINE, padding: 7, borderRadius: 3 },
-  label: { fontSize: 7.5, color: MUTED, textTransform: "uppercase", marginBottom: 2 },
+  parties: { gap: 6 },
+  party: { borderWidth: 0.75, borderColor: LINE, padding: 7, borderRadius: 3 },
+  label: { fontSize: 7.5, color: MUTED, marginBottom: 2 },
   signRow: { flexDirection: "row", gap: 12, marginTop: 8 },
   signBox: { flex: 1, borderWidth: 0.75, borderColor: LINE, padding: 7, minHeight: 110, borderRadius: 3 },
   signArea: { height: 58, marginTop: 4, justifyContent: "center" },
@@ -266,7 +266,7 @@ export function ConventionDocument(input: ConventionPdfInput) {
               <Text style={s.bold}>{c.organisation.name}</Text>
               <Text>{c.organisation.representative ?? "Le représentant légal"}</Text>
               <View style={s.signArea}>
-                <Text style={{ color: MUTED }}>Émis et signé électroniquement par l&apos;organisme le {c.dateLabel}</Text>
+                <Text style={{ color: MUTED }}>Document émis par l&apos;organisme le {c.dateLabel}</Text>
               </View>
             </View>
             <View style={s.signBox}>

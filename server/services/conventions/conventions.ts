@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import type { Caller, PublicCaller } from "../../auth/caller";
 import type { TConvention, TListConventionsInput } from "../../contracts/conventions";
@@ -40,9 +40,9 @@ export const conventionReference = (id: string) => `CNV-${id.slice(4, 12).toUppe
 
 /* ---------------------------------------------------------------- reading */
 
-/** A CREATOR (without courses.ownAll) reads the conventions of their own courses only. */
+/** ADMIN and FINANCIER read every convention; a CREATOR those of their own courses only. */
 function ownCourses(caller: Pick<Caller, "can" | "userId">): SQL | undefined {
-  return caller.can("courses.ownAll") ? undefined : eq(courses.creatorId, caller.userId);
+  return caller.can("conventions.readAll") ? undefined : eq(courses.creatorId, caller.userId);
 }
 
 async function loadConvention(db: DbOrTx, caller: Caller, id: string): Promise<{ convention: ConventionRow; courseTitle: string; courseCreatorId: string }> {

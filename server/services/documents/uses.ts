@@ -1,12 +1,8 @@
-import type { Caller } from "../../auth/caller";
 import type { Db } from "../../db";
 import type { TenantScope } from "../../db/tenant-scope";
-import { forbidden } from "../../errors";
 import { log } from "../../lib/log";
 import { emitEvent } from "../platform/events";
-import { writeAudit } from "../platform/audit";
-import { isCourseOwner, participantEnrollment } from "../platform/who-may";
-import { getReadableEnrollment } from "../enrollments/access";
+import { participantEnrollment } from "../platform/who-may";
 import { systemTemplate } from "../templates/templates";
 import { SYSTEM_KEY_BY_KIND } from "../templates/system-templates";
 import { generateDocument, type DocumentRow } from "./generate";
