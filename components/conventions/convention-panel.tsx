@@ -157,11 +157,11 @@ export function ConventionPanel({ enrollmentId }: { enrollmentId: string }) {
                   <code>{v.sha256}</code>
                 </p>
                 <p className={styles.links}>
-                  <a className="btn btn-secondary btn-sm" href={v.pdfUrl} target="_blank" rel="noopener">
+                  <a className="btn btn-secondary btn-sm" href={v.pdfUrl} download>
                     {t("conv.download", { n: v.version })}
                   </a>
                   {v.signedPdfUrl ? (
-                    <a className="btn btn-primary btn-sm" href={v.signedPdfUrl} target="_blank" rel="noopener">
+                    <a className="btn btn-primary btn-sm" href={v.signedPdfUrl} download>
                       {t("conv.downloadSigned", { n: v.version })}
                     </a>
                   ) : null}
