@@ -36,6 +36,8 @@ test("the admin generates and sends a convention; the employer signs it from the
 
   // Admin: the enrollment's page, convention panel.
   await signIn(page, "admin@acme.test");
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
   await page.goto(`/enrollments/${enrollment.id}`);
   const panel = page.getByRole("region", { name: "Convention de formation" });
   await expect(panel.getByText("Aucune convention pour cette inscription.")).toBeVisible();
@@ -73,9 +75,14 @@ test("the admin generates and sends a convention; the employer signs it from the
   await expect(signer.getByRole("heading", { level: 1, name: "Document signé" })).toBeVisible({ timeout: 30_000 });
   await expect(signer.getByText(/Signé par Marc Lefèvre, gérant/)).toBeVisible();
   await screenshot(signer, "convention-signed-phone");
-  const publicPdf = await signer.request.get((await signer.getByTestId("convention-pdf").getAttribute("href"))!);
-  expect(publicPdf.status()).toBe(200);
-  expect((await publicPdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // The link serves the signed PDF (fetched by the phone's browser: the tenant is its sub-domain).
+  const href = (await signer.getByTestId("convention-pdf").getAttribute("href"))!;
+  const publicPdf = await signer.evaluate(async (url) => {
+    const res = await fetch(url);
+    const head = new Uint8Array(await res.arrayBuffer()).subarray(0, 5);
+    return { status: res.status, type: res.headers.get("content-type"), head: String.fromCharCode(...head) };
+  }, href);
+  expect(publicPdf).toEqual({ status: 200, type: "application/pdf", head: "%PDF-" });
   await phone.close();
 
   // Admin: signed, and the signed PDF downloads with its evidence page.

@@ -88,7 +88,7 @@ export function ConventionPanel({ enrollmentId }: { enrollmentId: string }) {
           {canPickClient && (!convention || current?.status !== "SIGNED") ? (
             <div className="field">
               <label htmlFor={clientFieldId}>{t("conv.client")}</label>
-              <select id={clientFieldId} value={clientId} onChange={(e) => setClientId(e.target.value)}>
+              <select className="select" id={clientFieldId} value={clientId} onChange={(e) => setClientId(e.target.value)}>
                 <option value="">{convention ? convention.summary.clientName : t("conv.clientAuto")}</option>
                 {(clients.data?.data ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
@@ -122,7 +122,7 @@ export function ConventionPanel({ enrollmentId }: { enrollmentId: string }) {
             >
               <div className="field">
                 <label htmlFor={toFieldId}>{t("conv.recipient")}</label>
-                <input id={toFieldId} type="email" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={`${toFieldId}-hint`} autoComplete="email" />
+                <input className="input" id={toFieldId} type="email" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={`${toFieldId}-hint`} autoComplete="email" />
                 <p id={`${toFieldId}-hint`} className="field-hint">
                   {t("conv.recipientHint")}
                 </p>
@@ -156,6 +156,12 @@ export function ConventionPanel({ enrollmentId }: { enrollmentId: string }) {
                   <span className="muted">{t("conv.hash")} : </span>
                   <code>{v.sha256}</code>
                 </p>
+                {v.signedSha256 ? (
+                  <p className={styles.hash}>
+                    <span className="muted">{t("conv.signedHash")} : </span>
+                    <code>{v.signedSha256}</code>
+                  </p>
+                ) : null}
                 <p className={styles.links}>
                   <a className="btn btn-secondary btn-sm" href={v.pdfUrl} download>
                     {t("conv.download", { n: v.version })}

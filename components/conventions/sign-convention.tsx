@@ -95,7 +95,7 @@ export function SignConvention({ token }: { token: string }) {
           {sign.error ? <Alert kind="error">{errorMessage(sign.error, t)}</Alert> : null}
           <div className="field">
             <label htmlFor={`${ids}-name`}>{t("convSign.signerName")}</label>
-            <input id={`${ids}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required maxLength={120} />
+            <input className="input" id={`${ids}-name`} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required maxLength={120} />
           </div>
           <fieldset className={styles.methods}>
             <legend>{t("convSign.method")}</legend>

@@ -38,6 +38,7 @@ export const conventions_en: { [S in keyof typeof conventions_fr]: { [K in keyof
     status: "Status",
     generatedAt: "Generated on",
     hash: "SHA-256",
+    signedHash: "Signed PDF SHA-256",
     pdf: "PDF",
     download: "Download v{n}",
     downloadSigned: "Signed PDF v{n}",

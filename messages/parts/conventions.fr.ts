@@ -36,6 +36,7 @@ export const conventions_fr = {
     status: "Statut",
     generatedAt: "Générée le",
     hash: "Empreinte SHA-256",
+    signedHash: "Empreinte SHA-256 du PDF signé",
     pdf: "PDF",
     download: "Télécharger v{n}",
     downloadSigned: "PDF signé v{n}",

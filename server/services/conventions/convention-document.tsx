@@ -124,13 +124,14 @@ function Frame({ input, children }: { input: ConventionPdfInput; children: React
   );
 }
 
-function Table({ rows }: { rows: [string, string][] }) {
+/** Label/value rows; a row marked "mono" prints its value in the monospaced face (hashes fit their cell). */
+function Table({ rows }: { rows: ([string, string] | [string, string, "mono"])[] }) {
   return (
     <View style={s.table}>
-      {rows.map(([k, v], i) => (
+      {rows.map(([k, v, mono], i) => (
         <View key={i} style={s.tr} wrap={false}>
           <Text style={s.th}>{k}</Text>
-          <Text style={s.td}>{v}</Text>
+          <Text style={mono ? [s.td, s.mono] : s.td}>{v}</Text>
         </View>
       ))}
     </View>
@@ -315,14 +316,14 @@ export function ConventionDocument(input: ConventionPdfInput) {
             rows={[
               ["Document", `${c.title} — ${c.course.title}`],
               ["Référence", `${input.reference}, version ${input.version}`],
-              ["Empreinte SHA-256 de la version non signée", signature.unsignedSha256],
+              ["Empreinte SHA-256 de la version non signée", signature.unsignedSha256, "mono"],
               ["Signataire", `${signature.signerName}${signature.email ? ` <${signature.email}>` : ""}, pour ${c.client.name}`],
               ["Méthode", signature.method === "DRAWN" ? "Signature manuscrite tracée à l'écran" : "Signature saisie (nom tapé)"],
               ["Date et heure (UTC)", signature.signedAtIso],
               ["Date et heure (locale)", signature.signedAtLocal],
               ["Adresse IP", signature.ip],
-              ["Empreinte SHA-256 du user-agent", signature.userAgentSha256],
-              ["Empreinte SHA-256 de l'image de signature", signature.signatureSha256],
+              ["Empreinte SHA-256 du user-agent", signature.userAgentSha256, "mono"],
+              ["Empreinte SHA-256 de l'image de signature", signature.signatureSha256, "mono"],
               ["Lien de signature", "Lien personnel à usage unique transmis par e-mail (jeton conservé sous forme d'empreinte)"],
             ]}
           />
