@@ -16,6 +16,7 @@ import { invoices_en } from "./parts/invoices.en";
 import { billingClients_en } from "./parts/billing-clients.en";
 import { bpf_en } from "./parts/bpf.en";
 import { documents_en } from "./parts/documents.en";
+import { conventions_en } from "./parts/conventions.en";
 import { signing_en } from "./parts/signing.en";
 import { verification_en } from "./parts/verification.en";
 import { surveys_en } from "./parts/surveys.en";
@@ -326,6 +327,7 @@ export const en: Catalogue = {
   ...billingClients_en,
   ...bpf_en,
   ...documents_en,
+  ...conventions_en,
   ...signing_en,
   ...verification_en,
   ...surveys_en,

@@ -15,6 +15,7 @@ import { invoices_fr } from "./parts/invoices.fr";
 import { billingClients_fr } from "./parts/billing-clients.fr";
 import { bpf_fr } from "./parts/bpf.fr";
 import { documents_fr } from "./parts/documents.fr";
+import { conventions_fr } from "./parts/conventions.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { verification_fr } from "./parts/verification.fr";
 import { surveys_fr } from "./parts/surveys.fr";
@@ -325,6 +326,7 @@ export const fr = {
   ...billingClients_fr,
   ...bpf_fr,
   ...documents_fr,
+  ...conventions_fr,
   ...signing_fr,
   ...verification_fr,
   ...surveys_fr,

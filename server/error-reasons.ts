@@ -201,6 +201,15 @@ export const ERROR_REASONS = {
   BPF_ALREADY_SUBMITTED: "This year's BPF has been submitted: it is locked (generate with force to recalculate it)",
   BPF_YEAR_NOT_STARTED: "The year has not started yet",
   BPF_CELL_UNKNOWN: "This BPF figure does not exist",
+  // Conventions de formation
+  CONVENTION_NOT_FOUND: "Convention not found",
+  CONVENTION_VERSION_NOT_FOUND: "This version of the convention does not exist",
+  CONVENTION_CLIENT_REQUIRED: "An employer or OPCO pays this enrollment: name the billing client who signs (clientId)",
+  CONVENTION_UNCHANGED: "Nothing changed since the current version was sent: no new version",
+  CONVENTION_NOT_DRAFT: "Only the DRAFT version of a convention can be sent",
+  CONVENTION_NO_RECIPIENT: "The client has no e-mail address: give one (to)",
+  CONVENTION_SIGN_TOKEN_INVALID: "This signing link is invalid, expired or replaced by a newer version",
+  CONVENTION_ALREADY_SIGNED: "This version of the convention is already signed",
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;
@@ -248,6 +257,8 @@ export const NOT_FOUND_REASONS = {
   Client: "CLIENT_NOT_FOUND",
   Payment: "PAYMENT_NOT_FOUND",
   "BPF snapshot": "BPF_SNAPSHOT_NOT_FOUND",
+  Convention: "CONVENTION_NOT_FOUND",
+  "Convention version": "CONVENTION_VERSION_NOT_FOUND",
 } as const satisfies Record<string, ErrorReason>;
 
 export type NotFoundResource = keyof typeof NOT_FOUND_REASONS;

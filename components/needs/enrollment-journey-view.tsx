@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { enrollmentStatusKey } from "@/components/learn/labels";
+import { ConventionPanel } from "@/components/conventions/convention-panel";
+import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
 import { Loading } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
@@ -15,6 +17,8 @@ export function EnrollmentJourneyView({ enrollmentId }: { enrollmentId: string }
   const { t } = useI18n();
   const trpc = useTRPC();
   const q = useQuery(trpc.enrollments.byId.queryOptions({ id: enrollmentId }));
+  const me = useMe();
+  const readsConventions = me.role === "ADMIN" || me.role === "CREATOR" || me.role === "FINANCIER";
   return (
     <>
       <p className="back-link">
@@ -34,6 +38,7 @@ export function EnrollmentJourneyView({ enrollmentId }: { enrollmentId: string }
           </div>
         </div>
       ) : null}
+      {q.data && readsConventions ? <ConventionPanel enrollmentId={enrollmentId} /> : null}
       {q.isError ? null : <JourneyTimeline enrollmentId={enrollmentId} />}
     </>
   );

@@ -183,4 +183,12 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   BPF_ALREADY_SUBMITTED: "Le BPF de cette année a été déposé : il est verrouillé (régénérez-le en forçant pour le recalculer).",
   BPF_YEAR_NOT_STARTED: "Cette année n'a pas encore commencé.",
   BPF_CELL_UNKNOWN: "Ce chiffre du BPF n'existe pas.",
+  CONVENTION_NOT_FOUND: "Convention introuvable.",
+  CONVENTION_VERSION_NOT_FOUND: "Cette version de la convention n'existe pas.",
+  CONVENTION_CLIENT_REQUIRED: "Un employeur ou un OPCO finance cette inscription : indiquez le client qui signe la convention.",
+  CONVENTION_UNCHANGED: "Rien n'a changé depuis l'envoi de la version en cours : aucune nouvelle version.",
+  CONVENTION_NOT_DRAFT: "Seule la version brouillon d'une convention peut être envoyée.",
+  CONVENTION_NO_RECIPIENT: "Le client n'a pas d'adresse e-mail : indiquez-en une.",
+  CONVENTION_SIGN_TOKEN_INVALID: "Ce lien de signature est invalide, expiré ou remplacé par une version plus récente.",
+  CONVENTION_ALREADY_SIGNED: "Cette version de la convention est déjà signée.",
 };

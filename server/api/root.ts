@@ -15,6 +15,7 @@ import { platformRouter } from "./routers/platform";
 import { sessionsRouter } from "./routers/sessions";
 import { devRouter } from "./routers/dev";
 import { documentsRouter } from "./routers/documents";
+import { conventionsRouter } from "./routers/conventions";
 import { invoicesRouter } from "./routers/invoices";
 import { templatesRouter } from "./routers/templates";
 import { tenantsRouter } from "./routers/tenants";
@@ -80,6 +81,7 @@ export const appRouter = router({
   bpf: bpfRouter,
   templates: templatesRouter,
   documents: documentsRouter,
+  conventions: conventionsRouter,
   dev: devRouter,
   platform: platformRouter,
   mailConfig: mailConfigRouter,

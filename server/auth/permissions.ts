@@ -85,6 +85,12 @@ const P = {
   "documents.readAll": ["ADMIN"],
   /** Generates documents on demand (a training agreement per enrollment: ADMIN or the course's owner). */
   "documents.generate": ["ADMIN", "CREATOR"],
+  /** Generates and sends conventions de formation (a CREATOR: those of their own courses' enrollments). */
+  "conventions.manage": ["ADMIN", "CREATOR"],
+  /** Reads conventions, their versions and PDFs (a CREATOR: their own courses'). */
+  "conventions.read": ["ADMIN", "CREATOR", "FINANCIER"],
+  /** Reads every convention of the tenant (others holding conventions.read: their own courses'). */
+  "conventions.readAll": ["ADMIN", "FINANCIER"],
   "mail.configure": ["ADMIN", "CREATOR"],
   /** Manages the tenant-level mail configuration (others: their own). */
   "mail.configureTenant": ["ADMIN"],

@@ -8,6 +8,7 @@ import { invoicePdfRoute } from "./invoice-pdf";
 import { livekitWebhookRoute } from "./livekit-webhook";
 import { paymentWebhookRoute } from "./payment-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
+import { conventionPdfRoute, conventionPublicPdfRoute, conventionSignedPdfRoute } from "./convention-pdf";
 import { documentFileRoute } from "./document-file";
 import { mediaDownloadRoute } from "./media-download";
 import type { RawRoute } from "./raw-route";
@@ -36,4 +37,7 @@ export const RAW_ROUTES: RawRoute[] = [
   invoicePdfRoute,
   bpfPdfRoute,
   bpfCsvRoute,
+  conventionPdfRoute,
+  conventionSignedPdfRoute,
+  conventionPublicPdfRoute,
 ];

@@ -15,7 +15,7 @@ export type IdPrefix =
   | "pay" | "ref" | "inv" | "cli" | "cpl" | "cmt" | "imp" | "act" | "apt" | "aud" | "wh"
   | "dlv" | "evt" | "tpl" | "mcf" | "nda" | "cmp" | "key" | "rtk" | "inv_t" | "rst" | "fnd"
   | "mail" | "ext" | "req" | "qqn" | "med" | "prg" | "qat" | "ctr" | "cpt" | "aic" | "doc" | "tfd" | "rmd" | "csh" | "ntf" | "lap"
-  | "svi" | "svr" | "vrf";
+  | "svi" | "svr" | "vrf" | "cnv" | "cnvv";
 
 /** Random URL-safe secret of `bytes` bytes of entropy. */
 export function randomToken(bytes = 32): string {

@@ -13,7 +13,7 @@ import { convocationPdfAttachment } from "../../server/services/documents/uses";
 import { startApi, type TestApi } from "../helpers/api";
 import { drainJobs, queuedJobs } from "../helpers/jobs";
 import { expectEmbeddedFonts, fetchBytes, isPdf, pdfText } from "../helpers/documents";
-import { eventRows, expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
+import { eventRows, expectError, tenantBySlug, userIdOf } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
 import { seedDemoData, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
@@ -179,43 +179,6 @@ describe("who reads which document", () => {
     const res = await fetchBytes(api, "GET", `/documents/${id}/file`, { tenant: "acme", token: tok.learner2 });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("DOCUMENT_FILE_NOT_FOUND");
-  });
-});
-
-describe("POST /enrollments/{id}/convention", () => {
-  it("201 for the course's creator: a CONVENTION document they and the learner read; again: the same document, replaced", async () => {
-    const res = await call("POST", `/enrollments/${enrollmentId}/convention`, tok.creator);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ kind: "CONVENTION", enrollmentId, userId: uid.learner2, generatedBy: uid.creator, subjectType: "ENROLLMENT", subjectId: enrollmentId });
-    const file = await fetchBytes(api, "GET", `/documents/${res.body.data.id}/file`, { tenant: "acme", token: tok.creator });
-    expect(file.status).toBe(200);
-    const text = pdfText(file.bytes);
-    expect(text).toContain("Convention de formation professionnelle");
-    expect(text).toContain("Lucas Moreau");
-    expect(text).toContain("Habilitation électrique B0-H0V");
-    expect(text).toContain("L6353-1");
-    expect(createHash("sha256").update(file.bytes).digest("hex")).toBe(res.body.data.sha256);
-    expect((await call("GET", `/documents/${res.body.data.id}`, tok.learner2)).status).toBe(200);
-
-    const again = await call("POST", `/enrollments/${enrollmentId}/convention`, tok.admin);
-    expect(again.status).toBe(201);
-    expect(again.body.data.id).toBe(res.body.data.id);
-    expect(again.body.data.generatedBy).toBe(uid.admin);
-    expect(await api.db.select().from(documents).where(and(eq(documents.enrollmentId, enrollmentId), eq(documents.kind, "CONVENTION")))).toHaveLength(1);
-  });
-
-  it("403 for TRAINER, LEARNER, FUNDER, FINANCIER; 404 for a CREATOR who does not own the course, cross-tenant and unknown; 400 unknown field", async () => {
-    for (const who of ["trainer", "learner2", "funder", "finance"] as const) expectError(await call("POST", `/enrollments/${enrollmentId}/convention`, tok[who]), 403);
-    // a course created by admin@: creator@ does not read its enrollments (404), so never generates their agreements
-    const notOwned = await createLearningCourse(api.db, acmeId, { creatorId: uid.admin!, modules: [{ lessons: [{}] }] });
-    const e = await insertEnrollment(api.db, acmeId, { courseId: notOwned.id, userId: uid.learner! });
-    expectError(await call("POST", `/enrollments/${e.id}/convention`, tok.creator), 404);
-    expect((await call("POST", `/enrollments/${e.id}/convention`, tok.admin)).status).toBe(201);
-    const cross = await call("POST", `/enrollments/${enrollmentId}/convention`, tok.globexAdmin, undefined, "globex");
-    expectError(cross, 404);
-    expect(cross.body.code).toBe("ENROLLMENT_NOT_FOUND");
-    expectError(await call("POST", "/enrollments/enr_zzzzzzzzzzzzzzzzzzzzzzzz/convention", tok.admin), 404);
-    expectUnknownFields(await call("POST", `/enrollments/${enrollmentId}/convention`, tok.admin, { force: true }), ["force"]);
   });
 });
 

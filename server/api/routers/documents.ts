@@ -1,8 +1,7 @@
-import { ZDocumentIdInput, ZDocumentOutput, ZEnrollmentIdInput, ZListDocumentsInput, ZListDocumentsOutput } from "../../contracts/documents";
+import { ZDocumentIdInput, ZDocumentOutput, ZListDocumentsInput, ZListDocumentsOutput } from "../../contracts/documents";
 import { ZPdfBase64 } from "../../contracts/templates";
 import { listDocuments, loadReadableDocument, openDocumentFile, toDocument } from "../../services/documents/documents";
-import { generateConvention } from "../../services/documents/uses";
-import { can, router, tenantProcedure } from "../trpc";
+import { router, tenantProcedure } from "../trpc";
 
 const tags = ["Documents"];
 export const DOCUMENT_READERS =
@@ -63,23 +62,4 @@ export const documentsRouter = router({
       for await (const chunk of file.stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString("base64");
     }),
-
-  convention: can("documents.generate")
-    .meta({
-      status: 201,
-      openapi: {
-        method: "POST",
-        path: "/enrollments/{id}/convention",
-        tags,
-        summary: "Generate the training agreement (convention) of an enrollment",
-        description:
-          "ADMIN, or the CREATOR who owns the enrollment's course (403 otherwise; 404 for an enrollment the caller cannot read). Renders the tenant's CONVENTION SYSTEM template " +
-          "(articles L6353-1 and L6353-2 of the Code du travail) with the learner, the course (objectives, duration, price...) and the enrollment, stores the PDF and answers the document (201). " +
-          "One agreement per enrollment: generating it again replaces its file, sha256 and generatedAt under the same document id.",
-        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Not ADMIN nor the course's creator", 404: "Enrollment not found", 503: "Renderer busy" },
-      },
-    })
-    .input(ZEnrollmentIdInput)
-    .output(ZDocumentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: toDocument(await generateConvention(ctx.db, ctx.caller, input.id, ctx.clock.now())) })),
 });

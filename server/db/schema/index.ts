@@ -13,3 +13,4 @@ export * from "./adaptive";
 export * from "./surveys";
 export * from "./needs";
 export * from "./verifications";
+export * from "./conventions";

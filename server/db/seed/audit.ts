@@ -4,12 +4,9 @@ import { courses, documents, enrollments, lessons, liveSessions, modules, questi
 import { forTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { buildCaller } from "../../auth/caller";
-import { generateDocument, sha256Hex } from "../../services/documents/generate";
+import { sha256Hex } from "../../services/documents/generate";
 import { documentKey, documentStorage } from "../../services/documents/storage";
 import { convocationPdfAttachment } from "../../services/documents/uses";
-import { enrollmentRecord, organisationValues } from "../../services/documents/variables";
-import { systemTemplate } from "../../services/templates/templates";
-import { SYSTEM_KEY_BY_KIND } from "../../services/templates/system-templates";
 import { buildAttestationPdf } from "../../services/attendance/attestation/attestation-pdf";
 
 export const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";
@@ -32,26 +29,7 @@ export async function seedAudit(db: Db, tenantId: string, people: { admin: strin
     .where(scope.where(enrollments, eq(enrollments.courseId, course.id)))
     .orderBy(asc(enrollments.enrolledAt), asc(enrollments.id));
 
-  // convention/: the agreement of each enrollment (kept when it exists).
-  const org = await organisationValues(db, scope, now);
-  const template = await systemTemplate(db, scope, SYSTEM_KEY_BY_KIND.CONVENTION);
-  for (const e of enrolled) {
-    const record = await enrollmentRecord(db, scope, e.id);
-    await generateDocument(db, scope, {
-      kind: "CONVENTION",
-      subject: { type: "ENROLLMENT", id: e.id },
-      template,
-      values: { ...org.values, ...record.values },
-      org: org.info,
-      title: `Convention de formation — ${record.course.title}`,
-      fileName: `convention-sst-${record.user.lastName.toLowerCase()}.pdf`,
-      userId: e.userId,
-      enrollmentId: e.id,
-      generatedBy: people.admin,
-      now,
-      onExisting: "keep",
-    });
-  }
+  // convention/: the versioned conventions of the course (seed/conventions.ts, run before this one).
 
   const sessions = await db
     .select({ id: liveSessions.id, status: liveSessions.status })

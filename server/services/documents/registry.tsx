@@ -7,6 +7,7 @@ import { TemplateDocument } from "./template-document";
 import { AuditReportDocument } from "../qualiopi/audit-report-document";
 import { InvoicePdfDocument } from "../billing/facturx/invoice-document";
 import { BpfDocument } from "../bpf/bpf-document";
+import { ConventionDocument } from "../conventions/convention-document";
 import type { DocumentInputs, DocumentType } from "./types";
 
 /**
@@ -20,6 +21,7 @@ const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
   "audit-report": AuditReportDocument,
   "facturx-invoice": InvoicePdfDocument,
   bpf: BpfDocument,
+  convention: ConventionDocument,
 };
 
 /** Renders one document to PDF bytes, with the embedded fonts. */

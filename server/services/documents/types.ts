@@ -5,6 +5,7 @@ import type { AuditReportInput } from "../qualiopi/audit-report-document";
 import type { InvoicePdfInput } from "../billing/facturx/invoice-document";
 import type { BpfPdfInput } from "../bpf/bpf-document";
 import type { Verifiable } from "../verification/verification-block";
+import type { ConventionPdfInput } from "../conventions/convention-document";
 
 /**
  * The document types the render pool knows, each with the input its component takes (plain
@@ -23,6 +24,8 @@ export type DocumentInputs = {
   "facturx-invoice": InvoicePdfInput;
   /** The BPF (cerfa 10443*17) of one year, frames A to H. */
   bpf: BpfPdfInput;
+  /** A convention de formation or an individual's contract, its programme annex and, once signed, the evidence page (services/conventions). */
+  convention: ConventionPdfInput;
 };
 
 export type DocumentType = keyof DocumentInputs;

@@ -1,12 +1,8 @@
-import type { Caller } from "../../auth/caller";
 import type { Db } from "../../db";
 import type { TenantScope } from "../../db/tenant-scope";
-import { forbidden } from "../../errors";
 import { log } from "../../lib/log";
 import { emitEvent } from "../platform/events";
-import { writeAudit } from "../platform/audit";
-import { isCourseOwner, participantEnrollment } from "../platform/who-may";
-import { getReadableEnrollment } from "../enrollments/access";
+import { participantEnrollment } from "../platform/who-may";
 import { systemTemplate } from "../templates/templates";
 import { SYSTEM_KEY_BY_KIND } from "../templates/system-templates";
 import { generateDocument, type DocumentRow } from "./generate";
@@ -55,35 +51,6 @@ export async function generateCertificate(db: Db, scope: TenantScope, enrollment
       });
     },
   });
-}
-
-/**
- * POST /enrollments/{id}/convention: the training agreement of an enrollment, from the CONVENTION
- * SYSTEM template, for ADMIN or the course's owner (its creator). Generating again replaces the
- * file and its hash (same document id): the agreement follows the current course and learner data.
- */
-export async function generateConvention(db: Db, caller: Caller, enrollmentId: string, now: Date): Promise<DocumentRow> {
-  const { course } = await getReadableEnrollment(db, caller, enrollmentId);
-  if (!isCourseOwner(course, caller)) throw forbidden("Forbidden: only ADMIN or the course's creator generates its agreements", "COURSE_NOT_OWNED");
-  const record = await enrollmentRecord(db, caller.scope, enrollmentId);
-  const org = await organisationValues(db, caller.scope, now);
-  const template = await systemTemplate(db, caller.scope, SYSTEM_KEY_BY_KIND.CONVENTION);
-  const { document } = await generateDocument(db, caller.scope, {
-    kind: "CONVENTION",
-    subject: { type: "ENROLLMENT", id: enrollmentId },
-    template,
-    values: { ...org.values, ...record.values },
-    org: org.info,
-    title: `Convention de formation — ${record.course.title}`,
-    fileName: `convention-${fileSlug(record.course.title)}-${fileSlug(`${record.user.firstName}-${record.user.lastName}`)}.pdf`,
-    userId: record.user.id,
-    enrollmentId,
-    generatedBy: caller.userId,
-    now,
-    onExisting: "replace",
-  });
-  await writeAudit(db, caller, { action: "document.generated", targetType: "document", targetId: document.id, metadata: { kind: "CONVENTION", enrollmentId } });
-  return document;
 }
 
 /**

@@ -2,11 +2,22 @@
 export type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
   | "complaint-received" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
-  | "survey-end-of-course" | "survey-follow-up" | "invoice-sent";
+  | "survey-end-of-course" | "survey-follow-up" | "invoice-sent" | "convention-sign";
 
 type Rendered = { subject: string; text: string };
 
 const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rendered>> = {
+  // conventions: vars tenantName, title (Convention / Contrat de formation professionnelle), course, version, link (the signing page), message (may be "")
+  "convention-sign": {
+    fr: (v) => ({
+      subject: `${v.title} à signer — ${v.course} (${v.tenantName})`,
+      text: `Bonjour,\n\n${v.message ? `${v.message}\n\n` : ""}${v.tenantName} vous adresse le document « ${v.title} » de la formation « ${v.course} » (version ${v.version}), joint à ce message.\n\nVous pouvez le lire et le signer en ligne, sans créer de compte : ${v.link}\n\nCe lien est personnel ; ne le transférez pas.\n\nCordialement,\n${v.tenantName}`,
+    }),
+    en: (v) => ({
+      subject: `Training agreement to sign — ${v.course} (${v.tenantName})`,
+      text: `Hello,\n\n${v.message ? `${v.message}\n\n` : ""}${v.tenantName} sends you the training agreement "${v.course}" (version ${v.version}), attached.\n\nRead and sign it online, no account needed: ${v.link}\n\nThis link is personal; do not forward it.\n\nKind regards,\n${v.tenantName}`,
+    }),
+  },
   // invoices: vars tenantName, number, kind (invoice | credit-note), total (formatted), dueDate (YYYY-MM-DD or ""), message (may be "")
   "invoice-sent": {
     fr: (v) => ({
