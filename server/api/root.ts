@@ -31,6 +31,7 @@ import { legalIdentityRouter } from "./routers/legal-identity";
 import { billingClientsRouter } from "./routers/billing-clients";
 import { paymentsRouter } from "./routers/payments";
 import { bpfRouter } from "./routers/bpf";
+import { fundersRouter } from "./routers/funders";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -85,6 +86,8 @@ export const appRouter = router({
   // billing: /billing/legal-identity and /billing/clients
   legalIdentity: legalIdentityRouter,
   billingClients: billingClientsRouter,
+  // funders: /funders/me before /funders/{id}
+  funders: fundersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,1 @@
+ALTER TABLE "funders" ADD CONSTRAINT "funders_tenant_id_uq" UNIQUE("tenant_id","id");
