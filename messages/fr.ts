@@ -14,6 +14,7 @@ import { needs_fr } from "./parts/needs.fr";
 import { invoices_fr } from "./parts/invoices.fr";
 import { billingClients_fr } from "./parts/billing-clients.fr";
 import { bpf_fr } from "./parts/bpf.fr";
+import { funders_fr } from "./parts/funders.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { signing_fr } from "./parts/signing.fr";
 import { surveys_fr } from "./parts/surveys.fr";
@@ -323,6 +324,7 @@ export const fr = {
   ...invoices_fr,
   ...billingClients_fr,
   ...bpf_fr,
+  ...funders_fr,
   ...documents_fr,
   ...signing_fr,
   ...surveys_fr,
