@@ -36,4 +36,11 @@ export const funders_en = {
     status: "Status",
     sessionStatus: "Session {status}",
   },
+  funderLinks: {
+    title: "Funder links",
+    intro: "Each funder account (FUNDER role) belongs to one funder: it sees only the enrollments that funder finances, their documents and the invoices addressed to the funder.",
+    memberLabel: "Funder of {name} ({email})",
+    none: "None (sees nothing)",
+    saved: "{name}'s funder saved.",
+  },
 };

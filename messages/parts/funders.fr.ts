@@ -36,4 +36,11 @@ export const funders_fr = {
     status: "Statut",
     sessionStatus: "Session {status}",
   },
+  funderLinks: {
+    title: "Rattachement des financeurs",
+    intro: "Chaque compte financeur (rôle FUNDER) appartient à un financeur : il ne voit que les inscriptions que ce financeur finance, leurs documents et les factures adressées au financeur.",
+    memberLabel: "Financeur de {name} ({email})",
+    none: "Aucun (ne voit rien)",
+    saved: "Rattachement de {name} enregistré.",
+  },
 };
