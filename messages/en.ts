@@ -15,6 +15,7 @@ import { needs_en } from "./parts/needs.en";
 import { invoices_en } from "./parts/invoices.en";
 import { billingClients_en } from "./parts/billing-clients.en";
 import { bpf_en } from "./parts/bpf.en";
+import { funders_en } from "./parts/funders.en";
 import { documents_en } from "./parts/documents.en";
 import { conventions_en } from "./parts/conventions.en";
 import { signing_en } from "./parts/signing.en";
@@ -326,6 +327,7 @@ export const en: Catalogue = {
   ...invoices_en,
   ...billingClients_en,
   ...bpf_en,
+  ...funders_en,
   ...documents_en,
   ...conventions_en,
   ...signing_en,

@@ -14,6 +14,7 @@ import { needs_fr } from "./parts/needs.fr";
 import { invoices_fr } from "./parts/invoices.fr";
 import { billingClients_fr } from "./parts/billing-clients.fr";
 import { bpf_fr } from "./parts/bpf.fr";
+import { funders_fr } from "./parts/funders.fr";
 import { documents_fr } from "./parts/documents.fr";
 import { conventions_fr } from "./parts/conventions.fr";
 import { signing_fr } from "./parts/signing.fr";
@@ -325,6 +326,7 @@ export const fr = {
   ...invoices_fr,
   ...billingClients_fr,
   ...bpf_fr,
+  ...funders_fr,
   ...documents_fr,
   ...conventions_fr,
   ...signing_fr,

@@ -184,6 +184,7 @@ export const ERROR_REASONS = {
   // Billing: legal identity and clients.
   LEGAL_IDENTITY_INCOMPLETE: "The organisation's legal identity lacks fields an invoice needs (see errors)",
   CLIENT_NOT_FOUND: "Billing client not found",
+  FUNDER_NOT_FOUND: "Funder not found",
   // Payments.
   PAYMENT_NOT_FOUND: "Payment not found",
   COURSE_FREE: "The course is free: enroll with POST /enrollments (FREE); payments are for paid courses only",
@@ -255,6 +256,7 @@ export const NOT_FOUND_REASONS = {
   "Needs analysis": "NEEDS_ANALYSIS_NOT_FOUND",
   Invoice: "INVOICE_NOT_FOUND",
   Client: "CLIENT_NOT_FOUND",
+  Funder: "FUNDER_NOT_FOUND",
   Payment: "PAYMENT_NOT_FOUND",
   "BPF snapshot": "BPF_SNAPSHOT_NOT_FOUND",
   Convention: "CONVENTION_NOT_FOUND",

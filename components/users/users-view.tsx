@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { FunderLinksPanel } from "@/components/funders/funder-links-panel";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { UserFiltersBar } from "./user-filters";
 import { UsersTable, type UserChange } from "./users-table";
@@ -107,6 +108,8 @@ export function UsersView() {
           <Pagination label={t("users.pagination")} page={data.meta.page} pages={data.meta.totalPages} total={t("users.total", { total: data.meta.total })} onPage={(page) => setFilters({ page })} />
         </div>
       ) : null}
+
+      <FunderLinksPanel />
 
       <InviteUserDialog
         open={inviteOpen}

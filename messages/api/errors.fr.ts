@@ -155,6 +155,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   COMPANY_NOT_FOUND: "Entreprise introuvable.",
   LEGAL_IDENTITY_INCOMPLETE: "L'identité légale de l'organisme est incomplète pour facturer (voir les champs).",
   CLIENT_NOT_FOUND: "Client introuvable.",
+  FUNDER_NOT_FOUND: "Financeur introuvable.",
   NEEDS_ANALYSIS_NOT_FOUND: "Analyse des besoins introuvable.",
   INVOICE_NOT_FOUND: "Facture introuvable.",
   INVOICE_NOT_DRAFT: "Seule une facture en brouillon peut être modifiée ou supprimée.",

@@ -33,6 +33,7 @@ import { billingClientsRouter } from "./routers/billing-clients";
 import { paymentsRouter } from "./routers/payments";
 import { bpfRouter } from "./routers/bpf";
 import { verificationRouter } from "./routers/verification";
+import { fundersRouter } from "./routers/funders";
 import { createCallerFactory, router } from "./trpc";
 
 /**
@@ -90,6 +91,8 @@ export const appRouter = router({
   billingClients: billingClientsRouter,
   // public: /verify/{code} (documents anyone can verify)
   verification: verificationRouter,
+  // funders: /funders/me before /funders/{id}
+  funders: fundersRouter,
 });
 
 export type AppRouter = typeof appRouter;

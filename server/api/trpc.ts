@@ -134,7 +134,7 @@ async function tenantContext(ctx: Context, user: Identity, ref: string | null): 
   } else {
     throw new DomainError("FORBIDDEN", "Forbidden: not a member of this organisation", { reason: "NOT_A_MEMBER" });
   }
-  const caller = buildCaller({ ...callerBase(ctx, tenant), userId: user.userId, role, membershipId: membership?.id ?? null });
+  const caller = buildCaller({ ...callerBase(ctx, tenant), userId: user.userId, role, membershipId: membership?.id ?? null, funderId: membership?.funderId ?? null });
   return { caller, tenant: caller.tenant, scope: caller.scope };
 }
 
@@ -164,6 +164,7 @@ export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) =
     userId: identity?.userId ?? null,
     role: active ? active.role : hasEnrollment ? "LEARNER" : null,
     membershipId: active?.id ?? null,
+    funderId: active?.funderId ?? null,
   });
   return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: caller.scope, caller } });
 });

@@ -18,6 +18,8 @@ export type Caller = {
   role: Role;
   /** null for a learner known only through enrollments. */
   membershipId: string | null;
+  /** The funder a FUNDER member belongs to (memberships.funderId); absent or null: none (a FUNDER then reads nothing). */
+  funderId?: string | null;
   /** Request info, recorded with audit rows and sealed attendance records. */
   ip: string | null;
   userAgent: string | null;

@@ -38,9 +38,18 @@ const P = {
   "activity.readCourse": ["CREATOR", "ADMIN"],
   "enrollments.create": ["ADMIN", "CREATOR"],
   "enrollments.cancel": ["ADMIN", "CREATOR"],
+  /** Lists enrollments: ADMIN all, a CREATOR their courses', a FUNDER their funder's (object level: enrollments/access.ts readableBy). */
   "enrollments.readAll": ["ADMIN", "CREATOR", "FUNDER"],
   /** Reads every enrollment of the tenant, not only their own and their courses' (object level). */
-  "enrollments.readTenant": ["ADMIN", "FUNDER"],
+  "enrollments.readTenant": ["ADMIN"],
+  /**
+   * Reads only what their funder finances (memberships.funderId): the enrollments whose funderId
+   * is it, their sessions, sheets, attestations and documents, and the invoices addressed to the
+   * funder's billing client. The one predicate: services/platform/who-may.ts funderPerimeter.
+   */
+  "funders.perimeter": ["FUNDER"],
+  /** Lists the tenant's funders, links one to its billing client and a FUNDER member to one. */
+  "funders.manage": ["ADMIN"],
   /** Reads every learner's quiz feedback (answers and corrections); FUNDER does not. */
   "quiz.readTenant": ["ADMIN"],
   "progress.update": ["LEARNER"],
@@ -48,11 +57,13 @@ const P = {
   // live sessions and attendance
   "sessions.manage": ["ADMIN", "CREATOR", "TRAINER"],
   /** Sees every session of the tenant; a LEARNER only those of the courses they take part in. */
-  "sessions.readTenant": ["ADMIN", "CREATOR", "TRAINER", "FINANCIER", "FUNDER"],
+  "sessions.readTenant": ["ADMIN", "CREATOR", "TRAINER", "FINANCIER"],
   "attendance.manage": ["ADMIN", "CREATOR"],
   "attendance.sign": ["LEARNER"],
   "attendance.override": ["ADMIN"],
   "attendance.read": ["ADMIN", "CREATOR", "TRAINER"],
+  /** Downloads a session's sheet PDF: the session's staff, and a FUNDER for a session one of their funded learners is in. */
+  "attendance.sheetPdf": ["ADMIN", "CREATOR", "TRAINER", "FUNDER"],
   "attendance.history": ["LEARNER", "ADMIN", "CREATOR"],
   /** Reads any attendance record and enrollment history of the tenant (others: their own, a CREATOR their courses'). */
   "attendance.readTenant": ["ADMIN"],
@@ -75,6 +86,8 @@ const P = {
   // money
   "payments.manage": ["ADMIN"],
   "billing.manage": ["ADMIN", "FINANCIER"],
+  /** Reads invoices (list, detail, PDF): billing staff all of them, a FUNDER the issued ones addressed to their funder's billing client. */
+  "invoices.read": ["ADMIN", "FINANCIER", "FUNDER"],
   /** Edits the tenant's legal identity (billing.manage reads it). */
   "legalIdentity.manage": ["ADMIN"],
   "bpf.manage": ["ADMIN", "FINANCIER"],

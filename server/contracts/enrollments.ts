@@ -19,6 +19,7 @@ export const ZEnrollment = z.object({
   paymentMethod: ZPaymentMethod,
   traineeCategory: ZTraineeCategory.nullable(),
   financingSource: ZFinancingSource.nullable(),
+  funderId: z.string().nullable().describe("The funder (fnd_..., one of the tenant's funders) that finances this enrollment; the FUNDER members of that funder read it and its documents. null: none named"),
   enrolledAt: ZTimestamp,
   completedAt: ZTimestamp.nullable(),
   cancelledAt: ZTimestamp.nullable(),
@@ -48,6 +49,7 @@ export const ZCreateEnrollmentInput = z.strictObject({
   paymentMethod: ZPaymentMethod,
   traineeCategory: ZTraineeCategory.optional(),
   financingSource: ZFinancingSource.optional(),
+  funderId: ZId("fnd").optional().describe("The funder that finances the enrollment (one of the tenant's funders, 422 otherwise); its FUNDER members then read the enrollment and its documents"),
 });
 export type TCreateEnrollmentInput = z.infer<typeof ZCreateEnrollmentInput>;
 
@@ -55,6 +57,7 @@ export const ZUpdateEnrollmentInput = z.strictObject({
   id: z.string(),
   traineeCategory: ZTraineeCategory.nullable().optional().describe("null clears it"),
   financingSource: ZFinancingSource.nullable().optional().describe("null clears it"),
+  funderId: ZId("fnd").nullable().optional().describe("The funder that finances the enrollment (one of the tenant's funders, 422 otherwise); null clears it"),
 });
 export type TUpdateEnrollmentInput = z.infer<typeof ZUpdateEnrollmentInput>;
 

@@ -33,7 +33,7 @@ import { enrollments, memberships, PARTICIPANT_STATUSES, tenants } from "./schem
 
 export type TenantAccess = {
   tenant: typeof tenants.$inferSelect;
-  membership: { id: string; role: (typeof memberships.$inferSelect)["role"]; status: (typeof memberships.$inferSelect)["status"] } | null;
+  membership: { id: string; role: (typeof memberships.$inferSelect)["role"]; status: (typeof memberships.$inferSelect)["status"]; funderId?: string | null } | null;
   hasEnrollment: boolean;
 };
 
@@ -62,6 +62,7 @@ export async function resolveTenantAccess(db: DbOrTx, ref: string, userId: strin
       membershipId: memberships.id,
       role: memberships.role,
       status: memberships.status,
+      funderId: memberships.funderId,
       hasEnrollment: rawSql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.tenantId} = ${tenants.id} and ${enrollments.userId} = ${userId} and ${inArray(enrollments.status, [...PARTICIPANT_STATUSES])})`,
     })
     .from(tenants)
@@ -71,7 +72,7 @@ export async function resolveTenantAccess(db: DbOrTx, ref: string, userId: strin
   if (!row) return null;
   return {
     tenant: row.tenant,
-    membership: row.membershipId && row.role && row.status ? { id: row.membershipId, role: row.role, status: row.status } : null,
+    membership: row.membershipId && row.role && row.status ? { id: row.membershipId, role: row.role, status: row.status, funderId: row.funderId } : null,
     hasEnrollment: row.hasEnrollment === true || (row.hasEnrollment as unknown) === "t",
   };
 }

@@ -15,7 +15,7 @@ export const attendancePdfRoute = rawRoute({
   query: ["slotId"],
   produces: "application/pdf",
   successDescription: "PDF file (Content-Disposition: attachment)",
-  procedure: ofModeProcedure("attendance.read")
+  procedure: ofModeProcedure("attendance.sheetPdf")
     .input(ZSheetInput)
     .query(async ({ ctx, input }) => {
       const target = await authorizeSheet(ctx.db, ctx.caller, input.sessionId, input.slotId);

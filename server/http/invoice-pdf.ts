@@ -1,7 +1,7 @@
 import { ZInvoiceIdInput } from "../contracts/invoices";
 import { can } from "../api/trpc";
 import { openInvoicePdf } from "../services/billing/invoice-pdf";
-import { loadInvoice } from "../services/billing/invoices";
+import { loadReadableInvoice } from "../services/billing/invoices";
 import { rawRoute } from "./raw-route";
 
 /**
@@ -14,10 +14,10 @@ export const invoicePdfRoute = rawRoute({
   tenantQuery: "tenant",
   produces: "application/pdf",
   successDescription: "PDF/A-3 file with factur-x.xml embedded (Content-Disposition: attachment)",
-  procedure: can("billing.manage")
+  procedure: can("invoices.read")
     .input(ZInvoiceIdInput)
     .query(async ({ ctx, input }) => {
-      const row = await loadInvoice(ctx.db, ctx.caller.scope, input.id);
+      const row = await loadReadableInvoice(ctx.db, ctx.caller, input.id);
       const file = await openInvoicePdf(row);
       return { contentType: "application/pdf", filename: file.fileName, body: file.stream, length: file.size, cacheControl: "private, no-store" };
     }),

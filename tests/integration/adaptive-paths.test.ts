@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerAdaptivePaths, lessons, questionnaires, questions } from "../../server/db/schema";
 import { tokenFor } from "../factories";
 import type { ApiResponse } from "../helpers/api";
-import { expectError, expectUnknownFields, userIdOf } from "../helpers/rest";
+import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
+import { fundEnrollment } from "../factories/funders";
 import { balanceOf, buildCourse, ledgerOf, setCredits, setupAi, type AiFixture } from "./ai-fixtures";
 
 /**
@@ -353,7 +354,8 @@ describe("POST /enrollments/{id}/adaptive-path (individual path, 30 credits)", (
     expect(await f.api.db.select().from(learnerAdaptivePaths).where(eq(learnerAdaptivePaths.enrollmentId, strong))).toHaveLength(1);
   });
 
-  it("who: FUNDER reads the enrollment but may not generate (403); another creator, a FINANCIER and another tenant get 404", async () => {
+  it("who: FUNDER reads the enrollment (funded by their funder) but may not generate (403); another creator, a FINANCIER and another tenant get 404", async () => {
+    await fundEnrollment(f.api.db, (await tenantBySlug(f.api, "acme")).id, strong);
     expectError(await asToken(tok.funder)("POST", `/enrollments/${strong}/adaptive-path`, {}), 403);
     expect((await asToken(tok.funder)("GET", `/enrollments/${strong}/adaptive-path`)).status).toBe(200);
     for (const who of ["creator2", "finance", "globexAdmin"] as const) {

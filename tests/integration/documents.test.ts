@@ -17,6 +17,7 @@ import { eventRows, expectError, tenantBySlug, userIdOf } from "../helpers/rest"
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
 import { seedDemoData, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
+import { fundEnrollment } from "../factories/funders";
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "documents-test-"));
 process.env.MEDIA_DIR = mediaDir;
@@ -47,6 +48,8 @@ beforeAll(async () => {
   await api.db.update(courses).set({ duration: 14 }).where(and(eq(courses.tenantId, acmeId), eq(courses.id, seeded.id)));
   course = seeded;
   enrollmentId = (await insertEnrollment(api.db, acmeId, { courseId: seeded.id, userId: uid.learner2!, enrolledAt: new Date("2026-11-02T09:00:00Z") })).id;
+  // Financed by AKTO, funder@'s funder: its documents are in funder@'s perimeter.
+  await fundEnrollment(api.db, acmeId, enrollmentId);
 });
 afterAll(async () => {
   await closeRenderPool();

@@ -4,6 +4,7 @@ import { activityLogs, lessonProgress } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
 import { createMember, login, seedDemoData, tokenFor } from "../factories";
 import { completeLessons, createLearningCourse, enrollmentRow, insertEnrollment, type SeededCourse } from "../factories/learning";
+import { fundEnrollment } from "../factories/funders";
 import { expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
@@ -32,6 +33,9 @@ beforeAll(async () => {
   eB = await insertEnrollment(api.db, acmeId, { courseId: courseB.id, userId: readerId, enrolledAt: new Date("2025-01-01T10:00:00Z") });
   eA = await insertEnrollment(api.db, acmeId, { courseId: courseA.id, userId: readerId, enrolledAt: new Date("2025-02-01T10:00:00Z") });
   await completeLessons(api.db, acmeId, eA.id, [courseA.modules[0]!.lessons[0]!.id]);
+  // Both financed by AKTO, funder@'s funder (a FUNDER reads the enrollments their funder finances).
+  await fundEnrollment(api.db, acmeId, eA.id);
+  await fundEnrollment(api.db, acmeId, eB.id);
   eGlobex = await insertEnrollment(api.db, globexId, { courseId: globexCourse.id, userId: await userIdOf(api, "learner@globex.test") });
   for (const local of ["admin", "creator", "learner2", "funder", "trainer"]) t[local] = await tokenFor(api, "acme", local);
   t.reader = (await login(api, "acme", "reader@acme.test")).accessToken;
@@ -111,7 +115,7 @@ describe("GET /enrollments", () => {
     expect((await get(`/enrollments?userId=${readerId}`, "other")).body.data.map((e: { id: string }) => e.id)).toEqual([eB.id]);
   });
 
-  it("FUNDER reads the list", async () => {
+  it("FUNDER reads the list (the enrollments their funder finances)", async () => {
     expect((await get(`/enrollments?userId=${readerId}`, "funder")).body.meta.total).toBe(2);
   });
 
@@ -141,7 +145,7 @@ describe("GET /enrollments/{id}", () => {
     expect(d.modules[1].lessons[1]).toMatchObject({ kind: "VIDEO", status: "NOT_STARTED", progress: null });
   });
 
-  it("the course's creator, ADMIN and FUNDER read it", async () => {
+  it("the course's creator, ADMIN and FUNDER (of the funder that finances it) read it", async () => {
     for (const who of ["creator", "admin", "funder"]) expect((await get(`/enrollments/${eA.id}`, who)).status).toBe(200);
   });
 

@@ -128,11 +128,14 @@ describe("POST /billing/invoices (DRAFT)", () => {
     expectUnknownFields(await w.call("POST", "/billing/invoices", w.tok.finance, { clientId: client.id, items: [line()], number: "FAC-1" }), ["number"]);
   });
 
-  it("roles: ADMIN and FINANCIER only (403 for CREATOR, TRAINER, LEARNER, FUNDER; 401 without token)", async () => {
+  it("roles: ADMIN and FINANCIER only (403 for CREATOR, TRAINER, LEARNER, FUNDER; 401 without token); a FUNDER lists only their funder's issued invoices", async () => {
     for (const who of ["creator", "trainer", "learner", "funder"] as const) {
       expectError(await w.call("POST", "/billing/invoices", w.tok[who], { clientId: client.id, items: [line()] }), 403);
-      expectError(await w.call("GET", "/billing/invoices", w.tok[who]), 403);
+      if (who !== "funder") expectError(await w.call("GET", "/billing/invoices", w.tok[who]), 403);
     }
+    const funderList = await w.call("GET", "/billing/invoices", w.tok.funder);
+    expect(funderList.status).toBe(200);
+    for (const inv of funderList.body.data) expect(inv.status).not.toBe("DRAFT");
     expectError(await w.call("GET", "/billing/invoices"), 401);
     expect((await w.call("GET", "/billing/invoices", w.tok.admin)).status).toBe(200);
   });
@@ -256,7 +259,8 @@ describe("POST /billing/invoices/{id}/issue", () => {
       ["POST", `/billing/enrollments/enr_x/invoices`, { shares: [{ payer: "LEARNER", amountCents: 100 }] }],
     ] as const;
     for (const [m, p, body] of ops) {
-      for (const who of ["creator", "trainer", "learner", "funder"] as const) expectError(await w.call(m, p, w.tok[who], body), 403);
+      // A FUNDER reads invoices (GET) within their funder's issued ones: a draft is not found.
+      for (const who of ["creator", "trainer", "learner", "funder"] as const) expectError(await w.call(m, p, w.tok[who], body), who === "funder" && m === "GET" ? 404 : 403);
       expectError(await w.call(m, p, undefined, body), 401);
     }
     expect((await w.call("GET", `/billing/invoices/${d.id}`, w.tok.admin)).status).toBe(200);

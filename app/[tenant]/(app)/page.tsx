@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { FunderHome } from "@/components/funders/funder-home";
 import { AdminHome, type TenantStats } from "@/components/home/admin-home";
-import { ComingSoon } from "@/components/home/coming-soon";
 import { LearnerHome } from "@/components/home/learner-home";
 import { TrainerHome } from "@/components/sessions/trainer-home";
 import { NAV_BY_ROLE } from "@/components/shell/navigation";
@@ -9,15 +10,8 @@ import { getTranslator } from "@/lib/i18n/server";
 import { serverCaller } from "@/lib/server/api-caller";
 import { getMe } from "@/lib/server/me";
 import { displayNameOf, getTenantProfile } from "@/lib/server/tenant";
-import type { MessageKey } from "@/messages";
 
 type Props = { params: Promise<{ tenant: string }> };
-
-/** What the home of the roles without a built screen will hold. */
-const HOME_DESCRIPTION: Record<"CREATOR" | "FUNDER", MessageKey> = {
-  CREATOR: "comingSoon.myCourses",
-  FUNDER: "comingSoon.fundedFiles",
-};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -25,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t(me?.role ? NAV_BY_ROLE[me.role][0]!.label : "nav.dashboard") };
 }
 
-/** Home per role: the admin dashboard, the trainer's sessions, the learner's courses, or the role's first section. */
+/** Home per role: the admin dashboard, the trainer's sessions, the learner's courses, the funder's funded files, or the role's first section. */
 export default async function HomePage({ params }: Props) {
   const { tenant: slug } = await params;
   const [{ t, locale }, tenant, me] = await Promise.all([getTranslator(), getTenantProfile(slug), getMe(slug)]);
@@ -44,5 +38,12 @@ export default async function HomePage({ params }: Props) {
   }
   if (me.role === "LEARNER") return <LearnerHome t={t} firstName={firstName} />;
   if (me.role === "TRAINER") return <TrainerHome lead={t("home.greeting", { name: firstName })} />;
-  return <ComingSoon t={t} title={NAV_BY_ROLE[me.role][0]!.label} description={HOME_DESCRIPTION[me.role]} lead={t("home.greeting", { name: firstName })} />;
+  // A funder's home: the enrollments their funder finances ("Dossiers financés").
+  if (me.role === "FUNDER")
+    return (
+      <Suspense>
+        <FunderHome lead={t("home.greeting", { name: firstName })} />
+      </Suspense>
+    );
+  return null;
 }

@@ -50,7 +50,7 @@ export const attendanceSheetRouter = router({
       return { data: sheet };
     }),
 
-  pdf: ofModeProcedure("attendance.read")
+  pdf: ofModeProcedure("attendance.sheetPdf")
     .meta({
       openapi: {
         method: "GET",
@@ -63,6 +63,8 @@ export const attendanceSheetRouter = router({
           "per-slot overview and the session's totals per status; then one section per slot (per half-day with HALF_DAY slots) with the trainers' and every learner's drawn signature image or method, " +
           "the signature's time (\"—\" without one, never a correction's time), the status in words (Présent, Absent, Absence justifiée, En retard (n min), Départ anticipé (n min), À venir), " +
           "each correction with its author, time, reason and what it corrected, and the slot's totals per status; every page's footer prints the chain hash and the verification URL. " +
+          "A FUNDER downloads the sheet of a session one of the enrollments their funder finances is registered to (404 for any other session): the full sheet, signed by every " +
+          "participant and the trainers, as the funder needs it to pay for the training (the sheet is one document: it proves the session took place as a whole). " +
           `${RULES} Rendered in a worker thread, so a large sheet does not delay other requests; 503 with Retry-After when too many sheets are being rendered.`,
         successDescription: "PDF file (application/pdf, Content-Disposition: attachment)",
         errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not allowed, or OF mode off", 404: "Session (or slot) not found", 503: "Renderer busy" },
@@ -89,7 +91,8 @@ export const attendanceSheetRouter = router({
           "the training organisation (name, activity number, SIRET), the course, the session (dates and times in the tenant's time zone, modality, place), the learner, the hours " +
           "attended in total and per slot, the planned hours and the rate. Hours come from the status function, the same as GET /qualiopi/emargement/{sessionId} " +
           "(learners[].attendanceMinutes and slots[].minutes): PRESENT counts the slot's length, LATE/LEFT_EARLY the length less the minutes, absences and NOT_YET 0 (a session " +
-          "not held yet gives 0 h). Who: ADMIN, the course's creator, the session's trainers, and the learner for themself (anyone else 403; a learner outside the course gets 404); " +
+          "not held yet gives 0 h). Who: ADMIN, the course's creator, the session's trainers, the learner for themself, and a FUNDER for a learner whose enrollment their funder finances " +
+          "in a session that enrollment is registered to (other learners and sessions: 404); anyone else 403; a learner outside the course gets 404; " +
           "userId must be an expected learner of the session, or a learner with a record in it (404 otherwise); 404 for another tenant's session.",
         successDescription: "PDF file (application/pdf, Content-Disposition: attachment)",
         errorResponses: { 400: "Invalid id", 401: "Unauthorized", 403: "Not allowed, or OF mode off", 404: "Session or learner not found", 503: "Renderer busy" },

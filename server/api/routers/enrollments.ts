@@ -101,7 +101,7 @@ export const enrollmentsRouter = router({
         tags,
         summary: "List the tenant's enrollments",
         description:
-          "ADMIN and FUNDER: every enrollment of the tenant; CREATOR: those of the courses they created. Filters courseId, userId, status; newest first; " +
+          "ADMIN: every enrollment of the tenant; CREATOR: those of the courses they created; FUNDER: those their funder finances (enrollment.funderId = their membership's funder; none without one). Filters courseId, userId, status; newest first; " +
           "each item with its learner, course and progress.",
         errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "ADMIN, CREATOR or FUNDER required" },
       },
@@ -122,7 +122,8 @@ export const enrollmentsRouter = router({
           "ADMIN, or the CREATOR of the course (403 for another creator's course). Only paymentMethod FREE is accepted here: PSP_A_ISV and PSP_B answer 422 " +
           "(a paid enrollment is created by the payments flow when the payment is captured). The course must be PUBLISHED (422). The learner must be a member of " +
           "the tenant or already enrolled in one of its courses (404 `User not found`; a suspended member is 422). An ACTIVE, COMPLETED or SUSPENDED enrollment of the same " +
-          "learner in the course answers 409 ALREADY_ENROLLED, a REVOKED one 409 ENROLLMENT_REVOKED (revocation is final); a CANCELLED one is re-activated (same id, new enrolledAt, previous progress kept). Emits enrollment.created.",
+          "learner in the course answers 409 ALREADY_ENROLLED, a REVOKED one 409 ENROLLMENT_REVOKED (revocation is final); a CANCELLED one is re-activated (same id, new enrolledAt, previous progress kept). " +
+          "funderId names the funder that finances it (one of the tenant's funders, GET /funders; 422 otherwise): that funder's FUNDER members read it. Emits enrollment.created.",
         errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role not allowed or course not owned", 404: "Course or user not found", 409: "Already enrolled, or enrollment revoked", 422: "Paid method, course not published or user suspended" },
       },
     })
@@ -244,7 +245,8 @@ export const enrollmentsRouter = router({
         path: "/enrollments/{id}",
         tags,
         summary: "Set the trainee category and financing source (BPF)",
-        description: "ADMIN only. traineeCategory SAL, DE or AUT; financingSource OPCO, CPF, POLE_EMPLOI, EMPLOYER or SELF; null clears a field. Any enrollment status.",
+        description: "ADMIN only. traineeCategory SAL, DE or AUT; financingSource OPCO, CPF, POLE_EMPLOI, EMPLOYER or SELF; funderId one of the tenant's funders (GET /funders; 422 otherwise), " +
+          "whose FUNDER members then read the enrollment, its sessions and documents; null clears a field. Any enrollment status.",
         errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Enrollment not found" },
       },
     })

@@ -19,11 +19,15 @@ import { cancelInvoice, markInvoicePaid, sendInvoice } from "../../services/bill
 import { createCreditNote, issueInvoice } from "../../services/billing/invoice-issue";
 import { splitEnrollmentInvoices } from "../../services/billing/invoice-split";
 import { readInvoicePdf } from "../../services/billing/invoice-pdf";
-import { createInvoice, deleteInvoice, getInvoice, listInvoices, loadInvoice, updateInvoice } from "../../services/billing/invoices";
+import { createInvoice, deleteInvoice, getInvoice, listInvoices, loadReadableInvoice, updateInvoice } from "../../services/billing/invoices";
 import { can, router } from "../trpc";
 
 const tags = ["Billing"];
 const roles = { 401: "Unauthorized", 403: "Not ADMIN or FINANCIER" };
+/** The reads (list, detail, PDF) a FUNDER shares, within their funder's invoices. */
+const readRoles = { 401: "Unauthorized", 403: "Not ADMIN, FINANCIER or FUNDER" };
+const FUNDER_READS =
+  "A FUNDER reads the issued invoices (and credit notes) addressed to the billing client linked to their funder (funders.billingClientId); any other invoice is 404 to them.";
 const notFound = { 404: "Invoice not found (or another tenant's)" };
 
 const MONEY =
@@ -41,24 +45,24 @@ const ISSUE =
   "422 LEGAL_IDENTITY_INCOMPLETE (errors per missing field) when the organisation's legal identity lacks what an invoice must carry.";
 
 export const invoicesRouter = router({
-  list: can("billing.manage")
+  list: can("invoices.read")
     .meta({
       openapi: {
         method: "GET",
         path: "/billing/invoices",
         tags,
         summary: "List invoices and credit notes",
-        description: `${MONEY} Newest first (createdAt, then id). fromDate/toDate bound the issue date (inclusive, tenant's time zone); drafts have none and are left out when a bound is given. status=ISSUED or OVERDUE first stores OVERDUE on the tenant's invoices that fell due since the hourly job (the same rule), so the filter and the rows agree. perPage defaults to 20 (max 100).`,
-        errorResponses: { 400: "Invalid query", ...roles },
+        description: `${MONEY} Newest first (createdAt, then id). fromDate/toDate bound the issue date (inclusive, tenant's time zone); drafts have none and are left out when a bound is given. status=ISSUED or OVERDUE first stores OVERDUE on the tenant's invoices that fell due since the hourly job (the same rule), so the filter and the rows agree. perPage defaults to 20 (max 100). ${FUNDER_READS}`,
+        errorResponses: { 400: "Invalid query", ...readRoles },
       },
     })
     .input(ZListInvoicesInput)
     .output(ZListInvoicesOutput)
     .query(({ ctx, input }) => listInvoices(ctx.db, ctx.caller, input, ctx.clock.now())),
 
-  get: can("billing.manage")
+  get: can("invoices.read")
     .meta({
-      openapi: { method: "GET", path: "/billing/invoices/{id}", tags, summary: "Invoice detail", description: `${MONEY} With items, VAT breakdown, factorX, eidas, credit notes.`, errorResponses: { ...roles, ...notFound } },
+      openapi: { method: "GET", path: "/billing/invoices/{id}", tags, summary: "Invoice detail", description: `${MONEY} With items, VAT breakdown, factorX, eidas, credit notes. ${FUNDER_READS}`, errorResponses: { ...readRoles, ...notFound } },
     })
     .input(ZInvoiceIdInput)
     .output(ZInvoiceOutput)
@@ -205,22 +209,22 @@ export const invoicesRouter = router({
     .output(ZSendInvoiceOutput)
     .mutation(async ({ ctx, input }) => ({ data: await sendInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
-  pdf: can("billing.manage")
+  pdf: can("invoices.read")
     .meta({
       openapi: {
         method: "GET",
         path: "/billing/invoices/{id}/pdf",
         tags,
         summary: "Download an issued invoice's PDF/A-3 (Factur-X)",
-        description: `${MONEY} The stored, signed Factur-X PDF/A-3 (factur-x.xml embedded). 404 INVOICE_NOT_FOUND for a draft (not issued); 409 INVOICE_PDF_NOT_AVAILABLE while it is being rendered.`,
+        description: `${MONEY} The stored, signed Factur-X PDF/A-3 (factur-x.xml embedded). 404 INVOICE_NOT_FOUND for a draft (not issued); 409 INVOICE_PDF_NOT_AVAILABLE while it is being rendered. ${FUNDER_READS}`,
         successDescription: "PDF file (application/pdf, attachment)",
-        errorResponses: { ...roles, 404: "Invoice not found or not issued", 409: "PDF still being rendered" },
+        errorResponses: { ...readRoles, 404: "Invoice not found or not issued", 409: "PDF still being rendered" },
       },
     })
     .input(ZInvoiceIdInput)
     .output(ZPdfBase64)
     .query(async ({ ctx, input }) => {
-      const row = await loadInvoice(ctx.db, ctx.caller.scope, input.id);
+      const row = await loadReadableInvoice(ctx.db, ctx.caller, input.id);
       return (await readInvoicePdf(row)).toString("base64");
     }),
 

@@ -1,7 +1,7 @@
 import { boolean, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
-import { tenants } from "./tenancy";
+import { funders, tenants } from "./tenancy";
 
 /**
  * The catalogue and learning domain: courses with their Qualiopi fields, modules, lessons,
@@ -292,6 +292,8 @@ export const enrollments = pgTable(
     financingSource: financingSourceEnum(),
     /** BPF F-2 / G (null: delivered by this organisation on its own account). */
     subcontracting: subcontractingEnum(),
+    /** The funder (one of the tenant's `funders`) that finances this enrollment; its FUNDER members read it and its documents. */
+    funderId: text(),
     enrolledBy: text().references(() => users.id),
     enrolledAt: createdAt(),
     completedAt: ts(),
@@ -312,6 +314,9 @@ export const enrollments = pgTable(
     index("enrollments_tenant_course_idx").on(t.tenantId, t.courseId, t.status),
     unique("enrollments_tenant_id_uq").on(t.tenantId, t.id),
     foreignKey({ name: "enrollments_course_fk", columns: [t.tenantId, t.courseId], foreignColumns: [courses.tenantId, courses.id] }),
+    foreignKey({ name: "enrollments_funder_fk", columns: [t.tenantId, t.funderId], foreignColumns: [funders.tenantId, funders.id] }),
+    // A FUNDER's list (tenant, funder, newest first).
+    index("enrollments_tenant_funder_idx").on(t.tenantId, t.funderId, t.enrolledAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

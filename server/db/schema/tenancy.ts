@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
+import { billingClients } from "./billing";
 
 export const authModeEnum = pgEnum("auth_mode", ["PASSWORD", "HEADLESS"]);
 export const roleEnum = pgEnum("role", ["ADMIN", "CREATOR", "TRAINER", "LEARNER", "FINANCIER", "FUNDER"]);
@@ -53,6 +54,12 @@ export const memberships = pgTable(
     role: roleEnum().notNull(),
     status: membershipStatusEnum().notNull().default("ACTIVE"),
     invitedBy: text(),
+    /**
+     * A FUNDER member's organisation (one of the tenant's `funders`): their perimeter is the
+     * enrollments it finances (services/platform/who-may.ts funderEnrollments). Null for the other
+     * roles; a FUNDER without it reads nothing.
+     */
+    funderId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +69,7 @@ export const memberships = pgTable(
     index("memberships_user_idx").on(t.userId),
     index("memberships_tenant_role_created_idx").on(t.tenantId, t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("memberships_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    foreignKey({ name: "memberships_funder_fk", columns: [t.tenantId, t.funderId], foreignColumns: [funders.tenantId, funders.id] }),
   ],
 );
 
@@ -89,7 +97,13 @@ export const funders = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     kind: text().notNull(),
+    /** The billing client that receives this funder's invoices (a FUNDER member reads the invoices addressed to it). */
+    billingClientId: text(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("funders_tenant_code_uq").on(t.tenantId, t.code)],
+  (t) => [
+    uniqueIndex("funders_tenant_code_uq").on(t.tenantId, t.code),
+    unique("funders_tenant_id_uq").on(t.tenantId, t.id),
+    foreignKey({ name: "funders_billing_client_fk", columns: [t.tenantId, t.billingClientId], foreignColumns: [billingClients.tenantId, billingClients.id] }),
+  ],
 );

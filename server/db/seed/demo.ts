@@ -4,6 +4,7 @@ import { ensureMembership, ensureTenant, ensureUser } from "./factories";
 import { seedCatalogue } from "./catalogue";
 import { seedSessions } from "./sessions";
 import { reseedFunders } from "../../services/tenants/tenants";
+import { seedFunderLinks } from "./funders";
 import { forTenant } from "../tenant-scope";
 import { seedDocuments } from "./documents";
 import { seedQuality } from "./quality";
@@ -59,6 +60,7 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
     await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
     await seedInvoices(db, tenant.id, ids.admin!, { withPdfs: opts.documents ?? true });
+    await seedFunderLinks(db, tenant.id, { funder: ids.funder!, learner: ids.learner!, learner2: ids.learner2! });
     await seedPayments(db, tenant.id, { admin: ids.admin!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     // Last year's BPF (acme only): a past SST day, minimal invoices, the snapshot GENERATED.
     if (t.slug === "acme") await seedBpf(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TCreateInvoiceInput, TInvoice, TInvoiceItemInput, TListInvoicesInput, TUpdateInvoiceInput } from "../../contracts/invoices";
 import type { Db, DbOrTx } from "../../db";
@@ -8,6 +8,7 @@ import { conflict, notFound, unprocessable, type FieldErrors } from "../../error
 import { newId } from "../../lib/ids";
 import { addDays, localDate, startOfLocalDate } from "../../lib/local-date";
 import { writeAudit } from "../platform/audit";
+import { funderInvoices } from "../platform/who-may";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
 import { computeInvoiceAmounts, validateInvoiceItems } from "./amounts";
 import { loadClient } from "./clients";
@@ -154,7 +155,7 @@ export async function listInvoices(db: Db, caller: Caller, q: TListInvoicesInput
   if (q.enrollmentId) conds.push(eq(invoices.enrollmentId, q.enrollmentId));
   if (q.fromDate) conds.push(gte(invoices.issuedAt, startOfLocalDate(q.fromDate, tz)));
   if (q.toDate) conds.push(lt(invoices.issuedAt, startOfLocalDate(addDays(q.toDate, 1), tz)));
-  const where = caller.scope.where(invoices, and(...conds));
+  const where = caller.scope.where(invoices, and(...conds), readableInvoices(caller));
   return paginate(perPagePage(q), {
     rows: (limit, offset) =>
       db
@@ -170,8 +171,25 @@ export async function listInvoices(db: Db, caller: Caller, q: TListInvoicesInput
   });
 }
 
+/**
+ * Which invoices the caller reads: billing staff (`billing.manage`) every invoice of the tenant, a
+ * FUNDER (`funders.perimeter`) the issued ones addressed to their funder's billing client
+ * (who-may.ts funderInvoices), as a where-clause on `invoices`.
+ */
+export function readableInvoices(caller: Caller): SQL | undefined {
+  if (caller.can("billing.manage")) return undefined;
+  return caller.can("funders.perimeter") ? funderInvoices(caller) : sql`false`;
+}
+
+/** The invoice when the caller reads it (readableInvoices), else 404. */
+export async function loadReadableInvoice(db: DbOrTx, caller: Caller, id: string): Promise<InvoiceRow> {
+  const [row] = await db.select().from(invoices).where(caller.scope.where(invoices, eq(invoices.id, id), readableInvoices(caller))).limit(1);
+  if (!row) throw notFound("Invoice");
+  return row;
+}
+
 export async function getInvoice(db: DbOrTx, caller: Caller, id: string, now: Date): Promise<TInvoice> {
-  const row = await loadInvoice(db, caller.scope, id);
+  const row = await loadReadableInvoice(db, caller, id);
   return serializeWithRelations(db, caller, row, now);
 }
 

@@ -7,16 +7,19 @@ import type { CourseRow } from "../courses/access";
 import type { EnrollmentRow } from "./serialize";
 import type { Caller } from "../../auth/caller";
 import { inLearnerPath } from "./path-filter";
+import { funderEnrollments } from "../platform/who-may";
 
 /**
- * Who may read an enrollment: `enrollments.readTenant` (ADMIN, FUNDER) every enrollment of the
- * tenant, anyone else the enrollments they are the learner of and those of the courses they
- * created. `funder: false` (quiz feedback) narrows the tenant-wide read to `quiz.readTenant`
- * (ADMIN). Used as a where-clause on `enrollments JOIN courses`, so anything else is simply
- * not found (404).
+ * Who may read an enrollment: `enrollments.readTenant` (ADMIN) every enrollment of the tenant;
+ * a FUNDER (`funders.perimeter`) the enrollments their funder finances (who-may.ts
+ * funderEnrollments); anyone else the enrollments they are the learner of and those of the
+ * courses they created. `funder: false` (quiz feedback) narrows the tenant-wide read to
+ * `quiz.readTenant` (ADMIN) and gives a FUNDER nothing. Used as a where-clause on
+ * `enrollments JOIN courses`, so anything else is simply not found (404).
  */
 export function readableBy(caller: Caller, opts: { funder: boolean } = { funder: true }): SQL | undefined {
   if (caller.can(opts.funder ? "enrollments.readTenant" : "quiz.readTenant")) return undefined;
+  if (caller.can("funders.perimeter")) return opts.funder ? funderEnrollments(caller) : sql`false`;
   return or(eq(enrollments.userId, caller.userId), eq(courses.creatorId, caller.userId));
 }
 

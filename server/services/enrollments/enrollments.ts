@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
-import { courses, enrollments, enrollmentStatusEnum, memberships, users } from "../../db/schema";
+import { courses, enrollments, enrollmentStatusEnum, funders, memberships, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TCreateEnrollmentInput, TListEnrollmentsInput, TUpdateEnrollmentInput } from "../../contracts/enrollments";
 import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../platform/pagination";
@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { logActivity } from "../activity/log";
 import { getCourse, getOwnedCourse } from "../courses/access";
-import { isCourseOwner } from "../platform/who-may";
+import { funderEnrollments, isCourseOwner } from "../platform/who-may";
 import { emitEvent } from "../platform/events";
 import { courseOfEnrollment, lockEnrollment, progressCountColumns } from "./access";
 import { fullName, progressTotals, serializeEnrollment } from "./serialize";
@@ -49,7 +49,7 @@ export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnr
   }
   return db.transaction(async (tx) => {
     const course = await getOwnedCourse(tx, caller, input.courseId);
-    return enrollLearner(tx, caller.scope, { course, userId: input.userId, paymentMethod: input.paymentMethod, enrolledBy: caller.userId, traineeCategory: input.traineeCategory, financingSource: input.financingSource }, now);
+    return enrollLearner(tx, caller.scope, { course, userId: input.userId, paymentMethod: input.paymentMethod, enrolledBy: caller.userId, traineeCategory: input.traineeCategory, financingSource: input.financingSource, funderId: input.funderId }, now);
   });
 }
 
@@ -73,6 +73,7 @@ export async function enrollLearner(
     enrolledBy: string | null;
     traineeCategory?: TCreateEnrollmentInput["traineeCategory"];
     financingSource?: TCreateEnrollmentInput["financingSource"];
+    funderId?: string;
   },
   now: Date,
 ) {
@@ -93,6 +94,7 @@ export async function enrollLearner(
     paymentMethod: p.paymentMethod,
     traineeCategory: p.traineeCategory ?? existing?.traineeCategory ?? null,
     financingSource: p.financingSource ?? existing?.financingSource ?? null,
+    funderId: p.funderId ? await tenantFunderId(tx, scope, p.funderId) : (existing?.funderId ?? null),
     enrolledBy: p.enrolledBy,
     enrolledAt: now,
     completedAt: null,
@@ -155,12 +157,16 @@ export async function listMyEnrollments(db: Db, caller: Caller, q: { page: numbe
 }
 
 /**
- * Enrollments of the tenant for the management screens, newest first. ADMIN and FUNDER see
- * all of them; a CREATOR only those of the courses they created.
+ * Enrollments of the tenant for the management screens, newest first. ADMIN sees all of them;
+ * a FUNDER those their funder finances, a CREATOR those of the courses they created (readableBy).
  */
 export async function listEnrollments(db: Db, caller: Caller, q: TListEnrollmentsInput) {
   const { scope } = caller;
-  const ownCourses = caller.can("enrollments.readTenant") ? undefined : eq(courses.creatorId, caller.userId);
+  const ownCourses = caller.can("enrollments.readTenant")
+    ? undefined
+    : caller.can("funders.perimeter")
+      ? funderEnrollments(caller)
+      : eq(courses.creatorId, caller.userId);
   const filters = [
     q.courseId ? eq(enrollments.courseId, q.courseId) : undefined,
     q.userId ? eq(enrollments.userId, q.userId) : undefined,
@@ -201,14 +207,22 @@ export async function listEnrollments(db: Db, caller: Caller, q: TListEnrollment
   });
 }
 
-/** ADMIN sets the BPF fields (conventions §10); null clears one. */
+/** The funder when it is one of the tenant's, else 422 on the `funderId` field. */
+async function tenantFunderId(tx: DbOrTx, scope: TenantScope, funderId: string): Promise<string> {
+  const [row] = await tx.select({ id: funders.id }).from(funders).where(scope.where(funders, eq(funders.id, funderId))).limit(1);
+  if (!row) throw unprocessable("Unknown funder", { funderId: ["Unknown funder"] });
+  return row.id;
+}
+
+/** ADMIN sets the BPF fields (conventions §10) and the funder; null clears one. */
 export async function updateEnrollment(db: Db, caller: Caller, input: TUpdateEnrollmentInput, now: Date) {
   const { scope } = caller;
   return db.transaction(async (tx) => {
     const current = await lockEnrollment(tx, scope, input.id);
-    const changes: Partial<Pick<typeof enrollments.$inferInsert, "traineeCategory" | "financingSource">> = {};
+    const changes: Partial<Pick<typeof enrollments.$inferInsert, "traineeCategory" | "financingSource" | "funderId">> = {};
     if (input.traineeCategory !== undefined) changes.traineeCategory = input.traineeCategory;
     if (input.financingSource !== undefined) changes.financingSource = input.financingSource;
+    if (input.funderId !== undefined) changes.funderId = input.funderId === null ? null : await tenantFunderId(tx, scope, input.funderId);
     if (Object.keys(changes).length === 0) return serializeEnrollment(current);
     const [row] = await tx
       .update(enrollments)

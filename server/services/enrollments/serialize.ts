@@ -15,6 +15,7 @@ export function serializeEnrollment(e: EnrollmentRow): TEnrollment {
     paymentMethod: e.paymentMethod,
     traineeCategory: e.traineeCategory,
     financingSource: e.financingSource,
+    funderId: e.funderId,
     enrolledAt: e.enrolledAt.toISOString(),
     completedAt: iso(e.completedAt),
     cancelledAt: iso(e.cancelledAt),

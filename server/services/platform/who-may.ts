@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courseTrainers, documents, enrollments, PARTICIPANT_STATUSES } from "../../db/schema";
+import { courseTrainers, documents, enrollments, funders, invoices, PARTICIPANT_STATUSES, sessionParticipants } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { Caller, PublicCaller } from "../../auth/caller";
 import { rolesWith } from "../../auth/permissions";
@@ -100,18 +100,64 @@ export function isSessionStaff(loaded: SessionStaffRef, caller: Pick<PublicCalle
 export const TEACHING_ROLES = rolesWith("courses.teach");
 
 /**
+ * THE FUNDER'S PERIMETER, written once (`funders.perimeter`: FUNDER). A FUNDER member belongs to
+ * one of the tenant's funders (memberships.funderId, on the caller as `funderId`) and reads what
+ * that funder finances, nothing else of the tenant:
+ * - the enrollments whose `funderId` is theirs (list, detail);
+ * - the sessions one of those enrollments is registered to (list, detail, the full signed sheet);
+ * - the attestations of those learners, and every document tied to one of those enrollments
+ *   (certificate, convention, attestation...: `documents.enrollmentId`);
+ * - the issued invoices addressed to the funder's billing client (funders.billingClientId).
+ * Each part is a where-clause (or a sub-query for `inArray`) that services AND into their own
+ * queries, so what lies outside is simply not found (404). A FUNDER without a funder has an empty
+ * perimeter. Other roles never get here: services ask `caller.can("funders.perimeter")` first.
+ */
+export type FunderCaller = Pick<Caller, "scope" | "funderId">;
+
+/** The funded enrollments, as a where-clause on `enrollments` (false without a funder). */
+export function funderEnrollments(caller: FunderCaller): SQL {
+  return caller.funderId ? caller.scope.where(enrollments, eq(enrollments.funderId, caller.funderId)) : sql`false`;
+}
+
+/** The ids of the funded enrollments, as a sub-query for `inArray(column, ...)`. */
+export function funderEnrollmentIds(caller: FunderCaller): SQL {
+  return sql`(select ${enrollments.id} from ${enrollments} where ${funderEnrollments(caller)})`;
+}
+
+/** The ids of the sessions a funded enrollment is registered to, as a sub-query. */
+export function funderSessionIds(caller: FunderCaller): SQL {
+  return sql`(select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${caller.scope.where(sessionParticipants, inArray(sessionParticipants.enrollmentId, funderEnrollmentIds(caller)))})`;
+}
+
+/** Does the funder finance this learner's enrollment in the course (their attestations)? */
+export async function fundsLearner(db: DbOrTx, caller: FunderCaller, courseId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(funderEnrollments(caller), eq(enrollments.courseId, courseId), eq(enrollments.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The invoices addressed to the funder's billing client, drafts excluded, as a where-clause on `invoices`. */
+export function funderInvoices(caller: FunderCaller): SQL {
+  if (!caller.funderId) return sql`false`;
+  const client = sql`(select ${funders.billingClientId} from ${funders} where ${caller.scope.where(funders, eq(funders.id, caller.funderId))})`;
+  return and(inArray(invoices.clientId, client), ne(invoices.status, "DRAFT"))!;
+}
+
+/**
  * Which generated documents the caller reads (GET /documents, /documents/{id}, the file), as a
  * where-clause on `documents` (undefined: every document of the tenant):
  * - `documents.readAll` (ADMIN): every document;
- * - a FUNDER's perimeter is the enrollments they already read tenant-wide (`enrollments.readTenant`;
- *   enrollments record a financing source, not a funder): every document tied to an enrollment;
+ * - a FUNDER (`funders.perimeter`) the documents of the enrollments their funder finances;
  * - those who generate documents (`documents.generate`: a CREATOR) the documents that concern
  *   them and those they generated (their courses' training agreements);
  * - anyone else (LEARNER, TRAINER, FINANCIER) the documents that concern them.
  */
-export function readableDocuments(caller: Pick<Caller, "userId" | "can">): SQL | undefined {
+export function readableDocuments(caller: Pick<Caller, "userId" | "can" | "scope" | "funderId">): SQL | undefined {
   if (caller.can("documents.readAll")) return undefined;
-  if (caller.can("enrollments.readTenant")) return isNotNull(documents.enrollmentId);
+  if (caller.can("funders.perimeter")) return and(isNotNull(documents.enrollmentId), inArray(documents.enrollmentId, funderEnrollmentIds(caller)));
   if (caller.can("documents.generate")) return or(eq(documents.userId, caller.userId), eq(documents.generatedBy, caller.userId));
   return eq(documents.userId, caller.userId);
 }

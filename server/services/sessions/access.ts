@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courses, liveSessions, sessionTrainers } from "../../db/schema";
-import { isParticipant, isSessionStaff } from "../platform/who-may";
+import { funderSessionIds, isParticipant, isSessionStaff } from "../platform/who-may";
 import { forbidden, notFound } from "../../errors";
 import type { Caller } from "../../auth/caller";
 
@@ -13,9 +13,10 @@ export type LoadedSession = { session: SessionRow; course: SessionCourse; traine
 export const sessionNotFound = () => notFound("Session");
 
 /**
- * The session with its course and trainers, or 404: another tenant's id, or (for a caller
- * without `sessions.readTenant`: a LEARNER) a session of a course the caller does not take
- * part in, is simply not found.
+ * The session with its course and trainers, or 404: another tenant's id, for a FUNDER a session
+ * none of their funded enrollments is registered to (who-may.ts funderSessionIds), or (for a
+ * caller without `sessions.readTenant`: a LEARNER) a session of a course the caller does not
+ * take part in, is simply not found.
  */
 export async function loadSession(
   db: DbOrTx,
@@ -27,7 +28,7 @@ export async function loadSession(
     .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId } })
     .from(liveSessions)
     .innerJoin(courses, eq(courses.id, liveSessions.courseId))
-    .where(caller.scope.where(liveSessions, eq(liveSessions.id, id)))
+    .where(caller.scope.where(liveSessions, eq(liveSessions.id, id), caller.can("funders.perimeter") ? inArray(liveSessions.id, funderSessionIds(caller)) : undefined))
     .limit(1);
   const [row] = opts.forUpdate ? await q.for("update", { of: liveSessions }) : await q;
   if (!row) throw sessionNotFound();
@@ -36,7 +37,7 @@ export async function loadSession(
     .from(sessionTrainers)
     .where(caller.scope.where(sessionTrainers, eq(sessionTrainers.sessionId, id)));
   const loaded = { session: row.session, course: row.course, trainerIds: trainers.map((t) => t.userId), timeZone: caller.tenant.timeZone };
-  if (opts.hideFromOutsiders !== false && !caller.can("sessions.readTenant") && !(await isParticipant(db, caller, row.session.courseId))) {
+  if (opts.hideFromOutsiders !== false && !caller.can("sessions.readTenant") && !caller.can("funders.perimeter") && !(await isParticipant(db, caller, row.session.courseId))) {
     throw sessionNotFound();
   }
   return loaded;

@@ -6,7 +6,7 @@ import { courses, liveSessions, memberships, sessionParticipants, sessionStatusE
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse } from "../courses/access";
-import { isCourseOwner, isCourseTrainer, TEACHING_ROLES } from "../platform/who-may";
+import { funderSessionIds, isCourseOwner, isCourseTrainer, TEACHING_ROLES } from "../platform/who-may";
 import { loadSession, assertModerator, type LoadedSession, type SessionRow } from "./access";
 import { addParticipants } from "./participants";
 import { expectedCounts, expectedRows, registeredCounts, registeredSessionIds } from "./registrations";
@@ -31,8 +31,12 @@ export async function listSessions(
     q.status ? eq(liveSessions.status, q.status) : undefined,
     q.fromDate ? gte(liveSessions.scheduledAt, new Date(q.fromDate)) : undefined,
     q.toDate ? lte(liveSessions.scheduledAt, new Date(q.toDate)) : undefined,
-    // A LEARNER sees the sessions they are registered to.
-    caller.can("sessions.readTenant") ? undefined : inArray(liveSessions.id, registeredSessionIds(db, caller.scope, caller.userId)),
+    // A FUNDER sees the sessions their funded enrollments are registered to, a LEARNER those they are registered to.
+    caller.can("sessions.readTenant")
+      ? undefined
+      : caller.can("funders.perimeter")
+        ? inArray(liveSessions.id, funderSessionIds(caller))
+        : inArray(liveSessions.id, registeredSessionIds(db, caller.scope, caller.userId)),
     q.mine ? runBy(caller) : undefined,
   ];
   const where = caller.scope.where(liveSessions, ...conds);
