@@ -1,7 +1,5 @@
-import { z } from "zod";
 import {
   ZBreakdownOutput,
-  ZCsvInput,
   ZCurrentYearOutput,
   ZDrilldownInput,
   ZDrilldownOutput,
@@ -13,8 +11,6 @@ import {
   ZYearInput,
 } from "../../contracts/bpf";
 import { ZNoInput } from "../../contracts/common";
-import { bpfCsv } from "../../services/bpf/csv";
-import { bpfPdf } from "../../services/bpf/pdf";
 import { currentYear, drilldown, generate, getBreakdown, getSnapshot, submit } from "../../services/bpf/snapshots";
 import { can, router } from "../trpc";
 
@@ -83,48 +79,6 @@ export const bpfRouter = router({
     .output(ZGenerateOutput)
     .mutation(async ({ ctx, input }) => ({ data: await generate(ctx.db, ctx.caller, input.year, input.force, ctx.clock.now()) })),
 
-  exportPdf: can("bpf.manage")
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/bpf/year/{year}/export",
-        tags,
-        summary: "The year's BPF as a PDF (cerfa 10443 frames A to H)",
-        description:
-          `${RULES} Answers application/pdf (bpf-YYYY.pdf, attachment): A4, French, frames A (legal identity) to H (director), the C lines, E-1, F-1, the checks and anomalies; ` +
-          "what the data cannot fill reads \"non renseigné\". Rendered from the snapshot in the document pool's worker thread (503 when busy).",
-        successDescription: "PDF file (application/pdf, Content-Disposition: attachment)",
-        errorResponses: { 400: "Invalid year", ...who, ...none, 503: "Renderer busy" },
-      },
-    })
-    .input(ZYearInput)
-    .output(z.string().describe("Base64 of the PDF (tRPC callers); REST answers the file"))
-    .query(async ({ ctx, input }) => Buffer.from((await bpfPdf(ctx.db, ctx.caller, input.year)).body).toString("base64")),
-
-  exportCsv: can("bpf.manage")
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/bpf/year/{year}/export-csv",
-        tags,
-        summary: "The year's trainees as CSV",
-        description:
-          `${RULES} text/csv; charset=utf-8 (bpf-YYYY.csv, attachment), UTF-8 with a byte order mark, CRLF, one row per trainee of the snapshot (an enrollment with hours; ` +
-          "a person in two actions has two rows, as F-1 counts them), columns traineeId (the learner's user id), category, hours, financingSource, amountHT (HT of the invoices linked to the enrollment, " +
-          'credit notes subtracted); decimal point "."; an empty cell when the category or source is missing. separator: ";" (default), ",", "|" or a tab.',
-        successDescription: "CSV file (text/csv; charset=utf-8, Content-Disposition: attachment)",
-        errorResponses: { 400: "Invalid year or separator", ...who, ...none },
-      },
-    })
-    .input(ZCsvInput)
-    .output(z.string().describe("The CSV text (tRPC callers); REST answers the file"))
-    .query(async ({ ctx, input }) => {
-      const { body } = await bpfCsv(ctx.db, ctx.caller, input.year, input.separator);
-      let text = "";
-      for await (const chunk of body) text += chunk;
-      return text;
-    }),
-
   submit: can("bpf.manage")
     .meta({
       validationStatus: 422,
@@ -177,3 +131,6 @@ export const bpfRouter = router({
     .output(ZDrilldownOutput)
     .query(({ ctx, input }) => drilldown(ctx.db, ctx.caller, input)),
 });
+
+/** Shared with the binary routes GET /bpf/year/{year}/export and /export-csv (server/http/bpf-pdf.ts, bpf-csv.ts), which declare their own operation. */
+export { RULES as BPF_RULES, who as BPF_WHO, none as BPF_NONE };

@@ -1,3 +1,4 @@
+import { invoicePdfRoute } from "../../http/invoice-pdf";
 import { z } from "zod";
 import {
   ZCancelInvoiceInput,
@@ -205,24 +206,8 @@ export const invoicesRouter = router({
     .output(ZSendInvoiceOutput)
     .mutation(async ({ ctx, input }) => ({ data: await sendInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
-  pdf: can("billing.manage")
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/billing/invoices/{id}/pdf",
-        tags,
-        summary: "Download an issued invoice's PDF/A-3 (Factur-X)",
-        description: `${MONEY} The stored, signed Factur-X PDF/A-3 (factur-x.xml embedded). 404 INVOICE_NOT_FOUND for a draft (not issued); 409 INVOICE_PDF_NOT_AVAILABLE while it is being rendered.`,
-        successDescription: "PDF file (application/pdf, attachment)",
-        errorResponses: { ...roles, 404: "Invoice not found or not issued", 409: "PDF still being rendered" },
-      },
-    })
-    .input(ZInvoiceIdInput)
-    .output(ZPdfBase64)
-    .query(async ({ ctx, input }) => {
-      const row = await loadInvoice(ctx.db, ctx.caller.scope, input.id);
-      return (await readInvoicePdf(row)).toString("base64");
-    }),
+  /** The PDF as base64 for the screens (pdf-preview); REST: GET /billing/invoices/{id}/pdf (server/http/invoice-pdf.ts declares it). */
+  pdf: invoicePdfRoute.trpc("base64"),
 
   splitForEnrollment: can("billing.manage")
     .meta({
