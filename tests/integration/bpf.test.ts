@@ -294,7 +294,7 @@ describe("CSV and PDF", () => {
     expect(lines).toHaveLength(6);
     const rows = lines.slice(1).map((l) => l.split(";"));
     expect(rows).toContainEqual([ids.uA, "SAL", "6", "OPCO", "1000"]);
-    expect(rows).toContainEqual([ids.uB, "DE", "6.5", "POLE_EMPLOI", "800"]);
+    expect(rows).toContainEqual([ids.uB, "DE", "6,5", "POLE_EMPLOI", "800"]); // decimal comma with ";"
     expect(rows).toContainEqual([ids.uD, "", "4", "EMPLOYER", "0"]);
     expect(rows).toContainEqual([ids.uE, "SAL", "7", "CPF", "500"]);
   });
