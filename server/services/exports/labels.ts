@@ -42,3 +42,25 @@ export const planStatusFr = pick(PLAN_STATUS);
 export const actionStatusFr = pick(ACTION_STATUS);
 export const planTriggerFr = pick(PLAN_TRIGGER);
 export const severityFr = pick(SEVERITY);
+const COURSE_FORMAT: Record<string, string> = { ELEARNING: "à distance (e-learning)", LIVE: "classe virtuelle", BLENDED: "mixte", PRESENTIAL: "présentiel" };
+const COURSE_LEVEL: Record<string, string> = { BEGINNER: "débutant", INTERMEDIATE: "intermédiaire", ADVANCED: "avancé", EXPERT: "expert" };
+const COMPLAINT_CATEGORY: Record<string, string> = { COURSE_QUALITY: "qualité de la formation", ADMIN: "administratif", BILLING: "facturation", OTHER: "autre" };
+const QUESTIONNAIRE_KIND: Record<string, string> = { QUIZ: "évaluation", POSITIONING: "positionnement", SATISFACTION: "satisfaction" };
+
+export const courseFormatFr = pick(COURSE_FORMAT);
+export const courseLevelFr = pick(COURSE_LEVEL);
+export const complaintCategoryFr = pick(COMPLAINT_CATEGORY);
+export const questionnaireKindFr = pick(QUESTIONNAIRE_KIND);
+
+/** "28 novembre 2026 à 09:15" in a time zone. */
+export function frenchDateTime(d: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("fr-FR", { timeZone, day: "numeric", month: "long", year: "numeric" }).format(d);
+  const time = new Intl.DateTimeFormat("fr-FR", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+  return `${day} à ${time}`;
+}
+
+/** "28 novembre 2026" (a Date in a time zone, or a YYYY-MM-DD day). */
+export function frenchDate(d: Date | string, timeZone: string): string {
+  const date = typeof d === "string" ? new Date(`${d.slice(0, 10)}T12:00:00Z`) : d;
+  return new Intl.DateTimeFormat("fr-FR", { timeZone: typeof d === "string" ? "UTC" : timeZone, day: "numeric", month: "long", year: "numeric" }).format(date);
+}
