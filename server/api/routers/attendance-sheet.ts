@@ -1,8 +1,6 @@
 import { ATTENDANCE_STATUS_RULES } from "../../contracts/attendance";
-import { ZAttestationInput, ZSheetInput, ZSheetOutput, ZSheetPdfOutput } from "../../contracts/attendance-sheet";
-import { buildAttestationPdf } from "../../services/attendance/attestation/attestation-pdf";
+import { ZSheetInput, ZSheetOutput } from "../../contracts/attendance-sheet";
 import { authorizeSheet, loadSheet } from "../../services/attendance/sheet/sheet-data";
-import { buildSheetPdf } from "../../services/attendance/sheet/sheet-pdf";
 import { ofModeProcedure, router } from "../trpc";
 
 const tags = ["Attendance (Qualiopi)"];

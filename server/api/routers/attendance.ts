@@ -3,8 +3,6 @@ import {
   ZEmargementListOutput,
   ZEmargementOutput,
   ZOverrideInput,
-  ZRecordIdInput,
-  ZSignatureImageOutput,
   ZSessionRecordsInput,
   ZSignCanvasInput,
   ZSignPinInput,
@@ -14,7 +12,7 @@ import {
 import { DomainError } from "../../errors";
 import { recordAutoAttendance } from "../../services/attendance/auto";
 import { overrideAttendance } from "../../services/attendance/override";
-import { sessionRecords, signatureImage } from "../../services/attendance/queries";
+import { sessionRecords } from "../../services/attendance/queries";
 import { signSession, signWithCanvas, signWithPin, signWithQr } from "../../services/attendance/sign";
 import { ofModeProcedure, publicTenantProcedure, router } from "../trpc";
 

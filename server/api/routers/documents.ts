@@ -1,6 +1,5 @@
 import { ZDocumentIdInput, ZDocumentOutput, ZEnrollmentIdInput, ZListDocumentsInput, ZListDocumentsOutput } from "../../contracts/documents";
-import { ZPdfBase64 } from "../../contracts/templates";
-import { listDocuments, loadReadableDocument, openDocumentFile, toDocument } from "../../services/documents/documents";
+import { listDocuments, loadReadableDocument, toDocument } from "../../services/documents/documents";
 import { generateConvention } from "../../services/documents/uses";
 import { can, router, tenantProcedure } from "../trpc";
 

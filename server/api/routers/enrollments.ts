@@ -3,8 +3,6 @@ import {
   ZEnrollmentDetailOutput,
   ZEnrollmentIdInput,
   ZEnrollmentOutput,
-  ZExportInput,
-  ZExportOutput,
   ZListEnrollmentsInput,
   ZListEnrollmentsOutput,
   ZMyEnrollmentsInput,

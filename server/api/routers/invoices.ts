@@ -15,12 +15,10 @@ import {
   ZSplitInvoicesOutput,
   ZUpdateInvoiceInput,
 } from "../../contracts/invoices";
-import { ZPdfBase64 } from "../../contracts/templates";
 import { cancelInvoice, markInvoicePaid, sendInvoice } from "../../services/billing/invoice-actions";
 import { createCreditNote, issueInvoice } from "../../services/billing/invoice-issue";
 import { splitEnrollmentInvoices } from "../../services/billing/invoice-split";
-import { readInvoicePdf } from "../../services/billing/invoice-pdf";
-import { createInvoice, deleteInvoice, getInvoice, listInvoices, loadInvoice, updateInvoice } from "../../services/billing/invoices";
+import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "../../services/billing/invoices";
 import { can, router } from "../trpc";
 
 const tags = ["Billing"];

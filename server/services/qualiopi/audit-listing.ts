@@ -10,7 +10,7 @@ import { buildSheetPdf } from "../attendance/sheet/sheet-pdf";
 import type { CourseRow } from "../courses/access";
 import type { Block, Inline } from "../documents/template-body";
 import type { Caller } from "../../auth/caller";
-import { activityLogs, complaints, improvementActions, improvementPlans, needsAnalyses, surveyResponses } from "../../db/schema";
+import { activityLogs, complaints, improvementActions, improvementPlans, needsAnalyses } from "../../db/schema";
 import { csvChunks, type ExportColumn, type ExportTable } from "../exports/table";
 import { complaintCategoryFr, complaintStatusFr, courseFormatFr, courseLevelFr, frenchDate, planStatusFr, planTriggerFr, severityFr } from "../exports/labels";
 import { EVIDENCE, indicatorsOf } from "./evidence-map";
