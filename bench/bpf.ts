@@ -9,7 +9,8 @@ import { forTenant } from "../server/db/tenant-scope";
 import { env } from "../server/env";
 import { openAppDatabase } from "../server/jobs/open";
 import { computeBpf } from "../server/services/bpf/compute";
-import { bpfCsv } from "../server/services/bpf/csv";
+import { bpfExportTable } from "../server/services/bpf/export-table";
+import { csvChunks } from "../server/services/exports/table";
 import { currentYearOf, drilldown, generate, getBreakdown } from "../server/services/bpf/snapshots";
 
 /**
@@ -123,9 +124,8 @@ try {
   const [breakdownMs] = await time(() => getBreakdown(db, caller, year));
   const [drillMs, drill] = await time(() => drilldown(db, caller, { year, cell: "c-2h", page: 3, perPage: 50 }));
   const [csvMs, csvBytes] = await time(async () => {
-    const { body } = await bpfCsv(db, caller, year, ";");
     let n = 0;
-    for await (const chunk of body) n += Buffer.byteLength(chunk);
+    for await (const chunk of csvChunks(await bpfExportTable(db, caller, year, "csv"), ";")) n += Buffer.byteLength(chunk);
     return n;
   });
   const [snapshotBytes] = await rawRows<{ n: number }>(db, sql`select pg_column_size(data)::int as n from bpf_snapshots where tenant_id = ${t} and year = ${year}`);

@@ -173,6 +173,9 @@ function YearPanel({ year }: { year: number }) {
               <a className="btn btn-secondary" href={`/api/v1/bpf/year/${year}/export-csv`} download>
                 {t("bpf.downloadCsv")}
               </a>
+              <a className="btn btn-secondary" href={`/api/v1/bpf/year/${year}/export-csv?format=xlsx`} download>
+                {t("bpf.downloadXlsx")}
+              </a>
             </div>
           </div>
 

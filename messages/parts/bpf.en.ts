@@ -25,6 +25,7 @@ export const bpf_en: typeof bpf_fr = {
     submittedInfo: "Submitted on {date}, receipt {receipt}",
     downloadPdf: "Download the PDF (cerfa)",
     downloadCsv: "Download the CSV",
+    downloadXlsx: "Download the Excel file",
     submit: "Record the submission",
     submitTitle: "Submission of the {year} BPF",
     submitIntro: "Once filed on Mon Activité Formation, record the date and the receipt number: the BPF is then locked.",

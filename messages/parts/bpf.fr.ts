@@ -23,6 +23,7 @@ export const bpf_fr = {
     submittedInfo: "Déposé le {date}, accusé de réception {receipt}",
     downloadPdf: "Télécharger le PDF (cerfa)",
     downloadCsv: "Télécharger le CSV",
+    downloadXlsx: "Télécharger le fichier Excel",
     submit: "Enregistrer le dépôt",
     submitTitle: "Dépôt du BPF {year}",
     submitIntro: "Après dépôt sur Mon Activité Formation, enregistrez la date et le numéro d'accusé de réception : le BPF est alors verrouillé.",

@@ -305,6 +305,7 @@ export const creator_en = {
     title: "Enrollments",
     intro: "The learners enrolled in this course and their progress.",
     export: "Export progress (CSV)",
+    exportXlsx: "Export progress (Excel)",
     empty: "No learner is enrolled in this course.",
     caption: "Course enrollments",
     learner: "Learner",

@@ -305,6 +305,7 @@ export const creator_fr = {
     title: "Inscriptions",
     intro: "Les apprenants inscrits à cette formation et leur progression.",
     export: "Exporter la progression (CSV)",
+    exportXlsx: "Exporter la progression (Excel)",
     empty: "Aucun apprenant n'est inscrit à cette formation.",
     caption: "Inscriptions à la formation",
     learner: "Apprenant",

@@ -5,7 +5,8 @@ import { ERROR_REASON_CODES, ERROR_REASONS } from "../error-reasons";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
 import { RAW_ROUTES } from "../http/raw-routes";
-import type { RawRoute } from "../http/raw-route";
+import type { RawRoute, RouteAccess } from "../http/raw-route";
+import { rolesWith } from "../auth/permissions";
 
 type Json = Record<string, unknown>;
 
@@ -252,43 +253,75 @@ function dropRefusedFields(op: Json): void {
   op.description = op.description ? `${String(op.description)}\n\n${note}` : note;
 }
 
+/** The access line of a raw route's description, from its declaration. */
+export function accessText(access: RouteAccess): string {
+  if ("public" in access) return "Access: public (no bearer token; the route authenticates its caller itself).";
+  const who =
+    "permission" in access
+      ? `Access: permission \`${access.permission}\` (${(rolesWith(access.permission) as readonly string[]).join(", ")})`
+      : "Access: any member of the tenant (object rules apply)";
+  return `${who}${access.ofMode ? "; 403 OF_MODE_DISABLED when the organisation's OF mode is off" : ""}.`;
+}
+
 /**
  * A raw route (server/http/raw-routes.ts) answers its own media type, not JSON. Its operation is
- * the documenting procedure's (same method and path; its parameters and errors), or, for a route
- * no procedure documents, one built from the route's `doc`.
+ * built from its one declaration (rawRoute: access, input, doc): parameters from the input
+ * schema, security from the access, the success content from `produces`. A procedure documenting
+ * the same method and path would be a second declaration: refused.
  */
 function describeRawRoute(paths: Record<string, Record<string, Json>>, route: RawRoute): void {
   const ops = (paths[route.path] ??= {});
   const method = route.method.toLowerCase();
-  let op = ops[method];
-  if (!op) {
-    if (!route.doc) throw new Error(`Raw route ${route.method} ${route.path}: no procedure documents it and it has no doc`);
-    const params: Json[] = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
-    for (const name of route.query) params.push({ name, in: "query", required: false, schema: { type: "string" } });
-    if (route.tenantQuery) {
-      params.push({ name: route.tenantQuery, in: "query", required: false, description: "Tenant slug, when neither X-Tenant-ID nor the sub-domain names it", schema: { type: "string" } });
-    }
-    op = ops[method] = {
-      operationId: `raw-${method}-${route.path.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}`,
-      summary: route.doc.summary,
-      description: route.doc.description,
-      tags: route.doc.tags,
-      security: [{ bearerAuth: [] }],
-      parameters: params,
-      responses: Object.fromEntries(Object.entries(route.doc.errorResponses).map(([code, description]) => [code, { description }])),
-    };
+  if (ops[method]) throw new Error(`Raw route ${route.method} ${route.path}: a procedure documents it too (declare it once, in server/http)`);
+  const doc = route.doc;
+  const inputSchema = toSchema(route.input);
+  const props = (inputSchema.properties ?? {}) as Record<string, Json>;
+  const required = new Set((inputSchema.required ?? []) as string[]);
+  const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+  const params: Json[] = pathNames.map((name) => {
+    const { description, ...schema } = props[name] ?? { type: "string" };
+    return { name, in: "path", required: true, ...(description ? { description } : {}), schema };
+  });
+  for (const name of route.query) {
+    const { description, ...schema } = props[name] ?? { type: "string" };
+    params.push({ name, in: "query", required: required.has(name) && !("default" in schema), ...(description ? { description } : {}), schema });
   }
-  const responses = ((op.responses ??= {}) as Record<string, Json>);
-  if (route.isPublic) op.security = [];
+  if (route.tenantQuery) {
+    params.push({ name: route.tenantQuery, in: "query", required: false, description: "Tenant slug, when neither X-Tenant-ID nor the sub-domain names it", schema: { type: "string" } });
+  }
+  const op: Json = (ops[method] = {
+    operationId: `raw-${method}-${route.path.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}`,
+    summary: doc.summary,
+    description: `${doc.description}\n\n${accessText(route.access)}`,
+    tags: doc.tags,
+    security: "public" in route.access ? [] : [{ bearerAuth: [] }],
+    "x-permission": "public" in route.access ? "public" : "permission" in route.access ? route.access.permission : "member",
+    parameters: params,
+    responses: Object.fromEntries(Object.entries(doc.errorResponses).map(([code, description]) => [code, { description }])),
+  });
+  const responses = op.responses as Record<string, Json>;
   if (route.successStatus === 302) {
-    responses["302"] = { description: route.successDescription, headers: { Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri" } } } };
+    responses["302"] = { description: doc.successDescription, headers: { Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri" } } } };
     return;
   }
   if (route.requestBody) {
     const { mediaType, description, schema } = route.requestBody;
     op.requestBody = { required: true, description, content: { [mediaType]: { schema: schema ? toSchema(schema) : { type: "string" } } } };
+  } else if (route.method === "POST") {
+    // The JSON body: the input's members that are neither path nor query parameters.
+    const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !pathNames.includes(name) && !route.query.includes(name)));
+    if (Object.keys(bodyProps).length) {
+      const bodyRequired = [...required].filter((name) => name in bodyProps);
+      op.requestBody = {
+        required: bodyRequired.length > 0,
+        content: { "application/json": { schema: { type: "object", properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}), additionalProperties: false } } },
+      };
+    }
   }
-  const binary = route.produces.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" };
-  responses["200"] = { description: route.successDescription, content: { [route.produces]: { schema: route.successSchema ? toSchema(route.successSchema) : binary } } };
-  if (route.head && !ops.head) ops.head = { ...op, operationId: `${String(op.operationId)}-head`, summary: `${String(op.summary)} (headers only)`, responses: { ...responses, "200": { description: route.successDescription } } };
+  const produces = Array.isArray(doc.produces) ? doc.produces : [doc.produces];
+  const content = Object.fromEntries(
+    produces.map((type) => [type, { schema: route.successSchema ? toSchema(route.successSchema) : type.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } }]),
+  );
+  responses["200"] = { description: doc.successDescription, content };
+  if (route.head && !ops.head) ops.head = { ...op, operationId: `${String(op.operationId)}-head`, summary: `${String(op.summary)} (headers only)`, responses: { ...responses, "200": { description: doc.successDescription } } };
 }

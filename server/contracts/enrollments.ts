@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZCsvSeparator, ZExportFormat } from "./exports";
 import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
 
 /** Isomorphic: imports only zod. Enrollments, lesson progress and quiz attempts. */
@@ -271,5 +272,5 @@ export const ZQuizFeedbackOutput = envelope(ZQuizFeedback);
 
 // ---- export
 
-export const ZExportInput = z.object({ courseId: z.string() });
+export const ZExportInput = z.object({ courseId: z.string().describe("Course id (crs_...)"), format: ZExportFormat, separator: ZCsvSeparator });
 export const ZExportOutput = z.string().describe("CSV text (text/csv; charset=utf-8)");

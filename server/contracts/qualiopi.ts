@@ -7,7 +7,8 @@ import { ZPublicationCheck } from "./courses";
  * the audit export (preview and streamed ZIP) and the indicator dashboard. Isomorphic: zod only.
  */
 
-export const AUDIT_FOLDERS = ["convention", "emargement", "evaluation", "attestation", "programme", "trainers"] as const;
+/** The spec's six folders, plus amelioration/ (complaints and improvement plans, criterion 7). */
+export const AUDIT_FOLDERS = ["convention", "emargement", "evaluation", "attestation", "programme", "trainers", "amelioration"] as const;
 export type TAuditFolder = (typeof AUDIT_FOLDERS)[number];
 
 export const AUDIT_DOCUMENT_TYPES = [
@@ -20,6 +21,15 @@ export const AUDIT_DOCUMENT_TYPES = [
   "PROGRAMME",
   "TRAINER",
   "OTHER",
+  "PUBLIC_INFO",
+  "CERTIFICATION",
+  "NEEDS_ANALYSIS",
+  "POSITIONING",
+  "ACTIVITY_LOG",
+  "ACCESSIBILITY",
+  "SURVEY",
+  "COMPLAINT",
+  "IMPROVEMENT_PLAN",
 ] as const;
 export const ZAuditDocumentType = z.enum(AUDIT_DOCUMENT_TYPES);
 export type TAuditDocumentType = z.infer<typeof ZAuditDocumentType>;
@@ -29,9 +39,15 @@ export const AUDIT_MANIFEST_NAME = "manifest.json";
 export const AUDIT_REPORT_NAME = "rapport-audit.pdf";
 
 export const AUDIT_ORDER_NOTE =
-  "Archive order: every evidence file (the folders convention/, emargement/, evaluation/, attestation/, programme/, trainers/), then manifest.json, then rapport-audit.pdf. " +
-  "manifest.json lists every file of the archive except itself and rapport-audit.pdf (each with its SHA-256, size, the Qualiopi indicator it evidences and the record it came from). " +
+  "Archive order: every evidence file (the folders convention/, emargement/, evaluation/, attestation/, programme/, trainers/, amelioration/), then manifest.json, then rapport-audit.pdf. " +
+  "manifest.json lists every file of the archive except itself and rapport-audit.pdf (each with its SHA-256, size, the Qualiopi indicators it evidences and the record it came from). " +
   "rapport-audit.pdf is rendered last: its last page prints the SHA-256 of manifest.json's exact bytes, so the report authenticates the manifest and the manifest authenticates every file.";
+
+/** The same note in French, printed in the report and written in the manifest. */
+export const AUDIT_ORDER_NOTE_FR =
+  "Ordre de l'archive : tous les fichiers de preuve (dossiers convention/, emargement/, evaluation/, attestation/, programme/, trainers/, amelioration/), puis manifest.json, puis rapport-audit.pdf. " +
+  "manifest.json liste chaque fichier de l'archive sauf lui-même et rapport-audit.pdf (avec son empreinte SHA-256, sa taille, les indicateurs Qualiopi qu'il justifie et l'enregistrement dont il provient). " +
+  "rapport-audit.pdf est produit en dernier : sa dernière page imprime l'empreinte SHA-256 des octets exacts de manifest.json ; le rapport authentifie ainsi le manifeste, et le manifeste chaque fichier.";
 
 export const ZCheckPublicationInput = z.object({
   courseId: z.string().max(64).optional().describe("Course id (crs_...); required (422 when absent or empty)"),
@@ -42,7 +58,8 @@ export const ZAuditCourseInput = z.object({ courseId: z.string().min(1).max(64).
 
 export const ZAuditPreviewDocument = z.object({
   name: z.string().describe("Path inside the archive, e.g. attestation/doc_….pdf"),
-  indicator: z.number().int().min(1).max(32).describe("The Qualiopi indicator the file evidences"),
+  indicator: z.number().int().min(1).max(32).describe("The first Qualiopi indicator the file evidences (indicators lists them all)"),
+  indicators: z.array(z.number().int().min(1).max(32)).describe("Every Qualiopi indicator the file evidences (server/services/qualiopi/evidence-map.ts)"),
   type: ZAuditDocumentType,
   sizeBytes: z.number().int().describe("Stored size for stored documents; an estimate for files generated on the fly (attendance sheets, evaluation results, programme, trainer sheets)"),
 });

@@ -1,5 +1,4 @@
 import { ZAuditCourseInput } from "../contracts/qualiopi";
-import { can } from "../api/trpc";
 import { AUDIT_EXPORT_DESCRIPTION } from "../api/routers/qualiopi";
 import { auditContext, streamAuditExport } from "../services/qualiopi/audit-export";
 import { rawRoute } from "./raw-route";
@@ -12,18 +11,18 @@ import { rawRoute } from "./raw-route";
 export const auditExportRoute = rawRoute({
   method: "GET",
   path: "/qualiopi/courses/{courseId}/audit-export",
-  produces: "application/zip",
-  successDescription: "ZIP archive (Content-Disposition: attachment), streamed",
+  access: { permission: "audit.export" },
+  input: ZAuditCourseInput,
   doc: {
     summary: "Audit export: the course's Qualiopi evidence as a streamed ZIP",
     description: AUDIT_EXPORT_DESCRIPTION,
     tags: ["Qualiopi"],
+    produces: "application/zip",
+    successDescription: "ZIP archive (Content-Disposition: attachment), streamed",
     errorResponses: { 401: "Unauthorized", 403: "ADMIN required", 404: "Course not found" },
   },
-  procedure: can("audit.export")
-    .input(ZAuditCourseInput)
-    .query(async ({ ctx, input }) => {
-      const zip = streamAuditExport(await auditContext(ctx.db, ctx.caller, input.courseId, ctx.clock.now()));
-      return { contentType: "application/zip", filename: zip.filename, body: zip.body, cacheControl: "private, no-store" };
-    }),
+  handler: async ({ ctx, input }) => {
+    const zip = streamAuditExport(await auditContext(ctx.db, ctx.caller, input.courseId, ctx.clock.now()));
+    return { contentType: "application/zip", filename: zip.filename, body: zip.body, cacheControl: "private, no-store" };
+  },
 });

@@ -1,5 +1,4 @@
 import { ZConventionVersionInput, ZSignTokenInput } from "../contracts/conventions";
-import { can, publicTenantProcedure } from "../api/trpc";
 import { openConventionVersionPdf, openPublicConventionPdf } from "../services/conventions/conventions";
 import { rawRoute } from "./raw-route";
 
@@ -11,22 +10,22 @@ function pdfRoute(signed: boolean) {
     method: "GET",
     path: `/conventions/{id}/versions/{n}/${signed ? "signed-pdf" : "pdf"}`,
     tenantQuery: "tenant",
-    produces: "application/pdf",
-    successDescription: "PDF file (Content-Disposition: attachment)",
+    access: { permission: "conventions.read" },
+    input: ZConventionVersionInput,
     doc: {
       summary: signed ? "Download a convention version's signed PDF" : "Download a convention version's PDF",
       description: signed
         ? `${readers} The signed file of a SIGNED (or later SUPERSEDED) version: the text, the client's signature and the evidence page. Its SHA-256 is the version's signedSha256; 404 before it is signed.`
         : `${readers} The unsigned PDF of version n, as generated (DRAFT) or sent; its SHA-256 is the version's sha256. Every sent version stays downloadable.`,
       tags,
+      produces: "application/pdf",
+      successDescription: "PDF file (Content-Disposition: attachment)",
       errorResponses: { 400: "Invalid path", 401: "Unauthorized", 403: "Role not allowed", 404: "Convention, version or file not found" },
     },
-    procedure: can("conventions.read")
-      .input(ZConventionVersionInput)
-      .query(async ({ ctx, input }) => {
-        const file = await openConventionVersionPdf(ctx.db, ctx.caller, input.id, input.n, signed);
-        return { contentType: "application/pdf", filename: file.doc.fileName, body: file.stream, length: file.size, cacheControl: "private, no-store" };
-      }),
+    handler: async ({ ctx, input }) => {
+      const file = await openConventionVersionPdf(ctx.db, ctx.caller, input.id, input.n, signed);
+      return { contentType: "application/pdf", filename: file.doc.fileName, body: file.stream, length: file.size, cacheControl: "private, no-store" };
+    },
   });
 }
 
@@ -38,17 +37,18 @@ export const conventionPublicPdfRoute = rawRoute({
   method: "GET",
   path: "/conventions/sign/{token}/pdf",
   tenantQuery: "tenant",
-  produces: "application/pdf",
-  successDescription: "PDF file (inline)",
-  isPublic: true,
+  access: { public: true, tenant: true },
+  input: ZSignTokenInput,
   doc: {
     summary: "The PDF of a signing link (public)",
     description: "No login: the link's token is the authorisation. The version's unsigned PDF, or the signed one once signed. 404 CONVENTION_SIGN_TOKEN_INVALID for an unknown, expired or superseded link.",
     tags,
+    produces: "application/pdf",
+    successDescription: "PDF file (inline)",
     errorResponses: { 400: "Tenant required", 404: "Invalid link" },
   },
-  procedure: publicTenantProcedure.input(ZSignTokenInput).query(async ({ ctx, input }) => {
+  handler: async ({ ctx, input }) => {
     const file = await openPublicConventionPdf(ctx.db, ctx.scope, input.token, ctx.clock.now());
     return { contentType: "application/pdf", filename: file.doc.fileName, disposition: "inline" as const, body: file.stream, length: file.size, cacheControl: "private, no-store" };
-  }),
+  },
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { publicProcedure } from "../api/trpc";
 import { ZLivekitWebhookEvent, ZLivekitWebhookResult } from "../contracts/media-webhook";
 import { badRequest } from "../errors";
 import { handleLivekitEvent, verifyLivekitWebhook } from "../services/media/livekit-webhook";
@@ -18,12 +17,9 @@ export const livekitWebhookRoute = rawRoute({
   method: "POST",
   path: "/media/livekit/webhook",
   bodyText: "rawBody",
-  isPublic: true,
-  produces: "application/json",
+  access: { public: true },
+  input: ZWebhookBody,
   successSchema: z.object({ data: ZLivekitWebhookResult }),
-  successDescription:
-    "The event was authentic: `action` RECORDED (a recording was added), ALREADY_RECORDED (a re-delivery of the same egress: nothing added) or IGNORED with its `reason` " +
-    "(UNHANDLED_EVENT, EGRESS_NOT_COMPLETE, NO_FILE, UNKNOWN_ROOM, RECORDING_DISABLED). Ignored events answer 200 too, so LiveKit does not retry what can never succeed.",
   requestBody: {
     mediaType: "application/webhook+json",
     description:
@@ -43,9 +39,13 @@ export const livekitWebhookRoute = rawRoute({
       "`filename`), durationSeconds from `duration` (nanoseconds), sizeBytes from `size` — listed by GET /sessions/{id}/recordings. One recording per egressId and tenant: " +
       "a re-delivered webhook adds nothing. A session whose recordingEnabled is false keeps no recording. Every other event is acknowledged and ignored.",
     tags: ["Sessions"],
+    produces: "application/json",
+    successDescription:
+      "The event was authentic: `action` RECORDED (a recording was added), ALREADY_RECORDED (a re-delivery of the same egress: nothing added) or IGNORED with its `reason` " +
+      "(UNHANDLED_EVENT, EGRESS_NOT_COMPLETE, NO_FILE, UNKNOWN_ROOM, RECORDING_DISABLED). Ignored events answer 200 too, so LiveKit does not retry what can never succeed.",
     errorResponses: { 400: "Malformed body (valid signature, but not a LiveKit event)", 401: "Missing, invalid or expired signature, or a body that does not match it", 413: "Body too large" },
   },
-  procedure: publicProcedure.input(ZWebhookBody).query(async ({ ctx, input }) => {
+  handler: async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const authorization = ctx.headers.authorization;
     await verifyLivekitWebhook(input.rawBody, authorization, now);
@@ -53,5 +53,5 @@ export const livekitWebhookRoute = rawRoute({
     if (!parsed.success) throw badRequest("Validation failed", { event: ["Not a LiveKit webhook event"] });
     const result = await handleLivekitEvent(ctx.db, parsed.data, now);
     return { contentType: "application/json", body: Buffer.from(JSON.stringify({ data: result })) };
-  }),
+  },
 });

@@ -1,5 +1,4 @@
 import { ZOAuthCallbackInput, ZOAuthProvider, type TOAuthProvider } from "../contracts/mail-config";
-import { publicProcedure } from "../api/trpc";
 import { completeMailOAuth } from "../services/mail/configurations";
 import { rawRoute, type RawRoute } from "./raw-route";
 
@@ -14,13 +13,9 @@ function callbackRoute(provider: TOAuthProvider): RawRoute {
     method: "GET",
     path: `/configuration/mail/${provider}/callback`,
     query: ["code", "state", "error"],
-    produces: "text/plain",
     successStatus: 302,
-    isPublic: true,
-    successDescription:
-      "Redirect to the tenant's mail settings page: ?mail=connected&provider=" + provider + " when the account is connected, else ?mail=error&reason= " +
-      "invalid_state (missing, tampered or expired state: to the platform's address), access_denied (consent refused), provider_error, not_configured, " +
-      "forbidden (the user may no longer manage that configuration) or token_exchange_failed",
+    access: { public: true },
+    input: ZOAuthCallbackInput,
     doc: {
       summary: `${name} OAuth callback of the mail configuration`,
       description:
@@ -29,12 +24,17 @@ function callbackRoute(provider: TOAuthProvider): RawRoute {
         `(provider ${provider.toUpperCase()}, fromEmail from ${provider === "google" ? "the ID token's email" : "Graph /me (mail or userPrincipalName)"}), verified is reset. ` +
         "Every outcome is a 302 to the settings page (no JSON error body).",
       tags: ["Mail configuration"],
+      produces: "text/plain",
+      successDescription:
+        "Redirect to the tenant's mail settings page: ?mail=connected&provider=" + provider + " when the account is connected, else ?mail=error&reason= " +
+        "invalid_state (missing, tampered or expired state: to the platform's address), access_denied (consent refused), provider_error, not_configured, " +
+        "forbidden (the user may no longer manage that configuration) or token_exchange_failed",
       errorResponses: {},
     },
-    procedure: publicProcedure.input(ZOAuthCallbackInput).query(async ({ ctx, input }) => {
+    handler: async ({ ctx, input }) => {
       const outcome = await completeMailOAuth(ctx.db, ZOAuthProvider.parse(provider), input, { ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId });
       return { contentType: "text/plain", body: new Uint8Array(), redirect: outcome.location, headers: { "Referrer-Policy": "no-referrer" } };
-    }),
+    },
   });
 }
 

@@ -1,5 +1,4 @@
 import { ZMediaIdInput } from "../contracts/media";
-import { tenantProcedure } from "../api/trpc";
 import { openMediaFile } from "../services/media/media";
 import { rawRoute } from "./raw-route";
 
@@ -16,8 +15,8 @@ export const mediaDownloadRoute = rawRoute({
   head: true,
   path: "/media/{id}/file",
   tenantQuery: "tenant",
-  produces: "*/*",
-  successDescription: "The file, with the media's own Content-Type (mimeType); inline for images, video, audio and PDF, an attachment otherwise",
+  access: { member: true },
+  input: ZMediaIdInput,
   doc: {
     summary: "Download a media's file",
     description:
@@ -25,9 +24,11 @@ export const mediaDownloadRoute = rawRoute({
       "else the `tenant` query parameter (for <img src> links). The answer's Content-Type is the media's mimeType; images, video, audio and PDF are inline, " +
       "anything else an attachment; served with a sandboxing Content-Security-Policy. HEAD answers the headers only.",
     tags: ["Media"],
+    produces: "*/*",
+    successDescription: "The file, with the media's own Content-Type (mimeType); inline for images, video, audio and PDF, an attachment otherwise",
     errorResponses: { 400: "Tenant required", 401: "Unauthorized", 403: "Not a member of this organisation", 404: "Media (or tenant) not found" },
   },
-  procedure: tenantProcedure.input(ZMediaIdInput).query(async ({ ctx, input }) => {
+  handler: async ({ ctx, input }) => {
     const file = await openMediaFile(ctx.db, ctx.scope, input.id);
     const { mimeType, fileName } = file.media;
     return {
@@ -39,5 +40,5 @@ export const mediaDownloadRoute = rawRoute({
       cacheControl: "private, max-age=3600",
       headers: { "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
     };
-  }),
+  },
 });

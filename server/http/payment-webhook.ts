@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { publicProcedure } from "../api/trpc";
 import { ZWebhookResult } from "../contracts/payments";
 import { DomainError } from "../errors";
 import { gatewayOfPath, receiveGatewayWebhook } from "../services/payments/webhooks";
@@ -17,12 +16,9 @@ export const paymentWebhookRoute = rawRoute({
   method: "POST",
   path: "/payments/webhooks/{gateway}",
   bodyText: "rawBody",
-  isPublic: true,
-  produces: "application/json",
+  access: { public: true },
+  input: ZWebhookInput,
   successSchema: z.object({ data: ZWebhookResult }),
-  successDescription:
-    "The callback was authentic and is handled: `handled` lists what each of its events did (CAPTURED, FAILED, REFUND_COMPLETED, IGNORED, DUPLICATE). An event id already handled is acknowledged " +
-    "and ignored (`duplicate` true): gateways deliver at least once. Events naming no payment of ours are acknowledged too, so the gateway stops retrying.",
   requestBody: {
     mediaType: "*/*",
     description:
@@ -42,12 +38,16 @@ export const paymentWebhookRoute = rawRoute({
       "A gateway without keys refuses anything but a sandbox signature. Missing or wrong signature: 401 INVALID_PAYMENT_SIGNATURE, before anything is read. Effects as in POST /payments/{id}/capture and /refund: " +
       "capture creates the enrollment (payment.completed), failure emits payment.failed, a completed refund payment.refunded (a full one revokes the enrollment).",
     tags: ["Payments"],
+    produces: "application/json",
+    successDescription:
+      "The callback was authentic and is handled: `handled` lists what each of its events did (CAPTURED, FAILED, REFUND_COMPLETED, IGNORED, DUPLICATE). An event id already handled is acknowledged " +
+      "and ignored (`duplicate` true): gateways deliver at least once. Events naming no payment of ours are acknowledged too, so the gateway stops retrying.",
     errorResponses: { 401: "Missing or invalid signature", 404: "Unknown gateway", 413: "Body too large", 503: "The gateway's API did not answer (PSP_B re-fetch): it will retry" },
   },
-  procedure: publicProcedure.input(ZWebhookInput).query(async ({ ctx, input }) => {
+  handler: async ({ ctx, input }) => {
     const gateway = gatewayOfPath(input.gateway);
     if (!gateway) throw new DomainError("NOT_FOUND", "Unknown payment gateway", { reason: "PAYMENT_GATEWAY_NOT_FOUND" });
     const result = await receiveGatewayWebhook(ctx.db, gateway, input.rawBody, ctx.headers, { ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId }, ctx.clock.now());
     return { contentType: "application/json", body: Buffer.from(JSON.stringify({ data: result })) };
-  }),
+  },
 });

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { AnyTRPCQueryProcedure } from "@trpc/server";
-import type { ZodType } from "zod";
+import type { inferProcedureBuilderResolverOptions, TRPCQueryProcedure } from "@trpc/server";
+import type { z, ZodType } from "zod";
 import { createContext, type RequestInfo } from "../api/context";
-import { createCallerFactory, router } from "../api/trpc";
+import { can, createCallerFactory, ofModeProcedure, publicProcedure, publicTenantProcedure, router, tenantProcedure, type AppMeta } from "../api/trpc";
+import type { Permission } from "../auth/permissions";
 import type { Db } from "../db";
 import { DomainError } from "../errors";
 import { log } from "../lib/log";
@@ -29,15 +30,48 @@ export type RawBody = {
   redirect?: string;
 };
 
-/** The part of an OpenAPI operation the document cannot take from a documenting procedure. */
-export type RawOperationDoc = { summary: string; description: string; tags: string[]; errorResponses: Record<number, string> };
+/**
+ * Who may call a raw route, declared with the route (the OpenAPI operation shows it):
+ * `public` (no identity: publicProcedure; webhooks and callbacks authenticate themselves; with
+ * `tenant: true`, publicTenantProcedure: the tenant resolved, a token in the path authorises),
+ * `member` (any member of the tenant, object rules in the handler) or a `permission` of
+ * server/auth/permissions.ts; `ofMode` adds the 403 of OF-mode features.
+ */
+export type RouteAccess = { public: true; tenant?: true } | { member: true; ofMode?: boolean } | { permission: Permission; ofMode?: boolean };
 
-export type RawRouteDef<TProcedure extends AnyTRPCQueryProcedure> = {
-  /** POST: the JSON body's members are passed to the procedure's input too (path parameters win), unless `bodyText` is set. */
+/** The OpenAPI operation of a raw route: what the document shows, declared once with the route. */
+export type RawOperationDoc = {
+  summary: string;
+  description: string;
+  tags: string[];
+  /** Media type of the success body (`*\/*` when it is the stored file's own). */
+  produces: string | string[];
+  /** The success response's description. */
+  successDescription: string;
+  /** The route's own error statuses (the edge's 400/401/403/404/408/429/431 are added to every operation). */
+  errorResponses: Record<number, string>;
+};
+
+type PublicCtx = inferProcedureBuilderResolverOptions<typeof publicProcedure>["ctx"];
+type TenantCtx = inferProcedureBuilderResolverOptions<typeof tenantProcedure>["ctx"];
+type PublicTenantCtx = inferProcedureBuilderResolverOptions<typeof publicTenantProcedure>["ctx"];
+type CtxOf<A extends RouteAccess> = A extends { public: true; tenant: true } ? PublicTenantCtx : A extends { public: true } ? PublicCtx : TenantCtx;
+
+export type RawRouteDef<S extends ZodType, A extends RouteAccess> = {
+  /** POST: the JSON body's members are passed to the input too (path parameters win), unless `bodyText` is set. */
   method: "GET" | "POST";
+  /** Path under /api/v1, `{name}` for a path parameter: "/emargement/{sessionId}/pdf". */
+  path: string;
+  /** Query parameters passed to the input (any other is ignored). */
+  query?: string[];
+  /**
+   * A query parameter that names the tenant when neither X-Tenant-ID nor the sub-domain does
+   * (links in `<img src>` cannot send a header).
+   */
+  tenantQuery?: string;
   /**
    * POST: the body is passed unparsed, as this input field (a signature computed over the raw
-   * bytes, e.g. a media server's webhook); any content type. The procedure parses it after its
+   * bytes, e.g. a media server's webhook); any content type. The handler parses it after its
    * checks (body.ts parseCheckedJson for JSON).
    */
   bodyText?: string;
@@ -47,56 +81,56 @@ export type RawRouteDef<TProcedure extends AnyTRPCQueryProcedure> = {
   successSchema?: ZodType;
   /** Also answer HEAD (headers only). */
   head?: boolean;
-  /** Path under /api/v1, `{name}` for a path parameter: "/emargement/{sessionId}/pdf". */
-  path: string;
-  /** Query parameters passed to the procedure's input (any other is ignored). */
-  query?: string[];
-  /**
-   * A query parameter that names the tenant when neither X-Tenant-ID nor the sub-domain does
-   * (links in `<img src>` cannot send a header).
-   */
-  tenantQuery?: string;
-  /** Media type of the success body, for the OpenAPI document (`*\/*` when it is the stored file's own). */
-  produces: string;
-  /** The success response's description in the OpenAPI document. */
-  successDescription: string;
   /** 302: the route answers a redirect (RawBody.redirect), e.g. an OAuth callback. Default 200. */
   successStatus?: 200 | 302;
-  /** The route needs no identity (publicProcedure): the OpenAPI operation shows no security. */
-  isPublic?: boolean;
-  /**
-   * The procedure chain and the producer in one: built from the app's procedure builders
-   * (tenantProcedure, can(...), ofModeProcedure(...)), so identity, tenant, membership and
-   * permission are the same as for every JSON operation, and the resolver gets the same ctx
-   * (caller, scope). It returns a RawBody. Input: the path parameters plus the `query` ones.
-   */
-  procedure: TProcedure;
-  /**
-   * For a route no procedure documents in the OpenAPI document (a procedure with the same
-   * method and path and `openapi` meta: its parameters are reused and its success content
-   * replaced by `produces`), the operation's text.
-   */
-  doc?: RawOperationDoc;
+  /** Who may call it: the procedure chain is built from it (identity, tenant, membership, permission, OF mode). */
+  access: A;
+  /** The path parameters plus the `query` ones (plus the JSON body's members for POST); the OpenAPI parameters come from it. */
+  input: S;
+  /** The OpenAPI operation. */
+  doc: RawOperationDoc;
+  /** Produces the body, with the chain's ctx (caller, scope, clock) and the parsed input. */
+  handler: (opts: { ctx: CtxOf<A>; input: z.output<S> }) => Promise<RawBody> | RawBody;
 };
 
-export type RawRoute = {
+export type RawRoute<S extends ZodType = ZodType> = {
   method: "GET" | "POST";
   head: boolean;
   path: string;
-  produces: string;
-  successDescription: string;
   successStatus: 200 | 302;
-  isPublic: boolean;
+  access: RouteAccess;
   query: string[];
   tenantQuery?: string;
-  doc?: RawOperationDoc;
+  doc: RawOperationDoc;
+  input: ZodType;
   requestBody?: { mediaType: string; description: string; schema?: ZodType };
   successSchema?: ZodType;
   /** Answers the request when it is this route's; false otherwise. */
   serve: (req: IncomingMessage & { info?: RequestInfo }, res: ServerResponse, db: Db) => Promise<boolean>;
+  /**
+   * The same route on the tRPC transport (same chain, input and handler; no OpenAPI meta, so it
+   * adds no REST operation): the body read whole, as base64 or as text.
+   */
+  trpc: (encoding: "base64" | "text") => TRPCQueryProcedure<{ input: z.input<S>; output: string; meta: AppMeta }>;
 };
 
 type RawCaller = (ctx: ReturnType<typeof createContext>) => { run: (input: unknown) => Promise<RawBody> };
+
+/** The procedure chain of an access declaration. */
+function chainOf(access: RouteAccess): typeof tenantProcedure {
+  if ("public" in access) return (access.tenant ? publicTenantProcedure : publicProcedure) as unknown as typeof tenantProcedure;
+  const permission = "permission" in access ? access.permission : undefined;
+  if (access.ofMode) return ofModeProcedure(permission);
+  return permission ? can(permission) : tenantProcedure;
+}
+
+/** Reads a body whole (the tRPC transport answers one JSON string). */
+async function bodyBytes(body: RawBody["body"]): Promise<Buffer> {
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const parts: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Uint8Array | string>) parts.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk));
+  return Buffer.concat(parts);
+}
 
 function pathRegExp(path: string): RegExp {
   const body = path.replace(/\./g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => `(?<${name}>[^/?#]+)`);
@@ -104,27 +138,38 @@ function pathRegExp(path: string): RegExp {
 }
 
 /**
- * One raw (non-JSON) route: PDF, CSV, images, stored files, ZIP. The route is declarative: method,
- * path, the procedure that authorizes and produces the body, and the media type the OpenAPI
- * document shows. Errors (before the first byte) use the spec's JSON error body through the API
- * handler's one error tail; after the first byte the connection is cut.
+ * One raw (non-JSON) route: PDF, CSV, XLSX, images, stored files, ZIP, webhooks. Declared once:
+ * method, path, access (the permission), input, the OpenAPI operation and the handler together;
+ * the OpenAPI document (server/api/openapi.ts) is generated from this declaration, and no tRPC
+ * procedure documents the same path. Errors (before the first byte) use the spec's JSON error
+ * body through the API handler's one error tail; after the first byte the connection is cut.
  */
-export function rawRoute<TProcedure extends AnyTRPCQueryProcedure>(def: RawRouteDef<TProcedure>): RawRoute {
+export function rawRoute<S extends ZodType, A extends RouteAccess>(def: RawRouteDef<S, A>): RawRoute<S> {
   const re = pathRegExp(def.path);
-  const caller = createCallerFactory(router({ run: def.procedure })) as unknown as RawCaller;
+  const handler = def.handler as unknown as (opts: { ctx: TenantCtx; input: unknown }) => Promise<RawBody>;
+  const procedure = chainOf(def.access)
+    .input(def.input)
+    .query(async (opts) => handler({ ctx: opts.ctx, input: opts.input }));
+  const caller = createCallerFactory(router({ run: procedure })) as unknown as RawCaller;
   return {
     method: def.method,
     head: def.head ?? false,
     path: def.path,
-    produces: def.produces,
-    successDescription: def.successDescription,
     successStatus: def.successStatus ?? 200,
-    isPublic: def.isPublic ?? false,
+    access: def.access,
     query: def.query ?? [],
     tenantQuery: def.tenantQuery,
     doc: def.doc,
+    input: def.input,
     requestBody: def.requestBody,
     successSchema: def.successSchema,
+    trpc: (encoding) =>
+      chainOf(def.access)
+        .input(def.input)
+        .query(async (opts) => {
+          const bytes = await bodyBytes((await handler({ ctx: opts.ctx, input: opts.input })).body);
+          return encoding === "base64" ? bytes.toString("base64") : bytes.toString("utf8");
+        }) as unknown as TRPCQueryProcedure<{ input: z.input<S>; output: string; meta: AppMeta }>,
     async serve(req, res, db) {
       const isHead = req.method === "HEAD" && def.head === true;
       if (req.method !== def.method && !isHead) return false;

@@ -17,8 +17,11 @@ import { templateExportRoute, templatePreviewRoute } from "./template-files";
 
 /**
  * The non-JSON routes of /api/v1 (trpc-to-openapi answers JSON only), matched before the JSON
- * operations. A new one: a file with `rawRoute({method, path, produces, procedure})`, listed here;
- * the OpenAPI document then shows its media type (server/api/openapi.ts).
+ * operations. Each is declared ONCE, in its file: `rawRoute({method, path, query?, access, input,
+ * doc, handler})` (server/http/raw-route.ts), listed here; the OpenAPI operation is generated from
+ * that declaration (server/api/openapi.ts), and no tRPC procedure documents the same path
+ * (tests/unit/raw-routes-declared.test.ts). A screen needing the bytes over tRPC mounts
+ * `route.trpc("base64" | "text")` in its router: same chain, input and handler.
  */
 export const RAW_ROUTES: RawRoute[] = [
   mediaDownloadRoute,

@@ -13,7 +13,7 @@ import { newId } from "../../server/lib/ids";
 import { documentKey, documentStorage } from "../../server/services/documents/storage";
 import { startWorld, type World } from "../helpers/attendance";
 import { requireDebianTools } from "../helpers/debian-tools";
-import { fetchBytes, pdfPages } from "../helpers/documents";
+import { fetchBytes, pdfPages, pdfText } from "../helpers/documents";
 import { expectError } from "../helpers/rest";
 import { unzipTo, zipEntry, zipNames } from "../helpers/zip";
 
@@ -98,16 +98,16 @@ describe("GET /qualiopi/courses/{courseId}/audit-export", () => {
       const bytes = readFileSync(path.join(out, f.path));
       expect(f.sizeBytes, f.path).toBe(bytes.length);
       expect(f.sha256, f.path).toBe(sha(bytes));
-      expect(f.indicator).toBeGreaterThanOrEqual(1);
-      expect(f.indicator).toBeLessThanOrEqual(32);
-      expect(f.record.id).toMatch(/^[a-z]+_[a-z0-9]{24}$/);
+      expect(f.indicators.length, f.path).toBeGreaterThan(0);
+      for (const i of f.indicators) expect(i >= 1 && i <= 32, f.path).toBe(true);
+      expect(f.record.id).toMatch(/^([a-z]+_[a-z0-9]{24}|[a-z]+:[a-z]+_[a-z0-9]{24})$/);
       if (f.record.type === "document") expect(f.matchesRecord, f.path).toBe(true);
     }
     // A PDF is a PDF, a CSV holds the attempts.
     const pdf = manifest.files.find((f: any) => f.path.endsWith(".pdf"));
     expect(readFileSync(path.join(out, pdf.path)).subarray(0, 5).toString()).toBe("%PDF-");
-    const csv = manifest.files.find((f: any) => f.folder === "evaluation");
-    expect(readFileSync(path.join(out, csv.path), "utf8").split("\n")[0]).toMatch(/^attemptId;enrollmentId;/);
+    const csv = manifest.files.find((f: any) => f.folder === "evaluation" && f.record.type === "questionnaire");
+    expect(readFileSync(path.join(out, csv.path), "utf8").split("\r\n")[0]).toMatch(/^\uFEFFTentative;Inscription;/);
   });
 
   it("the report's last page prints the SHA-256 of manifest.json", () => {
@@ -127,8 +127,9 @@ describe("GET /qualiopi/courses/{courseId}/audit-export", () => {
     const p = res.body.data;
     expect(p.documentCount).toBe(manifest.fileCount);
     expect(p.documents.map((d: any) => d.name)).toEqual(manifest.files.map((f: any) => f.path));
-    expect(p.documents.map((d: any) => d.indicator)).toEqual(manifest.files.map((f: any) => f.indicator));
-    expect(p.indicatorsCovered).toBe(new Set(manifest.files.map((f: any) => f.indicator)).size);
+    expect(p.documents.map((d: any) => d.indicators)).toEqual(manifest.files.map((f: any) => f.indicators));
+    expect(p.documents.map((d: any) => d.indicator)).toEqual(manifest.files.map((f: any) => f.indicators[0]));
+    expect(p.indicatorsCovered).toBe(new Set(manifest.files.flatMap((f: any) => f.indicators)).size);
     expect(p.estimatedSizeMb).toBeGreaterThan(0);
     // Stored documents: the preview's size is the stored one.
     const stored = manifest.files.filter((f: any) => f.record.type === "document");
@@ -164,10 +165,12 @@ describe("GET /qualiopi/courses/{courseId}/audit-export", () => {
     const names = zipNames(res.bytes);
     for (const folder of FOLDERS) expect(names).toContain(`${folder}/`);
     const m = JSON.parse(zipEntry(res.bytes, "manifest.json").toString("utf8"));
-    // Only the programme rendered from the course.
-    expect(m.files.map((f: any) => f.folder)).toEqual(["programme"]);
+    // Only the public sheet and the programme rendered from the course, and the organisation's improvement plans (indicator 32).
+    expect(m.files.filter((f: any) => f.folder === "programme").map((f: any) => f.type)).toEqual(["PUBLIC_INFO", "PROGRAMME"]);
+    expect(m.files.filter((f: any) => f.folder !== "programme").map((f: any) => f.type)).toEqual(expect.arrayContaining([]));
+    for (const f of m.files) expect(["PUBLIC_INFO", "PROGRAMME", "IMPROVEMENT_PLAN"]).toContain(f.type);
     const preview = await w.call("GET", `${exportPath(id)}/preview`, w.tok.admin);
-    expect(preview.body.data.documentCount).toBe(1);
+    expect(preview.body.data.documentCount).toBe(m.files.length);
   });
 
   it("stored documents are checked against their recorded SHA-256: altered bytes and a lost file are flagged, not hidden", async () => {
@@ -337,5 +340,160 @@ describe("GET /qualiopi/dashboard and /qualiopi/courses/{courseId}/dashboard", (
     expectError(await w.call("GET", `/qualiopi/courses/${w.globexSst.id}/dashboard`, w.tok.admin), 404);
     expectError(await w.call("GET", `/qualiopi/dashboard?courseId=${w.globexSst.id}`, w.tok.admin), 404);
     expectError(await w.call("GET", `/qualiopi/courses/${w.sst.id}/dashboard`, w.tok.trainer), 403);
+  });
+});
+
+/* ------------------------------------------------------------------ issue #20 item 9 */
+
+/**
+ * Issue #20 item 9: each evidence type maps to the indicators it proves, in ONE table
+ * (server/services/qualiopi/evidence-map.ts); blank sheets of future sessions are left out; the
+ * report is French throughout and lists, per indicator, its files or "aucune preuve". The ZIP is
+ * read with fflate (tests/helpers/zip.ts; no unzip binary).
+ */
+describe("evidence -> indicators (issue #20 item 9)", () => {
+  const EXPECTED: Record<string, number[]> = {
+    NEEDS_ANALYSIS: [1, 4],
+    POSITIONING: [8],
+    PROGRAMME: [5, 6],
+    CONVOCATION: [9],
+    EMARGEMENT: [10, 11],
+    EVALUATION: [11],
+    CERTIFICATE: [11],
+    TRAINER: [21, 22],
+    SURVEY: [30],
+    COMPLAINT: [31],
+    IMPROVEMENT_PLAN: [32],
+    ACTIVITY_LOG: [12],
+    PUBLIC_INFO: [1, 2],
+    CERTIFICATION: [3, 7, 16],
+    ACCESSIBILITY: [26],
+    CONVENTION: [9],
+    ATTESTATION: [10],
+    OTHER: [19],
+  };
+
+  it("the one mapping table: every evidence type and the indicators it proves", async () => {
+    const { EVIDENCE } = await import("../../server/services/qualiopi/evidence-map");
+    const { AUDIT_DOCUMENT_TYPES } = await import("../../server/contracts/qualiopi");
+    expect(Object.fromEntries(Object.entries(EVIDENCE).map(([type, e]) => [type, [...e.indicators]]))).toEqual(EXPECTED);
+    expect(Object.keys(EVIDENCE).sort()).toEqual([...AUDIT_DOCUMENT_TYPES].sort());
+    // The errors of the issue: a convention is not a needs analysis, an attendance attestation does not prove objectives reached.
+    expect(EVIDENCE.CONVENTION.indicators).not.toContain(4);
+    expect(EVIDENCE.ATTESTATION.indicators).not.toContain(11);
+  });
+
+  let zip: Buffer;
+  let manifest: any;
+  let futureSession: string;
+
+  beforeAll(async () => {
+    const db = w.api.db;
+    const scope = forTenant(w.acmeId);
+    const { courses, companies, needsAnalyses, complaints, improvementPlans, activityLogs, liveSessions, enrollments } = await import("../../server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    await db
+      .update(courses)
+      .set({ certificationNumber: "RS5678", accessibilityInfo: "Salle de plain-pied ; supports adaptés sur demande.", disabilityReferentContact: "Marie Curie — referent@acme.test" })
+      .where(scope.where(courses, eq(courses.id, courseId)));
+    const [enr] = await db.select({ id: enrollments.id, userId: enrollments.userId }).from(enrollments).where(scope.where(enrollments, eq(enrollments.courseId, courseId))).limit(1);
+    const companyId = newId("cmp");
+    await db.insert(companies).values(scope.values(companies, { id: companyId, name: "Entreprise Audit" }));
+    await db.insert(needsAnalyses).values(
+      scope.values(needsAnalyses, {
+        id: newId("nda"),
+        companyId,
+        enrollmentId: enr!.id,
+        objectives: ["Porter secours"],
+        currentLevel: "BEGINNER",
+        targetLevel: "INTERMEDIATE",
+        context: "Atelier de production",
+        gapAnalysis: { currentLevel: "BEGINNER", targetLevel: "INTERMEDIATE", levelGap: 1, steps: ["INTERMEDIATE"], coveredObjectives: [], uncoveredObjectives: [], estimatedHours: 14, summary: "Écart d'un niveau" },
+        provider: "local",
+      }),
+    );
+    await db.insert(complaints).values(
+      scope.values(complaints, { id: newId("cmp"), subject: "Salle trop froide", description: "La salle était froide le matin.", category: "COURSE_QUALITY", severity: "LOW", status: "RESOLVED", courseId, complainantEmail: "learner@acme.test", resolution: "Chauffage réglé." }),
+    );
+    await db.insert(improvementPlans).values(scope.values(improvementPlans, { id: newId("imp"), title: "Confort des salles", trigger: "COMPLAINT", status: "IN_PROGRESS", indicators: [31, 32] }));
+    await db.insert(activityLogs).values(scope.values(activityLogs, { id: newId("act"), userId: enr!.userId, action: "LESSON_COMPLETED", courseId, enrollmentId: enr!.id }));
+    futureSession = newId("ses");
+    await db.insert(liveSessions).values(
+      scope.values(liveSessions, {
+        id: futureSession,
+        courseId,
+        title: "Session à venir",
+        scheduledAt: new Date(w.now().getTime() + 10 * 86_400_000),
+        durationMinutes: 420,
+        deliveryMode: "PRESENTIAL",
+        place: { name: "Salle", address: "Lyon" },
+        status: "SCHEDULED",
+        mediaRoomName: `room-${futureSession}`,
+        attendancePin: "123456",
+        createdBy: w.uid.admin,
+      }),
+    );
+    const res = await fetchBytes(w.api, "GET", exportPath(courseId), { tenant: "acme", token: w.tok.admin });
+    expect(res.status, res.bytes.subarray(0, 300).toString()).toBe(200);
+    zip = res.bytes;
+    manifest = JSON.parse(zipEntry(zip, "manifest.json").toString("utf8"));
+  }, 180_000);
+
+  it("every file of the manifest carries the indicators of its type, from the table", () => {
+    expect(manifest.files.length).toBeGreaterThan(5);
+    for (const f of manifest.files) expect(f.indicators, `${f.path} (${f.type})`).toEqual(EXPECTED[f.type]);
+    const byType = (t: string) => manifest.files.filter((f: any) => f.type === t);
+    for (const t of ["CONVENTION", "CONVOCATION", "EMARGEMENT", "EVALUATION", "ATTESTATION", "PROGRAMME", "TRAINER", "PUBLIC_INFO", "CERTIFICATION", "ACCESSIBILITY", "NEEDS_ANALYSIS", "COMPLAINT", "IMPROVEMENT_PLAN", "ACTIVITY_LOG"]) {
+      expect(byType(t).length, t).toBeGreaterThan(0);
+    }
+    expect(byType("COMPLAINT")[0].folder).toBe("amelioration");
+    expect(zipNames(zip).filter((n) => /^amelioration\/registre-reclamations\.csv$/.test(n))).toHaveLength(1);
+  });
+
+  it("a certifying course has evidence for indicators 1, 2, 3, 4, 7, 8 (when positioned), 12, 16, 26, 31 and 32", () => {
+    const covered = new Set(manifest.files.flatMap((f: any) => f.indicators));
+    for (const i of [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16, 21, 22, 26, 31, 32]) expect(covered.has(i), `indicator ${i}`).toBe(true);
+  });
+
+  it("blank sheets of future sessions are left out", () => {
+    expect(manifest.files.some((f: any) => f.record.id === futureSession)).toBe(false);
+    expect(zipNames(zip).some((n) => n.includes(futureSession))).toBe(false);
+    expect(manifest.files.filter((f: any) => f.type === "EMARGEMENT").length).toBeGreaterThan(0);
+  });
+
+  it("the CSV files of the ZIP open in French Excel: BOM, `;`, French headers", async () => {
+    const csvs = manifest.files.filter((f: any) => f.path.endsWith(".csv"));
+    expect(csvs.length).toBeGreaterThanOrEqual(4);
+    for (const f of csvs) {
+      const bytes = zipEntry(zip, f.path);
+      expect([...bytes.subarray(0, 3)], f.path).toEqual([0xef, 0xbb, 0xbf]);
+      const header = bytes.subarray(3).toString("utf8").split("\r\n")[0]!;
+      expect(header, f.path).toContain(";");
+      expect(header, f.path).not.toMatch(/\b(attemptId|enrollmentId|learnerId|createdAt|status)\b/);
+    }
+    const quiz = csvs.find((f: any) => f.record.type === "questionnaire");
+    expect(zipEntry(zip, quiz.path).subarray(3).toString("utf8")).toMatch(/^Tentative;Inscription;Identifiant apprenant;Apprenant;Date;Score;Score maximal;Pourcentage;Réussi\r\n/);
+  });
+
+  it("the report is French throughout: no English enum words, no ISO timestamps, each indicator with its files or « aucune preuve »", async () => {
+    const report = zipEntry(zip, "rapport-audit.pdf");
+    const text = pdfText(report);
+    for (const word of ["PUBLISHED", "COMPLETED", "DRAFT", "ACTIVE", "ARCHIVED", "IN_PROGRESS", "RESOLVED", "SCHEDULED", "PRESENTIAL", "Archive order", "every evidence file"]) {
+      expect(text, word).not.toContain(word);
+    }
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    expect(text).toMatch(/Généré le \d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2}/);
+    expect(text).toContain("publiée");
+    for (let i = 1; i <= 32; i++) expect(text, `indicator ${i}`).toContain(`Indicateur ${i} —`);
+    expect(text).toContain("aucune preuve");
+    // Indicator 31 lists the complaints register; 13 (work-linked training) has none here.
+    expect(text).toMatch(/Indicateur 31 — [^—]*amelioration\/registre-reclamations\.csv/);
+    expect(text).toMatch(/Indicateur 13 — [^—]*aucune preuve/);
+    expect(text).toContain(manifest.files.find((f: any) => f.type === "CONVENTION").path);
+    // The public sheet and the programme speak French too.
+    for (const t of ["PUBLIC_INFO", "PROGRAMME"]) {
+      const pdf = pdfText(zipEntry(zip, manifest.files.find((f: any) => f.type === t).path));
+      expect(pdf, t).not.toMatch(/\b(PRESENTIAL|ELEARNING|BLENDED|BEGINNER|INTERMEDIATE)\b/);
+    }
   });
 });

@@ -65,8 +65,8 @@ async function download(courseId: string, who?: string, tenant = "acme") {
   return { status: res.status, headers: res.headers, body, text };
 }
 
-/** A strict RFC 4180 reader (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
+/** A strict RFC 4180 reader (quoted fields, doubled quotes, CRLF records), `;` separated as French Excel reads it. */
+function parseCsv(text: string, sep = ";"): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -80,7 +80,7 @@ function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === sep) {
       row.push(cell);
       cell = "";
     } else if (c === "\r" && text[i + 1] === "\n") {
@@ -95,28 +95,29 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = ["enrollmentId", "learnerName", "email", "status", "enrolledAt", "completedAt", "lastActivityAt", "percentage", "traineeCategory", "financingSource"];
+const HEADER = ["Inscription", "Apprenant", "E-mail", "Statut", "Inscrit le", "Terminée le", "Dernière activité", "Progression (%)", "Catégorie de stagiaire", "Financement"];
 
 describe("GET /enrollments/course/{courseId}/export", () => {
-  it("the course's creator downloads a UTF-8 CSV attachment with the progress columns, oldest enrollment first", async () => {
+  it("the course's creator downloads a UTF-8 CSV attachment (BOM, `;`, French headers, dates in the tenant's zone) with the progress columns, oldest enrollment first", async () => {
     const res = await download(course.id, "creator");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="enrollments-export-me.csv"');
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="inscriptions-export-me.csv"');
     expect(res.headers.get("x-request-id")).toBeTruthy();
     expect(res.text.startsWith("\uFEFF")).toBe(true);
     const rows = parseCsv(res.text.slice(1));
     expect(rows[0]).toEqual(HEADER);
     expect(rows.slice(1).map((r) => r[0])).toEqual([ids.e1, ids.e2, ids.e3, ids.e4]);
-    expect(rows[1]).toEqual([ids.e1, 'Jeanne D\'Arc, "la Pucelle"', "plain@acme.test", "ACTIVE", "2025-03-01T08:00:00.000Z", "", "2025-03-02T09:30:00.000Z", "25", "SAL", "OPCO"]);
-    expect(rows[2]!.slice(2, 6)).toEqual(["evil@acme.test", "COMPLETED", "2025-03-02T08:00:00.000Z", expect.stringMatching(/^\d{4}-/)]);
+    // Europe/Paris: 08:00Z is 09:00 in March (UTC+1)
+    expect(rows[1]).toEqual([ids.e1, 'Jeanne D\'Arc, "la Pucelle"', "plain@acme.test", "En cours", "01/03/2025 09:00", "", "02/03/2025 10:30", "25", "Salarié", "OPCO"]);
+    expect(rows[2]!.slice(2, 6)).toEqual(["evil@acme.test", "Terminée", "02/03/2025 09:00", expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)]);
     expect(rows[2]![7]).toBe("100");
-    expect(rows[3]!.slice(3, 4)).toEqual(["CANCELLED"]);
+    expect(rows[3]!.slice(3, 4)).toEqual(["Annulée"]);
   });
 
   it("neutralises formula injection: cells starting with = + - or @ get a leading apostrophe, and are quoted per RFC 4180", async () => {
     const res = await download(course.id, "admin");
-    expect(res.text).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"") Doe",`);
+    expect(res.text).toContain(`;"'=HYPERLINK(""http://evil.example"",""click"") Doe";`);
     const rows = parseCsv(res.text.slice(1));
     expect(rows[2]![1]).toBe(`'=HYPERLINK("http://evil.example","click") Doe`);
     expect(rows[3]![1]).toBe("'-2+3 Smith");

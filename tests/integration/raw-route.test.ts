@@ -1,7 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { can, tenantProcedure } from "../../server/api/trpc";
 import { DomainError } from "../../server/errors";
 import { rawRoute } from "../../server/http/raw-route";
 import { RAW_ROUTES } from "../../server/http/raw-routes";
@@ -17,12 +16,15 @@ const CHUNK = Buffer.alloc(64 * 1024, "x");
 const TOTAL_CHUNKS = 20_000; // 1.3 GB if it were all read
 const stream = { produced: 0, finished: false };
 
+const TEST_DOC = { summary: "test", description: "test", tags: ["Test"], produces: "text/plain", successDescription: "test", errorResponses: {} };
+
 const streamRoute = rawRoute({
   method: "GET",
   path: "/test-raw/{name}/stream",
-  produces: "text/plain",
-  successDescription: "test",
-  procedure: tenantProcedure.input(z.object({ name: z.string() })).query(({ ctx, input }) => {
+  access: { member: true },
+  input: z.object({ name: z.string() }),
+  doc: TEST_DOC,
+  handler: ({ ctx, input }) => {
     stream.produced = 0;
     stream.finished = false;
     async function* body() {
@@ -38,17 +40,16 @@ const streamRoute = rawRoute({
       }
     }
     return { contentType: "text/plain", filename: `${input.name}.txt`, body: body() };
-  }),
+  },
 });
 
 const adminOnly = rawRoute({
   method: "GET",
   path: "/test-raw/{name}/admin",
-  produces: "text/plain",
-  successDescription: "test",
-  procedure: can("users.list")
-    .input(z.object({ name: z.string() }))
-    .query(({ input }) => ({ contentType: "text/plain", body: Buffer.from(`hello ${input.name}`) })),
+  access: { permission: "users.list" },
+  input: z.object({ name: z.string() }),
+  doc: TEST_DOC,
+  handler: ({ input }) => ({ contentType: "text/plain", body: Buffer.from(`hello ${input.name}`) }),
 });
 
 let api: TestApi;

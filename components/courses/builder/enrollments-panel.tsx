@@ -27,9 +27,14 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
           <h2 id="enrollments-title">{t("creatorEnrollments.title")}</h2>
           <p className="muted">{t("creatorEnrollments.intro")}</p>
         </div>
-        <a className="btn btn-secondary" href={`/api/v1/enrollments/course/${encodeURIComponent(courseId)}/export`} download>
-          {t("creatorEnrollments.export")}
-        </a>
+        <div className="form-actions">
+          <a className="btn btn-secondary" href={`/api/v1/enrollments/course/${encodeURIComponent(courseId)}/export`} download>
+            {t("creatorEnrollments.export")}
+          </a>
+          <a className="btn btn-secondary" href={`/api/v1/enrollments/course/${encodeURIComponent(courseId)}/export?format=xlsx`} download>
+            {t("creatorEnrollments.exportXlsx")}
+          </a>
+        </div>
       </div>
       <QueryList query={list} empty={t("creatorEnrollments.empty")} reserve={false}>
         {(data) => (

@@ -3,8 +3,6 @@ import {
   ZEmargementListOutput,
   ZEmargementOutput,
   ZOverrideInput,
-  ZRecordIdInput,
-  ZSignatureImageOutput,
   ZSessionRecordsInput,
   ZSignCanvasInput,
   ZSignPinInput,
@@ -14,7 +12,7 @@ import {
 import { DomainError } from "../../errors";
 import { recordAutoAttendance } from "../../services/attendance/auto";
 import { overrideAttendance } from "../../services/attendance/override";
-import { sessionRecords, signatureImage } from "../../services/attendance/queries";
+import { sessionRecords } from "../../services/attendance/queries";
 import { signSession, signWithCanvas, signWithPin, signWithQr } from "../../services/attendance/sign";
 import { ofModeProcedure, publicTenantProcedure, router } from "../trpc";
 
@@ -168,24 +166,4 @@ export const attendanceRouter = router({
     .input(ZSignSessionInput)
     .output(ZEmargementOutput)
     .mutation(async ({ ctx, input }) => ({ data: await signSession(ctx.db, ctx.caller, input, ctx.clock.now()) })),
-
-  signatureImage: ofModeProcedure()
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/emargement/records/{id}/signature",
-        tags,
-        summary: "Drawn signature of a record (PNG)",
-        description:
-          "The signatureUrl of a CANVAS record. Over REST the answer is the decrypted image itself (Content-Type image/png; server/http/signature-download.ts); " +
-          "through tRPC it is {data: {id, contentType, base64}}. For the signer, ADMIN and the session's trainers; 404 for a record without a drawing.",
-        errorResponses: { 401: "Unauthorized", 403: "Not the signer, an ADMIN or a trainer of the session", 404: "Signature not found" },
-      },
-    })
-    .input(ZRecordIdInput)
-    .output(ZSignatureImageOutput)
-    .query(async ({ ctx, input }) => {
-      const image = await signatureImage(ctx.db, ctx.caller, input.id);
-      return { data: { id: image.id, contentType: image.contentType, base64: image.png.toString("base64") } };
-    }),
 });

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   ZBreakdownOutput,
   ZCharges,
@@ -7,7 +6,6 @@ import {
   ZCourseClassesOutput,
   ZCourseClassInput,
   ZCourseClassRow,
-  ZCsvInput,
   ZCurrentYearOutput,
   ZDrilldownInput,
   ZDrilldownOutput,
@@ -24,8 +22,6 @@ import {
 } from "../../contracts/bpf";
 import { envelope } from "../../contracts/common";
 import { ZNoInput } from "../../contracts/common";
-import { bpfCsv } from "../../services/bpf/csv";
-import { bpfPdf } from "../../services/bpf/pdf";
 import { getCharges, listCourseClasses, listTrainers, putCharges, setCourseClass, setEnrollmentSubcontracting, setTrainerEngagement } from "../../services/bpf/inputs";
 import { currentYear, drilldown, generate, getBreakdown, getSnapshot, submit } from "../../services/bpf/snapshots";
 import { bpfProcedure as bpf, router } from "../trpc";
@@ -99,49 +95,7 @@ export const bpfRouter = router({
     .output(ZGenerateOutput)
     .mutation(async ({ ctx, input }) => ({ data: await generate(ctx.db, ctx.caller, input.year, input.force, ctx.clock.now()) })),
 
-  exportPdf: bpf()
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/bpf/year/{year}/export",
-        tags,
-        summary: "The year's BPF as a PDF (cerfa 10443 frames A to H)",
-        description:
-          `${RULES} Answers application/pdf (bpf-YYYY.pdf, attachment): A4, French, frames A (legal identity) to H (director), the C lines, E-1, F-1, the checks and anomalies; ` +
-          "what the data cannot fill reads \"non renseigné\". Rendered from the snapshot in the document pool's worker thread (503 when busy).",
-        successDescription: "PDF file (application/pdf, Content-Disposition: attachment)",
-        errorResponses: { 400: "Invalid year", ...who, ...none, 503: "Renderer busy" },
-      },
-    })
-    .input(ZYearInput)
-    .output(z.string().describe("Base64 of the PDF (tRPC callers); REST answers the file"))
-    .query(async ({ ctx, input }) => Buffer.from((await bpfPdf(ctx.db, ctx.caller, input.year)).body).toString("base64")),
-
-  exportCsv: bpf()
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/bpf/year/{year}/export-csv",
-        tags,
-        summary: "The year's trainees as CSV",
-        description:
-          `${RULES} text/csv; charset=utf-8 (bpf-YYYY.csv, attachment), UTF-8 with a byte order mark, CRLF, one row per trainee of the snapshot (an enrollment with hours; ` +
-          "a person in two actions has two rows, as F-1 counts them), columns traineeId (the learner's user id), category, hours, financingSource, amountHT (HT of the invoices linked to the enrollment, " +
-          'credit notes subtracted); decimal point "."; an empty cell when the category or source is missing. separator: ";" (default), ",", "|" or a tab.',
-        successDescription: "CSV file (text/csv; charset=utf-8, Content-Disposition: attachment)",
-        errorResponses: { 400: "Invalid year or separator", ...who, ...none },
-      },
-    })
-    .input(ZCsvInput)
-    .output(z.string().describe("The CSV text (tRPC callers); REST answers the file"))
-    .query(async ({ ctx, input }) => {
-      const { body } = await bpfCsv(ctx.db, ctx.caller, input.year, input.separator);
-      let text = "";
-      for await (const chunk of body) text += chunk;
-      return text;
-    }),
-
-  submit: bpf()
+import { getCharges, listCourseClasses, listTrainers, putCharges, setCourseClass, setEnrollmentSubcontracting, setTrainerEngagement } from "../../services/bpf/inputs";
     .meta({
       validationStatus: 422,
       openapi: {
@@ -277,3 +231,6 @@ export const bpfRouter = router({
     .output(ZEnrollmentSubcontractingOutput)
     .mutation(async ({ ctx, input }) => ({ data: await setEnrollmentSubcontracting(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 });
+
+/** Shared with the binary routes GET /bpf/year/{year}/export and /export-csv (server/http/bpf-pdf.ts, bpf-csv.ts), which declare their own operation. */
+export { RULES as BPF_RULES, who as BPF_WHO, none as BPF_NONE };

@@ -1,14 +1,13 @@
 import { ZDocumentIdInput, ZDocumentOutput, ZListDocumentsInput, ZListDocumentsOutput } from "../../contracts/documents";
-import { ZPdfBase64 } from "../../contracts/templates";
-import { listDocuments, loadReadableDocument, openDocumentFile, toDocument } from "../../services/documents/documents";
+import { listDocuments, loadReadableDocument, toDocument } from "../../services/documents/documents";
 import { router, tenantProcedure } from "../trpc";
 
 const tags = ["Documents"];
 export const DOCUMENT_READERS =
   "Who reads which document (one rule, services/platform/who-may.ts readableDocuments): ADMIN every document of the tenant; a FUNDER the documents of the enrollments in their perimeter, " +
-  "which is every enrollment of the tenant (the FUNDER role already reads every enrollment, enrollments.readTenant; enrollments record a financing source, not a funder): every document tied to an enrollment; " +
+  "the enrollments whose funderId is the funder the FUNDER member belongs to (GET /funders/me): every document tied to such an enrollment; " +
   "a CREATOR the documents that concern them and those they generated (their courses' training agreements); anyone else (LEARNER, TRAINER, FINANCIER) the documents that concern them. Any other document is 404.";
-const notFound = { 404: "Document not found (another tenant's, or outside the caller's perimeter)" };
+export const DOCUMENT_NOT_FOUND = { 404: "Document not found (another tenant's, or outside the caller's perimeter)" };
 
 /** Generated documents (issue #9 item 4). The PDF itself is served by server/http/document-file.ts (raw route). */
 export const documentsRouter = router({
@@ -35,31 +34,11 @@ export const documentsRouter = router({
         tags,
         summary: "Generated document",
         description: `${DOCUMENT_READERS} sha256 is the lower-case hex SHA-256 of the PDF bytes served by fileUrl; generatedBy is null when the platform generated it (certificates, convocations).`,
-        errorResponses: { 401: "Unauthorized", 403: "Not a member", ...notFound },
+        errorResponses: { 401: "Unauthorized", 403: "Not a member", ...DOCUMENT_NOT_FOUND },
       },
     })
     .input(ZDocumentIdInput)
     .output(ZDocumentOutput)
     .query(async ({ ctx, input }) => ({ data: toDocument(await loadReadableDocument(ctx.db, ctx.caller, input.id)) })),
 
-  file: tenantProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/documents/{id}/file",
-        tags,
-        summary: "Download a generated document (PDF)",
-        description: `${DOCUMENT_READERS} Answers application/pdf as an attachment named after the document (fileName); its SHA-256 equals the document's sha256. 404 DOCUMENT_FILE_NOT_FOUND when storage lost the file.`,
-        successDescription: "PDF file (application/pdf, attachment)",
-        errorResponses: { 401: "Unauthorized", 403: "Not a member", ...notFound },
-      },
-    })
-    .input(ZDocumentIdInput)
-    .output(ZPdfBase64)
-    .query(async ({ ctx, input }) => {
-      const file = await openDocumentFile(ctx.db, ctx.caller, input.id);
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString("base64");
-    }),
 });

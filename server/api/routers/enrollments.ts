@@ -3,8 +3,6 @@ import {
   ZEnrollmentDetailOutput,
   ZEnrollmentIdInput,
   ZEnrollmentOutput,
-  ZExportInput,
-  ZExportOutput,
   ZListEnrollmentsInput,
   ZListEnrollmentsOutput,
   ZMyEnrollmentsInput,
@@ -25,7 +23,7 @@ import {
   ZUpdateProgressInput,
 } from "../../contracts/enrollments";
 import { cancelEnrollment, createEnrollment, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
-import { exportCsvText } from "../../services/enrollments/export";
+import { csvExportRoute } from "../../http/csv-export";
 import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
 import { getQuizFeedback, getQuizScores, submitQuizAttempt } from "../../services/enrollments/quiz";
 import { moveEnrollment } from "../../services/enrollments/states";
@@ -73,25 +71,8 @@ export const enrollmentsRouter = router({
     .output(ZUpcomingSessionsOutput)
     .query(async ({ ctx, input }) => ({ data: await listUpcomingSessions(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
-  export: can("enrollments.export")
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/enrollments/course/{courseId}/export",
-        tags,
-        summary: "CSV export of a course's enrollments and progress",
-        description:
-          "The course's CREATOR or an ADMIN. Answers `text/csv; charset=utf-8` (UTF-8 with a byte order mark) as an attachment, streamed in batches. " +
-          "Columns: enrollmentId, learnerName, email, status, enrolledAt, completedAt, lastActivityAt, percentage, traineeCategory, financingSource; oldest enrollment first. " +
-          "Spreadsheet-safe: a cell starting with = + - @, a tab or a carriage return gets a leading apostrophe; quoting per RFC 4180; lines end with CRLF.",
-        successDescription: "CSV file (text/csv; charset=utf-8, Content-Disposition: attachment)",
-        errorResponses: { 401: "Unauthorized", 403: "Course not owned, or role not allowed", 404: "Course not found" },
-      },
-    })
-    .input(ZExportInput)
-    .output(ZExportOutput)
-    .query(({ ctx, input }) => exportCsvText(ctx.db, ctx.caller, input.courseId)),
-
+  /** The progress export as CSV text for tRPC callers; REST: GET /enrollments/course/{courseId}/export (server/http/csv-export.ts declares it, CSV or XLSX). */
+  export: csvExportRoute.trpc("text"),
 
   list: can("enrollments.readAll")
     .meta({

@@ -1,3 +1,4 @@
+import { invoicePdfRoute } from "../../http/invoice-pdf";
 import { z } from "zod";
 import {
   ZCancelInvoiceInput,
@@ -14,12 +15,10 @@ import {
   ZSplitInvoicesOutput,
   ZUpdateInvoiceInput,
 } from "../../contracts/invoices";
-import { ZPdfBase64 } from "../../contracts/templates";
 import { cancelInvoice, markInvoicePaid, sendInvoice } from "../../services/billing/invoice-actions";
 import { createCreditNote, issueInvoice } from "../../services/billing/invoice-issue";
 import { splitEnrollmentInvoices } from "../../services/billing/invoice-split";
-import { readInvoicePdf } from "../../services/billing/invoice-pdf";
-import { createInvoice, deleteInvoice, getInvoice, listInvoices, loadReadableInvoice, updateInvoice } from "../../services/billing/invoices";
+import { createInvoice, deleteInvoice, getInvoice, listInvoices, updateInvoice } from "../../services/billing/invoices";
 import { can, router } from "../trpc";
 
 const tags = ["Billing"];
@@ -209,24 +208,8 @@ export const invoicesRouter = router({
     .output(ZSendInvoiceOutput)
     .mutation(async ({ ctx, input }) => ({ data: await sendInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 
-  pdf: can("invoices.read")
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/billing/invoices/{id}/pdf",
-        tags,
-        summary: "Download an issued invoice's PDF/A-3 (Factur-X)",
-        description: `${MONEY} The stored, signed Factur-X PDF/A-3 (factur-x.xml embedded). 404 INVOICE_NOT_FOUND for a draft (not issued); 409 INVOICE_PDF_NOT_AVAILABLE while it is being rendered. ${FUNDER_READS}`,
-        successDescription: "PDF file (application/pdf, attachment)",
-        errorResponses: { ...readRoles, 404: "Invoice not found or not issued", 409: "PDF still being rendered" },
-      },
-    })
-    .input(ZInvoiceIdInput)
-    .output(ZPdfBase64)
-    .query(async ({ ctx, input }) => {
-      const row = await loadReadableInvoice(ctx.db, ctx.caller, input.id);
-      return (await readInvoicePdf(row)).toString("base64");
-    }),
+  /** The PDF as base64 for the screens (pdf-preview); REST: GET /billing/invoices/{id}/pdf (server/http/invoice-pdf.ts declares it). */
+  pdf: invoicePdfRoute.trpc("base64"),
 
   splitForEnrollment: can("billing.manage")
     .meta({

@@ -12,20 +12,28 @@ import { getCourse } from "../../services/courses/access";
 import { checkPublication } from "../../services/qualiopi/check";
 import { auditContext, auditPreview } from "../../services/qualiopi/audit-export";
 import { qualiopiDashboard } from "../../services/qualiopi/dashboard";
+import { EVIDENCE } from "../../services/qualiopi/evidence-map";
 import { can, router } from "../trpc";
 
 const tags = ["Qualiopi"];
 
 export const AUDIT_EXPORT_DESCRIPTION =
   "ADMIN only. A ZIP generated on the fly and streamed (constant memory: entries are produced lazily, one at a time, each hashed while it streams; " +
-  "the client's pace sets the work's pace, and a client that disconnects stops it). Folders: convention/ (conventions: indicator 4, convocations: 9), " +
-  "emargement/ (one attendance sheet PDF per non-cancelled session, rendered from the sealed records, and stored sheets: 10), evaluation/ (one CSV of attempts " +
-  "per questionnaire with attempts: QUIZ 11, POSITIONING 8, SATISFACTION 30), attestation/ (certificates and attestations: 11), programme/ (the programme " +
-  "PDF rendered from the course: 5; stored programmes and other documents), trainers/ (one sheet per trainer of the course or its sessions, with their " +
-  `competencies: 21). Every folder is present, even when empty. ${AUDIT_ORDER_NOTE} manifest.json: {format, order, generatedAt, tenant, course, excluded, fileCount, ` +
-  "files[{path, folder, type, indicator, indicatorTitle, sizeBytes, sha256, record{type, id}, recordedSha256?, matchesRecord?, error?}]}: a stored document's " +
+  "the client's pace sets the work's pace, and a client that disconnects stops it). Each evidence type proves the indicators of ONE table " +
+  "(server/services/qualiopi/evidence-map.ts): " +
+  Object.entries(EVIDENCE)
+    .map(([type, e]) => `${type} ${e.folder}/ -> ${e.indicators.join(", ")}`)
+    .join("; ") +
+  ". Folders: convention/ (stored conventions and convocations), emargement/ (one attendance sheet PDF per past session, rendered from the sealed records, blank sheets of " +
+  "future sessions left out; stored sheets; the learners' connection and progress log as CSV), evaluation/ (needs analyses CSV; one CSV of attempts per questionnaire with attempts: " +
+  "QUIZ results, POSITIONING, SATISFACTION; the satisfaction surveys' results CSV), attestation/ (certificates and attestations), programme/ (the public sheet with result " +
+  "indicators, the programme, for a certifying course its certification, the accessibility statement; stored programmes and other documents), trainers/ (one sheet per " +
+  "trainer of the course or its sessions, with their competencies), amelioration/ (the course's complaints register, the organisation's improvement plans). CSV files: UTF-8 " +
+  `with a byte order mark, ";" separated, French headers. Every folder is present, even when empty. ${AUDIT_ORDER_NOTE} manifest.json: {format, order, generatedAt, tenant, course, excluded, fileCount, ` +
+  "files[{path, folder, type, indicators, indicatorTitles, sizeBytes, sha256, record{type, id}, recordedSha256?, matchesRecord?, error?}]}: a stored document's " +
   "recordedSha256 is the hash recorded at its generation (matchesRecord false if storage holds other bytes); `error` marks a file that could not be " +
-  "produced (the entry then holds the explanation). Same listing as the preview (its documentCount = manifest fileCount).";
+  "produced (the entry then holds the explanation). rapport-audit.pdf, in French: the course, the folders, and each of the 32 indicators with the files that prove it or " +
+  "\"aucune preuve\". Same listing as the preview (its documentCount = manifest fileCount).";
 
 export const qualiopiRouter = router({
   checkPublication: can("courses.manage")

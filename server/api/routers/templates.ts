@@ -6,10 +6,7 @@ import {
   ZFieldIdInput,
   ZListTemplatesInput,
   ZListTemplatesOutput,
-  ZPdfBase64,
-  ZPreviewInput,
   ZReplaceFieldsInput,
-  ZTemplateExport,
   ZTemplateFieldsOutput,
   ZTemplateIdInput,
   ZTemplateOutput,
@@ -21,10 +18,8 @@ import {
   deleteField,
   deleteTemplate,
   duplicateTemplate,
-  exportTemplate,
   getTemplate,
   listTemplates,
-  previewTemplate,
   replaceFields,
   updateTemplate,
 } from "../../services/templates/templates";
@@ -89,22 +84,6 @@ export const templatesRouter = router({
     .input(ZCatalogInput)
     .output(ZCatalogOutput)
     .query(({ input }) => ({ data: { category: input.category, variables: catalogFor(input.category) } })),
-
-  export: can("templates.manage")
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/templates/export/{id}",
-        tags,
-        summary: "Export a template as a JSON file",
-        description: `${WHO} Answers a JSON file (Content-Disposition: attachment, modele-<name>.json): {format: "template/v1", exportedAt, template: {name, category, kind, body, isActive, fields}}; its template member minus kind is a valid POST /templates body. SYSTEM templates export too.`,
-        successDescription: "JSON file (application/json, attachment)",
-        errorResponses: { 401: "Unauthorized", 403: "Role not allowed", ...notFound },
-      },
-    })
-    .input(ZTemplateIdInput)
-    .output(ZTemplateExport)
-    .query(async ({ ctx, input }) => (await exportTemplate(ctx.db, ctx.caller, input.id, ctx.clock.now())).json),
 
   get: can("templates.manage")
     .meta({
@@ -204,23 +183,7 @@ export const templatesRouter = router({
     .mutation(async ({ ctx, input }) => {
       await deleteField(ctx.db, ctx.caller, input.id, input.fieldId, ctx.clock.now());
     }),
-
-  preview: can("templates.manage")
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/templates/{id}/preview",
-        tags,
-        summary: "Preview a template as PDF",
-        description:
-          `${WHO} Answers application/pdf (inline, apercu-<id>.pdf): the template rendered with the catalogue's example values, the tenant's own organisation values, and for its fields the body's values (else "[label]"). ` +
-          "Optional body {body?, values?}: body renders the editor's unsaved text instead of the stored one (the same rules as PATCH). Nothing is stored; SYSTEM templates preview too. " +
-          "Rendered in the document worker pool (embedded DejaVu fonts); 503 with Retry-After when the pool is saturated.",
-        successDescription: "PDF file (application/pdf, inline)",
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Role not allowed", ...notFound, 503: "Renderer busy" },
-      },
-    })
-    .input(ZPreviewInput)
-    .output(ZPdfBase64)
-    .mutation(async ({ ctx, input }) => Buffer.from(await previewTemplate(ctx.db, ctx.caller, input, ctx.clock.now())).toString("base64")),
 });
+
+/** Shared with the binary routes GET /templates/export/{id} and POST /templates/{id}/preview (server/http/template-files.ts). */
+export { WHO as TEMPLATES_WHO, notFound as TEMPLATES_NOT_FOUND };

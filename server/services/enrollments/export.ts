@@ -4,22 +4,40 @@ import { enrollments, lessons, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { getOwnedCourse, type CourseRow } from "../courses/access";
 import { progressCountColumns } from "./access";
-import { csvLine, UTF8_BOM } from "./csv";
 import { fullName, percentOf } from "./serialize";
 import type { Caller } from "../../auth/caller";
+import type { ExportColumn, ExportTable } from "../exports/table";
+import { enrollmentStatusFr, financingSourceFr, traineeCategoryFr } from "../exports/labels";
 
-export const EXPORT_COLUMNS = [
-  "enrollmentId",
-  "learnerName",
-  "email",
-  "status",
-  "enrolledAt",
-  "completedAt",
-  "lastActivityAt",
-  "percentage",
-  "traineeCategory",
-  "financingSource",
-] as const;
+type ExportRow = {
+  id: string;
+  learnerName: string;
+  email: string;
+  status: string;
+  enrolledAt: Date;
+  completedAt: Date | null;
+  lastActivityAt: Date | null;
+  percentage: number;
+  traineeCategory: string | null;
+  financingSource: string | null;
+};
+
+/**
+ * The progress export's columns (the spec names none: French headers). Dates in the
+ * organisation's time zone; the status, category and financing in words.
+ */
+export const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
+  { key: "enrollmentId", label: "Inscription", type: "text", value: (r) => r.id, width: 30 },
+  { key: "learnerName", label: "Apprenant", type: "text", value: (r) => r.learnerName, width: 28 },
+  { key: "email", label: "E-mail", type: "text", value: (r) => r.email, width: 30 },
+  { key: "status", label: "Statut", type: "text", value: (r) => enrollmentStatusFr(r.status) },
+  { key: "enrolledAt", label: "Inscrit le", type: "datetime", value: (r) => r.enrolledAt, width: 18 },
+  { key: "completedAt", label: "Terminée le", type: "datetime", value: (r) => r.completedAt, width: 18 },
+  { key: "lastActivityAt", label: "Dernière activité", type: "datetime", value: (r) => r.lastActivityAt, width: 18 },
+  { key: "percentage", label: "Progression (%)", type: "integer", value: (r) => r.percentage },
+  { key: "traineeCategory", label: "Catégorie de stagiaire", type: "text", value: (r) => traineeCategoryFr(r.traineeCategory), width: 22 },
+  { key: "financingSource", label: "Financement", type: "text", value: (r) => financingSourceFr(r.financingSource), width: 18 },
+];
 
 export type ExportTarget = { tenantId: string; courseId: string; filename: string };
 
@@ -31,10 +49,8 @@ export async function authorizeExport(db: Db, caller: Caller, courseId: string):
 
 function exportFilename(course: Pick<CourseRow, "slug">): string {
   const safe = course.slug.replace(/[^a-z0-9-]/gi, "").slice(0, 80) || "course";
-  return `enrollments-${safe}.csv`;
+  return `inscriptions-${safe}`;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
 type Cursor = { at: string; id: string };
 
@@ -62,44 +78,39 @@ async function exportBatch(db: Db, scope: TenantScope, courseId: string, cursor:
     .limit(limit);
 }
 
-/**
- * The export as CSV chunks: the header first, then one chunk per batch of enrollments read with
- * keyset pagination, so memory stays flat whatever the course's size.
- */
-export async function* exportCsvChunks(db: Db, scope: TenantScope, courseId: string, batchSize = 500): AsyncGenerator<string> {
-  yield UTF8_BOM + csvLine([...EXPORT_COLUMNS]);
+/** The course's enrollments in batches read with keyset pagination (memory stays flat whatever the course's size). */
+async function* exportRows(db: Db, scope: TenantScope, courseId: string, batchSize: number): AsyncGenerator<ExportRow[]> {
   const [lessonCount] = await db.select({ n: count() }).from(lessons).where(scope.where(lessons, eq(lessons.courseId, courseId)));
   const totalLessons = Number(lessonCount?.n ?? 0);
   let cursor: Cursor | null = null;
   for (;;) {
     const rows = await exportBatch(db, scope, courseId, cursor, batchSize);
     if (rows.length === 0) return;
-    yield rows
-      .map((r) =>
-        csvLine([
-          r.enrollment.id,
-          fullName(r),
-          r.email,
-          r.enrollment.status,
-          iso(r.enrollment.enrolledAt),
-          iso(r.enrollment.completedAt),
-          iso(r.enrollment.lastActivityAt),
-          percentOf(r.completedLessons, totalLessons),
-          r.enrollment.traineeCategory,
-          r.enrollment.financingSource,
-        ]),
-      )
-      .join("");
+    yield rows.map((r) => ({
+      id: r.enrollment.id,
+      learnerName: fullName(r),
+      email: r.email,
+      status: r.enrollment.status,
+      enrolledAt: r.enrollment.enrolledAt,
+      completedAt: r.enrollment.completedAt,
+      lastActivityAt: r.enrollment.lastActivityAt,
+      percentage: percentOf(r.completedLessons, totalLessons),
+      traineeCategory: r.enrollment.traineeCategory,
+      financingSource: r.enrollment.financingSource,
+    }));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     cursor = { at: last.cursorAt, id: last.enrollment.id };
   }
 }
 
-/** The whole export as one string (the tRPC transport; REST streams the chunks). */
-export async function exportCsvText(db: Db, caller: Caller, courseId: string): Promise<string> {
-  const target = await authorizeExport(db, caller, courseId);
-  let out = "";
-  for await (const chunk of exportCsvChunks(db, caller.scope, target.courseId)) out += chunk;
-  return out;
+/** The progress export as a table (server/services/exports/table.ts writes it as CSV or XLSX). */
+export function enrollmentsExportTable(db: Db, scope: TenantScope, target: ExportTarget, timeZone: string, batchSize = 500): ExportTable<ExportRow> {
+  return {
+    filename: target.filename,
+    sheetName: "Inscriptions",
+    columns: EXPORT_COLUMNS,
+    timeZone,
+    rows: () => exportRows(db, scope, target.courseId, batchSize),
+  };
 }

@@ -5,21 +5,22 @@ import { ZipFile } from "yazl";
 import type { DbOrTx } from "../../db";
 import { tenants } from "../../db/schema";
 import type { Caller } from "../../auth/caller";
-import { AUDIT_FOLDERS, AUDIT_MANIFEST_NAME, AUDIT_ORDER_NOTE, AUDIT_REPORT_NAME, type TAuditPreview } from "../../contracts/qualiopi";
+import { AUDIT_FOLDERS, AUDIT_MANIFEST_NAME, AUDIT_ORDER_NOTE_FR, AUDIT_REPORT_NAME, type TAuditPreview } from "../../contracts/qualiopi";
 import { getCourse } from "../courses/access";
 import { renderDocument } from "../documents/render-pool";
 import { issueVerified } from "../verification/verifications";
 import { log } from "../../lib/log";
 import { listAuditEntries, safeName, type AuditContext, type AuditEntry } from "./audit-listing";
-import { indicatorTitle } from "./indicators";
+import { INDICATORS, indicatorTitle } from "./indicators";
+import { courseStatusFr, frenchDateTime } from "../exports/labels";
 import { effectiveCourseNda } from "../billing/legal-identity";
 
 /** The course of the tenant (404 otherwise) and what the listing needs. */
-export async function auditContext(db: DbOrTx, caller: Pick<Caller, "scope" | "tenant">, courseId: string, now: Date): Promise<AuditContext> {
+export async function auditContext(db: DbOrTx, caller: Caller, courseId: string, now: Date): Promise<AuditContext> {
   const course = await getCourse(db, caller.scope, courseId);
   const [tenant] = await db.select({ branding: tenants.branding }).from(tenants).where(eq(tenants.id, caller.scope.tenantId)).limit(1);
   const activityNumber = await effectiveCourseNda(db, caller.scope.tenantId, course);
-  return { db, scope: caller.scope, course, now, timeZone: caller.tenant.timeZone, tenantName: caller.tenant.name, accentColor: tenant?.branding.primaryColor ?? null, activityNumber };
+  return { db, caller, scope: caller.scope, course, now, timeZone: caller.tenant.timeZone, tenantName: caller.tenant.name, accentColor: tenant?.branding.primaryColor ?? null, activityNumber };
 }
 
 /** Rough size of manifest.json per file and of the report (for the preview's estimate). */
@@ -32,8 +33,8 @@ export async function auditPreview(ctx: AuditContext): Promise<TAuditPreview> {
   const indicators = new Set<number>();
   let bytes = 0;
   for await (const e of listAuditEntries(ctx)) {
-    documents.push({ name: e.name, indicator: e.indicator, type: e.type, sizeBytes: e.sizeBytes });
-    indicators.add(e.indicator);
+    documents.push({ name: e.name, indicator: e.indicators[0]!, indicators: e.indicators, type: e.type, sizeBytes: e.sizeBytes });
+    for (const i of e.indicators) indicators.add(i);
     bytes += e.sizeBytes + MANIFEST_PER_FILE;
   }
   bytes += REPORT_ESTIMATE;
@@ -50,8 +51,9 @@ export type ManifestFile = {
   path: string;
   folder: string;
   type: string;
-  indicator: number;
-  indicatorTitle: string;
+  /** Every indicator the file proves (evidence-map.ts), with their French titles. */
+  indicators: number[];
+  indicatorTitles: string[];
   sizeBytes: number;
   sha256: string;
   record: AuditEntry["record"];
@@ -77,6 +79,19 @@ function hashing(onDone: (sha256: string, size: number) => void): Transform {
       cb();
     },
   });
+}
+
+/**
+ * The report's table: every one of the 32 indicators, with the files that prove it, or none
+ * ("aucune preuve" in the report); specific indicators are marked so.
+ */
+export function reportIndicators(files: Pick<ManifestFile, "path" | "indicators">[]): { indicator: number; title: string; specific: boolean; files: string[] }[] {
+  return INDICATORS.map((d) => ({
+    indicator: d.indicator,
+    title: d.title,
+    specific: d.scope === "SPECIFIC",
+    files: files.filter((f) => f.indicators.includes(d.indicator)).map((f) => f.path),
+  }));
 }
 
 export type AuditExportStream = { filename: string; body: AsyncIterable<Uint8Array>; stats: { files: number; aborted: boolean } };
@@ -119,8 +134,8 @@ export function streamAuditExport(ctx: AuditContext): AuditExportStream {
           path: e.name,
           folder: e.folder,
           type: e.type,
-          indicator: e.indicator,
-          indicatorTitle: indicatorTitle(e.indicator),
+          indicators: e.indicators,
+          indicatorTitles: e.indicators.map(indicatorTitle),
           sizeBytes,
           sha256,
           record: e.record,
@@ -154,7 +169,7 @@ export function streamAuditExport(ctx: AuditContext): AuditExportStream {
     zip.addReadStreamLazy(AUDIT_MANIFEST_NAME, { mtime, compress: true }, (cb) => {
       const manifest = {
         format: "qualiopi-audit-export/1",
-        order: AUDIT_ORDER_NOTE,
+        order: AUDIT_ORDER_NOTE_FR,
         generatedAt: ctx.now.toISOString(),
         tenant: { id: ctx.scope.tenantId, name: ctx.tenantName },
         course: { id: ctx.course.id, title: ctx.course.title, status: ctx.course.status },
@@ -173,23 +188,21 @@ export function streamAuditExport(ctx: AuditContext): AuditExportStream {
         const inFolder = files.filter((f) => f.folder === folder);
         return { folder, files: inFolder.length, bytes: inFolder.reduce((n, f) => n + f.sizeBytes, 0) };
       });
-      const byIndicator = new Map<number, number>();
-      for (const f of files) byIndicator.set(f.indicator, (byIndicator.get(f.indicator) ?? 0) + 1);
       // The report prints its own verification code (reserved, rendered, then sealed with the PDF's hash).
       const subject = { type: "AUDIT_REPORT" as const, ref: ctx.course.id, title: `Dossier d'audit Qualiopi — ${ctx.course.title}`, details: { manifestSha256: manifestSha }, issuedAt: ctx.now };
       issueVerified(ctx.db, ctx.scope, subject, (verification) => renderDocument("audit-report", {
         verification,
         tenantName: ctx.tenantName,
         accentColor: ctx.accentColor,
-        course: { id: ctx.course.id, title: ctx.course.title, status: ctx.course.status, activityNumber: ctx.activityNumber, certificationNumber: ctx.course.certificationNumber },
-        generatedAt: ctx.now.toISOString(),
+        course: { id: ctx.course.id, title: ctx.course.title, status: courseStatusFr(ctx.course.status), activityNumber: ctx.activityNumber, certificationNumber: ctx.course.certificationNumber },
+        generatedAt: `${frenchDateTime(ctx.now, ctx.timeZone)} (heure de ${ctx.timeZone})`,
         folders,
-        indicators: [...byIndicator.entries()].sort((a, b) => a[0] - b[0]).map(([indicator, n]) => ({ indicator, title: indicatorTitle(indicator), files: n })),
+        indicators: reportIndicators(files),
         fileCount: files.length,
         totalBytes: files.reduce((n, f) => n + f.sizeBytes, 0),
         manifestSha256: manifestSha,
         manifestBytes,
-        orderNote: AUDIT_ORDER_NOTE,
+        orderNote: AUDIT_ORDER_NOTE_FR,
       })).then(
         ({ pdf }) => {
           cb(null, Readable.from([Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)]));

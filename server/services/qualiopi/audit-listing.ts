@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courseTrainers, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionTrainers, trainerCompetencies, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -9,6 +9,12 @@ import { renderDocument } from "../documents/render-pool";
 import { buildSheetPdf } from "../attendance/sheet/sheet-pdf";
 import type { CourseRow } from "../courses/access";
 import type { Block, Inline } from "../documents/template-body";
+import type { Caller } from "../../auth/caller";
+import { activityLogs, complaints, improvementActions, improvementPlans, needsAnalyses } from "../../db/schema";
+import { csvChunks, type ExportColumn, type ExportTable } from "../exports/table";
+import { complaintCategoryFr, complaintStatusFr, courseFormatFr, courseLevelFr, frenchDate, planStatusFr, planTriggerFr, severityFr } from "../exports/labels";
+import { EVIDENCE, indicatorsOf } from "./evidence-map";
+import { getSurveyResults } from "../surveys/results";
 
 /**
  * THE listing of a course's audit evidence: one function, read by the preview (names, sizes,
@@ -21,9 +27,10 @@ export type AuditEntry = {
   name: string;
   folder: TAuditFolder;
   type: TAuditDocumentType;
-  indicator: number;
+  /** The indicators it proves: EVIDENCE[type] (evidence-map.ts), the one table. */
+  indicators: number[];
   /** The record the file comes from. */
-  record: { type: "document" | "live_session" | "questionnaire" | "course" | "trainer"; id: string };
+  record: { type: "document" | "live_session" | "questionnaire" | "course" | "trainer" | "register"; id: string };
   /** Stored size (stored documents) or an estimate (generated files). */
   sizeBytes: number;
   estimated: boolean;
@@ -37,6 +44,7 @@ export type AuditEntry = {
 
 export type AuditContext = {
   db: DbOrTx;
+  caller: Caller;
   scope: TenantScope;
   course: CourseRow;
   now: Date;
@@ -49,24 +57,26 @@ export type AuditContext = {
 
 const PAGE = 500;
 
-const KIND_PLACEMENT: Record<string, { folder: TAuditFolder; type: TAuditDocumentType; indicator: number }> = {
-  CONVENTION: { folder: "convention", type: "CONVENTION", indicator: 4 },
-  CONVOCATION: { folder: "convention", type: "CONVOCATION", indicator: 9 },
-  EMARGEMENT: { folder: "emargement", type: "EMARGEMENT", indicator: 10 },
-  CERTIFICATE: { folder: "attestation", type: "CERTIFICATE", indicator: 11 },
-  ATTESTATION: { folder: "attestation", type: "ATTESTATION", indicator: 11 },
-  PROGRAMME: { folder: "programme", type: "PROGRAMME", indicator: 5 },
-  OTHER: { folder: "programme", type: "OTHER", indicator: 19 },
+/** Stored documents: the document kind's evidence type (its folder and indicators come from EVIDENCE). */
+const KIND_TYPE: Record<string, TAuditDocumentType> = {
+  CONVENTION: "CONVENTION",
+  CONVOCATION: "CONVOCATION",
+  EMARGEMENT: "EMARGEMENT",
+  CERTIFICATE: "CERTIFICATE",
+  ATTESTATION: "ATTESTATION",
+  PROGRAMME: "PROGRAMME",
+  OTHER: "OTHER",
 };
-const FOLDER_KINDS: Record<TAuditFolder, (keyof typeof KIND_PLACEMENT)[]> = {
+const FOLDER_KINDS: Record<string, string[]> = {
   convention: ["CONVENTION", "CONVOCATION"],
   emargement: ["EMARGEMENT"],
-  evaluation: [],
   attestation: ["CERTIFICATE", "ATTESTATION"],
   programme: ["PROGRAMME", "OTHER"],
-  trainers: [],
 };
-const QUESTIONNAIRE_INDICATOR: Record<string, number> = { QUIZ: 11, POSITIONING: 8, SATISFACTION: 30 };
+const QUESTIONNAIRE_TYPE: Record<string, TAuditDocumentType> = { QUIZ: "EVALUATION", POSITIONING: "POSITIONING", SATISFACTION: "SURVEY" };
+
+/** An entry of a type: folder and indicators from the one table. */
+const placed = (type: TAuditDocumentType) => ({ type, folder: EVIDENCE[type].folder, indicators: indicatorsOf(type) });
 
 /** Estimates for files generated on the fly (measured on the demo data, rounded up). */
 const EST = { sheet: 60_000, programme: 40_000, trainer: 35_000, csvHeader: 120, csvRow: 140 };
@@ -112,14 +122,12 @@ async function* storedDocuments(ctx: AuditContext, kinds: string[]) {
 }
 
 function storedEntry(ctx: AuditContext, r: { id: string; kind: string; fileName: string; sha256: string; sizeBytes: number }): AuditEntry {
-  const place = KIND_PLACEMENT[r.kind] ?? KIND_PLACEMENT.OTHER!;
+  const place = placed(KIND_TYPE[r.kind] ?? "OTHER");
   const ext = /\.[A-Za-z0-9]{1,5}$/.exec(r.fileName)?.[0] ?? ".pdf";
   const sha = r.sha256.replace(/^sha256:/, "");
   return {
     name: `${place.folder}/${r.id}-${safeName(r.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, ""))}${ext}`,
-    folder: place.folder,
-    type: place.type,
-    indicator: place.indicator,
+    ...place,
     record: { type: "document", id: r.id },
     sizeBytes: Number(r.sizeBytes),
     estimated: false,
@@ -135,7 +143,7 @@ function storedEntry(ctx: AuditContext, r: { id: string; kind: string; fileName:
 /** The course's sessions (not cancelled): one attendance sheet each. */
 async function sessionsOf(ctx: AuditContext) {
   return ctx.db
-    .select({ id: liveSessions.id, title: liveSessions.title, scheduledAt: liveSessions.scheduledAt })
+    .select({ id: liveSessions.id, title: liveSessions.title, scheduledAt: liveSessions.scheduledAt, durationMinutes: liveSessions.durationMinutes, status: liveSessions.status })
     .from(liveSessions)
     .where(ctx.scope.where(liveSessions, eq(liveSessions.courseId, ctx.course.id), ne(liveSessions.status, "CANCELLED")))
     .orderBy(asc(liveSessions.scheduledAt), asc(liveSessions.id));
@@ -154,16 +162,29 @@ async function questionnairesOf(ctx: AuditContext) {
     .orderBy(asc(questionnaires.createdAt), asc(questionnaires.id));
 }
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v);
-  return /[",;\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"` : s;
-};
+/** A register as CSV, through the shared export writer (BOM, `;`, decimal comma, French headers, dates in the tenant's zone). */
+function registerCsv<R>(ctx: AuditContext, columns: ExportColumn<R>[], rows: () => AsyncIterable<R[]> | Iterable<R[]>): Readable {
+  const table: ExportTable<R> = { filename: "registre", sheetName: "Registre", columns, timeZone: ctx.timeZone, rows };
+  return Readable.from(csvChunks(table, ";"));
+}
+
+type AttemptRow = { id: string; enrollmentId: string; userId: string; firstName: string; lastName: string; createdAt: Date; score: number | null; maxScore: number | null; percentage: number | null; passed: boolean | null };
+const ATTEMPT_COLUMNS: ExportColumn<AttemptRow>[] = [
+  { key: "attemptId", label: "Tentative", type: "text", value: (r) => r.id },
+  { key: "enrollmentId", label: "Inscription", type: "text", value: (r) => r.enrollmentId },
+  { key: "learnerId", label: "Identifiant apprenant", type: "text", value: (r) => r.userId },
+  { key: "learner", label: "Apprenant", type: "text", value: (r) => `${r.firstName} ${r.lastName}` },
+  { key: "date", label: "Date", type: "datetime", value: (r) => r.createdAt },
+  { key: "score", label: "Score", type: "decimal", value: (r) => r.score },
+  { key: "maxScore", label: "Score maximal", type: "decimal", value: (r) => r.maxScore },
+  { key: "percentage", label: "Pourcentage", type: "decimal", value: (r) => r.percentage },
+  { key: "passed", label: "Réussi", type: "text", value: (r) => (r.passed ? "oui" : "non") },
+];
 
 /** The attempts of one questionnaire as CSV, paged from the database while the archive reads it. */
 function attemptsCsv(ctx: AuditContext, questionnaireId: string): Readable {
   const { db, scope } = ctx;
-  async function* rows() {
-    yield "attemptId;enrollmentId;learnerId;learner;date;score;maxScore;percentage;passed\n";
+  async function* rows(): AsyncGenerator<AttemptRow[]> {
     let after = "";
     for (;;) {
       const page = await db
@@ -185,14 +206,12 @@ function attemptsCsv(ctx: AuditContext, questionnaireId: string): Readable {
         .where(scope.where(quizAttempts, eq(quizAttempts.questionnaireId, questionnaireId), gt(quizAttempts.id, after)))
         .orderBy(asc(quizAttempts.id))
         .limit(PAGE);
-      yield page
-        .map((r) => [r.id, r.enrollmentId, r.userId, `${r.firstName} ${r.lastName}`, r.createdAt, r.score, r.maxScore, r.percentage, r.passed ? "oui" : "non"].map(csvCell).join(";") + "\n")
-        .join("");
+      yield page as AttemptRow[];
       if (page.length < PAGE) return;
       after = page[page.length - 1]!.id;
     }
   }
-  return Readable.from(rows());
+  return registerCsv(ctx, ATTEMPT_COLUMNS, rows);
 }
 
 const inline = (text: string, bold = false): Inline[] => [{ text, bold }];
@@ -220,7 +239,7 @@ async function programmePdf(ctx: AuditContext): Promise<Uint8Array> {
     h(2, "Public visé"),
     para(c.targetAudience),
     h(2, "Durée et modalités"),
-    para(`Durée : ${c.duration ?? "?"} heure(s). Format : ${c.format}. Niveau : ${c.level ?? "non précisé"}.`),
+    para(`Durée : ${c.duration ?? "?"} heure(s). Format : ${courseFormatFr(c.format)}. Niveau : ${c.level ? courseLevelFr(c.level) : "non précisé"}.`),
     h(2, "Méthodes pédagogiques"),
     para(c.teachingMethods),
     h(2, "Modalités d'évaluation"),
@@ -288,68 +307,312 @@ async function trainerPdf(ctx: AuditContext, t: { id: string; firstName: string;
   return renderDocument("template-document", { title: `Fiche intervenant — ${t.firstName} ${t.lastName}`, author: ctx.tenantName, accentColor: ctx.accentColor, blocks, footer: `${t.id} — indicateur 21` });
 }
 
+/** A PDF rendered by the document service from blocks (public sheet, certification, accessibility). */
+const blocksPdf = (ctx: AuditContext, title: string, blocks: Block[]) =>
+  renderDocument("template-document", { title, author: ctx.tenantName, accentColor: ctx.accentColor, blocks, footer: `${ctx.course.id} — N° de déclaration d'activité : ${ctx.activityNumber ?? "non renseigné"}` });
+
+const pct = (ratio: number | null | undefined) => (ratio === null || ratio === undefined ? "non mesuré" : `${(Math.round(ratio * 1000) / 10).toString().replace(".", ",")} %`);
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")} €`;
+
+/** Enrollment counts of the course (the result indicators of criterion 1). */
+async function enrollmentCounts(ctx: AuditContext) {
+  const [row] = await ctx.db
+    .select({
+      total: sql<number>`count(*) filter (where ${enrollments.status} <> 'CANCELLED')`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${enrollments.status} = 'COMPLETED')`.mapWith(Number),
+    })
+    .from(enrollments)
+    .where(ctx.scope.where(enrollments, eq(enrollments.courseId, ctx.course.id)));
+  return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
+}
+
+/** Indicators 1 and 2: the course's public information, as published, and its result indicators. */
+async function publicInfoPdf(ctx: AuditContext): Promise<Uint8Array> {
+  const c = ctx.course;
+  const counts = await enrollmentCounts(ctx);
+  const survey = await getSurveyResults(ctx.db, ctx.caller, c.id).catch(() => null);
+  const blocks: Block[] = [
+    h(1, `Fiche publique — ${c.title}`),
+    para(c.description),
+    h(2, "Objectifs"),
+    para(c.pedagogicalObjectives),
+    h(2, "Prérequis et public visé"),
+    para(`${c.prerequisites ?? "Non renseigné"}\n${c.targetAudience ?? ""}`),
+    h(2, "Durée, modalités, délai d'accès et tarif"),
+    para(
+      `Durée : ${c.duration ?? "?"} heure(s) ; format : ${courseFormatFr(c.format)}.\nDélai d'accès : ${c.accessLeadTime ?? "non renseigné"}.\nTarif : ${c.price > 0 ? euros(c.price) : "gratuit"}.`,
+    ),
+    h(2, "Méthodes et modalités d'évaluation"),
+    para(`${c.teachingMethods ?? "Non renseigné"}\n${c.evaluationMethods ?? ""}`),
+    h(2, "Accessibilité"),
+    para(`${c.accessibilityInfo ?? "Non renseigné"}${c.disabilityReferentContact ? `\nRéférent handicap : ${c.disabilityReferentContact}` : ""}`),
+    h(2, "Indicateurs de résultats"),
+    {
+      type: "list",
+      items: [
+        inline(`Stagiaires inscrits : ${counts.total}`),
+        inline(`Formations terminées : ${counts.completed} (${pct(counts.total ? counts.completed / counts.total : null)})`),
+        inline(`Taux de satisfaction : ${pct(survey?.overall.satisfactionRate)} (${survey?.overall.responses ?? 0} réponse(s) aux enquêtes)`),
+        inline(`Taux de réussite publié : ${c.successRate === null ? "non publié" : `${c.successRate} %`}`),
+      ],
+    },
+  ];
+  return blocksPdf(ctx, `Fiche publique — ${c.title}`, blocks);
+}
+
+/** Indicators 3, 7 and 16: the certification a certifying course prepares for. */
+async function certificationPdf(ctx: AuditContext): Promise<Uint8Array> {
+  const c = ctx.course;
+  const counts = await enrollmentCounts(ctx);
+  const blocks: Block[] = [
+    h(1, `Certification visée — ${c.title}`),
+    h(2, "Références"),
+    para(`Certification : ${c.certificationNumber}\nValidité de l'enregistrement : ${c.certificationValidUntil ? `jusqu'au ${frenchDate(c.certificationValidUntil, ctx.timeZone)}` : "non renseignée"}`),
+    h(2, "Taux d'obtention (indicateur 3)"),
+    para(`Taux de réussite publié : ${c.successRate === null ? "non publié" : `${c.successRate} %`}. Parcours terminés : ${counts.completed} sur ${counts.total}.`),
+    h(2, "Adéquation du contenu aux exigences de la certification (indicateur 7)"),
+    para(c.pedagogicalObjectives),
+    h(2, "Conditions de présentation à la certification (indicateur 16)"),
+    para(c.evaluationMethods),
+  ];
+  return blocksPdf(ctx, `Certification — ${c.title}`, blocks);
+}
+
+/** Indicator 26: what the course states for people with disabilities. */
+async function accessibilityPdf(ctx: AuditContext): Promise<Uint8Array> {
+  const c = ctx.course;
+  return blocksPdf(ctx, `Accueil des personnes en situation de handicap — ${c.title}`, [
+    h(1, `Accueil des personnes en situation de handicap — ${c.title}`),
+    h(2, "Adaptations proposées"),
+    para(c.accessibilityInfo),
+    h(2, "Référent handicap"),
+    para(c.disabilityReferentContact),
+  ]);
+}
+
+type NeedsRow = { id: string; enrollmentId: string | null; learner: string; createdAt: Date; currentLevel: string; targetLevel: string; objectives: string[]; context: string };
+const NEEDS_COLUMNS: ExportColumn<NeedsRow>[] = [
+  { key: "id", label: "Analyse", type: "text", value: (r) => r.id },
+  { key: "enrollmentId", label: "Inscription", type: "text", value: (r) => r.enrollmentId },
+  { key: "learner", label: "Apprenant", type: "text", value: (r) => r.learner },
+  { key: "createdAt", label: "Date", type: "datetime", value: (r) => r.createdAt },
+  { key: "currentLevel", label: "Niveau actuel", type: "text", value: (r) => courseLevelFr(r.currentLevel) },
+  { key: "targetLevel", label: "Niveau visé", type: "text", value: (r) => courseLevelFr(r.targetLevel) },
+  { key: "objectives", label: "Objectifs", type: "text", value: (r) => r.objectives.join(" ; ") },
+  { key: "context", label: "Contexte", type: "text", value: (r) => r.context },
+];
+
+/** The needs analyses of the course's enrollments. */
+async function needsOf(ctx: AuditContext): Promise<NeedsRow[]> {
+  const rows = await ctx.db
+    .select({
+      id: needsAnalyses.id,
+      enrollmentId: needsAnalyses.enrollmentId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: needsAnalyses.createdAt,
+      currentLevel: needsAnalyses.currentLevel,
+      targetLevel: needsAnalyses.targetLevel,
+      objectives: needsAnalyses.objectives,
+      context: needsAnalyses.context,
+    })
+    .from(needsAnalyses)
+    .innerJoin(enrollments, and(eq(enrollments.tenantId, needsAnalyses.tenantId), eq(enrollments.id, needsAnalyses.enrollmentId)))
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .where(ctx.scope.where(needsAnalyses, eq(enrollments.courseId, ctx.course.id)))
+    .orderBy(asc(needsAnalyses.createdAt), asc(needsAnalyses.id));
+  return rows.map((r) => ({ ...r, learner: `${r.firstName} ${r.lastName}` }));
+}
+
+type LogRow = { createdAt: Date; learner: string; action: string; enrollmentId: string | null; lessonId: string | null };
+const LOG_COLUMNS: ExportColumn<LogRow>[] = [
+  { key: "createdAt", label: "Date", type: "datetime", value: (r) => r.createdAt },
+  { key: "learner", label: "Apprenant", type: "text", value: (r) => r.learner },
+  { key: "action", label: "Action", type: "text", value: (r) => r.action },
+  { key: "enrollmentId", label: "Inscription", type: "text", value: (r) => r.enrollmentId },
+  { key: "lessonId", label: "Leçon", type: "text", value: (r) => r.lessonId },
+];
+
+/** Connection and progress log of the course's learners (their enrollments' actions; distance learning, indicator 12), paged. */
+function activityCsv(ctx: AuditContext): Readable {
+  async function* rows(): AsyncGenerator<LogRow[]> {
+    let after = "";
+    for (;;) {
+      const page = await ctx.db
+        .select({ id: activityLogs.id, createdAt: activityLogs.createdAt, firstName: users.firstName, lastName: users.lastName, action: activityLogs.action, enrollmentId: activityLogs.enrollmentId, lessonId: activityLogs.lessonId })
+        .from(activityLogs)
+        .leftJoin(users, eq(users.id, activityLogs.userId))
+        .where(ctx.scope.where(activityLogs, eq(activityLogs.courseId, ctx.course.id), isNotNull(activityLogs.enrollmentId), gt(activityLogs.id, after)))
+        .orderBy(asc(activityLogs.id))
+        .limit(PAGE);
+      yield page.map((r) => ({ ...r, learner: r.firstName ? `${r.firstName} ${r.lastName}` : "" }));
+      if (page.length < PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+  return registerCsv(ctx, LOG_COLUMNS, rows);
+}
+
+async function activityCount(ctx: AuditContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(activityLogs).where(ctx.scope.where(activityLogs, eq(activityLogs.courseId, ctx.course.id), isNotNull(activityLogs.enrollmentId)));
+  return row?.n ?? 0;
+}
+
+type SurveyRow = { kind: string; prompt: string; answered: number; average: number | null; max: number | null; choices: string };
+const SURVEY_COLUMNS: ExportColumn<SurveyRow>[] = [
+  { key: "kind", label: "Enquête", type: "text", value: (r) => (r.kind === "FOLLOW_UP" ? "à froid" : "fin de formation") },
+  { key: "prompt", label: "Question", type: "text", value: (r) => r.prompt },
+  { key: "answered", label: "Réponses", type: "integer", value: (r) => r.answered },
+  { key: "average", label: "Note moyenne", type: "decimal", value: (r) => r.average },
+  { key: "max", label: "Note maximale", type: "integer", value: (r) => r.max },
+  { key: "choices", label: "Répartition", type: "text", value: (r) => r.choices },
+];
+
+async function surveyRows(ctx: AuditContext): Promise<SurveyRow[]> {
+  const results = await getSurveyResults(ctx.db, ctx.caller, ctx.course.id).catch(() => null);
+  if (!results || results.overall.responses === 0) return [];
+  return results.byKind.flatMap((k) =>
+    k.questions.map((q) => ({
+      kind: k.kind,
+      prompt: q.prompt,
+      answered: q.answered,
+      average: q.rating?.average ?? null,
+      max: q.rating?.max ?? null,
+      choices: q.choices.map((c) => `${c.label} : ${c.count}`).join(" ; "),
+    })),
+  );
+}
+
+type ComplaintRow = { id: string; createdAt: Date; subject: string; category: string; severity: string; status: string; resolution: string | null; resolvedAt: Date | null; improvementPlanId: string | null };
+const COMPLAINT_COLUMNS: ExportColumn<ComplaintRow>[] = [
+  { key: "id", label: "Réclamation", type: "text", value: (r) => r.id },
+  { key: "createdAt", label: "Reçue le", type: "datetime", value: (r) => r.createdAt },
+  { key: "subject", label: "Objet", type: "text", value: (r) => r.subject },
+  { key: "category", label: "Catégorie", type: "text", value: (r) => complaintCategoryFr(r.category) },
+  { key: "severity", label: "Gravité", type: "text", value: (r) => severityFr(r.severity) },
+  { key: "status", label: "Statut", type: "text", value: (r) => complaintStatusFr(r.status) },
+  { key: "resolution", label: "Réponse apportée", type: "text", value: (r) => r.resolution },
+  { key: "resolvedAt", label: "Résolue le", type: "datetime", value: (r) => r.resolvedAt },
+  { key: "improvementPlanId", label: "Plan d'amélioration", type: "text", value: (r) => r.improvementPlanId },
+];
+
+/** The course's complaints (indicator 31). */
+async function complaintsOf(ctx: AuditContext): Promise<ComplaintRow[]> {
+  return ctx.db
+    .select({
+      id: complaints.id,
+      createdAt: complaints.createdAt,
+      subject: complaints.subject,
+      category: complaints.category,
+      severity: complaints.severity,
+      status: complaints.status,
+      resolution: complaints.resolution,
+      resolvedAt: complaints.resolvedAt,
+      improvementPlanId: complaints.improvementPlanId,
+    })
+    .from(complaints)
+    .where(ctx.scope.where(complaints, eq(complaints.courseId, ctx.course.id)))
+    .orderBy(asc(complaints.createdAt), asc(complaints.id));
+}
+
+type PlanRow = { id: string; title: string; trigger: string; status: string; targetDate: string | null; indicators: number[]; actionsCount: number; actionsCompleted: number; createdAt: Date; actions: string };
+const PLAN_COLUMNS: ExportColumn<PlanRow>[] = [
+  { key: "id", label: "Plan", type: "text", value: (r) => r.id },
+  { key: "title", label: "Intitulé", type: "text", value: (r) => r.title },
+  { key: "trigger", label: "Origine", type: "text", value: (r) => planTriggerFr(r.trigger) },
+  { key: "status", label: "Statut", type: "text", value: (r) => planStatusFr(r.status) },
+  { key: "createdAt", label: "Ouvert le", type: "datetime", value: (r) => r.createdAt },
+  { key: "targetDate", label: "Échéance", type: "date", value: (r) => r.targetDate },
+  { key: "indicators", label: "Indicateurs visés", type: "text", value: (r) => r.indicators.join(", ") },
+  { key: "actionsCount", label: "Actions", type: "integer", value: (r) => r.actionsCount },
+  { key: "actionsCompleted", label: "Actions faites", type: "integer", value: (r) => r.actionsCompleted },
+  { key: "actions", label: "Détail des actions", type: "text", value: (r) => r.actions },
+];
+
+/**
+ * The organisation's improvement plans (indicator 32 is an organisation-level process): those
+ * linked to the course's complaints first, then the others, deleted plans left out.
+ */
+async function plansOf(ctx: AuditContext): Promise<PlanRow[]> {
+  const plans = await ctx.db
+    .select({
+      id: improvementPlans.id,
+      title: improvementPlans.title,
+      trigger: improvementPlans.trigger,
+      status: improvementPlans.status,
+      targetDate: improvementPlans.targetDate,
+      indicators: improvementPlans.indicators,
+      actionsCount: improvementPlans.actionsCount,
+      actionsCompleted: improvementPlans.actionsCompleted,
+      createdAt: improvementPlans.createdAt,
+    })
+    .from(improvementPlans)
+    .where(ctx.scope.where(improvementPlans, sql`${improvementPlans.deletedAt} is null`))
+    .orderBy(asc(improvementPlans.createdAt), asc(improvementPlans.id));
+  if (!plans.length) return [];
+  const actions = await ctx.db
+    .select({ planId: improvementActions.planId, description: improvementActions.description, status: improvementActions.status })
+    .from(improvementActions)
+    .where(ctx.scope.where(improvementActions, inArray(improvementActions.planId, plans.map((p) => p.id))))
+    .orderBy(asc(improvementActions.createdAt), asc(improvementActions.id));
+  return plans.map((p) => ({ ...p, actions: actions.filter((a) => a.planId === p.id).map((a) => `${a.description} (${a.status === "DONE" ? "faite" : a.status === "IN_PROGRESS" ? "en cours" : "à faire"})`).join(" ; ") }));
+}
+
+/** A session is past when its planned end has passed (or it ended): only those have a sheet worth filing. */
+const isPast = (ctx: AuditContext, s: { scheduledAt: Date; durationMinutes: number; status: string }) =>
+  s.status === "ENDED" || s.scheduledAt.getTime() + s.durationMinutes * 60_000 <= ctx.now.getTime();
+
+const generated = (type: TAuditDocumentType, name: string, record: AuditEntry["record"], sizeBytes: number, compress: boolean, open: () => Promise<Readable>): AuditEntry => ({
+  name,
+  ...placed(type),
+  record,
+  sizeBytes,
+  estimated: true,
+  compress,
+  open,
+});
+
 /** Every evidence file of the course's audit archive, in archive order. */
 export async function* listAuditEntries(ctx: AuditContext): AsyncGenerator<AuditEntry> {
   const c = ctx.course;
   // convention/
-  for await (const r of storedDocuments(ctx, FOLDER_KINDS.convention)) yield storedEntry(ctx, r);
-  // emargement/: one attendance sheet per session, then the stored sheets
+  for await (const r of storedDocuments(ctx, FOLDER_KINDS.convention!)) yield storedEntry(ctx, r);
+  // emargement/: one attendance sheet per past session (blank sheets of future sessions are left out), the stored sheets, the distance-learning log
   for (const s of await sessionsOf(ctx)) {
-    yield {
-      name: `emargement/feuille-${s.scheduledAt.toISOString().slice(0, 10)}-${s.id}.pdf`,
-      folder: "emargement",
-      type: "EMARGEMENT",
-      indicator: 10,
-      record: { type: "live_session", id: s.id },
-      sizeBytes: EST.sheet,
-      estimated: true,
-      compress: false,
-      open: async () => bufferStream(await buildSheetPdf(ctx.db, ctx.scope, s.id, { now: ctx.now, timeZone: ctx.timeZone })),
-    };
+    if (!isPast(ctx, s)) continue;
+    yield generated("EMARGEMENT", `emargement/feuille-${s.scheduledAt.toISOString().slice(0, 10)}-${s.id}.pdf`, { type: "live_session", id: s.id }, EST.sheet, false, async () =>
+      bufferStream(await buildSheetPdf(ctx.db, ctx.scope, s.id, { now: ctx.now, timeZone: ctx.timeZone })),
+    );
   }
-  for await (const r of storedDocuments(ctx, FOLDER_KINDS.emargement)) yield storedEntry(ctx, r);
-  // evaluation/: the results of each questionnaire that has attempts
+  for await (const r of storedDocuments(ctx, FOLDER_KINDS.emargement!)) yield storedEntry(ctx, r);
+  const logs = await activityCount(ctx);
+  if (logs > 0) yield generated("ACTIVITY_LOG", "emargement/journal-connexions-progression.csv", { type: "course", id: c.id }, EST.csvHeader + EST.csvRow * logs, true, async () => activityCsv(ctx));
+  // evaluation/: needs analyses, then the results of each questionnaire that has attempts, then the satisfaction surveys
+  const needs = await needsOf(ctx);
+  if (needs.length) yield generated("NEEDS_ANALYSIS", "evaluation/analyses-du-besoin.csv", { type: "register", id: `needs:${c.id}` }, EST.csvHeader + EST.csvRow * needs.length, true, async () => registerCsv(ctx, NEEDS_COLUMNS, () => [needs]));
   for (const q of await questionnairesOf(ctx)) {
     if (q.attempts === 0) continue;
-    yield {
-      name: `evaluation/${q.kind.toLowerCase()}-${q.id}-${safeName(q.title, 40)}.csv`,
-      folder: "evaluation",
-      type: "EVALUATION",
-      indicator: QUESTIONNAIRE_INDICATOR[q.kind] ?? 11,
-      record: { type: "questionnaire", id: q.id },
-      sizeBytes: EST.csvHeader + EST.csvRow * q.attempts,
-      estimated: true,
-      compress: true,
-      open: async () => attemptsCsv(ctx, q.id),
-    };
+    yield generated(QUESTIONNAIRE_TYPE[q.kind] ?? "EVALUATION", `evaluation/${q.kind.toLowerCase()}-${q.id}-${safeName(q.title, 40)}.csv`, { type: "questionnaire", id: q.id }, EST.csvHeader + EST.csvRow * q.attempts, true, async () =>
+      attemptsCsv(ctx, q.id),
+    );
   }
+  const survey = await surveyRows(ctx);
+  if (survey.length) yield generated("SURVEY", "evaluation/enquetes-satisfaction.csv", { type: "register", id: `surveys:${c.id}` }, EST.csvHeader + EST.csvRow * survey.length, true, async () => registerCsv(ctx, SURVEY_COLUMNS, () => [survey]));
   // attestation/
-  for await (const r of storedDocuments(ctx, FOLDER_KINDS.attestation)) yield storedEntry(ctx, r);
-  // programme/: the programme rendered from the course, then stored programmes and other documents
-  yield {
-    name: `programme/programme-${safeName(c.title, 50)}.pdf`,
-    folder: "programme",
-    type: "PROGRAMME",
-    indicator: 5,
-    record: { type: "course", id: c.id },
-    sizeBytes: EST.programme,
-    estimated: true,
-    compress: false,
-    open: async () => bufferStream(await programmePdf(ctx)),
-  };
-  for await (const r of storedDocuments(ctx, FOLDER_KINDS.programme)) yield storedEntry(ctx, r);
+  for await (const r of storedDocuments(ctx, FOLDER_KINDS.attestation!)) yield storedEntry(ctx, r);
+  // programme/: the public sheet, the programme rendered from the course, the certification, accessibility, then stored programmes and other documents
+  yield generated("PUBLIC_INFO", `programme/fiche-publique-${safeName(c.title, 50)}.pdf`, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await publicInfoPdf(ctx)));
+  yield generated("PROGRAMME", `programme/programme-${safeName(c.title, 50)}.pdf`, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await programmePdf(ctx)));
+  if (c.certificationNumber) yield generated("CERTIFICATION", `programme/certification-${safeName(c.certificationNumber, 30)}.pdf`, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await certificationPdf(ctx)));
+  if (c.accessibilityInfo || c.disabilityReferentContact) yield generated("ACCESSIBILITY", "programme/accueil-handicap.pdf", { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await accessibilityPdf(ctx)));
+  for await (const r of storedDocuments(ctx, FOLDER_KINDS.programme!)) yield storedEntry(ctx, r);
   // trainers/: one sheet per trainer with their competencies
   for (const t of await trainersOf(ctx)) {
-    yield {
-      name: `trainers/${safeName(`${t.lastName}-${t.firstName}`, 40)}-${t.id}.pdf`,
-      folder: "trainers",
-      type: "TRAINER",
-      indicator: 21,
-      record: { type: "trainer", id: t.id },
-      sizeBytes: EST.trainer,
-      estimated: true,
-      compress: false,
-      open: async () => bufferStream(await trainerPdf(ctx, t)),
-    };
+    yield generated("TRAINER", `trainers/${safeName(`${t.lastName}-${t.firstName}`, 40)}-${t.id}.pdf`, { type: "trainer", id: t.id }, EST.trainer, false, async () => bufferStream(await trainerPdf(ctx, t)));
   }
+  // amelioration/: the course's complaints register, the organisation's improvement plans
+  const comp = await complaintsOf(ctx);
+  if (comp.length) yield generated("COMPLAINT", "amelioration/registre-reclamations.csv", { type: "register", id: `complaints:${c.id}` }, EST.csvHeader + EST.csvRow * comp.length, true, async () => registerCsv(ctx, COMPLAINT_COLUMNS, () => [comp]));
+  const plans = await plansOf(ctx);
+  if (plans.length) yield generated("IMPROVEMENT_PLAN", "amelioration/plans-amelioration.csv", { type: "register", id: `plans:${ctx.scope.tenantId}` }, EST.csvHeader + EST.csvRow * plans.length, true, async () => registerCsv(ctx, PLAN_COLUMNS, () => [plans]));
 }
