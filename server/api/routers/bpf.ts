@@ -95,7 +95,7 @@ export const bpfRouter = router({
     .output(ZGenerateOutput)
     .mutation(async ({ ctx, input }) => ({ data: await generate(ctx.db, ctx.caller, input.year, input.force, ctx.clock.now()) })),
 
-import { getCharges, listCourseClasses, listTrainers, putCharges, setCourseClass, setEnrollmentSubcontracting, setTrainerEngagement } from "../../services/bpf/inputs";
+  submit: bpf()
     .meta({
       validationStatus: 422,
       openapi: {
