@@ -69,19 +69,17 @@ export function AttestationDocument(input: AttestationInput & Verifiable) {
           <View style={s.table}>
             <View style={s.th}>
               <Text style={[s.td, { flex: 1 }]}>{A.slot}</Text>
-              <Text style={[s.td, { width: 118 }]}>{A.date}</Text>
+              <Text style={[s.td, { width: 136 }]}>{A.date}</Text>
               <Text style={[s.td, { width: 132 }]}>{A.status}</Text>
               <Text style={[s.td, { width: 70, textAlign: "right" }]}>{A.attended}</Text>
             </View>
             {input.slots.map((slot, i) => (
               <View key={i} style={s.trCompact} wrap={false}>
                 <Text style={[s.td, { flex: 1 }]}>{slot.label}</Text>
-                <View style={[s.td, { width: 118 }]}>
-                  <Text>{shortDate(slot.startsAt, tz)}</Text>
-                  <Text>
-                    {time(slot.startsAt, tz)}–{time(slot.endsAt, tz)}
-                  </Text>
-                </View>
+                {/* Wide enough for "29/11/2026 14:00–16:00" on one line: a wrap at the dash printed "14:00–-". */}
+                <Text style={[s.td, { width: 136 }]}>
+                  {shortDate(slot.startsAt, tz)} {time(slot.startsAt, tz)}–{time(slot.endsAt, tz)}
+                </Text>
                 <Text style={[s.td, { width: 132 }]}>
                   {ATTENDANCE_LABELS[slot.status]}
                   {slot.lateMinutes ? ` (${slot.lateMinutes} ${L.minutes})` : slot.leftEarlyMinutes ? ` (${slot.leftEarlyMinutes} ${L.minutes})` : ""}
