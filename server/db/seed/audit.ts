@@ -7,6 +7,7 @@ import { buildCaller } from "../../auth/caller";
 import { sha256Hex } from "../../services/documents/generate";
 import { documentKey, documentStorage } from "../../services/documents/storage";
 import { convocationPdfAttachment } from "../../services/documents/uses";
+import { seedConventions } from "./conventions";
 import { buildAttestationPdf } from "../../services/attendance/attestation/attestation-pdf";
 
 export const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";
@@ -29,7 +30,8 @@ export async function seedAudit(db: Db, tenantId: string, people: { admin: strin
     .where(scope.where(enrollments, eq(enrollments.courseId, course.id)))
     .orderBy(asc(enrollments.enrolledAt), asc(enrollments.id));
 
-  // convention/: the versioned conventions of the course (seed/conventions.ts, run before this one).
+  // convention/: the versioned conventions of the course: one sent and signed, one DRAFT (seed/conventions.ts).
+  await seedConventions(db, tenantId, people.admin, course.id, enrolled.map((e) => e.id), now);
 
   const sessions = await db
     .select({ id: liveSessions.id, status: liveSessions.status })

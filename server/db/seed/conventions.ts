@@ -1,42 +1,37 @@
 import { and, asc, eq } from "drizzle-orm";
 import { buildCaller } from "../../auth/caller";
 import type { Db } from "../client";
-import { billingClients, conventions, courses, enrollments, liveSessions, mailOutbox } from "../schema";
+import { billingClients, conventions, liveSessions, mailOutbox } from "../schema";
 import { forTenant } from "../tenant-scope";
 import { generateConvention, sendConvention, signConvention } from "../../services/conventions/conventions";
-import { AUDIT_DEMO_COURSE_SLUG } from "./audit";
 import { seedCaller } from "./seed-caller";
 import { demoSignature } from "./signature-png";
 
 const DAY = 86_400_000;
 
 /**
- * Demo conventions of the SST course (issue #20 item 7), through the services: learner@'s,
- * paid by the employer (the tenant's first COMPANY client), generated two weeks before the first
- * session, sent and signed (drawn) by the employer's contact; learner2@'s, a DRAFT convention
- * with the same employer. Idempotent: an enrollment with a convention is left as it is.
+ * Demo conventions of a course (issue #20 item 7), through the services: the first enrollment's,
+ * paid by the employer (the tenant's first COMPANY client by name), generated two weeks before
+ * the course's first session, sent and signed (drawn) by the employer's contact; the second
+ * enrollment's, a DRAFT with the same employer. Idempotent: an enrollment with a convention is
+ * left as it is. Called by the audit seed (the convention/ folder of the audit ZIP).
  */
-export async function seedConventions(db: Db, tenantId: string, people: { admin: string; learner: string; learner2: string }, now = new Date()): Promise<void> {
+export async function seedConventions(db: Db, tenantId: string, adminId: string, courseId: string, enrollmentIds: string[], now = new Date()): Promise<void> {
   const scope = forTenant(tenantId);
-  const [course] = await db.select({ id: courses.id }).from(courses).where(scope.where(courses, eq(courses.slug, AUDIT_DEMO_COURSE_SLUG))).limit(1);
-  if (!course) return;
   const [employer] = await db.select().from(billingClients).where(scope.where(billingClients, eq(billingClients.kind, "COMPANY"))).orderBy(asc(billingClients.name)).limit(1);
   if (!employer) return;
-  const [first] = await db.select({ at: liveSessions.scheduledAt }).from(liveSessions).where(scope.where(liveSessions, eq(liveSessions.courseId, course.id))).orderBy(asc(liveSessions.scheduledAt)).limit(1);
+  const [first] = await db.select({ at: liveSessions.scheduledAt }).from(liveSessions).where(scope.where(liveSessions, eq(liveSessions.courseId, courseId))).orderBy(asc(liveSessions.scheduledAt)).limit(1);
   const generatedAt = new Date(Math.min(now.getTime(), (first?.at ?? now).getTime() - 14 * DAY));
-  const caller = await seedCaller(db, tenantId, people.admin);
-
-  const enrollmentOf = async (userId: string) =>
-    (await db.select({ id: enrollments.id }).from(enrollments).where(scope.where(enrollments, and(eq(enrollments.courseId, course.id), eq(enrollments.userId, userId)))).limit(1))[0]?.id;
+  const caller = await seedCaller(db, tenantId, adminId);
   const hasConvention = async (enrollmentId: string) =>
     (await db.select({ id: conventions.id }).from(conventions).where(scope.where(conventions, eq(conventions.enrollmentId, enrollmentId))).limit(1)).length > 0;
 
-  const signed = await enrollmentOf(people.learner);
+  const [signed, draft] = enrollmentIds;
   if (signed && !(await hasConvention(signed))) {
     const c = await generateConvention(db, caller, { id: signed, clientId: employer.id }, generatedAt);
     const sentAt = new Date(generatedAt.getTime() + 3_600_000);
-    // The link's token is only in the e-mail: read it back from the outbox row's text.
     await sendConvention(db, caller, { id: c.id }, sentAt);
+    // The link's token exists only in the e-mail: read it back from the outbox.
     const token = await tokenFromOutbox(db, tenantId, employer.email ?? "");
     if (token) {
       const { png, strokes } = demoSignature(7);
@@ -44,7 +39,6 @@ export async function seedConventions(db: Db, tenantId: string, people: { admin:
       await signConvention(db, signer, { token, signerName: `Service RH — ${employer.name}`, method: "DRAWN", signatureBase64: `data:image/png;base64,${png.toString("base64")}`, strokes }, new Date(sentAt.getTime() + 2 * DAY));
     }
   }
-  const draft = await enrollmentOf(people.learner2);
   if (draft && !(await hasConvention(draft))) await generateConvention(db, caller, { id: draft, clientId: employer.id }, generatedAt);
 }
 

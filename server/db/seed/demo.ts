@@ -9,7 +9,6 @@ import { forTenant } from "../tenant-scope";
 import { seedDocuments } from "./documents";
 import { seedQuality } from "./quality";
 import { seedAudit } from "./audit";
-import { seedConventions } from "./conventions";
 import { seedAdaptive } from "./adaptive";
 import { seedSurveys } from "./surveys";
 import { seedNeeds } from "./needs";
@@ -54,7 +53,6 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await seedDocuments(db, forTenant(tenant.id), { withPdfs: false });
     await seedQuality(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! }, { learner: `learner@${t.slug}.test`, learner2: `learner2@${t.slug}.test` });
     // The SST course's audit ZIP holds a real document in every folder (rendered PDFs: only with documents).
-    if (opts.documents ?? true) await seedConventions(db, tenant.id, { admin: ids.admin!, learner: ids.learner!, learner2: ids.learner2! });
     if (opts.documents ?? true) await seedAudit(db, tenant.id, { admin: ids.admin! });
     await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });
     await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
