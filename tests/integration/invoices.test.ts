@@ -196,7 +196,8 @@ describe("POST /billing/invoices/{id}/issue", () => {
     expect(xml.xsdOk, xml.xsdErrors.join("\n")).toBe(true);
     expect(xml.failedAsserts).toEqual([]);
     firstIssuedPdf = pdf.bytes;
-  });
+    // The first validation in a process loads the five compiled Schematrons (SaxonJS), and compiles them on a machine's first run.
+  }, 900_000);
 
   it("cross-check where installed: qpdf, pdfinfo, pdfdetach, pdffonts, pdfsig, xmllint and Saxon-HE accept the same PDF and XML", async (ctx) => {
     requireDebianTools((note) => ctx.skip(note), "qpdf", "pdfinfo", "pdfdetach", "pdffonts", "pdfsig", "xmllint", "saxon");
