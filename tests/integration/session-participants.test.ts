@@ -75,10 +75,14 @@ describe("registration at creation", () => {
     expect(list.body.data.candidates.map((c: { userId: string }) => c.userId).sort()).toEqual([uid.learner2, uid.learner3].sort());
   });
 
-  it("409 SESSION_FULL when the enrollees exceed maxParticipants; 422 errors.userIds for a non-enrollee", async () => {
-    const full = await call("POST", "/sessions", tok.admin, { courseId: sst.id, title: "Trop petite", scheduledAt: future(72), durationMinutes: 60, maxParticipants: 2 });
+  it("409 SESSION_FULL when the listed learners exceed maxParticipants (AUTO expects the first ones instead); 422 errors.userIds for a non-enrollee", async () => {
+    const full = await call("POST", "/sessions", tok.admin, { courseId: sst.id, title: "Trop petite", scheduledAt: future(72), durationMinutes: 60, maxParticipants: 2, participantUserIds: [uid.learner, uid.learner2, uid.learner3] });
     expectError(full, 409, "Session full: 2 seat(s) left");
     expect(full.body.code).toBe("SESSION_FULL");
+    // The spec's body (registration AUTO): the session expects the first two enrollees, up to its capacity.
+    const auto = await call("POST", "/sessions", tok.admin, { courseId: sst.id, title: "Petite, AUTO", scheduledAt: future(72), durationMinutes: 60, maxParticipants: 2 });
+    expect(auto.status, JSON.stringify(auto.body)).toBe(201);
+    expect(auto.body.data).toMatchObject({ registration: "AUTO", registeredCount: 2, seatsLeft: 0 });
     const stranger = await call("POST", "/sessions", tok.admin, { courseId: sst.id, title: "x", scheduledAt: future(72), durationMinutes: 60, participantUserIds: [uid.trainer] });
     expectError(stranger, 422);
     expect(stranger.body.errors.userIds).toEqual([`${uid.trainer} has no ACTIVE or COMPLETED enrollment in the course`]);

@@ -47,7 +47,7 @@ describe("register all learners, one SUSPENDED among them", () => {
     const res = await w.call("POST", `/sessions/${session.id}/participants`, w.tok.admin, { userIds: [s!.userId] });
     expectError(res, 422);
     expect(ids((await participants(session.id)).participants)).toEqual(ids([a!, b!]));
-  });
+  }, 120_000); // three convocations, each with its PDF rendered
 
   it("a LIST registration whose enrollment is suspended afterwards: no update notice for that learner", async () => {
     const c = await course("Sécurité incendie");
@@ -59,7 +59,7 @@ describe("register all learners, one SUSPENDED among them", () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await mailsTo(w.api, a!.email, "session-update")).toHaveLength(1);
     expect(await mailsTo(w.api, s!.email, "session-update")).toHaveLength(0);
-  });
+  }, 120_000);
 });
 
 describe("AUTO up to capacity; LIST keeps its list", () => {

@@ -111,7 +111,7 @@ const byName = (a: ExpectedRow, b: ExpectedRow) =>
 /** THE learners a session expects, by name (see the module comment). */
 export async function expectedRows(db: DbOrTx, scope: TenantScope, session: RegistrationSession): Promise<ExpectedRow[]> {
   const registered = await registeredLearners(db, scope, session.id);
-  if (session.registration === "LIST") return registered;
+  if (session.registration === "LIST") return registered.sort(byName);
   const kept = registered.filter((r) => isParticipantEnrollmentStatus(r.enrollmentStatus)).sort((a, b) => a.registeredAt!.getTime() - b.registeredAt!.getTime());
   const known = new Set(kept.map((r) => r.userId));
   const enrollees = await db

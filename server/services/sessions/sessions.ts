@@ -189,7 +189,8 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
     if (!session) throw new Error("session insert returned nothing");
     await replaceTrainers(tx, caller, id, trainerIds);
     if (timing.schedule) await replaceScheduleSlots(tx, caller, session, timing.schedule);
-    await addParticipants(tx, caller, session, input.participantUserIds, now);
+    // AUTO without a list expects the course's enrollees up to capacity by itself; a list is registered (409 beyond capacity).
+    if (session.registration === "LIST" || input.participantUserIds !== undefined) await addParticipants(tx, caller, session, input.participantUserIds, now);
     await writeAudit(tx, caller, { action: "session.created", targetType: "session", targetId: id, metadata: { title: input.title, courseId: course.id, scheduledAt: scheduledAt.toISOString() } });
     if (input.sendConvocation) await enqueueSessionNotices(tx, caller.scope, { kind: "convocation", session });
     return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds, timeZone: caller.tenant.timeZone };
