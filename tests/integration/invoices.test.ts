@@ -79,7 +79,7 @@ describe("POST /billing/invoices (DRAFT)", () => {
       pdfAvailable: false,
       creditNotes: [],
     });
-    expect(d.items[1]).toEqual({ description: "Support de cours", quantity: 1, unitPriceCents: 2_550, vatRate: 0, discountCents: 550, netCents: 2_000 });
+    expect(d.items[1]).toEqual({ description: "Support de cours", quantity: 1, unitPriceCents: 2_550, vatRate: 0, discountCents: 550, netCents: 2_000, kind: null });
     expect(d.vatBreakdown).toEqual([{ category: "E", vatRate: 0, baseCents: 92_000, vatCents: 0 }]);
     expect(await auditRows(w.api, "invoice.created", { targetId: d.id })).toHaveLength(1);
   });

@@ -210,6 +210,14 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/bpf/year/{year}/submit", status: 200 },
   { method: "get", path: "/api/v1/bpf/year/{year}/breakdown", status: 200 },
   { method: "get", path: "/api/v1/bpf/year/{year}/cells/{cell}", status: 200 },
+  // BPF inputs (issue #20 item 8): charges (D), trainers' engagement (E), courses' F-3/F-4, enrollments' subcontracting (F-2/G).
+  { method: "get", path: "/api/v1/bpf/year/{year}/charges", status: 200 },
+  { method: "put", path: "/api/v1/bpf/year/{year}/charges", status: 200 },
+  { method: "get", path: "/api/v1/bpf/trainers", status: 200 },
+  { method: "put", path: "/api/v1/bpf/trainers/{userId}", status: 200 },
+  { method: "get", path: "/api/v1/bpf/courses", status: 200 },
+  { method: "patch", path: "/api/v1/bpf/courses/{courseId}", status: 200 },
+  { method: "put", path: "/api/v1/bpf/enrollments/{enrollmentId}/subcontracting", status: 200 },
 ];
 
 /** Path families whose documented operations must be exactly the ones listed above. */
