@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { boolean, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
-import { billingClients } from "./billing";
 
 export const authModeEnum = pgEnum("auth_mode", ["PASSWORD", "HEADLESS"]);
 export const roleEnum = pgEnum("role", ["ADMIN", "CREATOR", "TRAINER", "LEARNER", "FINANCIER", "FUNDER"]);
@@ -97,13 +96,16 @@ export const funders = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     kind: text().notNull(),
-    /** The billing client that receives this funder's invoices (a FUNDER member reads the invoices addressed to it). */
+    /**
+     * The billing client that receives this funder's invoices (a FUNDER member reads the issued
+     * invoices addressed to it). Checked by PATCH /funders/{id} (services/tenants/funder-links.ts);
+     * no foreign key, as billing.ts already depends on this file through learning.ts (import cycle).
+     */
     billingClientId: text(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("funders_tenant_code_uq").on(t.tenantId, t.code),
     unique("funders_tenant_id_uq").on(t.tenantId, t.id),
-    foreignKey({ name: "funders_billing_client_fk", columns: [t.tenantId, t.billingClientId], foreignColumns: [billingClients.tenantId, billingClients.id] }),
   ],
 );
