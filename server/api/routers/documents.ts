@@ -5,7 +5,7 @@ import { router, tenantProcedure } from "../trpc";
 const tags = ["Documents"];
 export const DOCUMENT_READERS =
   "Who reads which document (one rule, services/platform/who-may.ts readableDocuments): ADMIN every document of the tenant; a FUNDER the documents of the enrollments in their perimeter, " +
-  "the enrollments whose funderId is the funder the FUNDER member belongs to (GET /funders/me): every document tied to such an enrollment; " +
+  "which are the enrollments their funder finances (enrollment.funderId = the funder their membership belongs to; none without one): every document tied to one of those enrollments; " +
   "a CREATOR the documents that concern them and those they generated (their courses' training agreements); anyone else (LEARNER, TRAINER, FINANCIER) the documents that concern them. Any other document is 404.";
 export const DOCUMENT_NOT_FOUND = { 404: "Document not found (another tenant's, or outside the caller's perimeter)" };
 
