@@ -99,10 +99,12 @@ describe("POST /emargement/override with statuses", () => {
     expect(verify.body.data).toMatchObject({ valid: true, brokenAt: null });
   });
 
-  it("without status the spec's meaning stays; a correction of a correction points at it", async () => {
+  it("without status the spec's meaning stays (the minutes attended, stored without a status: 0 reads ABSENT); a correction of a correction points at it", async () => {
     const res = await override({ userId: people.toPresent.userId, reason: "Correction de la correction : absent finalement", attendanceMinutes: 0 });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ status: "ABSENT", attendanceMinutes: 0, correctsId: corrections.toPresent.id });
+    expect(res.body.data).toMatchObject({ status: null, attendanceMinutes: 0, correctsId: corrections.toPresent.id });
+    const now = (await roster(past.id)).learners.find((x: { userId: string }) => x.userId === people.toPresent.userId);
+    expect(now).toMatchObject({ status: "ABSENT", attendanceMinutes: 0 });
     const back = await override({ userId: people.toPresent.userId, reason: TO_PRESENT, status: "PRESENT", attendanceMinutes: 120 });
     expect(back.status, JSON.stringify(back.body)).toBe(201);
     expect(back.body.data.correctsId).toBe(res.body.data.id);
