@@ -117,7 +117,8 @@ export function csvCellText<R>(col: ExportColumn<R>, value: CellValue, separator
     // A spreadsheet would read it as a formula: a leading apostrophe keeps it text.
     if (FORMULA_START.test(s)) s = `'${s}`;
   }
-  return s.includes(separator) || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // Quoted only when it must be: the separator, a quote or a line break (a decimal comma under ";" stays bare).
+  return s.includes(separator) || /["\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** The CSV as chunks: BOM and header first, then one chunk per batch of rows. */
