@@ -270,6 +270,9 @@ describe("registration AUTO and LIST (the one registrations rule)", () => {
     // Staff see the same rule: learner3@'s unfunded SST enrollment is expected by the AUTO session and by its LIST one.
     const staff = ids(await get(`/sessions?limit=100&enrollmentId=${enr.unfunded}`, "admin"));
     expect(staff).toEqual(expect.arrayContaining([autoSst, sessionOut]));
+    // A LEARNER names only their own enrollment.
+    expect(ids(await get(`/sessions?limit=100&enrollmentId=${enr.sst}`, "learner"))).toContain(autoSst);
+    expect((await get(`/sessions?limit=100&enrollmentId=${enr.unfunded}`, "learner")).body.data).toEqual([]);
   });
 
   it("the AUTO session's sheet and the funded learner's attestation are real PDFs (200); an unfunded learner's attestation, the other course's session: 404", async () => {

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { PLACE_MODES, type TCreateSessionInput, type TDeliveryMode, type TSessionDetail, type TSessionStatus, type TUpdateSessionInput } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { courses, liveSessions, memberships, sessionParticipants, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
+import { courses, enrollments, liveSessions, memberships, sessionParticipants, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse } from "../courses/access";
@@ -29,10 +29,8 @@ export async function listSessions(
   const conds: (SQL | undefined)[] = [
     q.courseId ? eq(liveSessions.courseId, q.courseId) : undefined,
     // The sessions that expect this enrollment (the one registrations rule), within what the caller sees
-    // (a FUNDER names one of their funded enrollments, else finds nothing).
-    q.enrollmentId
-      ? sessionsExpecting(caller.scope, oneEnrollment(caller.scope, q.enrollmentId, !caller.can("sessions.readTenant") && caller.can("funders.perimeter") ? funderEnrollments(caller) : undefined))
-      : undefined,
+    // (a FUNDER names one of their funded enrollments, a LEARNER one of their own, else finds nothing).
+    q.enrollmentId ? sessionsExpecting(caller.scope, oneEnrollment(caller.scope, q.enrollmentId, enrollmentsNamable(caller))) : undefined,
     q.status ? eq(liveSessions.status, q.status) : undefined,
     q.fromDate ? gte(liveSessions.scheduledAt, new Date(q.fromDate)) : undefined,
     q.toDate ? lte(liveSessions.scheduledAt, new Date(q.toDate)) : undefined,
@@ -66,6 +64,12 @@ export async function listSessions(
       return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0, caller.tenant.timeZone));
     },
   });
+}
+
+/** Which enrollments the caller may name in `enrollmentId` (undefined: any of the tenant's). */
+function enrollmentsNamable(caller: Caller): SQL | undefined {
+  if (caller.can("sessions.readTenant")) return undefined;
+  return caller.can("funders.perimeter") ? funderEnrollments(caller) : eq(enrollments.userId, caller.userId);
 }
 
 /** Sessions the caller runs: a trainer of the session, or the creator of its course. */
