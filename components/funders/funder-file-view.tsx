@@ -25,7 +25,8 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.enrollments.byId.queryOptions({ id: enrollmentId }));
   const e = detail.data?.data;
-  const sessions = useQuery({ ...trpc.sessions.list.queryOptions({ courseId: e?.courseId ?? "", limit: 100 }), enabled: Boolean(e) });
+  // The sessions that expect THIS enrollment (the server's registrations rule), so each attestation link is the learner's.
+  const sessions = useQuery(trpc.sessions.list.queryOptions({ enrollmentId, limit: 100 }));
   const docs = useQuery(trpc.documents.list.queryOptions({ enrollmentId, limit: 50 }));
   const invoices = useQuery(trpc.invoices.list.queryOptions({ enrollmentId, perPage: 50 }));
   if (detail.isPending) return <Loading shape="table" rows={4} />;

@@ -145,6 +145,7 @@ export type TSessionDetail = z.infer<typeof ZSessionDetail>;
 
 export const ZListSessionsInput = ZLimitPageInput.extend({
   courseId: z.string().max(64).optional(),
+  enrollmentId: z.string().max(64).optional().describe("Only the sessions that expect this enrollment (registration AUTO: it is ACTIVE or COMPLETED in the session's course; LIST: it is registered)"),
   status: ZSessionStatus.optional(),
   fromDate: ZIsoDateTime.optional().describe("Sessions starting at or after this instant"),
   toDate: ZIsoDateTime.optional().describe("Sessions starting at or before this instant"),

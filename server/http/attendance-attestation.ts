@@ -16,7 +16,7 @@ export const attendanceAttestationRoute = rawRoute({
       "attended in total and per slot, the planned hours and the rate. Hours come from the status function, the same as GET /qualiopi/emargement/{sessionId} " +
       "(learners[].attendanceMinutes and slots[].minutes): PRESENT counts the slot's length, LATE/LEFT_EARLY the length less the minutes, absences and NOT_YET 0 (a session " +
       "not held yet gives 0 h). Who: ADMIN, the course's creator, the session's trainers, the learner for themself, and a FUNDER for a learner whose enrollment their funder finances " +
-      "in a session that enrollment is registered to (other learners and sessions: 404); anyone else 403; a learner outside the course gets 404; " +
+      "in a session that expects that enrollment (registration AUTO: ACTIVE or COMPLETED in the session's course, within its capacity; LIST: registered; other learners and sessions: 404); anyone else 403; a learner outside the course gets 404; " +
       "userId must be an expected learner of the session, or a learner with a record in it (404 otherwise); 404 for another tenant's session.",
     tags: ["Attendance (Qualiopi)"],
     produces: "application/pdf",

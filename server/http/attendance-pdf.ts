@@ -22,7 +22,8 @@ export const attendancePdfRoute = rawRoute({
       "per-slot overview and the session's totals per status; then one section per slot (per half-day with HALF_DAY slots) with the trainers' and every learner's drawn signature image or method, " +
       'the signature\'s time ("—" without one, never a correction\'s time), the status in words (Présent, Absent, Absence justifiée, En retard (n min), Départ anticipé (n min), À venir), ' +
       "each correction with its author, time, reason and what it corrected, and the slot's totals per status; every page's footer prints the chain hash and the verification URL. " +
-      "A FUNDER downloads the sheet of a session one of the enrollments their funder finances is registered to (404 for any other session): the full sheet, signed by every " +
+      "A FUNDER downloads the sheet of a session that expects one of the enrollments their funder finances (registration AUTO: the enrollment is ACTIVE or COMPLETED " +
+      "in the session's course; LIST: it is registered; 404 for any other session; Capacity is not applied to what a FUNDER sees: an AUTO session over its maxParticipants stays visible to the funder of an enrollee beyond the cap, whose attestation there is 404 (the session does not expect them)): the full sheet, signed by every " +
       "participant and the trainers, as the funder needs it to pay for the training (the sheet is one document: it proves the session took place as a whole). " +
       `${SHEET_RULES} Rendered in a worker thread, so a large sheet does not delay other requests; 503 with Retry-After when too many sheets are being rendered.`,
     tags: ["Attendance (Qualiopi)"],

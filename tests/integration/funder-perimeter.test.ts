@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { courses, enrollments, funders, invoices } from "../../server/db/schema";
+import { courses, enrollments, funders, invoices, sessionParticipants } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
 import { storeInvoicePdf } from "../../server/services/billing/invoice-pdf";
 import { closeRenderPool } from "../../server/services/documents/render-pool";
@@ -93,10 +93,13 @@ beforeAll(async () => {
 
   // Documents: learner@'s Excel certificate; the conventions of learner@'s and learner3@'s SST enrollments.
   certificateIn = (await generateCertificate(api.db, forTenant(acmeId), enr.excel, new Date()))!.document.id;
-  const convIn = await call("POST", `/enrollments/${enr.sst}/convention`, "admin");
+  // POST /enrollments/{id}/conventions (versioned conventions): the document is the version's.
+  const convIn = await call("POST", `/enrollments/${enr.sst}/conventions`, "admin");
   expect(convIn.status, JSON.stringify(convIn.body)).toBe(201);
-  conventionIn = convIn.body.data.id;
-  conventionOut = (await call("POST", `/enrollments/${enr.unfunded}/convention`, "admin")).body.data.id;
+  conventionIn = convIn.body.data.versions[0].documentId;
+  const convOut = await call("POST", `/enrollments/${enr.unfunded}/conventions`, "admin");
+  expect(convOut.status, JSON.stringify(convOut.body)).toBe(201);
+  conventionOut = convOut.body.data.versions[0].documentId;
 
   // The AKTO invoice (the demo's paid OPCO invoice) with its PDF; another client's issued invoice.
   const rows = await api.db.select().from(invoices).where(eq(invoices.tenantId, acmeId));
@@ -165,13 +168,23 @@ describe("enrollments", () => {
 });
 
 describe("sessions and their sheets", () => {
-  it("GET /sessions lists only sessions a funded enrollment is registered to", async () => {
+  it("GET /sessions lists exactly the sessions that expect a funded enrollment (one of AKTO's enrollments among the session's expected learners)", async () => {
     const mine = await get("/sessions?limit=100");
     expect(mine.status).toBe(200);
     const all = await get("/sessions?limit=100", "admin");
     expect(ids(mine)).toContain(sessionIn);
     expect(ids(mine)).not.toContain(sessionOut);
-    expect(mine.body.meta.total).toBe(all.body.meta.total - 1);
+    // The oracle: the staff's attendance status lists the learners each session expects (registrations.ts expectedRows).
+    const expecting: string[] = [];
+    for (const s of all.body.data as { id: string }[]) {
+      const sheet = await get(`/qualiopi/emargement/${s.id}`, "admin");
+      expect(sheet.status, JSON.stringify(sheet.body).slice(0, 200)).toBe(200);
+      // learner@ is also expected, unfunded, in the demo's Management sessions: the perimeter goes by enrollment, not by person.
+      const learners = sheet.body.data.learners as { userId: string; enrollmentId: string | null }[];
+      if (learners.some((l) => [enr.sst, enr.excel].includes(l.enrollmentId!))) expecting.push(s.id);
+    }
+    expect(ids(mine)).toEqual(expecting.sort());
+    expect(mine.body.meta.total).toBe(expecting.length);
   });
 
   it("GET /sessions/{id}: 200 inside, 404 outside and another tenant's", async () => {
@@ -207,6 +220,85 @@ describe("sessions and their sheets", () => {
     }
     expect((await fetchBytes(api, "GET", `/qualiopi/emargement/${sessionOut}/attestation/${uid.learner3}`, { tenant: "acme", token: tok.funder })).status).toBe(404);
     expect((await fetchBytes(api, "GET", `/qualiopi/emargement/${globexSession}/attestation/${uid.learner}`, { tenant: "acme", token: tok.funder })).status).toBe(404);
+  });
+});
+
+describe("registration AUTO and LIST (the one registrations rule)", () => {
+  let autoSst: string;
+  let autoUnfunded: string;
+  const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const pdfOf = (p: string) => fetchBytes(api, "GET", p, { tenant: "acme", token: tok.funder });
+
+  beforeAll(async () => {
+    // The spec's body (no registration, no participantUserIds): AUTO, no registration rows. learner@'s SST enrollment is AKTO's.
+    const sst = (await api.db.select({ id: courses.id }).from(courses).where(and(eq(courses.tenantId, acmeId), eq(courses.slug, "sauveteur-secouriste-du-travail"))))[0]!.id;
+    const created = await call("POST", "/sessions", "admin", { courseId: sst, title: "SST automatique", scheduledAt: future(9), durationMinutes: 120 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    autoSst = created.body.data.id;
+    expect(created.body.data.registration).toBe("AUTO");
+    expect(await api.db.select().from(sessionParticipants).where(eq(sessionParticipants.sessionId, autoSst))).toEqual([]);
+
+    // A course of acme none of whose enrollments AKTO finances, with an AUTO session and an ACTIVE (unfunded) enrollee.
+    const course = await call("POST", "/courses", "admin", { title: "Gestes et postures", description: "Prévenir les troubles musculo-squelettiques.", price: 0, currency: "EUR" });
+    expect(course.status, JSON.stringify(course.body)).toBe(201);
+    const courseId = course.body.data.id as string;
+    // Publishing needs the Qualiopi fields, beside the point here: the row is published directly.
+    await api.db.update(courses).set({ status: "PUBLISHED", publishedAt: new Date() }).where(eq(courses.id, courseId));
+    const enrolled = await call("POST", "/enrollments", "admin", { courseId, userId: uid.learner3, paymentMethod: "FREE" });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(201);
+    const other = await call("POST", "/sessions", "admin", { courseId, title: "Postures automatique", scheduledAt: future(10), durationMinutes: 60 });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect(other.body.data.registration).toBe("AUTO");
+    autoUnfunded = other.body.data.id;
+  });
+
+  it("GET /sessions and /sessions/{id}: the AUTO session that expects a funded enrollment is the funder's; one of a course without a funded enrollment is not (404)", async () => {
+    const mine = ids(await get("/sessions?limit=100"));
+    expect(mine).toContain(autoSst);
+    expect(mine).not.toContain(autoUnfunded);
+    expect((await get(`/sessions/${autoSst}`)).status).toBe(200);
+    expectError(await get(`/sessions/${autoUnfunded}`), 404);
+  });
+
+  it("GET /sessions?enrollmentId=: the sessions that expect THIS funded enrollment (the funded file's list); another's enrollment finds nothing", async () => {
+    const sst = ids(await get(`/sessions?limit=100&enrollmentId=${enr.sst}`));
+    expect(sst).toContain(autoSst);
+    expect(sst).toContain(sessionIn);
+    expect(sst).not.toContain(sessionOut);
+    expect(ids(await get(`/sessions?limit=100&enrollmentId=${enr.excel}`))).not.toContain(autoSst);
+    for (const id of [enr.unfunded, enr.otherFunder, enr.globex]) expect((await get(`/sessions?limit=100&enrollmentId=${id}`)).body.data, id).toEqual([]);
+    // Staff see the same rule: learner3@'s unfunded SST enrollment is expected by the AUTO session and by its LIST one.
+    const staff = ids(await get(`/sessions?limit=100&enrollmentId=${enr.unfunded}`, "admin"));
+    expect(staff).toEqual(expect.arrayContaining([autoSst, sessionOut]));
+    // A LEARNER names only their own enrollment.
+    expect(ids(await get(`/sessions?limit=100&enrollmentId=${enr.sst}`, "learner"))).toContain(autoSst);
+    expect((await get(`/sessions?limit=100&enrollmentId=${enr.unfunded}`, "learner")).body.data).toEqual([]);
+  });
+
+  it("the AUTO session's sheet and the funded learner's attestation are real PDFs (200); an unfunded learner's attestation, the other course's session: 404", async () => {
+    const sheet = await pdfOf(`/emargement/${autoSst}/pdf`);
+    expect(sheet.status, sheet.bytes.toString("utf8").slice(0, 200)).toBe(200);
+    expect(sheet.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const att = await pdfOf(`/qualiopi/emargement/${autoSst}/attestation/${uid.learner}`);
+    expect(att.status, att.bytes.toString("utf8").slice(0, 200)).toBe(200);
+    expect(att.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // learner3@ is expected (AUTO) but not funded; learner2@ is another funder's.
+    for (const who of [uid.learner3, uid.learner2]) expect((await pdfOf(`/qualiopi/emargement/${autoSst}/attestation/${who}`)).status, who).toBe(404);
+    expect((await pdfOf(`/emargement/${autoUnfunded}/pdf`)).status).toBe(404);
+    expect((await pdfOf(`/qualiopi/emargement/${autoUnfunded}/attestation/${uid.learner3}`)).status).toBe(404);
+  });
+
+  it("a LIST session without the funded learner (same course): 404 on the session, its sheet and the attestation", async () => {
+    const list = await call("POST", "/sessions", "admin", { courseId: (await get(`/sessions/${autoSst}`)).body.data.courseId, title: "SST sur liste", scheduledAt: future(11), durationMinutes: 60, registration: "LIST", participantUserIds: [uid.learner3] });
+    expect(list.status, JSON.stringify(list.body)).toBe(201);
+    const id = list.body.data.id as string;
+    expect(list.body.data.registration).toBe("LIST");
+    expect(ids(await get("/sessions?limit=100"))).not.toContain(id);
+    expectError(await get(`/sessions/${id}`), 404);
+    expect((await pdfOf(`/emargement/${id}/pdf`)).status).toBe(404);
+    expect((await pdfOf(`/qualiopi/emargement/${id}/attestation/${uid.learner}`)).status).toBe(404);
+    // The admin finds it, and it expects learner3@ only.
+    expect((await get(`/sessions/${id}`, "admin")).body.data.registeredCount).toBe(1);
   });
 });
 

@@ -35,8 +35,10 @@ export const sessionsRouter = router({
         tags,
         summary: "List live sessions",
         description:
-          "Filters courseId, status, fromDate and toDate (on the start date, inclusive). Latest start first. A LEARNER sees only the sessions they are registered to; " +
-          "the other roles see every session of the tenant. registeredCount counts the session's registered learners; seatsLeft is maxParticipants minus them (null without a cap). " +
+          "Filters courseId, enrollmentId (the sessions that expect that enrollment), status, fromDate and toDate (on the start date, inclusive). Latest start first. " +
+          "A LEARNER sees only the sessions that expect them; a FUNDER the sessions that expect one of the enrollments their funder finances (registration AUTO: that enrollment is " +
+          "ACTIVE or COMPLETED in the session's course, enrolled before or after the session was planned; LIST: it is registered; SUSPENDED or REVOKED: never through AUTO). " +
+          "Capacity is not applied to what a FUNDER sees: an AUTO session over its maxParticipants stays visible to the funder of an enrollee beyond the cap, whose attestation there is 404 (the session does not expect them). The other roles see every session of the tenant. registeredCount counts the session's registered learners; seatsLeft is maxParticipants minus them (null without a cap). " +
           "schedule is always present (a session created without one answers its single derived day), in timeZone (the tenant's).",
         errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not a member" },
       },

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courseTrainers, documents, enrollments, funders, invoices, PARTICIPANT_STATUSES, sessionParticipants } from "../../db/schema";
+import { courseTrainers, documents, enrollments, funders, invoices, PARTICIPANT_STATUSES } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { Caller, PublicCaller } from "../../auth/caller";
 import { rolesWith } from "../../auth/permissions";
@@ -104,8 +104,11 @@ export const TEACHING_ROLES = rolesWith("courses.teach");
  * one of the tenant's funders (memberships.funderId, on the caller as `funderId`) and reads what
  * that funder finances, nothing else of the tenant:
  * - the enrollments whose `funderId` is theirs (list, detail);
- * - the sessions one of those enrollments is registered to (list, detail, the full signed sheet);
- * - the attestations of those learners, and every document tied to one of those enrollments
+ * - the sessions that expect one of those enrollments under the one registrations rule
+ *   (sessions/registrations.ts funderSessions: AUTO, the enrollment is ACTIVE or COMPLETED in the
+ *   session's course; LIST, a registration row) — list, detail, the full signed sheet;
+ * - the attestations of those learners in those sessions (registrations.ts fundsLearnerAt), and
+ *   every document tied to one of those enrollments
  *   (certificate, convention, attestation...: `documents.enrollmentId`);
  * - the issued invoices addressed to the funder's billing client (funders.billingClientId).
  * Each part is a where-clause (or a sub-query for `inArray`) that services AND into their own
@@ -122,21 +125,6 @@ export function funderEnrollments(caller: FunderCaller): SQL {
 /** The ids of the funded enrollments, as a sub-query for `inArray(column, ...)`. */
 export function funderEnrollmentIds(caller: FunderCaller): SQL {
   return sql`(select ${enrollments.id} from ${enrollments} where ${funderEnrollments(caller)})`;
-}
-
-/** The ids of the sessions a funded enrollment is registered to, as a sub-query. */
-export function funderSessionIds(caller: FunderCaller): SQL {
-  return sql`(select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${caller.scope.where(sessionParticipants, inArray(sessionParticipants.enrollmentId, funderEnrollmentIds(caller)))})`;
-}
-
-/** Does the funder finance this learner's enrollment in the course (their attestations)? */
-export async function fundsLearner(db: DbOrTx, caller: FunderCaller, courseId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(funderEnrollments(caller), eq(enrollments.courseId, courseId), eq(enrollments.userId, userId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** The invoices addressed to the funder's billing client, drafts excluded, as a where-clause on `invoices`. */

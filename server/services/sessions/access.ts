@@ -1,7 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courses, liveSessions, sessionTrainers } from "../../db/schema";
-import { funderSessionIds, isParticipant, isSessionStaff } from "../platform/who-may";
+import { isParticipant, isSessionStaff } from "../platform/who-may";
+import { funderSessions } from "./registrations";
 import { forbidden, notFound } from "../../errors";
 import type { Caller } from "../../auth/caller";
 
@@ -14,7 +15,7 @@ export const sessionNotFound = () => notFound("Session");
 
 /**
  * The session with its course and trainers, or 404: another tenant's id, for a FUNDER a session
- * none of their funded enrollments is registered to (who-may.ts funderSessionIds), or (for a
+ * that expects none of their funded enrollments (registrations.ts funderSessions), or (for a
  * caller without `sessions.readTenant`: a LEARNER) a session of a course the caller does not
  * take part in, is simply not found.
  */
@@ -28,7 +29,7 @@ export async function loadSession(
     .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId } })
     .from(liveSessions)
     .innerJoin(courses, eq(courses.id, liveSessions.courseId))
-    .where(caller.scope.where(liveSessions, eq(liveSessions.id, id), caller.can("funders.perimeter") ? inArray(liveSessions.id, funderSessionIds(caller)) : undefined))
+    .where(caller.scope.where(liveSessions, eq(liveSessions.id, id), caller.can("funders.perimeter") ? funderSessions(caller) : undefined))
     .limit(1);
   const [row] = opts.forUpdate ? await q.for("update", { of: liveSessions }) : await q;
   if (!row) throw sessionNotFound();

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { enrollments, liveSessions, PARTICIPANT_STATUSES, sessionParticipants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
-import { participantEnrollments } from "../platform/who-may";
+import { funderEnrollmentIds, participantEnrollments, type FunderCaller } from "../platform/who-may";
 
 /**
  * Who a session expects, written once (issue #20 item 1). Shared by the session service, the
@@ -73,16 +73,55 @@ export async function expectedCounts(db: DbOrTx, scope: TenantScope, sessions: r
 export const seatsLeft = (maxParticipants: number | null, registered: number) => (maxParticipants === null ? null : Math.max(0, maxParticipants - registered));
 
 /**
- * The ids of the sessions a user is expected at, as a sub-query for `inArray(liveSessions.id, ...)`:
- * their registrations, and the AUTO sessions of the courses they take part in.
+ * THE RULE AS A WHERE-CLAUSE on `live_sessions`: the sessions that expect at least one of the
+ * given enrollments (`enrollmentIds`: a sub-query of enrollment ids, e.g. one learner's, one
+ * funder's). LIST: a registration row of one of them; AUTO: one of them is ACTIVE or COMPLETED in
+ * the session's course (so a later enrollee is expected too, a SUSPENDED or REVOKED one never).
+ * Capacity is not applied here: ranking the enrollees is expectedRows' work, and a set of
+ * sessions does not depend on it but for an AUTO session over capacity (whose surplus enrollees
+ * still see the session and its sheet; the sheet and the attestation list only those within it).
+ */
+export function sessionsExpecting(scope: TenantScope, enrollmentIds: SQL): SQL {
+  const listed = sql`(select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${scope.where(sessionParticipants, inArray(sessionParticipants.enrollmentId, enrollmentIds))})`;
+  const courses = sql`(select ${enrollments.courseId} from ${enrollments} where ${participantEnrollments(scope, inArray(enrollments.id, enrollmentIds))})`;
+  return or(and(eq(liveSessions.registration, "LIST"), inArray(liveSessions.id, listed)), and(eq(liveSessions.registration, "AUTO"), inArray(liveSessions.courseId, courses)))!;
+}
+
+/** One enrollment's id as a sub-query for sessionsExpecting (another tenant's id, or one outside `within`: none). */
+export function oneEnrollment(scope: TenantScope, enrollmentId: string, within?: SQL): SQL {
+  return sql`(select ${enrollments.id} from ${enrollments} where ${scope.where(enrollments, eq(enrollments.id, enrollmentId), within)})`;
+}
+
+/**
+ * The ids of the sessions a user is expected at (sessionsExpecting over their enrollments), as a
+ * sub-query for `inArray(liveSessions.id, ...)`.
  */
 export function registeredSessionIds(db: DbOrTx, scope: TenantScope, userId: string) {
-  const courses = db.select({ id: enrollments.courseId }).from(enrollments).where(participantEnrollments(scope, eq(enrollments.userId, userId)));
-  const registered = db.select({ id: sessionParticipants.sessionId }).from(sessionParticipants).where(scope.where(sessionParticipants, eq(sessionParticipants.userId, userId)));
-  return db
+  const mine = sql`(select ${enrollments.id} from ${enrollments} where ${scope.where(enrollments, eq(enrollments.userId, userId))})`;
+  return db.select({ id: liveSessions.id }).from(liveSessions).where(scope.where(liveSessions, sessionsExpecting(scope, mine)));
+}
+
+/**
+ * THE FUNDER'S SESSIONS (who-may.ts, the funder's perimeter): those that expect at least one
+ * enrollment their funder finances, as a where-clause on `live_sessions` (false without a funder).
+ */
+export function funderSessions(caller: FunderCaller): SQL {
+  return sessionsExpecting(caller.scope, funderEnrollmentIds(caller));
+}
+
+/**
+ * Does the session expect an enrollment of this learner that the caller's funder finances (their
+ * attestation of it)? The same where-clause, for one session and one learner.
+ */
+export async function fundsLearnerAt(db: DbOrTx, caller: FunderCaller, sessionId: string, userId: string): Promise<boolean> {
+  if (!caller.funderId) return false;
+  const funded = sql`(select ${enrollments.id} from ${enrollments} where ${caller.scope.where(enrollments, eq(enrollments.funderId, caller.funderId), eq(enrollments.userId, userId))})`;
+  const [row] = await db
     .select({ id: liveSessions.id })
     .from(liveSessions)
-    .where(scope.where(liveSessions, or(inArray(liveSessions.id, registered), and(eq(liveSessions.registration, "AUTO"), inArray(liveSessions.courseId, courses)))));
+    .where(caller.scope.where(liveSessions, eq(liveSessions.id, sessionId), sessionsExpecting(caller.scope, funded)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The registration rows of a session by name, with their enrollment's status. */

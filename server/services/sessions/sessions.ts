@@ -2,14 +2,14 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { PLACE_MODES, type TCreateSessionInput, type TDeliveryMode, type TSessionDetail, type TSessionStatus, type TUpdateSessionInput } from "../../contracts/sessions";
 import type { Db, DbOrTx } from "../../db";
-import { courses, liveSessions, memberships, sessionParticipants, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
+import { courses, enrollments, liveSessions, memberships, sessionParticipants, sessionStatusEnum, sessionTrainers, type SessionPlace } from "../../db/schema";
 import { conflict, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { getCourse } from "../courses/access";
-import { funderSessionIds, isCourseOwner, isCourseTrainer, TEACHING_ROLES } from "../platform/who-may";
+import { funderEnrollments, isCourseOwner, isCourseTrainer, TEACHING_ROLES } from "../platform/who-may";
 import { loadSession, assertModerator, type LoadedSession, type SessionRow } from "./access";
 import { addParticipants } from "./participants";
-import { expectedCounts, expectedRows, registeredCounts, registeredSessionIds } from "./registrations";
+import { expectedCounts, expectedRows, funderSessions, oneEnrollment, registeredCounts, registeredSessionIds, sessionsExpecting } from "./registrations";
 import { scheduleMinutes, scheduleRanges, slotsFromSchedule, type ScheduleDay } from "./schedule";
 import { enqueueSessionNotices } from "./notices";
 import { writeAudit } from "../platform/audit";
@@ -24,25 +24,28 @@ const NOTICE_THRESHOLD_MS = 60 * 60 * 1000;
 export async function listSessions(
   db: Db,
   caller: Caller,
-  q: { page: number; limit: number; courseId?: string; status?: TSessionStatus; fromDate?: string; toDate?: string; mine?: boolean },
+  q: { page: number; limit: number; courseId?: string; enrollmentId?: string; status?: TSessionStatus; fromDate?: string; toDate?: string; mine?: boolean },
 ) {
   const conds: (SQL | undefined)[] = [
     q.courseId ? eq(liveSessions.courseId, q.courseId) : undefined,
+    // The sessions that expect this enrollment (the one registrations rule), within what the caller sees
+    // (a FUNDER names one of their funded enrollments, a LEARNER one of their own, else finds nothing).
+    q.enrollmentId ? sessionsExpecting(caller.scope, oneEnrollment(caller.scope, q.enrollmentId, enrollmentsNamable(caller))) : undefined,
     q.status ? eq(liveSessions.status, q.status) : undefined,
     q.fromDate ? gte(liveSessions.scheduledAt, new Date(q.fromDate)) : undefined,
     q.toDate ? lte(liveSessions.scheduledAt, new Date(q.toDate)) : undefined,
-    // A FUNDER sees the sessions their funded enrollments are registered to, a LEARNER those they are registered to.
+    // A FUNDER sees the sessions that expect one of their funded enrollments, a LEARNER those that expect them.
     caller.can("sessions.readTenant")
       ? undefined
       : caller.can("funders.perimeter")
-        ? inArray(liveSessions.id, funderSessionIds(caller))
+        ? funderSessions(caller)
         : inArray(liveSessions.id, registeredSessionIds(db, caller.scope, caller.userId)),
     q.mine ? runBy(caller) : undefined,
   ];
   const where = caller.scope.where(liveSessions, ...conds);
   // Walks live_sessions_tenant_sched_idx (tenant, scheduled_at, id) in order. Without a filter
   // (or with status alone) and for a caller who sees every session, the maintained counters.
-  const counted = !q.courseId && !q.fromDate && !q.toDate && !q.mine && caller.can("sessions.readTenant");
+  const counted = !q.courseId && !q.enrollmentId && !q.fromDate && !q.toDate && !q.mine && caller.can("sessions.readTenant");
   return paginate(limitPage(q), {
     rows: (limit, offset) =>
       db
@@ -61,6 +64,12 @@ export async function listSessions(
       return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0, caller.tenant.timeZone));
     },
   });
+}
+
+/** Which enrollments the caller may name in `enrollmentId` (undefined: any of the tenant's). */
+function enrollmentsNamable(caller: Caller): SQL | undefined {
+  if (caller.can("sessions.readTenant")) return undefined;
+  return caller.can("funders.perimeter") ? funderEnrollments(caller) : eq(enrollments.userId, caller.userId);
 }
 
 /** Sessions the caller runs: a trainer of the session, or the creator of its course. */

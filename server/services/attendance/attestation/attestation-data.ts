@@ -4,7 +4,8 @@ import { loadLegalIdentity, printedNda } from "../../billing/legal-identity";
 import type { DbOrTx } from "../../../db";
 import { courses, tenants, users } from "../../../db/schema";
 import { forbidden, notFound } from "../../../errors";
-import { fundsLearner, isSessionStaff } from "../../platform/who-may";
+import { isSessionStaff } from "../../platform/who-may";
+import { fundsLearnerAt } from "../../sessions/registrations";
 import { loadSession } from "../../sessions/access";
 import { sessionStatuses } from "../roster";
 import type { AttendanceStatus } from "../status";
@@ -39,8 +40,8 @@ const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : nul
 export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: string, userId: string, now: Date): Promise<AttestationInput> {
   const loaded = await loadSession(db, caller, sessionId);
   if (caller.can("funders.perimeter")) {
-    // A FUNDER: the learners whose enrollment their funder finances, in a session of their perimeter (loadSession); others are not found.
-    if (!(await fundsLearner(db, caller, loaded.course.id, userId))) throw notFound("User");
+    // A FUNDER: a learner whose enrollment their funder finances and the session expects (the one registrations rule); others are not found.
+    if (!(await fundsLearnerAt(db, caller, loaded.session.id, userId))) throw notFound("User");
   } else if (caller.userId !== userId && !isSessionStaff(loaded, caller)) {
     throw forbidden("Forbidden: only the learner, an ADMIN, the course's creator or the session's trainers may read this attestation");
   }
