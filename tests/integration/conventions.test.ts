@@ -87,8 +87,10 @@ describe("content", () => {
     expect(text).toContain("Sauveteur Secouriste du Travail (SST)");
     expect(text).toContain(`Date de début ${c.summary.startDate}`);
     expect(text).toContain(`Date de fin ${c.summary.endDate}`);
-    expect(text).toMatch(/Calendrier et horaires : .*(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \S+ 20\d\d, \d\d:\d\d–\d\d:\d\d/);
-    expect(text).toContain("Durée totale");
+    // the schedule in the shared long form of the sheet and the convocation (server/lib/schedule-text.ts)
+    expect(text).toMatch(/Calendrier et horaires : .*(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2}(er)? \S+ 20\d\d, \d\d:\d\d–\d\d:\d\d( et \d\d:\d\d–\d\d:\d\d)? ; \d+ h/);
+    expect(c.summary.duration).toMatch(/^\d+ h( \d\d)?$/);
+    expect(text).toContain(`Durée totale ${c.summary.duration}`);
     expect(text).toContain("Modalité et lieu");
     expect(text).toContain("Nombre de stagiaires : 1. Nom du stagiaire : Léa Petit.");
     expect(text).toContain("Total HT");

@@ -214,7 +214,7 @@ export function ConventionDocument(input: ConventionPdfInput) {
                     {ses.title} — {ses.mode}
                     {ses.place ? ` — ${ses.place}` : ""}
                   </Text>
-                  <Bullets items={ses.days} />
+                  <Bullets items={[ses.schedule]} />
                 </View>
               ))}
             </View>
