@@ -3,6 +3,9 @@ import { openConventionVersionPdf, openPublicConventionPdf } from "../services/c
 import { rawRoute } from "./raw-route";
 
 const tags = ["Conventions"];
+const verifiable =
+  "Every page prints the file's own verification code and QR code (GET /verify/{code}, no login, gives its SHA-256): the unsigned PDF and the signed PDF of a version each have their code, both filed under the version; " +
+  "the unsigned file's code then reports the signed file as a newer issue (newerIssuedAt).";
 const readers = "ADMIN and FINANCIER, or the CREATOR of the enrollment's course (404 otherwise). Tenant: X-Tenant-ID, else the sub-domain, else the `tenant` query parameter (download links).";
 
 function pdfRoute(signed: boolean) {
@@ -15,8 +18,8 @@ function pdfRoute(signed: boolean) {
     doc: {
       summary: signed ? "Download a convention version's signed PDF" : "Download a convention version's PDF",
       description: signed
-        ? `${readers} The signed file of a SIGNED (or later SUPERSEDED) version: the text, the client's signature and the evidence page. Its SHA-256 is the version's signedSha256; 404 before it is signed.`
-        : `${readers} The unsigned PDF of version n, as generated (DRAFT) or sent; its SHA-256 is the version's sha256. Every sent version stays downloadable.`,
+        ? `${readers} The signed file of a SIGNED (or later SUPERSEDED) version: the text, the client's signature and the evidence page. Its SHA-256 is the version's signedSha256; 404 before it is signed. ${verifiable}`
+        : `${readers} The unsigned PDF of version n, as generated (DRAFT) or sent; its SHA-256 is the version's sha256. Every sent version stays downloadable. ${verifiable}`,
       tags,
       produces: "application/pdf",
       successDescription: "PDF file (Content-Disposition: attachment)",

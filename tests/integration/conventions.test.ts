@@ -25,6 +25,7 @@ let acmeId: string;
 let sst: { id: string; title: string };
 const call = (method: string, p: string, token?: string, body?: unknown, tenant = "acme") => api.call(method, p, { tenant, token, body });
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+const VERIFY_CODE = /Code de vérification : ([2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})/;
 const clientNamed = async (name: string) => (await api.db.select().from(billingClients).where(and(eq(billingClients.tenantId, acmeId), eq(billingClients.name, name))).limit(1))[0]!;
 const enrollmentOf = async (courseId: string, userId: string) =>
   (await api.db.select().from(enrollments).where(and(eq(enrollments.tenantId, acmeId), eq(enrollments.courseId, courseId), eq(enrollments.userId, userId))).limit(1))[0]!;
@@ -260,6 +261,31 @@ describe("versions and signature", () => {
     expect(sha((await fetchBytes(api, "GET", `/conventions/sign/${token}/pdf`, { tenant: "acme" })).bytes)).toBe(v2.signedSha256);
     // version 1 is still there with its hash
     expect(c.versions[1]).toMatchObject({ version: 1, status: "SUPERSEDED", sha256: v1.sha256 });
+  });
+
+  it("every version's PDF, unsigned and signed, prints its own verification code: it resolves without a token to the downloaded bytes' SHA-256", async () => {
+    const c = (await call("GET", `/conventions/${conventionId}`, tok.admin)).body.data;
+    const [v2, first] = c.versions;
+    const files = [
+      { url: first.pdfUrl, signed: false },
+      { url: v2.pdfUrl, signed: false },
+      { url: v2.signedPdfUrl, signed: true },
+    ];
+    const codes: string[] = [];
+    for (const f of files) {
+      const { bytes, text } = await pdfOf(f.url);
+      const code = VERIFY_CODE.exec(text)?.[1];
+      expect(code, `no verification code in ${f.url}`).toBeTruthy();
+      codes.push(code!);
+      const res = await api.call("GET", `/verify/${code}`, { tenant: "acme" });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ code, sha256: sha(bytes), sizeBytes: bytes.length, document: { type: "CONVENTION", reference: expect.stringMatching(/^CNV-\w+ v[12]$/) } });
+      expect(res.body.data.document.title).toContain(f.signed ? "exemplaire signé" : "Gestes et postures");
+      // the unsigned file of a signed version reports the signed file as a newer issue
+      expect(res.body.data.newerIssuedAt).toBe(f.url === v2.pdfUrl ? v2.signedAt : null);
+      expectError(await api.call("GET", `/verify/${code}`, { tenant: "globex" }), 404);
+    }
+    expect(new Set(codes).size).toBe(3);
   });
 
   it("a typed signature also signs", async () => {
