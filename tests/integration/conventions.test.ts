@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingClients, courses, enrollments } from "../../server/db/schema";
+import { billingClients, courses, enrollments, tenantLegalIdentities } from "../../server/db/schema";
 import { demoSignature } from "../../server/db/seed/signature-png";
 import { closeRenderPool } from "../../server/services/documents/render-pool";
 import { startApi, type TestApi } from "../helpers/api";
-import { fetchBytes, pdfText } from "../helpers/documents";
+import { fetchBytes, pdfImageList, pdfText } from "../helpers/documents";
 import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
 import { seedDemoData, tokenFor } from "../factories";
@@ -147,6 +147,38 @@ describe("content", () => {
     expectError(missing, 422);
     expect(missing.body.code).toBe("CONVENTION_CLIENT_REQUIRED");
     expect(missing.body.errors.clientId).toBeDefined();
+  });
+});
+
+describe("the organisation's signature", () => {
+  it("the block names the legal identity's signatory and draws their signature image; without a signatory, the director, and no image", async () => {
+    const [saved] = await api.db.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, acmeId));
+    const setSignatory = (v: { signatoryName: string | null; signatoryRole: string | null; signatureImage: string | null }) =>
+      api.db.update(tenantLegalIdentities).set(v).where(eq(tenantLegalIdentities.tenantId, acmeId));
+    const employer = await clientNamed("Boulangerie Durand SARL");
+    const course = await createLearningCourse(api.db, acmeId, { creatorId: uid.creator!, title: "Hygiène alimentaire", modules: [{ title: "HACCP", lessons: [{ title: "Les 7 principes" }] }] });
+    const enr = await insertEnrollment(api.db, acmeId, { courseId: course.id, userId: uid.learner! });
+    /** Images other than the 192-pixel verification QR codes: the signatures drawn. */
+    const drawn = (bytes: Buffer) => pdfImageList(bytes).filter((i) => i.type === "image" && !(i.width === 192 && i.height === 192));
+    try {
+      await setSignatory({ signatoryName: "Bruno Leroy", signatoryRole: "Directeur pédagogique", signatureImage: `data:image/png;base64,${demoSignature(5).png.toString("base64")}` });
+      const first = await call("POST", `/enrollments/${enr.id}/conventions`, tok.admin, { clientId: employer.id });
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const signed = await pdfOf(first.body.data.versions[0].pdfUrl);
+      expect(signed.text).toContain("Représenté par Alice Martin, Présidente");
+      expect(signed.text).toMatch(/Pour l'organisme de formation Pour le client Acme Formation SAS Bruno Leroy, Directeur pédagogique/);
+      expect(drawn(signed.bytes)).toHaveLength(1);
+
+      await setSignatory({ signatoryName: null, signatoryRole: null, signatureImage: null });
+      const again = await call("POST", `/enrollments/${enr.id}/conventions`, tok.admin, {});
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      const blank = await pdfOf(again.body.data.versions[0].pdfUrl);
+      expect(blank.text).toMatch(/Pour l'organisme de formation Pour le client Acme Formation SAS Alice Martin, Présidente/);
+      expect(blank.text).not.toContain("Bruno Leroy");
+      expect(drawn(blank.bytes)).toHaveLength(0);
+    } finally {
+      await setSignatory({ signatoryName: saved!.signatoryName, signatoryRole: saved!.signatoryRole, signatureImage: saved!.signatureImage });
+    }
   });
 });
 

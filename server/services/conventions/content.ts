@@ -6,7 +6,7 @@ import type { DbOrTx } from "../../db";
 import { billingClients, courses, enrollments, invoices, lessons, liveSessions, modules, sessionParticipants, tenants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { localDate } from "../../lib/local-date";
-import { loadLegalIdentity, vatExemptionMention } from "../billing/legal-identity";
+import { certificateSignatory, loadLegalIdentity, vatExemptionMention } from "../billing/legal-identity";
 import { sessionSchedule } from "../sessions/schedule";
 import { formatDuration, formatSchedule, scheduleTextMinutes, type ScheduleTextDay } from "../../lib/schedule-text";
 import { frEuros, frLongDate } from "./format";
@@ -26,7 +26,14 @@ export type ConventionContent = {
   payer: ConventionPayer;
   title: string;
   legalBasis: string;
-  organisation: ConventionParty & { city: string | null; ndaMention: string | null };
+  organisation: ConventionParty & {
+    city: string | null;
+    ndaMention: string | null;
+    /** Who signs for the organisation ("Name, role"): the legal identity's signatory, else its director (the representative). */
+    signatory: string | null;
+    /** The signatory's signature image (data URL), drawn in the organisation's signature block; null: the block stays blank. */
+    signatureImage: string | null;
+  };
   client: ConventionParty & { capacity: string };
   course: { title: string; objectives: string; targetAudience: string; prerequisites: string; teachingMethods: string; evaluationMethods: string; accessibility: string };
   programme: { title: string; lessons: string[] }[];
@@ -77,11 +84,14 @@ export async function buildConventionContent(db: DbOrTx, scope: TenantScope, enr
   const ndaMention = legal.nda
     ? `Déclaration d'activité enregistrée sous le numéro ${formatNda(legal.nda)}${legal.ndaRegion ? ` auprès du préfet de région ${legal.ndaRegion}` : " auprès du préfet de région"}. Cet enregistrement ne vaut pas agrément de l'État.`
     : null;
+  const signatory = certificateSignatory(legal);
   const organisation = {
     name: orgName,
     lines: [orgAddress || `Adresse : ${NOT_SET}`, `SIRET : ${txt(legal.siret)}`, ...(legal.legalForm ? [`Forme juridique : ${legal.legalForm}`] : [])],
     email: legal.email,
     representative: legal.directorName ? `${legal.directorName}${legal.directorRole ? `, ${legal.directorRole}` : ""}` : null,
+    signatory: signatory.name ? [signatory.name, signatory.role].filter(Boolean).join(", ") : null,
+    signatureImage: signatory.signatureImage,
     city: legal.city,
     ndaMention,
   };

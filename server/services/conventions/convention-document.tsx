@@ -263,10 +263,10 @@ export function ConventionDocument(input: ConventionPdfInput) {
             <View style={s.signBox}>
               <Text style={s.label}>Pour l&apos;organisme de formation</Text>
               <Text style={s.bold}>{c.organisation.name}</Text>
-              <Text>{c.organisation.representative ?? "Le représentant légal"}</Text>
-              <View style={s.signArea}>
-                <Text style={{ color: MUTED }}>Document émis par l&apos;organisme le {c.dateLabel}</Text>
-              </View>
+              {/* The legal identity's signatory (versions stored before it was recorded: the representative). */}
+              <Text>{c.organisation.signatory ?? c.organisation.representative ?? "Le représentant légal"}</Text>
+              <View style={s.signArea}>{c.organisation.signatureImage ? <Image src={c.organisation.signatureImage} style={s.signImage} /> : null}</View>
+              <Text style={{ fontSize: 7.5, color: MUTED }}>Document émis par l&apos;organisme le {c.dateLabel}</Text>
             </View>
             <View style={s.signBox}>
               <Text style={s.label}>{contract ? "Le stagiaire" : "Pour le client"}</Text>
