@@ -6,7 +6,7 @@ const tags = ["Conventions"];
 const verifiable =
   "Every page prints the file's own verification code and QR code (GET /verify/{code}, no login, gives its SHA-256): the unsigned PDF and the signed PDF of a version each have their code, both filed under the version; " +
   "the unsigned file's code then reports the signed file as a newer issue (newerIssuedAt).";
-const readers = "ADMIN and FINANCIER, or the CREATOR of the enrollment's course (404 otherwise). Tenant: X-Tenant-ID, else the sub-domain, else the `tenant` query parameter (download links).";
+const readers = "ADMIN and FINANCIER, the CREATOR of the enrollment's course, or a FUNDER whose funder finances the enrollment (404 otherwise). Tenant: X-Tenant-ID, else the sub-domain, else the `tenant` query parameter (download links).";
 
 function pdfRoute(signed: boolean) {
   return rawRoute({

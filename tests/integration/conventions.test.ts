@@ -359,13 +359,18 @@ describe("access", () => {
     expect(cross.body.code).toBe("ENROLLMENT_NOT_FOUND");
   });
 
-  it("roles: FINANCIER reads, cannot generate or send; TRAINER, LEARNER, FUNDER 403; a CREATOR not owning the course 404; unauthenticated 401", async () => {
+  it("roles: FINANCIER reads, cannot generate or send; a FUNDER reads a funded enrollment's, cannot generate; TRAINER, LEARNER 403; a CREATOR not owning the course 404; unauthenticated 401", async () => {
     expect((await call("GET", `/conventions/${id}`, tok.finance)).status).toBe(200);
     expect((await call("GET", "/conventions", tok.finance)).status).toBe(200);
     expect((await fetchBytes(api, "GET", `/conventions/${id}/versions/1/pdf`, { tenant: "acme", token: tok.finance })).status).toBe(200);
     expectError(await call("POST", `/enrollments/${enrollmentId}/conventions`, tok.finance, {}), 403);
     expectError(await call("POST", `/conventions/${id}/send`, tok.finance, {}), 403);
-    for (const who of ["trainer", "learner", "funder"] as const) {
+    // learner@'s SST enrollment is financed by AKTO, funder@'s funder (tests/integration/funder-perimeter.test.ts: the whole matrix)
+    expect((await call("GET", `/conventions/${id}`, tok.funder)).status).toBe(200);
+    expect((await fetchBytes(api, "GET", `/conventions/${id}/versions/1/pdf`, { tenant: "acme", token: tok.funder })).status).toBe(200);
+    expectError(await call("POST", `/enrollments/${enrollmentId}/conventions`, tok.funder, {}), 403);
+    expectError(await call("POST", `/conventions/${id}/send`, tok.funder, {}), 403);
+    for (const who of ["trainer", "learner"] as const) {
       expectError(await call("GET", `/conventions/${id}`, tok[who]), 403);
       expectError(await call("GET", "/conventions", tok[who]), 403);
       expectError(await call("POST", `/enrollments/${enrollmentId}/conventions`, tok[who], {}), 403);

@@ -18,7 +18,7 @@ import { getReadableEnrollment } from "../enrollments/access";
 import { sendMail } from "../mail";
 import { writeAudit } from "../platform/audit";
 import { countOf, limitPage, paginate } from "../platform/pagination";
-import { isCourseOwner } from "../platform/who-may";
+import { funderEnrollmentIds, isCourseOwner } from "../platform/who-may";
 import { reserveVerification, sealVerification } from "../verification/verifications";
 import { buildConventionContent, contentHash, invoicedPayer, payerOfClient, type ConventionContent, type PayerChoice } from "./content";
 import type { ConventionSignature } from "./convention-document";
@@ -47,9 +47,15 @@ export const conventionReference = (id: string) => `CNV-${id.slice(4, 12).toUppe
 
 /* ---------------------------------------------------------------- reading */
 
-/** ADMIN and FINANCIER read every convention; a CREATOR those of their own courses only. */
-function ownCourses(caller: Pick<Caller, "can" | "userId">): SQL | undefined {
-  return caller.can("conventions.readAll") ? undefined : eq(courses.creatorId, caller.userId);
+/**
+ * Which conventions the caller reads: ADMIN and FINANCIER every one; a FUNDER those of the
+ * enrollments their funder finances (the one perimeter predicate, platform/who-may.ts); a CREATOR
+ * those of their own courses. Outside: not found (404).
+ */
+function readableConventions(caller: Pick<Caller, "can" | "userId" | "scope" | "funderId">): SQL | undefined {
+  if (caller.can("conventions.readAll")) return undefined;
+  if (caller.can("funders.perimeter")) return inArray(conventions.enrollmentId, funderEnrollmentIds(caller));
+  return eq(courses.creatorId, caller.userId);
 }
 
 async function loadConvention(db: DbOrTx, caller: Caller, id: string): Promise<{ convention: ConventionRow; courseTitle: string; courseCreatorId: string }> {
@@ -58,7 +64,7 @@ async function loadConvention(db: DbOrTx, caller: Caller, id: string): Promise<{
     .from(conventions)
     .innerJoin(enrollments, caller.scope.where(enrollments, eq(enrollments.id, conventions.enrollmentId)))
     .innerJoin(courses, caller.scope.where(courses, eq(courses.id, enrollments.courseId)))
-    .where(caller.scope.where(conventions, eq(conventions.id, id), ownCourses(caller)))
+    .where(caller.scope.where(conventions, eq(conventions.id, id), readableConventions(caller)))
     .limit(1);
   if (!row) throw notFound("Convention");
   return row;
@@ -122,9 +128,9 @@ export async function getConvention(db: DbOrTx, caller: Caller, id: string): Pro
   return toConvention(convention, await versionsOf(db, caller.scope, [convention.id]));
 }
 
-/** GET /conventions: newest first, filtered by enrollmentId; a CREATOR sees their own courses' only. */
+/** GET /conventions: newest first, filtered by enrollmentId; a CREATOR sees their own courses', a FUNDER their funded enrollments' only. */
 export async function listConventions(db: Db, caller: Caller, q: TListConventionsInput) {
-  const where = caller.scope.where(conventions, q.enrollmentId ? eq(conventions.enrollmentId, q.enrollmentId) : undefined, ownCourses(caller));
+  const where = caller.scope.where(conventions, q.enrollmentId ? eq(conventions.enrollmentId, q.enrollmentId) : undefined, readableConventions(caller));
   const from = () =>
     db
       .select({ convention: conventions })
