@@ -100,8 +100,8 @@ const P = {
   "documents.generate": ["ADMIN", "CREATOR"],
   /** Generates and sends conventions de formation (a CREATOR: those of their own courses' enrollments). */
   "conventions.manage": ["ADMIN", "CREATOR"],
-  /** Reads conventions, their versions and PDFs (a CREATOR: their own courses'). */
-  "conventions.read": ["ADMIN", "CREATOR", "FINANCIER"],
+  /** Reads conventions, their versions and PDFs (a CREATOR: their own courses'; a FUNDER: their funded enrollments', who-may.ts funder perimeter). */
+  "conventions.read": ["ADMIN", "CREATOR", "FINANCIER", "FUNDER"],
   /** Reads every convention of the tenant (others holding conventions.read: their own courses'). */
   "conventions.readAll": ["ADMIN", "FINANCIER"],
   "mail.configure": ["ADMIN", "CREATOR"],

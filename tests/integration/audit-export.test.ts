@@ -455,6 +455,31 @@ describe("evidence -> indicators (issue #20 item 9)", () => {
     for (const i of [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 16, 21, 22, 26, 31, 32]) expect(covered.has(i), `indicator ${i}`).toBe(true);
   });
 
+  it("convention/ files each versioned convention once, with indicator 9: the signed PDF of a signed one; nothing of a DRAFT, nor the unsigned file of a signed version", async () => {
+    const { enrollments } = await import("../../server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const scope = forTenant(w.acmeId);
+    const enrolled = await w.api.db.select({ id: enrollments.id }).from(enrollments).where(scope.where(enrollments, eq(enrollments.courseId, courseId)));
+    const all = [];
+    for (const e of enrolled) all.push(...(await w.call("GET", `/conventions?enrollmentId=${e.id}`, w.tok.admin)).body.data);
+    const signed = all.filter((c: any) => c.status === "SIGNED");
+    const drafts = all.filter((c: any) => c.versions.every((v: any) => v.status === "DRAFT"));
+    expect(signed.length).toBeGreaterThan(0);
+    expect(drafts.length).toBeGreaterThan(0);
+    const filed = manifest.files.filter((f: any) => f.type === "CONVENTION");
+    expect(filed.map((f: any) => f.record.id).sort()).toEqual(signed.map((c: any) => c.versions[0].signedDocumentId).sort());
+    for (const f of filed) {
+      const c = signed.find((x: any) => x.versions[0].signedDocumentId === f.record.id);
+      expect(f).toMatchObject({ folder: "convention", indicators: [9], sha256: c.versions[0].signedSha256, matchesRecord: true });
+      expect(f.path).toMatch(/^convention\//);
+      expect(sha(zipEntry(zip, f.path))).toBe(c.versions[0].signedSha256);
+      expect(pdfText(zipEntry(zip, f.path))).toContain("Preuve de signature électronique");
+    }
+    const ids = new Set(manifest.files.map((f: any) => f.record.id));
+    for (const c of signed) expect(ids.has(c.versions[0].documentId)).toBe(false);
+    for (const c of drafts) expect(ids.has(c.versions[0].documentId)).toBe(false);
+  });
+
   it("blank sheets of future sessions are left out", () => {
     expect(manifest.files.some((f: any) => f.record.id === futureSession)).toBe(false);
     expect(zipNames(zip).some((n) => n.includes(futureSession))).toBe(false);

@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingClients, courses, enrollments } from "../../server/db/schema";
+import { billingClients, courses, enrollments, tenantLegalIdentities } from "../../server/db/schema";
 import { demoSignature } from "../../server/db/seed/signature-png";
 import { closeRenderPool } from "../../server/services/documents/render-pool";
 import { startApi, type TestApi } from "../helpers/api";
-import { fetchBytes, pdfText } from "../helpers/documents";
+import { fetchBytes, pdfImageList, pdfText } from "../helpers/documents";
 import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
 import { seedDemoData, tokenFor } from "../factories";
@@ -25,6 +25,7 @@ let acmeId: string;
 let sst: { id: string; title: string };
 const call = (method: string, p: string, token?: string, body?: unknown, tenant = "acme") => api.call(method, p, { tenant, token, body });
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+const VERIFY_CODE = /Code de vérification : ([2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4})/;
 const clientNamed = async (name: string) => (await api.db.select().from(billingClients).where(and(eq(billingClients.tenantId, acmeId), eq(billingClients.name, name))).limit(1))[0]!;
 const enrollmentOf = async (courseId: string, userId: string) =>
   (await api.db.select().from(enrollments).where(and(eq(enrollments.tenantId, acmeId), eq(enrollments.courseId, courseId), eq(enrollments.userId, userId))).limit(1))[0]!;
@@ -87,8 +88,10 @@ describe("content", () => {
     expect(text).toContain("Sauveteur Secouriste du Travail (SST)");
     expect(text).toContain(`Date de début ${c.summary.startDate}`);
     expect(text).toContain(`Date de fin ${c.summary.endDate}`);
-    expect(text).toMatch(/Calendrier et horaires : .*(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \S+ 20\d\d, \d\d:\d\d–\d\d:\d\d/);
-    expect(text).toContain("Durée totale");
+    // the schedule in the shared long form of the sheet and the convocation (server/lib/schedule-text.ts)
+    expect(text).toMatch(/Calendrier et horaires : .*(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2}(er)? \S+ 20\d\d, \d\d:\d\d–\d\d:\d\d( et \d\d:\d\d–\d\d:\d\d)? ; \d+ h/);
+    expect(c.summary.duration).toMatch(/^\d+ h( \d\d)?$/);
+    expect(text).toContain(`Durée totale ${c.summary.duration}`);
     expect(text).toContain("Modalité et lieu");
     expect(text).toContain("Nombre de stagiaires : 1. Nom du stagiaire : Léa Petit.");
     expect(text).toContain("Total HT");
@@ -144,6 +147,38 @@ describe("content", () => {
     expectError(missing, 422);
     expect(missing.body.code).toBe("CONVENTION_CLIENT_REQUIRED");
     expect(missing.body.errors.clientId).toBeDefined();
+  });
+});
+
+describe("the organisation's signature", () => {
+  it("the block names the legal identity's signatory and draws their signature image; without a signatory, the director, and no image", async () => {
+    const [saved] = await api.db.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, acmeId));
+    const setSignatory = (v: { signatoryName: string | null; signatoryRole: string | null; signatureImage: string | null }) =>
+      api.db.update(tenantLegalIdentities).set(v).where(eq(tenantLegalIdentities.tenantId, acmeId));
+    const employer = await clientNamed("Boulangerie Durand SARL");
+    const course = await createLearningCourse(api.db, acmeId, { creatorId: uid.creator!, title: "Hygiène alimentaire", modules: [{ title: "HACCP", lessons: [{ title: "Les 7 principes" }] }] });
+    const enr = await insertEnrollment(api.db, acmeId, { courseId: course.id, userId: uid.learner! });
+    /** Images other than the 192-pixel verification QR codes: the signatures drawn. */
+    const drawn = (bytes: Buffer) => pdfImageList(bytes).filter((i) => i.type === "image" && !(i.width === 192 && i.height === 192));
+    try {
+      await setSignatory({ signatoryName: "Bruno Leroy", signatoryRole: "Directeur pédagogique", signatureImage: `data:image/png;base64,${demoSignature(5).png.toString("base64")}` });
+      const first = await call("POST", `/enrollments/${enr.id}/conventions`, tok.admin, { clientId: employer.id });
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const signed = await pdfOf(first.body.data.versions[0].pdfUrl);
+      expect(signed.text).toContain("Représenté par Alice Martin, Présidente");
+      expect(signed.text).toMatch(/Pour l'organisme de formation Pour le client Acme Formation SAS Bruno Leroy, Directeur pédagogique/);
+      expect(drawn(signed.bytes)).toHaveLength(1);
+
+      await setSignatory({ signatoryName: null, signatoryRole: null, signatureImage: null });
+      const again = await call("POST", `/enrollments/${enr.id}/conventions`, tok.admin, {});
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      const blank = await pdfOf(again.body.data.versions[0].pdfUrl);
+      expect(blank.text).toMatch(/Pour l'organisme de formation Pour le client Acme Formation SAS Alice Martin, Présidente/);
+      expect(blank.text).not.toContain("Bruno Leroy");
+      expect(drawn(blank.bytes)).toHaveLength(0);
+    } finally {
+      await setSignatory({ signatoryName: saved!.signatoryName, signatoryRole: saved!.signatoryRole, signatureImage: saved!.signatureImage });
+    }
   });
 });
 
@@ -260,6 +295,31 @@ describe("versions and signature", () => {
     expect(c.versions[1]).toMatchObject({ version: 1, status: "SUPERSEDED", sha256: v1.sha256 });
   });
 
+  it("every version's PDF, unsigned and signed, prints its own verification code: it resolves without a token to the downloaded bytes' SHA-256", async () => {
+    const c = (await call("GET", `/conventions/${conventionId}`, tok.admin)).body.data;
+    const [v2, first] = c.versions;
+    const files = [
+      { url: first.pdfUrl, signed: false },
+      { url: v2.pdfUrl, signed: false },
+      { url: v2.signedPdfUrl, signed: true },
+    ];
+    const codes: string[] = [];
+    for (const f of files) {
+      const { bytes, text } = await pdfOf(f.url);
+      const code = VERIFY_CODE.exec(text)?.[1];
+      expect(code, `no verification code in ${f.url}`).toBeTruthy();
+      codes.push(code!);
+      const res = await api.call("GET", `/verify/${code}`, { tenant: "acme" });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ code, sha256: sha(bytes), sizeBytes: bytes.length, document: { type: "CONVENTION", reference: expect.stringMatching(/^CNV-\w+ v[12]$/) } });
+      expect(res.body.data.document.title).toContain(f.signed ? "exemplaire signé" : "Gestes et postures");
+      // the unsigned file of a signed version reports the signed file as a newer issue
+      expect(res.body.data.newerIssuedAt).toBe(f.url === v2.pdfUrl ? v2.signedAt : null);
+      expectError(await api.call("GET", `/verify/${code}`, { tenant: "globex" }), 404);
+    }
+    expect(new Set(codes).size).toBe(3);
+  });
+
   it("a typed signature also signs", async () => {
     const enr = await enrollmentOf(sst.id, uid.learner2!);
     const list = await call("GET", `/conventions?enrollmentId=${enr.id}`, tok.admin);
@@ -299,13 +359,18 @@ describe("access", () => {
     expect(cross.body.code).toBe("ENROLLMENT_NOT_FOUND");
   });
 
-  it("roles: FINANCIER reads, cannot generate or send; TRAINER, LEARNER, FUNDER 403; a CREATOR not owning the course 404; unauthenticated 401", async () => {
+  it("roles: FINANCIER reads, cannot generate or send; a FUNDER reads a funded enrollment's, cannot generate; TRAINER, LEARNER 403; a CREATOR not owning the course 404; unauthenticated 401", async () => {
     expect((await call("GET", `/conventions/${id}`, tok.finance)).status).toBe(200);
     expect((await call("GET", "/conventions", tok.finance)).status).toBe(200);
     expect((await fetchBytes(api, "GET", `/conventions/${id}/versions/1/pdf`, { tenant: "acme", token: tok.finance })).status).toBe(200);
     expectError(await call("POST", `/enrollments/${enrollmentId}/conventions`, tok.finance, {}), 403);
     expectError(await call("POST", `/conventions/${id}/send`, tok.finance, {}), 403);
-    for (const who of ["trainer", "learner", "funder"] as const) {
+    // learner@'s SST enrollment is financed by AKTO, funder@'s funder (tests/integration/funder-perimeter.test.ts: the whole matrix)
+    expect((await call("GET", `/conventions/${id}`, tok.funder)).status).toBe(200);
+    expect((await fetchBytes(api, "GET", `/conventions/${id}/versions/1/pdf`, { tenant: "acme", token: tok.funder })).status).toBe(200);
+    expectError(await call("POST", `/enrollments/${enrollmentId}/conventions`, tok.funder, {}), 403);
+    expectError(await call("POST", `/conventions/${id}/send`, tok.funder, {}), 403);
+    for (const who of ["trainer", "learner"] as const) {
       expectError(await call("GET", `/conventions/${id}`, tok[who]), 403);
       expectError(await call("GET", "/conventions", tok[who]), 403);
       expectError(await call("POST", `/enrollments/${enrollmentId}/conventions`, tok[who], {}), 403);

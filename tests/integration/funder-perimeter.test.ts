@@ -11,6 +11,7 @@ import { generateCertificate } from "../../server/services/documents/uses";
 import { startApi, type TestApi } from "../helpers/api";
 import { fetchBytes, isPdf } from "../helpers/documents";
 import { expectError, tenantBySlug, userIdOf } from "../helpers/rest";
+import { mailsTo } from "../helpers/sessions";
 import { createMember, login, seedDemoData, tokenFor } from "../factories";
 
 /**
@@ -35,8 +36,11 @@ let sessionIn: string;
 let sessionOut: string;
 let globexSession: string;
 let certificateIn: string;
+/** The version 1 documents of the funded and the unfunded conventions. */
 let conventionIn: string;
 let conventionOut: string;
+/** The versioned conventions of learner@'s SST enrollment (AKTO), of learner2@'s (OPCO EP) and of learner3@'s (no funder). */
+const cnv = {} as { in: string; otherFunder: string; unfunded: string };
 let invoiceIn: string;
 let invoiceOut: string;
 let aktoId: string;
@@ -93,13 +97,19 @@ beforeAll(async () => {
 
   // Documents: learner@'s Excel certificate; the conventions of learner@'s and learner3@'s SST enrollments.
   certificateIn = (await generateCertificate(api.db, forTenant(acmeId), enr.excel, new Date()))!.document.id;
-  // POST /enrollments/{id}/conventions (versioned conventions): the document is the version's.
-  const convIn = await call("POST", `/enrollments/${enr.sst}/conventions`, "admin");
-  expect(convIn.status, JSON.stringify(convIn.body)).toBe(201);
-  conventionIn = convIn.body.data.versions[0].documentId;
-  const convOut = await call("POST", `/enrollments/${enr.unfunded}/conventions`, "admin");
-  expect(convOut.status, JSON.stringify(convOut.body)).toBe(201);
-  conventionOut = convOut.body.data.versions[0].documentId;
+  // The versioned conventions (AKTO's billing client pays) of learner@'s SST enrollment (AKTO), learner2@'s (OPCO EP) and learner3@'s (no funder).
+  const [akto] = await api.db.select().from(funders).where(eq(funders.id, aktoId));
+  for (const [key, enrollmentId] of [
+    ["in", enr.sst],
+    ["otherFunder", enr.otherFunder],
+    ["unfunded", enr.unfunded],
+  ] as const) {
+    const res = await call("POST", `/enrollments/${enrollmentId}/conventions`, "admin", { clientId: akto!.billingClientId });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    cnv[key] = res.body.data.id;
+    if (key === "in") conventionIn = res.body.data.versions[0].documentId;
+    if (key === "unfunded") conventionOut = res.body.data.versions[0].documentId;
+  }
 
   // The AKTO invoice (the demo's paid OPCO invoice) with its PDF; another client's issued invoice.
   const rows = await api.db.select().from(invoices).where(eq(invoices.tenantId, acmeId));
@@ -321,6 +331,49 @@ describe("documents", () => {
     expect((await fetchBytes(api, "GET", `/documents/${conventionOut}/file`, { tenant: "acme", token: tok.funder })).status).toBe(404);
     // Another tenant's funder does not find acme's documents.
     expectError(await get(`/documents/${certificateIn}`, "globexFunder", "globex"), 404);
+  });
+});
+
+describe("conventions (versioned)", () => {
+  beforeAll(async () => {
+    // The funded one is sent and signed, so its signed PDF is in the perimeter too.
+    expect((await call("POST", `/conventions/${cnv.in}/send`, "admin", { to: "opco@akto.example.com" })).status).toBe(200);
+    const mails = await mailsTo(api, "opco@akto.example.com", "convention-sign");
+    const token = /\/convention\/sign\/([A-Za-z0-9_-]+)/.exec(mails[mails.length - 1]!.text)![1]!;
+    const signed = await api.call("POST", `/conventions/sign/${token}`, { tenant: "acme", body: { signerName: "Nadia Roux", method: "TYPED", accept: true } });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  });
+  const pdf = (id: string, file = "pdf", who = "funder", tenant = "acme") => fetchBytes(api, "GET", `/conventions/${id}/versions/1/${file}`, { tenant, token: tok[who] });
+
+  it("GET /conventions lists only the conventions of funded enrollments (filtered by enrollmentId: the funded one, or nothing)", async () => {
+    const all = await get("/conventions?limit=100");
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(ids(all)).toEqual([cnv.in]);
+    expect(ids(await get(`/conventions?enrollmentId=${enr.sst}`))).toEqual([cnv.in]);
+    for (const e of [enr.otherFunder, enr.unfunded, enr.globex]) expect((await get(`/conventions?enrollmentId=${e}`)).body.data).toEqual([]);
+  });
+
+  it("GET /conventions/{id}, its version PDF and its signed PDF: 200 inside; 404 another funder's, an unfunded one, from another tenant", async () => {
+    const one = await get(`/conventions/${cnv.in}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ enrollmentId: enr.sst, status: "SIGNED" });
+    for (const file of ["pdf", "signed-pdf"]) {
+      const res = await pdf(cnv.in, file);
+      expect(res.status, file).toBe(200);
+      expect(isPdf(res.bytes)).toBe(true);
+    }
+    for (const id of [cnv.otherFunder, cnv.unfunded]) {
+      expectError(await get(`/conventions/${id}`), 404);
+      expect((await pdf(id)).status).toBe(404);
+    }
+    expectError(await get(`/conventions/${cnv.in}`, "globexFunder", "globex"), 404);
+    expect((await pdf(cnv.in, "pdf", "globexFunder", "globex")).status).toBe(404);
+    expectError(await get(`/conventions/${cnv.in}`, "globexFunder", "acme"), 403);
+  });
+
+  it("generating and sending stay the staff's (403)", async () => {
+    expectError(await call("POST", `/enrollments/${enr.sst}/conventions`, "funder", {}), 403);
+    expectError(await call("POST", `/conventions/${cnv.in}/send`, "funder", {}), 403);
   });
 });
 

@@ -13,10 +13,11 @@ import { generateConvention, getConvention, listConventions, publicConvention, s
 import { can, publicTenantProcedure, router } from "../trpc";
 
 const tags = ["Conventions"];
-const WHO_READS = "ADMIN and FINANCIER read every convention of the tenant; a CREATOR those of their own courses' enrollments (404 otherwise); other roles 403.";
+const WHO_READS =
+  "ADMIN and FINANCIER read every convention of the tenant; a CREATOR those of their own courses' enrollments; a FUNDER those of the enrollments their funder finances (404 otherwise); other roles 403.";
 const STATES =
   "Versions: DRAFT (a new generation replaces it, same version number) → SENT (never rewritten: a later change makes version n+1) → SIGNED; a sent or signed version becomes SUPERSEDED when a newer one is sent, " +
-  "and stays downloadable with its SHA-256.";
+  "and stays downloadable with its SHA-256. Each version's PDF, and its signed PDF, prints a verification code of its own (GET /verify/{code}); a replaced DRAFT's code and the unsigned file's code once signed report a newer issue.";
 const notFound = { 404: "Convention not found (another tenant's, or outside the caller's perimeter)" };
 
 /**

@@ -6,9 +6,10 @@ import type { DbOrTx } from "../../db";
 import { billingClients, courses, enrollments, invoices, lessons, liveSessions, modules, sessionParticipants, tenants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { localDate } from "../../lib/local-date";
-import { loadLegalIdentity, vatExemptionMention } from "../billing/legal-identity";
+import { certificateSignatory, loadLegalIdentity, vatExemptionMention } from "../billing/legal-identity";
 import { sessionSchedule } from "../sessions/schedule";
-import { dayMinutes, frEuros, frHours, frLongDate, frScheduleLine } from "./format";
+import { formatDuration, formatSchedule, scheduleTextMinutes, type ScheduleTextDay } from "../../lib/schedule-text";
+import { frEuros, frLongDate } from "./format";
 
 /**
  * What a convention (or an individual's contract) says, computed once from the records: the
@@ -25,11 +26,19 @@ export type ConventionContent = {
   payer: ConventionPayer;
   title: string;
   legalBasis: string;
-  organisation: ConventionParty & { city: string | null; ndaMention: string | null };
+  organisation: ConventionParty & {
+    city: string | null;
+    ndaMention: string | null;
+    /** Who signs for the organisation ("Name, role"): the legal identity's signatory, else its director (the representative). */
+    signatory: string | null;
+    /** The signatory's signature image (data URL), drawn in the organisation's signature block; null: the block stays blank. */
+    signatureImage: string | null;
+  };
   client: ConventionParty & { capacity: string };
   course: { title: string; objectives: string; targetAudience: string; prerequisites: string; teachingMethods: string; evaluationMethods: string; accessibility: string };
   programme: { title: string; lessons: string[] }[];
-  sessions: { title: string; mode: string; place: string | null; days: string[] }[];
+  /** Each session's planned days and total as formatSchedule prints them (the sheet's and convocation's form). */
+  sessions: { title: string; mode: string; place: string | null; schedule: string }[];
   startDate: string | null;
   endDate: string | null;
   /** Local date of the first day (YYYY-MM-DD), to compare with the generation date. */
@@ -75,11 +84,14 @@ export async function buildConventionContent(db: DbOrTx, scope: TenantScope, enr
   const ndaMention = legal.nda
     ? `Déclaration d'activité enregistrée sous le numéro ${formatNda(legal.nda)}${legal.ndaRegion ? ` auprès du préfet de région ${legal.ndaRegion}` : " auprès du préfet de région"}. Cet enregistrement ne vaut pas agrément de l'État.`
     : null;
+  const signatory = certificateSignatory(legal);
   const organisation = {
     name: orgName,
     lines: [orgAddress || `Adresse : ${NOT_SET}`, `SIRET : ${txt(legal.siret)}`, ...(legal.legalForm ? [`Forme juridique : ${legal.legalForm}`] : [])],
     email: legal.email,
     representative: legal.directorName ? `${legal.directorName}${legal.directorRole ? `, ${legal.directorRole}` : ""}` : null,
+    signatory: signatory.name ? [signatory.name, signatory.role].filter(Boolean).join(", ") : null,
+    signatureImage: signatory.signatureImage,
     city: legal.city,
     ndaMention,
   };
@@ -117,14 +129,14 @@ export async function buildConventionContent(db: DbOrTx, scope: TenantScope, enr
   if (!planned.length) {
     planned = await db.select(sessionCols).from(liveSessions).where(scope.where(liveSessions, eq(liveSessions.courseId, c.id), ne(liveSessions.status, "CANCELLED"))).orderBy(asc(liveSessions.scheduledAt));
   }
-  const allDays: { date: string; ranges: { start: string; end: string }[] }[] = [];
+  const allDays: ScheduleTextDay[] = [];
   const sessions = planned.map((s) => {
     const days = sessionSchedule(s, tz);
     allDays.push(...days);
-    return { title: s.title, mode: MODE[s.deliveryMode], place: s.deliveryMode === "REMOTE" ? null : formatPlace(s.place) || null, days: days.map(frScheduleLine) };
+    return { title: s.title, mode: MODE[s.deliveryMode], place: s.deliveryMode === "REMOTE" ? null : formatPlace(s.place) || null, schedule: formatSchedule(days).text };
   });
   allDays.sort((a, b) => a.date.localeCompare(b.date));
-  const scheduledMinutes = allDays.reduce((n, d) => n + dayMinutes(d), 0);
+  const scheduledMinutes = scheduleTextMinutes(allDays);
   const durationMinutes = scheduledMinutes || (c.duration ?? 0) * 60;
   const modes = [...new Set(planned.map((s) => s.deliveryMode))];
   const places = [...new Set(sessions.map((s) => s.place).filter((p): p is string => Boolean(p)))];
@@ -217,7 +229,7 @@ export async function buildConventionContent(db: DbOrTx, scope: TenantScope, enr
     endDate: last ? frLongDate(last) : null,
     startsOn: first,
     durationMinutes,
-    durationLabel: durationMinutes ? frHours(durationMinutes) : NOT_SET,
+    durationLabel: durationMinutes ? formatDuration(durationMinutes) : NOT_SET,
     modeSummary,
     trainees,
     price,

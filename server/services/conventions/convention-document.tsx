@@ -1,6 +1,7 @@
 import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import { FONT } from "../documents/fonts";
+import { VerificationQr, verificationLine, type Verifiable } from "../verification/verification-block";
 import type { ConventionContent } from "./content";
 
 /**
@@ -30,12 +31,7 @@ export type ConventionPdfInput = {
   author: string;
   accentColor: string | null;
   signature: ConventionSignature | null;
-  /**
-   * Reserved band at the bottom of every page for the verification code and QR (documents
-   * verification mechanism); printed as given when set.
-   */
-  verification?: { code: string; url: string; qrPngDataUrl?: string } | null;
-};
+} & Verifiable; // the verification code and QR, printed in the running footer of every page
 
 const INK = "#111827";
 const MUTED = "#4b5563";
@@ -47,7 +43,7 @@ const s = StyleSheet.create({
   head: { position: "absolute", top: 22, left: 52, right: 52, flexDirection: "row", justifyContent: "space-between", fontSize: 7.5, color: MUTED, borderBottomWidth: 0.5, borderBottomColor: LINE, paddingBottom: 3 },
   foot: { position: "absolute", top: 772, left: 52, right: 52, fontSize: 7, color: MUTED, borderTopWidth: 0.5, borderTopColor: LINE, paddingTop: 4 },
   footRow: { flexDirection: "row", justifyContent: "space-between" },
-  verify: { flexDirection: "row", alignItems: "center", marginTop: 3, minHeight: 18 },
+  verify: { position: "absolute", top: 789, left: 52, right: 92, fontSize: 7, color: MUTED },
   h1: { fontSize: 16, fontWeight: "bold", marginBottom: 2, textAlign: "center" },
   basis: { textAlign: "center", color: MUTED, marginBottom: 10 },
   h2: { fontSize: 11, fontWeight: "bold", marginTop: 9, marginBottom: 3 },
@@ -114,12 +110,14 @@ function Frame({ input, children }: { input: ConventionPdfInput; children: React
           </Text>
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} / ${totalPages}`} />
         </View>
-        {/* Verification band (code and QR of the documents verification mechanism). */}
-        <View style={s.verify}>
-          {verification?.qrPngDataUrl ? <Image src={verification.qrPngDataUrl} style={{ width: 18, height: 18, marginRight: 6 }} /> : null}
-          {verification ? <Text>Vérification : {verification.code} — {verification.url}</Text> : null}
-        </View>
       </View>
+      {/* The verification code and URL under the footer (its own fixed text: a fixed footer drops a second line), the QR code beside it. */}
+      {verification ? (
+        <Text fixed style={s.verify}>
+          {verificationLine(verification)}
+        </Text>
+      ) : null}
+      {verification ? <VerificationQr stamp={verification} size={34} top={789} right={52} /> : null}
     </Page>
   );
 }
@@ -214,7 +212,7 @@ export function ConventionDocument(input: ConventionPdfInput) {
                     {ses.title} — {ses.mode}
                     {ses.place ? ` — ${ses.place}` : ""}
                   </Text>
-                  <Bullets items={ses.days} />
+                  <Bullets items={[ses.schedule]} />
                 </View>
               ))}
             </View>
@@ -265,10 +263,10 @@ export function ConventionDocument(input: ConventionPdfInput) {
             <View style={s.signBox}>
               <Text style={s.label}>Pour l&apos;organisme de formation</Text>
               <Text style={s.bold}>{c.organisation.name}</Text>
-              <Text>{c.organisation.representative ?? "Le représentant légal"}</Text>
-              <View style={s.signArea}>
-                <Text style={{ color: MUTED }}>Document émis par l&apos;organisme le {c.dateLabel}</Text>
-              </View>
+              {/* The legal identity's signatory (versions stored before it was recorded: the representative). */}
+              <Text>{c.organisation.signatory ?? c.organisation.representative ?? "Le représentant légal"}</Text>
+              <View style={s.signArea}>{c.organisation.signatureImage ? <Image src={c.organisation.signatureImage} style={s.signImage} /> : null}</View>
+              <Text style={{ fontSize: 7.5, color: MUTED }}>Document émis par l&apos;organisme le {c.dateLabel}</Text>
             </View>
             <View style={s.signBox}>
               <Text style={s.label}>{contract ? "Le stagiaire" : "Pour le client"}</Text>

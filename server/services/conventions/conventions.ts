@@ -18,7 +18,8 @@ import { getReadableEnrollment } from "../enrollments/access";
 import { sendMail } from "../mail";
 import { writeAudit } from "../platform/audit";
 import { countOf, limitPage, paginate } from "../platform/pagination";
-import { isCourseOwner } from "../platform/who-may";
+import { funderEnrollmentIds, isCourseOwner } from "../platform/who-may";
+import { reserveVerification, sealVerification } from "../verification/verifications";
 import { buildConventionContent, contentHash, invoicedPayer, payerOfClient, type ConventionContent, type PayerChoice } from "./content";
 import type { ConventionSignature } from "./convention-document";
 
@@ -28,6 +29,12 @@ import type { ConventionSignature } from "./convention-document";
  * version and the sent one stays, with its PDF and SHA-256. The client signs through an e-mailed
  * link (no account): the signed PDF is a new file (same text, the signature in its block, an
  * evidence page). Every state change writes its audit row in the change's transaction.
+ *
+ * Verification (services/verification): every PDF of a version prints its own code, with the
+ * version row's id as the ref. The unsigned PDF gets a code when generated (a replaced DRAFT's
+ * code then reports a newer issue); the signed PDF is a new file with a code of its own, under
+ * the same ref, so the unsigned copy's code also says that a later (signed) issue exists. Each
+ * code is sealed with its file's SHA-256 in the transaction that records the file.
  */
 type ConventionRow = typeof conventions.$inferSelect;
 type VersionRow = typeof conventionVersions.$inferSelect;
@@ -40,9 +47,15 @@ export const conventionReference = (id: string) => `CNV-${id.slice(4, 12).toUppe
 
 /* ---------------------------------------------------------------- reading */
 
-/** ADMIN and FINANCIER read every convention; a CREATOR those of their own courses only. */
-function ownCourses(caller: Pick<Caller, "can" | "userId">): SQL | undefined {
-  return caller.can("conventions.readAll") ? undefined : eq(courses.creatorId, caller.userId);
+/**
+ * Which conventions the caller reads: ADMIN and FINANCIER every one; a FUNDER those of the
+ * enrollments their funder finances (the one perimeter predicate, platform/who-may.ts); a CREATOR
+ * those of their own courses. Outside: not found (404).
+ */
+function readableConventions(caller: Pick<Caller, "can" | "userId" | "scope" | "funderId">): SQL | undefined {
+  if (caller.can("conventions.readAll")) return undefined;
+  if (caller.can("funders.perimeter")) return inArray(conventions.enrollmentId, funderEnrollmentIds(caller));
+  return eq(courses.creatorId, caller.userId);
 }
 
 async function loadConvention(db: DbOrTx, caller: Caller, id: string): Promise<{ convention: ConventionRow; courseTitle: string; courseCreatorId: string }> {
@@ -51,7 +64,7 @@ async function loadConvention(db: DbOrTx, caller: Caller, id: string): Promise<{
     .from(conventions)
     .innerJoin(enrollments, caller.scope.where(enrollments, eq(enrollments.id, conventions.enrollmentId)))
     .innerJoin(courses, caller.scope.where(courses, eq(courses.id, enrollments.courseId)))
-    .where(caller.scope.where(conventions, eq(conventions.id, id), ownCourses(caller)))
+    .where(caller.scope.where(conventions, eq(conventions.id, id), readableConventions(caller)))
     .limit(1);
   if (!row) throw notFound("Convention");
   return row;
@@ -115,9 +128,9 @@ export async function getConvention(db: DbOrTx, caller: Caller, id: string): Pro
   return toConvention(convention, await versionsOf(db, caller.scope, [convention.id]));
 }
 
-/** GET /conventions: newest first, filtered by enrollmentId; a CREATOR sees their own courses' only. */
+/** GET /conventions: newest first, filtered by enrollmentId; a CREATOR sees their own courses', a FUNDER their funded enrollments' only. */
 export async function listConventions(db: Db, caller: Caller, q: TListConventionsInput) {
-  const where = caller.scope.where(conventions, q.enrollmentId ? eq(conventions.enrollmentId, q.enrollmentId) : undefined, ownCourses(caller));
+  const where = caller.scope.where(conventions, q.enrollmentId ? eq(conventions.enrollmentId, q.enrollmentId) : undefined, readableConventions(caller));
   const from = () =>
     db
       .select({ convention: conventions })
@@ -173,6 +186,19 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
 
 /* ------------------------------------------------------------- generating */
 
+/** What a version's verification page says: the title and reference printed, the parties' and trainees' names. */
+function verificationSubject(versionId: string, content: ConventionContent, reference: string, version: number, signerName: string | null, now: Date) {
+  const signed = signerName !== null;
+  return {
+    type: "CONVENTION" as const,
+    ref: versionId,
+    title: `${content.title} — ${content.course.title} (version ${version}${signed ? ", exemplaire signé" : ""})`,
+    reference: `${reference} v${version}`,
+    names: [...new Set([content.client.name, ...content.trainees, ...(signerName ? [signerName] : [])])],
+    issuedAt: now,
+  };
+}
+
 async function storePdf(scope: TenantScope, documentId: string, pdf: Uint8Array): Promise<string> {
   const key = documentKey(scope.tenantId, documentId);
   await documentStorage().put(key, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
@@ -224,8 +250,11 @@ export async function generateConvention(db: Db, caller: Caller, input: { id: st
   const version = replaceDraft ? latest!.version : (latest?.version ?? 0) + 1;
   const documentId = replaceDraft ? latest!.documentId : newId("doc");
 
+  const versionId = replaceDraft ? latest!.id : newId("cnvv");
   const brand = await orgBrand(db, caller.scope);
-  const pdf = await renderDocument("convention", { content, reference: conventionReference(conventionId), version, author: brand.author, accentColor: brand.accentColor, signature: null, verification: null });
+  const reference = conventionReference(conventionId);
+  const reserved = await reserveVerification(db, caller.scope, verificationSubject(versionId, content, reference, version, null, now));
+  const pdf = await renderDocument("convention", { content, reference, version, author: brand.author, accentColor: brand.accentColor, signature: null, verification: reserved.stamp });
   const fileSha = sha256(pdf);
   const key = await storePdf(caller.scope, documentId, pdf);
   const fileName = `${content.kind === "CONTRACT" ? "contrat" : "convention"}-${fileSlug(content.course.title)}-v${version}.pdf`;
@@ -260,12 +289,12 @@ export async function generateConvention(db: Db, caller: Caller, input: { id: st
       await tx
         .update(conventionVersions)
         .set({ content: content as unknown as Record<string, unknown>, contentHash: hash, sha256: fileSha, generatedAt: now, generatedBy: caller.userId, updatedAt: now })
-        .where(caller.scope.where(conventionVersions, eq(conventionVersions.id, latest!.id)));
+        .where(caller.scope.where(conventionVersions, eq(conventionVersions.id, versionId)));
     } else {
       await tx.insert(documents).values(caller.scope.values(documents, { id: documentId, ...docRow, createdAt: now }));
       await tx.insert(conventionVersions).values(
         caller.scope.values(conventionVersions, {
-          id: newId("cnvv"),
+          id: versionId,
           conventionId,
           version,
           status: "DRAFT" as const,
@@ -280,6 +309,7 @@ export async function generateConvention(db: Db, caller: Caller, input: { id: st
         }),
       );
     }
+    await sealVerification(tx, caller.scope, reserved.id, pdf, now);
     await writeAudit(tx, caller, {
       action: replaceDraft ? "convention.draft_replaced" : "convention.version_created",
       targetType: "convention",
@@ -418,7 +448,9 @@ export async function signConvention(db: Db, caller: PublicCaller, input: SignIn
     unsignedSha256: v.sha256,
     email: v.sentTo,
   };
-  const pdf = await renderDocument("convention", { content, reference: conventionReference(convention.id), version: v.version, author: brand.author, accentColor: brand.accentColor, signature, verification: null });
+  const reference = conventionReference(convention.id);
+  const reserved = await reserveVerification(db, scope, verificationSubject(v.id, content, reference, v.version, input.signerName, now));
+  const pdf = await renderDocument("convention", { content, reference, version: v.version, author: brand.author, accentColor: brand.accentColor, signature, verification: reserved.stamp });
   const signedSha = sha256(pdf);
   const documentId = newId("doc");
   const key = await storePdf(scope, documentId, pdf);
@@ -462,6 +494,7 @@ export async function signConvention(db: Db, caller: PublicCaller, input: SignIn
         })
         .where(scope.where(conventionVersions, eq(conventionVersions.id, v.id)));
       await tx.update(conventions).set({ updatedAt: now }).where(scope.where(conventions, eq(conventions.id, convention.id)));
+      await sealVerification(tx, scope, reserved.id, pdf, now);
       await writeAudit(tx, caller, {
         action: "convention.signed",
         targetType: "convention",

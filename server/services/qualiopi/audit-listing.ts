@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
-import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { courseTrainers, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionTrainers, trainerCompetencies, users } from "../../db/schema";
+import { conventions, conventionVersions, courseTrainers, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionTrainers, trainerCompetencies, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TAuditDocumentType, TAuditFolder } from "../../contracts/qualiopi";
 import { documentKey, documentStorage } from "../documents/storage";
@@ -95,8 +95,8 @@ const bufferStream = (b: Uint8Array | string) => Readable.from([typeof b === "st
 const missingText = (docId: string, sha: string) =>
   `Fichier absent du stockage.\nDocument: ${docId}\nSHA-256 enregistré à la génération: ${sha}\n`;
 
-/** The course's stored documents of some kinds (enrollments of the course, the course itself, its sessions' participants), paged by id. */
-async function* storedDocuments(ctx: AuditContext, kinds: string[]) {
+/** The course's stored documents of some kinds (enrollments of the course, the course itself, its sessions' participants), paged by id; `also`: a further condition. */
+async function* storedDocuments(ctx: AuditContext, kinds: string[], also?: SQL) {
   if (!kinds.length) return;
   const { db, scope, course } = ctx;
   const ofCourse = or(
@@ -112,13 +112,42 @@ async function* storedDocuments(ctx: AuditContext, kinds: string[]) {
     const rows = await db
       .select({ id: documents.id, kind: documents.kind, fileName: documents.fileName, sha256: documents.sha256, sizeBytes: documents.sizeBytes })
       .from(documents)
-      .where(scope.where(documents, inArray(documents.kind, kinds as never[]), gt(documents.id, after), ofCourse))
+      .where(scope.where(documents, inArray(documents.kind, kinds as never[]), gt(documents.id, after), ofCourse, also))
       .orderBy(asc(documents.id))
       .limit(PAGE);
     for (const r of rows) yield r;
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.id;
   }
+}
+
+/** The files of the versioned conventions (services/conventions), unsigned and signed, as a sub-query on documents' ids. */
+function conventionVersionFiles(ctx: AuditContext): SQL {
+  return sql`(select ${conventionVersions.documentId} from ${conventionVersions} where ${ctx.scope.where(conventionVersions)} union all select ${conventionVersions.signedDocumentId} from ${conventionVersions} where ${ctx.scope.where(conventionVersions, isNotNull(conventionVersions.signedDocumentId))})`;
+}
+
+/**
+ * The versioned conventions of the course's enrollments, one file each: the latest version sent
+ * or signed (SENT, SIGNED, or SUPERSEDED when no later version was sent yet), its signed PDF when
+ * it is signed, else the PDF sent. A convention never sent (DRAFT only) files nothing.
+ */
+async function conventionDocuments(ctx: AuditContext) {
+  const { db, scope, course } = ctx;
+  const versions = await db
+    .select({ conventionId: conventionVersions.conventionId, documentId: conventionVersions.documentId, signedDocumentId: conventionVersions.signedDocumentId })
+    .from(conventionVersions)
+    .innerJoin(conventions, scope.where(conventions, eq(conventions.id, conventionVersions.conventionId)))
+    .innerJoin(enrollments, scope.where(enrollments, eq(enrollments.id, conventions.enrollmentId), eq(enrollments.courseId, course.id)))
+    .where(scope.where(conventionVersions, ne(conventionVersions.status, "DRAFT")))
+    .orderBy(asc(conventionVersions.conventionId), desc(conventionVersions.version));
+  const chosen = new Map<string, string>();
+  for (const v of versions) if (!chosen.has(v.conventionId)) chosen.set(v.conventionId, v.signedDocumentId ?? v.documentId);
+  if (!chosen.size) return [];
+  return db
+    .select({ id: documents.id, kind: documents.kind, fileName: documents.fileName, sha256: documents.sha256, sizeBytes: documents.sizeBytes })
+    .from(documents)
+    .where(scope.where(documents, inArray(documents.id, [...chosen.values()])))
+    .orderBy(asc(documents.id));
 }
 
 function storedEntry(ctx: AuditContext, r: { id: string; kind: string; fileName: string; sha256: string; sizeBytes: number }): AuditEntry {
@@ -575,8 +604,9 @@ const generated = (type: TAuditDocumentType, name: string, record: AuditEntry["r
 /** Every evidence file of the course's audit archive, in archive order. */
 export async function* listAuditEntries(ctx: AuditContext): AsyncGenerator<AuditEntry> {
   const c = ctx.course;
-  // convention/
-  for await (const r of storedDocuments(ctx, FOLDER_KINDS.convention!)) yield storedEntry(ctx, r);
+  // convention/: each versioned convention's latest sent or signed file, then the other stored conventions (made from templates) and the convocations
+  for (const r of await conventionDocuments(ctx)) yield storedEntry(ctx, r);
+  for await (const r of storedDocuments(ctx, FOLDER_KINDS.convention!, notInArray(documents.id, conventionVersionFiles(ctx)))) yield storedEntry(ctx, r);
   // emargement/: one attendance sheet per past session (blank sheets of future sessions are left out), the stored sheets, the distance-learning log
   for (const s of await sessionsOf(ctx)) {
     if (!isPast(ctx, s)) continue;
