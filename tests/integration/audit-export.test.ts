@@ -328,7 +328,9 @@ describe("GET /qualiopi/dashboard and /qualiopi/courses/{courseId}/dashboard", (
     expect(a.body.data.courseId).toBe(w.sst.id);
     const empty = await w.call("POST", "/courses", w.tok.admin, { title: "Sans rien", description: "x", price: 0, currency: "EUR" });
     const e = await w.call("GET", `/qualiopi/courses/${empty.body.data.id}/dashboard`, w.tok.admin);
-    const conv = (d: any) => d.indicators.find((i: any) => i.indicator === 4).evidence[0].count;
+    // Conventions prove indicator 9 (the evidence map), never 4 (needs analysis).
+    const conv = (d: any) => d.indicators.find((i: any) => i.indicator === 9).evidence.find((e: any) => e.source === "documents.CONVENTION").count;
+    expect(a.body.data.indicators.find((i: any) => i.indicator === 4).evidence.some((e: any) => e.source === "documents.CONVENTION")).toBe(false);
     expect(conv(a.body.data)).toBeGreaterThan(0);
     expect(conv(e.body.data)).toBe(0);
   });

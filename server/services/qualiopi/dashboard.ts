@@ -22,6 +22,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { TenantScope } from "../../db/tenant-scope";
 import type { TDashboard, TIndicatorStatus } from "../../contracts/qualiopi";
 import type { CourseRow } from "../courses/access";
+import { EVIDENCE } from "./evidence-map";
 import { INDICATORS } from "./indicators";
 
 /**
@@ -97,7 +98,7 @@ const SOURCES: Source[] = [
     link: "/courses",
     count: publishedWith((q) => and(filled(courses.certificationNumber), or(isNull(courses.certificationValidUntil), gte(courses.certificationValidUntil, q.today)))),
   },
-  { source: "documents.CONVENTION", label: "Conventions de formation", indicators: [4], link: "/documents", count: docCount(["CONVENTION"]) },
+  { source: "documents.CONVENTION", label: "Conventions de formation", indicators: [...EVIDENCE.CONVENTION.indicators], link: "/documents", count: docCount(["CONVENTION"]) },
   {
     source: "needsAnalyses",
     label: "Analyses des besoins réalisées",
