@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveSessions } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
+import { formatDuration } from "../../server/lib/schedule-text";
 import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { computeBpf } from "../../server/services/bpf/compute";
 import { createLearningCourse } from "../factories/learning";
@@ -18,7 +19,7 @@ import { createSession, download, HOUR, newLearner, pinOf, plus, startWorld, typ
  */
 const PARIS = "Europe/Paris";
 const REASON = "Parti à la pause déjeuner, après-midi non suivi (mail du stagiaire)";
-const hours = (m: number) => (Math.floor(m / 60) ? `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")}` : `${m} min`);
+/** Durations as the one formatter (server/lib/schedule-text.ts formatDuration) prints them: "3 h", "3 h 55", "0 min". */
 /** The helpers may read PDFs synchronously or not. */
 const textOf = async (bytes: Buffer) => String(await Promise.resolve(pdfText(bytes)));
 const linesOf = async (bytes: Buffer) => (await Promise.resolve(pdfLayoutLines(bytes))) as string[];
@@ -102,16 +103,17 @@ describe("a minutes-only correction (spec's attendanceMinutes), read by every re
     expect(carpentier.slice(0, 2).every((r) => /\bPrésent\b/.test(r)), carpentier.join("\n")).toBe(true);
   });
 
-  it("the attestation d'assiduité: 3 h 00 of 6 h 00, 50 %, slot by slot", async () => {
+  it("the attestation d'assiduité: 3 h of 6 h, 50 %, slot by slot", async () => {
     const res = await download(w, `/qualiopi/emargement/${session.id}/attestation/${learner.userId}`, w.tok.admin);
     expect(res.status).toBe(200);
     const text = await textOf(res.bytes);
-    expect(text).toContain(`${hours(180)} ${hours(360)} 50 %`);
+    expect(formatDuration(180)).toBe("3 h");
+    expect(text).toContain("HEURES SUIVIES DURÉE PRÉVUE ASSIDUITÉ 3 h 6 h 50 %");
     const lines = await linesOf(res.bytes);
     const present = lines.find((x) => /\bPrésent\b/.test(x));
     const absent = lines.find((x) => /\bAbsent\b/.test(x));
-    expect(present?.trimEnd().endsWith(hours(180)), present).toBe(true);
-    expect(absent?.trimEnd().endsWith(hours(0)), absent).toBe(true);
+    expect(present?.trimEnd(), present).toMatch(/\bPrésent\s+3 h$/);
+    expect(absent?.trimEnd(), absent).toMatch(/\bAbsent\s+0 min$/);
   });
 
   it("the BPF: 3 hours for the enrollment, the SQL path equal to the status function", async () => {
@@ -150,6 +152,8 @@ describe("the demo: Lucas Moreau's correction on day 1 (235 of 480 minutes, no s
     expect(text).not.toMatch(/Non signé\s*—\s*Présent/);
     expect(text).toContain("Présent (235 min)");
     const att = await download(w, `/qualiopi/emargement/${day1!.id}/attestation/${w.uid.learner2}`, w.tok.admin);
-    expect(await textOf(att.bytes)).toContain(`${hours(235)} ${hours(480)} 49 %`);
+    const attText = await textOf(att.bytes);
+    expect(attText).toContain("HEURES SUIVIES DURÉE PRÉVUE ASSIDUITÉ 3 h 55 8 h 49 %");
+    expect(attText).toMatch(/Présent 3 h 55 .*Absent 0 min/);
   });
 });

@@ -39,6 +39,8 @@ const TWO_DAYS = [
 ];
 const PLANNED = "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; mercredi 9 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 14 h";
 const PLACE = { name: "Acme Formation", room: "Salle 2", address: "12 rue de la République, 69002 Lyon" };
+/** The verification block's QR code, drawn on every issued document (server/services/verification: 192 px wide). */
+const VERIFICATION_QR = { page: 1, type: "image", width: 192, height: 192 };
 
 let presential: { id: string };
 let remote: { id: string };
@@ -194,8 +196,10 @@ describe("certificate of completion", () => {
     expect(text).toContain("Déclaration d'activité enregistrée sous le numéro 84 69 12345 69 auprès du préfet de la région d'Auvergne-Rhône-Alpes.");
     expect(text).not.toContain("11 75 12345 75");
     expect(text).not.toContain("préfet de région");
-    // The signature image of the legal identity is drawn.
-    expect(pdfImageList(bytes).filter((i) => i.type === "image").length).toBeGreaterThanOrEqual(1);
+    // The signature image of the legal identity (the seed's 320 × 110 PNG) is drawn, besides the verification QR code.
+    const images = pdfImageList(bytes).filter((i) => i.type === "image");
+    expect(images).toContainEqual(VERIFICATION_QR);
+    expect(images).toContainEqual({ page: 1, type: "image", width: 320, height: 110 });
   });
 
   it("SST: its certification number (RS) from the course, its own objectives and the sessions taken with their schedule", async () => {
@@ -221,7 +225,8 @@ describe("certificate of completion", () => {
     await api.db.delete(documents).where(and(eq(documents.tenantId, acmeId), eq(documents.enrollmentId, e!.id), eq(documents.kind, "CERTIFICATE")));
     const { bytes, text } = await certificateText(e!.id);
     expect(text).toContain("Alice Martin, Présidente");
-    expect(pdfImageList(bytes)).toEqual([]);
+    // The only image left is the verification QR code (server/services/verification: a 192 px PNG and its alpha mask).
+    expect(pdfImageList(bytes)).toEqual([VERIFICATION_QR, { ...VERIFICATION_QR, type: "smask" }]);
   });
 });
 
