@@ -3,6 +3,7 @@ import { expectError } from "../helpers/rest";
 import {
   autoBody,
   canvasFields,
+  createSession,
   download,
   enrollmentIdOf,
   generateQr,
@@ -85,7 +86,10 @@ const OPS: Op[] = [
   { name: "session records", method: "GET", path: () => `/emargement/${ids.session}`, forbidden: [] },
   { name: "sign (by method)", method: "POST", path: () => `/emargement/${ids.session}/sign`, body: () => ({ method: "PIN", pin: ids.pin }), forbidden: ["finance", "funder", "trainer2", "admin"] },
   { name: "signature image", method: "GET", path: () => `/emargement/records/${ids.canvasRecord}/signature`, forbidden: ["learner2", "finance", "trainer2"], binary: true },
-  { name: "sheet pdf", method: "GET", path: () => `/emargement/${ids.session}/pdf`, forbidden: ["learner", "learner2", "finance", "funder", "trainer2"], binary: true },
+  // The FUNDER is not refused here: funder@ belongs to AKTO, which finances learner@ in SST, and this
+  // AUTO session of SST expects learner@, so the sheet lies in the funder's perimeter (issue #20 item 5;
+  // asserted below, with 404 for a session outside it).
+  { name: "sheet pdf", method: "GET", path: () => `/emargement/${ids.session}/pdf`, forbidden: ["learner", "learner2", "finance", "trainer2"], binary: true },
   {
     name: "qualiopi record",
     method: "POST",
@@ -152,6 +156,18 @@ describe.each(OPS)("$method $name", (op) => {
   it.runIf(!op.public)("401 without a token, and with a forged one", async () => {
     expectError(await w.api.call(op.method, op.path(), { tenant: "acme", body: op.body?.() }), 401);
     expectError(await w.api.call(op.method, op.path(), { tenant: "acme", token: `${w.tok.admin.slice(0, -4)}AAAA`, body: op.body?.() }), 401);
+  });
+});
+
+describe("FUNDER and the sheet PDF (the funder's perimeter)", () => {
+  it("200 for a session expecting an enrollment the funder finances; 404 for a session expecting none of them", async () => {
+    const res = await download(w, `/emargement/${ids.session}/pdf`, w.tok.funder, "acme");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/pdf/);
+    // a LIST session of the same course expecting only learner2@ (financed by OPCO EP, not AKTO)
+    const outside = await createSession(w, { registration: "LIST", participantUserIds: [w.uid.learner2] });
+    expectStatus(await download(w, `/emargement/${outside.id}/pdf`, w.tok.funder, "acme"), 404, "funder outside the perimeter");
+    expect((await download(w, `/emargement/${outside.id}/pdf`, w.tok.admin, "acme")).status).toBe(200);
   });
 });
 

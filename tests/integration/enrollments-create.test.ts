@@ -24,6 +24,8 @@ const ENROLLMENT_KEYS = [
   "paymentMethod",
   "traineeCategory",
   "financingSource",
+  // issue #20 item 5: the enrollment names the funder that finances it (null: none)
+  "funderId",
   "enrolledAt",
   "completedAt",
   "cancelledAt",
@@ -77,6 +79,7 @@ describe("POST /enrollments (FREE)", () => {
       paymentMethod: "FREE",
       traineeCategory: "SAL",
       financingSource: "OPCO",
+      funderId: null,
       completedAt: null,
       cancelledAt: null,
     });

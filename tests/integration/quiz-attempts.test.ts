@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLogs, quizAttempts } from "../../server/db/schema";
+import { activityLogs, enrollments, memberships, quizAttempts } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
 import { createMember, login, seedDemoData, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment, rightChoices, wrongChoices, type SeededCourse, type SeededLesson } from "../factories/learning";
@@ -179,7 +179,18 @@ describe("POST /enrollments/{id}/quiz-attempts/{lessonId}", () => {
   it("quiz-feedback is readable by the course's creator and ADMIN; FUNDER and other learners get 404", async () => {
     for (const who of ["creator", "admin"]) expect((await get(`/enrollments/${enrollmentId}/quiz-feedback/${quiz.id}`, who)).status).toBe(200);
     for (const who of ["funder", "learner2"]) expectError(await get(`/enrollments/${enrollmentId}/quiz-feedback/${quiz.id}`, who), 404);
-    expect((await get(`/enrollments/${enrollmentId}/quiz-scores`, "funder")).status).toBe(200);
+    // issue #20 item 5: a FUNDER reads the quiz scores of the enrollments its funder finances only
+    expectError(await get(`/enrollments/${enrollmentId}/quiz-scores`, "funder"), 404);
+    const [m] = await api.db.select({ funderId: memberships.funderId }).from(memberships).where(and(eq(memberships.tenantId, acmeId), eq(memberships.userId, await userIdOf(api, "funder@acme.test"))));
+    expect(m?.funderId).toBeTruthy();
+    await api.db.update(enrollments).set({ funderId: m!.funderId }).where(eq(enrollments.id, enrollmentId));
+    try {
+      expect((await get(`/enrollments/${enrollmentId}/quiz-scores`, "funder")).status).toBe(200);
+      // the answers' feedback stays with the learner and the teaching side, funded or not
+      expectError(await get(`/enrollments/${enrollmentId}/quiz-feedback/${quiz.id}`, "funder"), 404);
+    } finally {
+      await api.db.update(enrollments).set({ funderId: null }).where(eq(enrollments.id, enrollmentId));
+    }
     expectError(await get(`/enrollments/${enrollmentId}/quiz-scores`, "learner2"), 404);
     expectError(await get(`/enrollments/${enrollmentId}/quiz-feedback/les_doesnotexist`), 404, "Lesson not found");
   });

@@ -194,7 +194,9 @@ describe("callers and permissions", () => {
     expect(acmeCaller("active", "LEARNER").can("sessions.readTenant")).toBe(false);
     expect(acmeCaller("trainer", "TRAINER").can("sessions.readTenant")).toBe(true);
     expect(anonymous().can("courses.ownAll")).toBe(false);
-    expect(ROLES.filter((r) => !callerIn(acme, "x", r).can("sessions.readTenant"))).toEqual(["LEARNER"]);
+    // issue #20 item 5: a FUNDER reads only its funder's perimeter, never the whole tenant's sessions
+    expect(ROLES.filter((r) => !callerIn(acme, "x", r).can("sessions.readTenant"))).toEqual(["LEARNER", "FUNDER"]);
+    expect(ROLES.filter((r) => callerIn(acme, "x", r).can("funders.perimeter"))).toEqual(["FUNDER"]);
   });
 
   it("TEACHING_ROLES are the roles holding courses.teach", () => {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { enrollments, liveSessions, PARTICIPANT_STATUSES, sessionParticipants, users } from "../../db/schema";
+import { enrollments, liveSessions, sessionParticipants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
-import { funderEnrollmentIds, participantEnrollments, type FunderCaller } from "../platform/who-may";
+import { funderEnrollmentIds, isParticipantStatus, participantEnrollments, type FunderCaller } from "../platform/who-may";
 
 /**
  * Who a session expects, written once (issue #20 item 1). Shared by the session service, the
@@ -29,8 +29,8 @@ export type ExpectedRow = {
   enrollmentStatus: string;
 };
 
-const participantSet = new Set<string>(PARTICIPANT_STATUSES);
-export const isParticipantEnrollmentStatus = (status: string) => participantSet.has(status);
+/** Whether an enrollment status is expected (ACTIVE or COMPLETED): who-may.ts's isParticipantStatus, the one list of those statuses. */
+export const isParticipantEnrollmentStatus = isParticipantStatus;
 
 /** Registration rows per session (explicit registrations, whatever the mode), for the given sessions. */
 export async function registeredCounts(db: DbOrTx, scope: TenantScope, sessionIds: string[]): Promise<Map<string, number>> {
