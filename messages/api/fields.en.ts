@@ -171,6 +171,10 @@ export const apiFields_en = {
   invoiceNeedsItem: "An invoice needs at least one item",
   vatExemptZero: "Must be 0: the organisation is exempt from VAT (CGI art. 261-4-4° a)",
   discountOverLine: "Must not exceed the line amount (quantity × unit price)",
+  rncpLevel: "2 to 8",
+  threeDigits: "Three digits",
+  imageTooLarge: "Image too large (200 kB at most)",
+  pngOrJpeg: "A PNG or JPEG image",
 } as const;
 
 export type ApiFieldId = keyof typeof apiFields_en;

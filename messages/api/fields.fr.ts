@@ -169,4 +169,8 @@ export const apiFields_fr: Record<ApiFieldId, string> = {
   invoiceNeedsItem: "Une facture comporte au moins une ligne",
   vatExemptZero: "Doit être 0 : l'organisme est exonéré de TVA (art. 261-4-4° a du CGI)",
   discountOverLine: "Ne doit pas dépasser le montant de la ligne (quantité × prix unitaire)",
+  rncpLevel: "De 2 à 8",
+  threeDigits: "Trois chiffres",
+  imageTooLarge: "Image trop lourde (200 Ko au maximum)",
+  pngOrJpeg: "Une image PNG ou JPEG",
 };
