@@ -102,12 +102,12 @@ describe("the OpenAPI document is honest about the edge", () => {
     }
   });
 
-  it("a public raw route (the mail OAuth callbacks, the media server's and the payment gateways' webhooks) shows no security requirement", () => {
+  it("a public raw route (the mail OAuth callbacks, the media server's and the payment gateways' webhooks, the convention signing link's PDF) shows no security requirement", () => {
     for (const route of RAW_ROUTES) {
       const op = doc.paths[route.path][route.method.toLowerCase()];
       if ("public" in route.access) expect(op.security, route.path).toEqual([]);
       else expect(op.security ?? doc.security, route.path).not.toEqual([]);
     }
-    expect(RAW_ROUTES.filter((r) => "public" in r.access).map((r) => r.path)).toEqual(["/configuration/mail/google/callback", "/configuration/mail/microsoft/callback", "/media/livekit/webhook", "/payments/webhooks/{gateway}"]);
+    expect(RAW_ROUTES.filter((r) => "public" in r.access).map((r) => r.path)).toEqual(["/configuration/mail/google/callback", "/configuration/mail/microsoft/callback", "/media/livekit/webhook", "/payments/webhooks/{gateway}", "/conventions/sign/{token}/pdf"]);
   });
 });
