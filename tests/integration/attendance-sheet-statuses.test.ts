@@ -280,7 +280,7 @@ describe("GET /qualiopi/emargement/{sessionId}/attestation/{userId}", () => {
     const op = doc.body.paths["/qualiopi/emargement/{sessionId}/attestation/{userId}"]?.get;
     expect(op).toBeDefined();
     expect(Object.keys(op.responses["200"].content)).toEqual(["application/pdf"]);
-    expect(op.description).toMatch(/ADMIN, the course's creator, the session's trainers, and the learner for themself/);
+    expect(op.description).toMatch(/ADMIN, the course's creator, the session's trainers, the learner for themself, and a FUNDER for a learner whose enrollment their funder finances/);
   });
 });
 

@@ -268,6 +268,10 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
     select 'pay_bulk_' || g, ${acme}, 'crs_bulk_' || g, ${ids.learner}, 10000, (array['PSP_A_ISV','PSP_B'])[1 + g % 2]::payment_gateway,
            (array['PENDING','CAPTURED','REFUNDED','FAILED'])[1 + (g / 2) % 4]::payment_status, 'sbx_bulk_' || g,
            ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz from generate_series(1, ${ROWS}) g`);
+  // A contract for each of the demo learner's bulk enrollments (the learner pays).
+  await exec(sql`insert into conventions (id, tenant_id, enrollment_id, kind, payer, created_by, created_at, updated_at)
+    select 'cnv_bulk_' || g, ${acme}, 'enr_bulk_' || g, 'CONTRACT', 'LEARNER', ${ids.admin},
+           ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { funders, payments } from "../../server/db/schema";
+import { enrollments, funders, memberships, payments } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
 import { createMember, login, seedDemoData, tokenFor } from "../factories";
 import { auditRows, eventRows, expectError, expectUnknownFields, expectValidation, membershipOf, outbox, tenantBySlug, userByEmail } from "../helpers/rest";
@@ -205,6 +205,9 @@ describe("GET /tenants/{id}/stats", () => {
 
 describe("POST /tenants/{id}/reseed-funders", () => {
   it("adds the missing standard funders; a second call creates none", async () => {
+    // the demo links members and enrollments to their funder: unlink them so the funders can go
+    await api.db.update(memberships).set({ funderId: null }).where(eq(memberships.tenantId, acme.id));
+    await api.db.update(enrollments).set({ funderId: null }).where(eq(enrollments.tenantId, acme.id));
     await api.db.delete(funders).where(eq(funders.tenantId, acme.id));
     const first = await api.call("POST", `/tenants/${acme.id}/reseed-funders`, { tenant: "acme", token: admin });
     expect(first.status).toBe(200);

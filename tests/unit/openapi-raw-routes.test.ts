@@ -15,7 +15,7 @@ describe("raw routes in the OpenAPI document", () => {
     expect(seen).toEqual(
       expect.arrayContaining([
         { path: "/emargement/{sessionId}/pdf", types: ["application/pdf"] },
-        { path: "/enrollments/course/{courseId}/export", types: ["text/csv; charset=utf-8"] },
+        { path: "/enrollments/course/{courseId}/export", types: ["text/csv; charset=utf-8", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] },
         { path: "/emargement/records/{id}/signature", types: ["image/png"] },
         { path: "/media/{id}/file", types: ["*/*"] },
       ]),

@@ -228,7 +228,7 @@ export const enrollmentsRouter = router({
         summary: "Set the trainee category and financing source (BPF)",
         description: "ADMIN only. traineeCategory SAL, DE or AUT; financingSource OPCO, CPF, POLE_EMPLOI, EMPLOYER or SELF; funderId one of the tenant's funders (GET /funders; 422 otherwise), " +
           "whose FUNDER members then read the enrollment, its sessions and documents; null clears a field. Any enrollment status.",
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Enrollment not found" },
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Enrollment not found", 422: "Unknown funder (errors.funderId)" },
       },
     })
     .input(ZUpdateEnrollmentInput)

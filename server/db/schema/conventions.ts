@@ -33,6 +33,7 @@ export const conventions = pgTable(
   (t) => [
     unique("conventions_tenant_id_uq").on(t.tenantId, t.id),
     uniqueIndex("conventions_enrollment_uq").on(t.tenantId, t.enrollmentId),
+    index("conventions_tenant_updated_idx").on(t.tenantId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     foreignKey({ name: "conventions_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }).onDelete("cascade"),
     foreignKey({ name: "conventions_client_fk", columns: [t.tenantId, t.clientId], foreignColumns: [billingClients.tenantId, billingClients.id] }),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "conventions_tenant_updated_idx" ON "conventions" USING btree ("tenant_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
