@@ -102,11 +102,7 @@ describe("the OpenAPI document is honest about the edge", () => {
     }
   });
 
-<<<<<<< HEAD
   it("a public raw route (the mail OAuth callbacks, the media server's and the payment gateways' webhooks, a convention's signing link) shows no security requirement", () => {
-=======
-  it("a public raw route (the mail OAuth callbacks, the media server's and the payment gateways' webhooks, the convention signing link's PDF) shows no security requirement", () => {
->>>>>>> fix2
     for (const route of RAW_ROUTES) {
       const op = doc.paths[route.path][route.method.toLowerCase()];
       if ("public" in route.access) expect(op.security, route.path).toEqual([]);

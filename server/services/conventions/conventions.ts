@@ -131,22 +131,15 @@ export async function getConvention(db: DbOrTx, caller: Caller, id: string): Pro
 
 /** GET /conventions: newest first, filtered by enrollmentId; a CREATOR sees their own courses', a FUNDER their funded enrollments' only. */
 export async function listConventions(db: Db, caller: Caller, q: TListConventionsInput) {
-<<<<<<< HEAD
-  const where = caller.scope.where(conventions, q.enrollmentId ? eq(conventions.enrollmentId, q.enrollmentId) : undefined, readableConventions(caller));
-  const from = () =>
-    db
-      .select({ convention: conventions })
-      .from(conventions)
-      .innerJoin(enrollments, caller.scope.where(enrollments, eq(enrollments.id, conventions.enrollmentId)))
-      .innerJoin(courses, caller.scope.where(courses, eq(courses.id, enrollments.courseId)));
-=======
-  const own = ownCourses(caller);
-  const where = caller.scope.where(conventions, q.enrollmentId ? eq(conventions.enrollmentId, q.enrollmentId) : undefined, own);
-  // Only a CREATOR's list goes through the course; the foreign keys guarantee every convention's
-  // enrollment and course, so the ADMIN's walks conventions_tenant_updated_idx alone.
+  const readable = readableConventions(caller);
+  const where = caller.scope.where(conventions, q.enrollmentId ? eq(conventions.enrollmentId, q.enrollmentId) : undefined, readable);
+  // Only a CREATOR's list goes through the course (its rule reads courses.creatorId); the foreign
+  // keys guarantee every convention's enrollment and course, so the ADMIN's and FINANCIER's list
+  // walks conventions_tenant_updated_idx alone, and a FUNDER's filters by enrollment id.
   const throughCourse = <T extends PgSelect>(qb: T): T =>
-    own ? (qb.innerJoin(enrollments, caller.scope.where(enrollments, eq(enrollments.id, conventions.enrollmentId))).innerJoin(courses, caller.scope.where(courses, eq(courses.id, enrollments.courseId))) as unknown as T) : qb;
->>>>>>> fix2
+    readable && !caller.can("funders.perimeter")
+      ? (qb.innerJoin(enrollments, caller.scope.where(enrollments, eq(enrollments.id, conventions.enrollmentId))).innerJoin(courses, caller.scope.where(courses, eq(courses.id, enrollments.courseId))) as unknown as T)
+      : qb;
   return paginate(limitPage(q), {
     rows: (limit, offset) =>
       throughCourse(db.select({ convention: conventions }).from(conventions).$dynamic())
