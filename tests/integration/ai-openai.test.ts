@@ -12,7 +12,9 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   fake = await startFakeAiServer({ apiKey: "sk-integration", model: "fake-chat" });
-  Object.assign(process.env, { AI_PROVIDER: "openai", AI_BASE_URL: fake.url, AI_API_KEY: "sk-integration", AI_MODEL: "fake-chat", AI_TIMEOUT_SECONDS: "5" });
+  // The fake answers at once; the timeout only has to outlast a CPU-starved worker under the full suite
+  // (at 5 s, a canned answer once arrived late and read as a provider failure). No test here relies on it.
+  Object.assign(process.env, { AI_PROVIDER: "openai", AI_BASE_URL: fake.url, AI_API_KEY: "sk-integration", AI_MODEL: "fake-chat", AI_TIMEOUT_SECONDS: "20" });
   resetEnvCache();
   f = await setupAi();
 });

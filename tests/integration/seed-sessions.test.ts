@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { fetchBytes, isPdf, pdfImageList, pdfText } from "../helpers/documents";
+import { fetchBytes, isPdf, pdfImageList, pdfPages, pdfText } from "../helpers/documents";
 import { seedDemoData, tokenFor } from "../factories";
 
 let api: TestApi;
@@ -47,7 +47,22 @@ describe("demo live sessions (conventions §11)", () => {
       expect(slots.body.data).toHaveLength(2);
       expect(slots.body.data[0].signatures.some((x: { role: string }) => x.role === "TRAINER")).toBe(true);
       const roster = await api.call("GET", `/qualiopi/emargement/${full!.id}`, { tenant, token: tok[tenant] });
-      expect(roster.body.data.summary).toMatchObject({ expected: 3, present: 3, absent: 0, byStatus: { PRESENT: 3, ABSENT: 0, NOT_YET: 0 } });
+      // Lucas Moreau's minutes-only correction (235 of 480) is honoured (issue #20 item 2): he attended
+      // the morning and missed the afternoon, so he reads LEFT_EARLY; the two others are PRESENT.
+      expect(roster.body.data.summary).toMatchObject({
+        expected: 3,
+        present: 3,
+        absent: 0,
+        byStatus: { PRESENT: 2, LATE: 0, LEFT_EARLY: 1, ABSENT: 0, EXCUSED_ABSENCE: 0, NOT_YET: 0 },
+        attendanceMinutes: 480 + 235 + 480,
+      });
+      const learners = roster.body.data.learners as { lastName: string; status: string; attendanceMinutes: number }[];
+      expect(learners.map((l) => [l.lastName, l.status, l.attendanceMinutes]).sort()).toEqual(
+        [
+          ["Moreau", "LEFT_EARLY", 235],
+          ...learners.filter((l) => l.lastName !== "Moreau").map((l) => [l.lastName, "PRESENT", 480]),
+        ].sort(),
+      );
     });
   }
 
@@ -70,9 +85,15 @@ describe("demo live sessions (conventions §11)", () => {
         expect(isPdf(pdf.bytes)).toBe(true);
         expect(pdfText(pdf.bytes)).not.toMatch(/indisponible/);
         const images = pdfImageList(pdf.bytes).filter((i) => i.type === "image");
-        // Every drawn signature is printed (the full-day sheet repeats the trainer's and learners' per slot page).
-        expect(images.length, s.title).toBeGreaterThanOrEqual(drawn.length);
-        for (const i of images) expect([i.width, i.height]).toEqual([320, 110]);
+        // Each page carries the verification block's QR code (server/services/verification: 192 px); every
+        // other image is a drawn signature (320 × 110), and every drawn signature is printed (the full-day
+        // sheet repeats the trainer's and learners' per slot page).
+        const pages = pdfPages(pdf.bytes).map((_, i) => i + 1);
+        const qr = images.filter((i) => i.width === 192 && i.height === 192);
+        expect(qr.map((i) => i.page).sort((a, b) => a - b), s.title).toEqual(pages);
+        const signatures = images.filter((i) => !qr.includes(i));
+        expect(signatures.length, s.title).toBeGreaterThanOrEqual(drawn.length);
+        for (const i of signatures) expect([i.width, i.height]).toEqual([320, 110]);
       }
     });
   }
