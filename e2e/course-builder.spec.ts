@@ -186,7 +186,8 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exporter la progression (CSV)" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await readFile((await download.path())!, "utf8");
-  expect(csv).toContain("enrollmentId");
+  // French Excel's CSV: a byte order mark, ';' and French headers.
+  expect(csv.startsWith("\uFEFFInscription;Apprenant;")).toBe(true);
 
   await page.getByRole("tab", { name: "Assistant IA" }).click();
   await expect(page.getByText(/Solde : \d+ crédit/)).toBeVisible();

@@ -223,7 +223,7 @@ export const sessions_fr = {
     removeRange: "Retirer la plage {m} du jour {n}",
     total: "Durée totale : {duration}",
     registerAll: "Inscrire d'emblée tous les apprenants",
-    registerAllHint: "Ceux dont l'inscription au cours est active ou terminée, y compris ceux inscrits plus tard, dans la limite des places. Sinon, choisissez-les ensuite depuis la page de la session.",
+    registerAllHint: "Ceux dont l'inscription au cours est active ou terminée, y compris ceux inscrits plus tard, dans la limite de la capacité. Sinon, choisissez-les ensuite depuis la page de la session.",
     participants: "Participants",
     registrationLegend: "Apprenants attendus",
     registrationAuto: "Tous les apprenants de la formation, y compris ceux inscrits plus tard (dans la limite des places)",
