@@ -272,6 +272,22 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
   await exec(sql`insert into conventions (id, tenant_id, enrollment_id, kind, payer, created_by, created_at, updated_at)
     select 'cnv_bulk_' || g, ${acme}, 'enr_bulk_' || g, 'CONTRACT', 'LEARNER', ${ids.admin},
            ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  // Every convention has its version 1 (a DRAFT), with the fields of the content its summary reads.
+  const content = JSON.stringify({
+    title: "Contrat de formation professionnelle",
+    course: { title: "Bulk" },
+    client: { name: "Apprenant" },
+    trainees: ["Apprenant"],
+    startDate: null,
+    endDate: null,
+    startsOn: null,
+    generatedOn: "2020-01-01",
+    durationLabel: "7 h",
+    price: { htCents: 10000, ttcCents: 10000 },
+  });
+  await exec(sql`insert into convention_versions (id, tenant_id, convention_id, version, status, content, content_hash, document_id, sha256, generated_at)
+    select 'cnvv_bulk_' || g, ${acme}, 'cnv_bulk_' || g, 1, 'DRAFT', ${content}::jsonb,
+           'sha256:bulk', 'doc_bulk_cnv_' || g, 'bulk', ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
   // Statistics and the visibility map, as autovacuum would leave them.
   if (api.handle.driver === "postgres") await raw().unsafe("vacuum analyze");
   else await raw().exec("vacuum analyze");
