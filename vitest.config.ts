@@ -8,6 +8,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: "test", LOG_LEVEL: "error" },
+    // Real argon2id at a test cost (server/env.ts PASSWORD_HASH_*): the suite logs in hundreds of times.
+    env: { NODE_ENV: "test", LOG_LEVEL: "error", PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_ITERATIONS: "1", PASSWORD_HASH_PARALLELISM: "1" },
   },
 });

@@ -26,6 +26,8 @@ export async function startApp(dbEnv: Record<string, string>, port: number, logF
         APP_ROOT_DOMAIN: `localhost:${port}`,
         SEED_ON_START: "false",
         RATE_LIMIT_PER_HOUR: "100000000",
+        // The bench's e-mails (signature receipts…) go to the local outbox: no provider here.
+        ENABLE_DEV_OUTBOX: "true",
         LOG_LEVEL: "warn",
         ...secrets,
       },

@@ -4,6 +4,11 @@
  * 1. Issue latency: BENCH_INVOICES (40) drafts issued by 2 concurrent callers; each timed from the
  *    request to the answer, which comes back with the number, the Factur-X PDF/A-3 rendered (render
  *    pool worker), embedded, signed and stored. Limit: p95 < 1 s.
+ *    The issue includes the official Factur-X validation of the CII XML (XSD, Factur-X profile,
+ *    CEN EN 16931 and BR-FR Schematrons, in a document worker thread) before the commit.
+ * 1b. Validation alone: POST /billing/invoices/{id}/validate on BENCH_INVOICES other drafts (the
+ *    same check, on a provisional number), 2 concurrent callers: p50 and p95. Every draft has its
+ *    own line text, so none is served from the validator's memory of verdicts.
  * 2. Other users: a probe (GET /billing/invoices?perPage=20, 4 concurrent callers) timed alone for
  *    BENCH_INVOICE_PROBE_SECONDS (5), then while invoices are issued without pause. The PDF work
  *    runs in the render worker and the number's lock is held only for the issuing transaction, so
@@ -12,6 +17,7 @@
 export type InvoiceIssueSummary = {
   invoices: number;
   issue: { p50Ms: number; p95Ms: number; maxMs: number; perSecond: number };
+  validation: { p50Ms: number; p95Ms: number; maxMs: number };
   probe: { aloneP95Ms: number; underIssueP95Ms: number; ratio: number; aloneRequests: number; underIssueRequests: number; issuedMeanwhile: number };
   limits: { issueP95Ms: number; probeRatio: string };
   pass: boolean;
@@ -32,9 +38,12 @@ export async function measureInvoiceIssue(baseUrl: string, token: string, tenant
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : null;
   };
-  const client = await call("POST", "/billing/clients", { kind: "COMPANY", name: "Bench client SAS", siren: "552100554", addressLine1: "1 rue du Banc", postalCode: "75001", city: "Paris", country: "FR", email: "bench@client.test" });
+  const client = await call("POST", "/billing/clients", { kind: "COMPANY", name: "Bench client SAS", siren: "552100554", address: { line1: "1 rue du Banc", postalCode: "75001", city: "Paris", country: "FR" }, email: "bench@client.test" });
+  // Each draft its own line text: the validator remembers a verdict per document but its number
+  // (facturx/validation), so identical drafts would be validated once; these are each validated.
+  let drafts = 0;
   const draft = async () =>
-    (await call("POST", "/billing/invoices", { clientId: client.data.id, items: [{ description: "Formation bench — 2 jours", quantity: 2, unitPriceCents: 70_000, vatRate: 0 }, { description: "Support", quantity: 1, unitPriceCents: 4_500, vatRate: 0 }] })).data.id as string;
+    (await call("POST", "/billing/invoices", { clientId: client.data.id, items: [{ description: `Formation bench n° ${++drafts} — 2 jours`, quantity: 2, unitPriceCents: 70_000, vatRate: 0 }, { description: "Support", quantity: 1, unitPriceCents: 4_500, vatRate: 0 }] })).data.id as string;
   const issue = async (id: string) => {
     const t0 = performance.now();
     const res = await call("POST", `/billing/invoices/${id}/issue`);
@@ -47,6 +56,23 @@ export async function measureInvoiceIssue(baseUrl: string, token: string, tenant
 
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push(await draft());
+  // Validation alone, on other drafts (validated drafts would not be validated again at issue).
+  const toValidate: string[] = [];
+  for (let i = 0; i < count; i++) toValidate.push(await draft());
+  const validationTimes: number[] = [];
+  let nextToValidate = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (nextToValidate < toValidate.length) {
+        const id = toValidate[nextToValidate++]!;
+        const t = performance.now();
+        const res = await call("POST", `/billing/invoices/${id}/validate`);
+        validationTimes.push(performance.now() - t);
+        if (!res.data.conformant) throw new Error(`draft ${id} not conformant: ${JSON.stringify(res.data.failures)}`);
+      }
+    }),
+  );
+  validationTimes.sort((a, b) => a - b);
   const times: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -92,6 +118,7 @@ export async function measureInvoiceIssue(baseUrl: string, token: string, tenant
   return {
     invoices: count,
     issue: issueSummary,
+    validation: { p50Ms: round(pct(validationTimes, 50)), p95Ms: round(pct(validationTimes, 95)), maxMs: round(validationTimes.at(-1) ?? 0) },
     probe: { aloneP95Ms: round(alone.p95), underIssueP95Ms: round(under.p95), ratio: round(ratio), aloneRequests: alone.n, underIssueRequests: under.n, issuedMeanwhile: under.issued },
     limits: { issueP95Ms: LIMIT_MS, probeRatio: "p95 under issues < 2 x alone + 50 ms" },
     pass: issueSummary.p95Ms < LIMIT_MS && under.p95 < 2 * alone.p95 + 50,
@@ -102,7 +129,8 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 export function invoiceIssueLines(s: InvoiceIssueSummary): string[] {
   return [
-    `invoice issue (PDF/A-3 Factur-X rendered, embedded, signed, stored), ${s.invoices} invoices, 2 callers: p50 ${s.issue.p50Ms} ms, p95 ${s.issue.p95Ms} ms (limit ${s.limits.issueP95Ms} ms), max ${s.issue.maxMs} ms, ${s.issue.perSecond}/s`,
+    `invoice issue (Factur-X XML validated, PDF/A-3 rendered, embedded, signed, stored), ${s.invoices} invoices, 2 callers: p50 ${s.issue.p50Ms} ms, p95 ${s.issue.p95Ms} ms (limit ${s.limits.issueP95Ms} ms), max ${s.issue.maxMs} ms, ${s.issue.perSecond}/s`,
+    `Factur-X validation alone (POST /billing/invoices/{id}/validate: XSD + Factur-X, EN 16931 and BR-FR Schematrons), ${s.invoices} drafts, 2 callers: p50 ${s.validation.p50Ms} ms, p95 ${s.validation.p95Ms} ms, max ${s.validation.maxMs} ms`,
     `other users (GET /billing/invoices, 4 callers): p95 alone ${s.probe.aloneP95Ms} ms (${s.probe.aloneRequests} requests), while invoices are issued ${s.probe.underIssueP95Ms} ms (${s.probe.underIssueRequests} requests, ${s.probe.issuedMeanwhile} invoices issued meanwhile): x${s.probe.ratio}`,
     `verdict: ${s.pass ? "PASS" : "MISS"}`,
   ];

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -69,6 +69,13 @@ export async function stop(child: Child, graceMs = 5000): Promise<void> {
   }
 }
 
+/** `kill -9` of the child's process group (no chance to clean up), resolved once it is gone. */
+export async function kill9(child: Child): Promise<void> {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  signalGroup(child.proc, "SIGKILL");
+  await child.exited;
+}
+
 /** Last-resort synchronous cleanup (process exit): kill whatever is still running. */
 export function killAllSync(): void {
   for (const proc of running) signalGroup(proc, "SIGKILL");
@@ -114,4 +121,25 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 120_000
     await sleep(250);
   }
   throw new Error(`${child.name} did not answer ${url} within ${timeoutMs / 1000}s`);
+}
+
+/** Polls `logFile` (the child's output) until it contains `text`; fails if the child exits or the timeout passes. */
+export async function waitForLog(logFile: string, text: string, child: Child, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void child.exited.then(() => {
+    exited = true;
+  });
+  while (Date.now() < deadline) {
+    let out = "";
+    try {
+      out = readFileSync(logFile, "utf8");
+    } catch {
+      // Not written yet.
+    }
+    if (out.includes(text)) return;
+    if (exited) throw new Error(`${child.name} exited before logging ${text}; see ${logFile}`);
+    await sleep(100);
+  }
+  throw new Error(`${child.name} did not log ${text} within ${timeoutMs / 1000}s; see ${logFile}`);
 }

@@ -34,9 +34,39 @@ import { printReport, verdict, writeResults } from "./report";
  * BENCH_ONLY=bpf runs only that part (a fresh database, no build, no app: the service is timed in
  * its own process) and writes bench/results/bpf-latest.json: `BENCH_ONLY=bpf npm run bench`.
  */
+/**
+ * BENCH_SMOKE=1 (`npm run bench:smoke`, run by .ci/run): every part at tiny sizes, three seconds per
+ * endpoint. It fails when a bench request answers non-2xx or the bench crashes, never on a figure:
+ * it keeps the bench from rotting, the figures come from `npm run bench`.
+ */
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const SMOKE_SIZES: Record<string, number> = {
+  BENCH_WARMUP: 0,
+  BENCH_DURATION: 3,
+  BENCH_CONNECTIONS: 4,
+  BENCH_USERS: 60,
+  BENCH_COURSES: 30,
+  BENCH_LARGE_USERS: 200,
+  BENCH_SIGNERS: 40,
+  BENCH_SHEET_RUNS: 1,
+  BENCH_AUDIT_DOCS: 20,
+  BENCH_AUDIT_DOC_KB: 2,
+  BENCH_INVOICES: 2,
+  BENCH_INVOICE_PROBE_SECONDS: 1,
+  BENCH_BPF_ENROLLMENTS: 300,
+  BENCH_BPF_RUNS: 1,
+};
 function num(name: string, def: number): number {
   const v = Number(process.env[name]);
-  return process.env[name] && Number.isFinite(v) && v >= 0 ? v : def;
+  if (process.env[name] && Number.isFinite(v) && v >= 0) return v;
+  return SMOKE && name in SMOKE_SIZES ? SMOKE_SIZES[name]! : def;
+}
+
+/** The smoke bench's one rule: every measured request answered 2xx, none failed. */
+function assertSmoke(results: Measurement[]): void {
+  const bad = results.filter((m) => m.non2xx > 0 || m.errors > 0 || m.completed === 0);
+  if (bad.length) throw new Error(`smoke bench: ${bad.map((m) => `${m.name} (non-2xx ${m.non2xx}, errors ${m.errors}, completed ${m.completed}, ${JSON.stringify(m.statusCodes)})`).join("; ")}`);
+  log(`smoke bench: ${results.length} measurements, every request 2xx`);
 }
 const SHAPE: LoadShape = { connections: num("BENCH_CONNECTIONS", 50), warmupSeconds: num("BENCH_WARMUP", 3), durationSeconds: num("BENCH_DURATION", 10) };
 const USERS = num("BENCH_USERS", 10_000);
@@ -249,6 +279,7 @@ async function main(): Promise<void> {
   printReport(info, results, v);
   await writeResults(RESULTS_FILE, info, results, v);
   log(`written ${RESULTS_FILE}`);
+  if (SMOKE) assertSmoke(results);
 }
 
 process.on("exit", killAllSync);

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { signAccessToken } from "../server/auth/tokens";
-import { openDatabase } from "../server/db";
-import { courses, enrollments, liveSessions, memberships, sessionTrainers, tenants, users } from "../server/db/schema";
+import { openAppDatabase } from "../server/jobs/open";
+import { courses, enrollments, liveSessions, memberships, sessionParticipants, sessionTrainers, tenants, users } from "../server/db/schema";
 import { forTenant } from "../server/db/tenant-scope";
 import { env } from "../server/env";
 import { newId } from "../server/lib/ids";
@@ -23,7 +23,7 @@ const FIXTURES = process.env.BENCH_ATTENDANCE_FIXTURES ?? "bench/results/attenda
 const CHUNK = 1000;
 
 const e = env();
-const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+const handle = await openAppDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
 try {
   const [tenant] = await handle.db.select({ id: tenants.id, slug: tenants.slug }).from(tenants).where(eq(tenants.slug, TENANT)).limit(1);
   if (!tenant) throw new Error(`tenant ${TENANT} missing`);
@@ -39,9 +39,11 @@ try {
   const now = new Date();
   const courseId = newId("crs");
   await handle.db.insert(courses).values(scope.values(courses, { id: courseId, creatorId: creator.id, slug: `bench-attendance-${courseId.slice(4)}`, title: "Émargement (bench)", description: "", price: 0, status: "PUBLISHED" as const, duration: 7, publishedAt: now }));
+  const enrollmentOf = new Map<string, string>();
   for (let from = 0; from < learners.length; from += CHUNK) {
     const batch = learners.slice(from, from + CHUNK).map((l) => ({ id: newId("enr"), courseId, userId: l.id, status: "ACTIVE" as const }));
     await handle.db.insert(enrollments).values(scope.valuesMany(enrollments, batch));
+    for (const b of batch) enrollmentOf.set(b.userId, b.id);
   }
   const session = async (title: string) => {
     const id = newId("ses");
@@ -50,6 +52,11 @@ try {
       scope.values(liveSessions, { id, courseId, title, scheduledAt: now, durationMinutes: 240, status: "LIVE" as const, startedAt: now, mediaRoomName: `room-${id.slice(4)}`, attendancePin: pin, createdBy: creator.id }),
     );
     await handle.db.insert(sessionTrainers).values(scope.values(sessionTrainers, { sessionId: id, userId: creator.id }));
+    // Every signer registered to the session, as the admin's registration does: only participants sign.
+    for (let from = 0; from < learners.length; from += CHUNK) {
+      const batch = learners.slice(from, from + CHUNK).map((l) => ({ sessionId: id, userId: l.id, enrollmentId: enrollmentOf.get(l.id)!, registeredBy: creator.id }));
+      await handle.db.insert(sessionParticipants).values(scope.valuesMany(sessionParticipants, batch));
+    }
     return { id, pin };
   };
   const pinSession = await session("Bench PIN");

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import { openDatabase } from "../server/db";
+import { openAppDatabase } from "../server/jobs/open";
 import { attendanceSlots, courses, enrollments, liveSessions, memberships, modules, sessionTrainers, tenants, users } from "../server/db/schema";
 import { demoSignature } from "../server/db/seed/signature-png";
 import { forTenant } from "../server/db/tenant-scope";
@@ -27,7 +27,7 @@ const SLOTS = Number(process.env.BENCH_SHEET_SLOTS ?? 10);
 const FIXTURES = process.env.BENCH_SHEET_FIXTURES ?? "bench/results/sheet-fixtures.json";
 
 const e = env();
-const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+const handle = await openAppDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
 try {
   const db = handle.db;
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, TENANT)).limit(1);

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { openDatabase } from "../server/db";
+import { openAppDatabase } from "../server/jobs/open";
 import { courses, enrollments, lessons, memberships, modules, tenants, users } from "../server/db/schema";
 import { seedDemo } from "../server/db/seed/demo";
 import { forTenant } from "../server/db/tenant-scope";
@@ -24,7 +24,7 @@ const LARGE_COUNT = Number(process.env.BENCH_LARGE_USERS ?? 100_000);
 const LARGE_TENANT = process.env.BENCH_LARGE_TENANT ?? "globex";
 
 const e = env();
-const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+const handle = await openAppDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
 try {
   await seedDemo(handle.db, e.SEED_PASSWORD);
   const [tenant] = await handle.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, TENANT)).limit(1);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { sessionCheckStats, sessionStillValid, useSessionStore } from "../server/auth/session-check";
-import { openDatabase } from "../server/db";
+import { openAppDatabase } from "../server/jobs/open";
 import { memberships, users } from "../server/db/schema";
 import { seedDemo } from "../server/db/seed/demo";
 import { issueTokens } from "../server/services/auth/session-tokens";
@@ -22,7 +22,7 @@ const N = Number(process.env.BENCH_SESSIONS ?? 500);
 const HITS = Number(process.env.BENCH_HITS ?? 200_000);
 
 const dir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), "bench-session-check-"));
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: dir ? path.join(dir, "db") : undefined });
+const handle = await openAppDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: dir ? path.join(dir, "db") : undefined });
 try {
   await seedDemo(handle.db, "bench-Passw0rd!");
   useSessionStore(handle.db);

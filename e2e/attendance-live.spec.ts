@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { writeFile } from "node:fs/promises";
 import { apiToken, enrolledLearner, scheduleSstSession, sstCourseId, tenantApi } from "./fixtures/api";
-import { DEMO_PASSWORD, screenshot, signIn } from "./fixtures/app";
+import { DEMO_PASSWORD, draw, expectNoHorizontalScroll, screenshot, signIn } from "./fixtures/app";
 import { ROOT_URL, tenantUrl } from "./fixtures/urls";
 
 /**
@@ -34,23 +34,7 @@ async function phone(browser: Browser, options: Parameters<Browser["newContext"]
   return context.newPage();
 }
 
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
-/** Draws a wavy stroke of `points` pointer moves across the canvas (real pointer events: down, moves, up). */
-async function draw(page: Page, canvas: Locator, points: number) {
-  const box = (await canvas.boundingBox())!;
-  const y0 = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + 20, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= points; i++) {
-    const x = box.x + 20 + ((box.width - 40) * i) / points;
-    await page.mouse.move(x, y0 + Math.sin(i / 3) * box.height * 0.25);
-  }
-  await page.mouse.up();
-}
 
 test("a trainer watches three learners sign on their phones (QR, PIN, drawing), countersigns, and the admin downloads the sheet", async ({ browser, page, request }) => {
   test.setTimeout(300_000);

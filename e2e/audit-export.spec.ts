@@ -46,4 +46,24 @@ test.describe("Qualiopi dashboard and audit bundle (admin)", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test("the publication check of a draft is worded in French from its codes, on desktop and phone; no status code, no id on screen", async ({ page }) => {
+    const ID = /\b(?:pay|imp|inv|crs|enr|usr|cpl|ses|nda)_[a-z0-9]{6,}/;
+    await signIn(page, "admin@acme.test");
+    await expect(page).not.toHaveURL(/\/login/);
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/quality/qualiopi");
+      const scope = page.getByRole("combobox", { name: "Périmètre" });
+      await expect(scope.locator("option", { hasText: "(Brouillon)" }).first()).toBeAttached();
+      expect(await scope.locator("option", { hasText: "(DRAFT)" }).count()).toBe(0);
+      const value = await scope.locator("option", { hasText: "(Brouillon)" }).first().getAttribute("value");
+      await scope.selectOption(value!);
+      await expect(page.getByRole("heading", { name: "Contrôle avant publication" })).toBeVisible();
+      const text = `${await page.locator('section[aria-labelledby="qualiopi-check"]').innerText()}\n${await scope.innerText()}`;
+      expect(text).not.toMatch(/ is required|No PRIMARY|No QUIZ|No POSITIONING|No SATISFACTION|must be greater/);
+      expect(text).not.toMatch(ID);
+      await screenshot(page, viewport.width > 500 ? "qualiopi-draft-check" : "qualiopi-draft-check-phone");
+    }
+  });
 });

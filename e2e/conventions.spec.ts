@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { apiToken, enrolledLearner, mailTo, sstCourseId, tenantApi } from "./fixtures/api";
-import { screenshot, signIn } from "./fixtures/app";
+import { draw, screenshot, signIn } from "./fixtures/app";
 
 /**
  * Issue #20 item 7 acceptance: the admin generates an enrollment's convention for the employer
@@ -10,17 +10,6 @@ import { screenshot, signIn } from "./fixtures/app";
  * and sees the convention signed; the admin then downloads the signed PDF, which carries the
  * evidence page.
  */
-async function draw(page: Page, canvas: Locator, points: number) {
-  const box = (await canvas.boundingBox())!;
-  const y0 = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + 20, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= points; i++) {
-    const x = box.x + 20 + ((box.width - 40) * i) / points;
-    await page.mouse.move(x, y0 + Math.sin(i / 3) * box.height * 0.25);
-  }
-  await page.mouse.up();
-}
 
 test("the admin generates and sends a convention; the employer signs it from the e-mailed link on a phone; the signed PDF downloads", async ({ browser, page, request }) => {
   test.setTimeout(180_000);

@@ -11,6 +11,8 @@ import { screenshot, signIn } from "./fixtures/app";
  */
 
 test("a finance user creates, issues and sends an invoice, then downloads its Factur-X PDF", async ({ page, request }) => {
+  // Two documents validated (EN 16931, BR-FR), rendered and signed: the issue and the credit note.
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const recipient = `compta.${stamp}@client.test`;
   await signIn(page, "finance@acme.test");
@@ -48,6 +50,9 @@ test("a finance user creates, issues and sends an invoice, then downloads its Fa
 
   await issued.getByRole("button", { name: "Envoyer par e-mail" }).click();
   const send = issued.getByRole("form", { name: "Envoyer par e-mail" });
+  // Prefilled with the client's billing e-mail.
+  await expect(send.getByLabel("Destinataire")).toHaveValue(/^[^@\s]+@[^@\s]+$/);
+  await expect(send.getByText("Adresse de facturation du client.")).toBeVisible();
   await send.getByLabel("Destinataire").fill(recipient);
   await send.getByLabel("Message").fill("Merci pour votre confiance.");
   await send.getByRole("button", { name: "Envoyer" }).click();
@@ -64,6 +69,21 @@ test("a finance user creates, issues and sends an invoice, then downloads its Fa
   // The file itself (npm readers, tests/helpers/facturx-validate.ts): its structure, the PDF/A-3 and Factur-X XMP, factur-x.xml attached, fonts embedded, the signature valid.
   const check = await assertIssuedPdf(bytes, { signed: true });
   expect(check.xml).toContain(`<ram:ID>${number}</ram:ID>`);
+
+  // A partial credit note starts from the invoice's lines: the second one removed, the first credited.
+  await issued.getByRole("button", { name: "Établir un avoir" }).click();
+  const credit = issued.getByRole("form", { name: "Établir un avoir" });
+  await credit.getByLabel("Avoir partiel (lignes à créditer)").check();
+  await expect(credit.getByLabel("Désignation").first()).toHaveValue(`Formation SST — session ${stamp}`);
+  await expect(credit.getByLabel("Désignation").nth(1)).toHaveValue("Support de cours");
+  await expect(credit.getByLabel("Prix unitaire HT").first()).toHaveValue("450");
+  await credit.getByRole("button", { name: "Supprimer la ligne 2" }).click();
+  await expect(credit.getByLabel("Désignation")).toHaveCount(1);
+  await credit.getByLabel("Quantité").fill("1");
+  await credit.getByLabel("Motif de l'avoir").fill("Une journée non réalisée");
+  await credit.getByRole("button", { name: "Émettre l'avoir" }).click();
+  await expect(issued.getByText(/^Avoir ACME-\d{4}-\d{6} émis\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(issued.getByRole("heading", { name: "Avoirs" })).toBeVisible();
 
   await page.keyboard.press("Escape");
   await expect(issued).toBeHidden();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { apiToken, enrolledLearner, memberId, sstCourseId, tenantApi } from "./fixtures/api";
-import { screenshot, signIn } from "./fixtures/app";
+import { expectNoHorizontalScroll, screenshot, signIn } from "./fixtures/app";
 import { tenantUrl } from "./fixtures/urls";
 
 /**
@@ -11,6 +11,10 @@ import { tenantUrl } from "./fixtures/urls";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: "fr-FR" };
 const LEARNER = { email: "learner.slots@acme.test", firstName: "Chloé", lastName: "Lambert" };
 const paris = (at: number | string) => new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" }).format(new Date(at));
+const parisDay = (at: number | string) => new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" }).format(new Date(at));
+/** The header's hours: "22:10 – 23:40" on one day; across midnight in Paris, each day's part ("22:32–24:00", "00:00–00:02"). */
+const hoursText = (from: number | string, to: number | string): string[] =>
+  parisDay(from) === parisDay(to) ? [`${paris(from)} – ${paris(to)}`] : [`${paris(from)}–24:00`, `00:00–${paris(to)}`];
 const utc = (at: number | string) => new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(at));
 
 type Ids = { sessionId: string; title: string; scheduledAt: string; pin: string };
@@ -41,10 +45,6 @@ async function context(browser: Browser, options: Parameters<Browser["newContext
   return ctx.newPage();
 }
 
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test("a learner signs the open slot from the home page on a phone; the trainer's screen (UTC clock) shows Paris time and the learner present", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -106,8 +106,7 @@ test("a learner signs the open slot from the home page on a phone; the trainer's
   await expect(trainer.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const header = trainer.locator("main .page-header").first();
   const start = paris(scheduledAt);
-  const end = paris(Date.parse(scheduledAt) + 90 * 60_000);
-  await expect(header).toContainText(`${start} – ${end}`);
+  for (const part of hoursText(scheduledAt, Date.parse(scheduledAt) + 90 * 60_000)) await expect(header).toContainText(part);
   expect(utc(scheduledAt)).not.toBe(start); // Paris is never on UTC in November… or in summer
   await expect(header).not.toContainText(`${utc(scheduledAt)} – `);
   // the roster: the learner among those present, with a presence word and the signing time in Paris time
@@ -132,7 +131,79 @@ test("a learner signs the open slot from the home page on a phone; the trainer's
   await expect(trainerPhone.getByRole("button", { name: "Ouvrir le menu" })).toBeVisible();
   await trainerPhone.goto(`/sessions/${sessionId}/live`);
   await expect(trainerPhone.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await expect(trainerPhone.locator("main .page-header").first()).toContainText(`${start} – ${end}`);
+  for (const part of hoursText(scheduledAt, Date.parse(scheduledAt) + 90 * 60_000)) await expect(trainerPhone.locator("main .page-header").first()).toContainText(part);
   await expectNoHorizontalScroll(trainerPhone);
   await screenshot(trainerPhone, "learner-signing-trainer-phone");
+});
+
+/** A Paris wall-clock reading of an instant: date "YYYY-MM-DD" and minutes since midnight. */
+function parisClock(at: number): { date: string; minutes: number } {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+}
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const addDays = (date: string, n: number) => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+};
+
+/**
+ * Issue #23: a session over three days. The phone's clock reads its last day, 10:00 — long past
+ * scheduledAt + durationMinutes + 2 h, the rule the screens used to apply on their own, which then
+ * said "closed" while the server accepted. The screens now show the server's signingOpen: the
+ * server's clock is inside the window (the first range starts in a few minutes), so "Signer ma
+ * présence" is offered, on "Mes sessions" and on "Signer ma présence".
+ */
+test("a session over several days shows signing open on a phone: the screens show the server's window, not the device's arithmetic", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = tenantApi(request, await apiToken(request, "acme", "admin@acme.test"));
+  const courseId = await sstCourseId(admin);
+  const trainerId = await memberId(admin, "trainer@acme.test");
+  const first = parisClock(Date.now() + 3 * 60_000);
+  test.skip(first.minutes > 23 * 60 + 15, "the first range must start and end on the same Paris day");
+  const start = first.minutes + 1;
+  const title = `SST — trois jours ${new Date().toISOString().slice(11, 19)}`;
+  const days = [
+    { date: first.date, ranges: [{ start: hhmm(start), end: hhmm(Math.min(start + 40, 23 * 60 + 59)) }] },
+    ...[1, 2].map((n) => ({ date: addDays(first.date, n), ranges: [{ start: "09:00", end: "12:30" }, { start: "13:30", end: "17:00" }] })),
+  ];
+  const created = await admin.post("/sessions", { courseId, title, description: "Trois journées, une signature par demi-journée.", schedule: days, trainerIds: [trainerId], deliveryMode: "REMOTE" });
+  expect(created.status(), await created.text()).toBe(201);
+  const session = ((await created.json()) as { data: { id: string; scheduledAt: string; durationMinutes: number; signingOpen: boolean; signingClosesAt: string; endsAt: string } }).data;
+  expect(session.signingOpen).toBe(true);
+  const slots = await admin.get(`/qualiopi/emargement/slots/${session.id}`);
+  const lastDayMorning = ((await slots.json()) as { data: { startsAt: string }[] }).data[3]!.startsAt;
+  const deviceNow = Date.parse(lastDayMorning) + 60 * 60_000;
+  // what the screens used to compute: closed at this device time
+  expect(Date.parse(session.scheduledAt) + session.durationMinutes * 60_000 + 2 * 3600_000).toBeLessThan(deviceNow);
+  expect(Date.parse(session.signingClosesAt)).toBeGreaterThan(deviceNow);
+
+  for (const [name, options] of [
+    ["phone", PHONE],
+    ["desktop", { viewport: { width: 1280, height: 860 }, locale: "fr-FR" }],
+  ] as const) {
+    const learner = await context(browser, { ...options, timezoneId: "Europe/Paris" });
+    await signIn(learner, LEARNER.email);
+    await expect(learner.getByRole("heading", { level: 1, name: "Mes formations" })).toBeVisible();
+    await learner.clock.setFixedTime(deviceNow);
+    await learner.goto("/my-sessions");
+    const card = learner.getByRole("article", { name: title });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText("09:00–12:30"); // the schedule over its days
+    await expect(card.getByRole("link", { name: /Signer ma présence/ })).toBeVisible();
+    await expect(card).not.toContainText("Signature ouverte à partir");
+    await expectNoHorizontalScroll(learner);
+    await screenshot(learner, `learner-signing-multiday-my-sessions-${name}`);
+
+    await learner.goto("/sign-attendance");
+    const open = learner.getByRole("article", { name: title });
+    await expect(open.getByRole("link", { name: /Signer ma présence/ })).toBeVisible();
+    await expectNoHorizontalScroll(learner);
+    await screenshot(learner, `learner-signing-multiday-open-${name}`);
+    await learner.context().close();
+  }
 });

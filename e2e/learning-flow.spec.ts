@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiToken } from "./fixtures/api";
-import { screenshot, signIn } from "./fixtures/app";
+import { expectNoHorizontalScroll, screenshot, signIn } from "./fixtures/app";
 import { ROOT_URL } from "./fixtures/urls";
 
 /**
@@ -119,8 +119,11 @@ test.describe("admin", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("status").filter({ hasText: `à « ${COURSE} » enregistrée` })).toBeVisible();
 
-    await page.getByLabel("Formation").selectOption({ label: COURSE });
-    await expect(page).toHaveURL(/courseId=/);
+    // Chosen again until the filter reaches the URL: a choice made before the page hydrated is lost.
+    await expect(async () => {
+      await page.getByLabel("Formation").selectOption({ label: COURSE });
+      await expect(page).toHaveURL(/courseId=/, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     const learnerRow = page.getByRole("row").filter({ hasText: "learner@acme.test" }).filter({ hasText: COURSE });
     await expect(learnerRow).toHaveCount(1);
     await expect(learnerRow).toContainText("En cours");
@@ -147,8 +150,11 @@ test.describe("admin", () => {
     // Financing source, then cancellation of learner2's new enrollment (confirmed).
     await page.getByRole("link", { name: "Retour aux inscriptions" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Inscriptions" })).toBeVisible();
-    await page.getByLabel("Formation").selectOption({ label: COURSE });
-    await expect(page).toHaveURL(/courseId=/);
+    // Chosen again until the filter reaches the URL: a choice made before the page hydrated is lost.
+    await expect(async () => {
+      await page.getByLabel("Formation").selectOption({ label: COURSE });
+      await expect(page).toHaveURL(/courseId=/, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     const learner2Row = page.getByRole("row").filter({ hasText: "learner2@acme.test" }).filter({ hasText: COURSE });
     await expect(learner2Row).toContainText("En cours");
     await learner2Row.getByRole("combobox", { name: /Source de financement/ }).selectOption("EMPLOYER");
@@ -264,7 +270,3 @@ test.describe("learner on a phone", () => {
   });
 });
 
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}

@@ -82,8 +82,8 @@ test("a wrong password: the test send shows the server's refusal", async ({ page
   await page.getByRole("button", { name: "Enregistrer la configuration" }).click();
   await expect(page.getByText("Configuration enregistrée.", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Envoyer un test" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "L'envoi du message de test a échoué" })).toBeVisible();
-  await expect(page.getByText(/Dernière erreur/)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Le message de test n'est pas parti." })).toBeVisible();
+  await expect(page.getByText(/Dernier essai en échec/)).toBeVisible();
 
   // Deleted after the confirmation: the tenant's mail goes back down the fallback chain (the
   // specs that follow read the local outbox, not this spec's SMTP server, which stops with it).

@@ -139,4 +139,26 @@ test("an ADMIN sees a role change on the activity screen (desktop)", async ({ pa
   await expect(row).toContainText("Alice Martin");
   await expect(row).toContainText("Rôle : Formateur → Apprenant");
   await screenshot(page, "activity-admin-actions-desktop");
+
+});
+
+test.describe("administration log wording", () => {
+  test("the administration log words every action and detail, says its time zone and shows no id, on desktop and phone", async ({ page }) => {
+    await signIn(page, "admin@acme.test");
+    await expect(page).not.toHaveURL(/\/login/);
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/activity?tab=admin");
+      const table = page.getByRole("table", { name: "Actions d'administration" });
+      await expect(table.locator("tbody tr").first()).toBeVisible();
+      await expect(page.getByTestId("time-zone-note")).toHaveText("Heure de Paris (fuseau de l'organisme)");
+      const text = await table.innerText();
+      // No raw event key (invoice.creditNoteIssued, payment.intent_created…) and no identifier.
+      expect(text).not.toMatch(/\b(?:invoice|payment|improvementPlan|complaint|convention|bpf|user|session|tenant|webhook|template|mail_configuration|billing_client|company|funder|enrollment|emargement|adaptivePath|needs_analysis|legal_identity)\.[a-zA-Z_]+/);
+      expect(text).not.toMatch(/\b(?:pay|imp|inv|crs|enr|usr|cpl|ses|aud)_[a-z0-9]{6,}/);
+      await screenshot(page, viewport.width > 500 ? "activity-admin-words" : "activity-admin-words-phone");
+      await page.goto("/activity");
+      await expect(page.getByTestId("time-zone-note")).toBeVisible();
+    }
+  });
 });

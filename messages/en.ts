@@ -10,6 +10,9 @@ import { sessions_en } from "./parts/sessions.en";
 import { webhooks_en } from "./parts/webhooks.en";
 import { quality_en } from "./parts/quality.en";
 import { qualiopi_en } from "./parts/qualiopi.en";
+import { technicalCauses_en } from "./parts/technical-causes.en";
+import { auditActions_en } from "./parts/audit-actions.en";
+import { publicationRules_en } from "./parts/publication-rules.en";
 import { adaptive_en } from "./parts/adaptive.en";
 import { needs_en } from "./parts/needs.en";
 import { invoices_en } from "./parts/invoices.en";
@@ -22,6 +25,7 @@ import { signing_en } from "./parts/signing.en";
 import { verification_en } from "./parts/verification.en";
 import { surveys_en } from "./parts/surveys.en";
 import { payments_en } from "./parts/payments.en";
+import { learners_en } from "./parts/learners.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -128,6 +132,7 @@ export const en: Catalogue = {
     noAccessBody: "Your account has no access to this organisation (invitation not accepted yet, or access suspended).",
   },
   nav: {
+    complaint: "File a complaint",
     webhooks: "Webhooks",
     dashboard: "Dashboard",
     users: "Users",
@@ -170,23 +175,6 @@ export const en: Catalogue = {
     learnerEmptyTitle: "No courses yet",
     learnerEmptyBody: "The courses you are enrolled in will appear here, with your progress, upcoming sessions and certificates.",
     browseCatalogue: "Browse the catalogue",
-  },
-  comingSoon: {
-    badge: "Coming soon",
-    intro: "This section is on its way.",
-    willContain: "It will hold:",
-    courses: "the organisation's course catalogue: programmes, modules and lessons, publishing and enrollments.",
-    myCourses: "the courses you design: drafts, modules, lessons, quizzes and publishing.",
-    sessions: "the session schedule: dates, trainers, rooms or virtual classrooms, notices to attend.",
-    mySessions: "the sessions you teach or attend: dates, places, virtual classroom links.",
-    attendance: "attendance sheets: QR code, PIN, handwritten signature and verification of the sealed chain.",
-    signAttendance: "signing your attendance at a session, by QR code, PIN or on-screen signature.",
-    quality: "Qualiopi follow-up: complaints, improvement plans and audit export.",
-    billing: "clients, quotes, Factur-X invoices, credit notes and payments.",
-    settings: "organisation settings: branding, domain, OF mode, authentication, webhooks and API keys.",
-    learners: "the learners enrolled in your courses and their progress.",
-    bpf: "the annual training report (BPF), computed from signed attendance hours and invoices.",
-    fundedFiles: "the training files you fund: enrollments, attendance and certificates.",
   },
   users: {
     title: "Users",
@@ -322,6 +310,9 @@ export const en: Catalogue = {
   ...webhooks_en,
   ...quality_en,
   ...qualiopi_en,
+  ...technicalCauses_en,
+  ...auditActions_en,
+  ...publicationRules_en,
   ...adaptive_en,
   ...needs_en,
   ...invoices_en,
@@ -334,4 +325,5 @@ export const en: Catalogue = {
   ...verification_en,
   ...surveys_en,
   ...payments_en,
+  ...learners_en,
 };

@@ -9,6 +9,9 @@ import { sessions_fr } from "./parts/sessions.fr";
 import { webhooks_fr } from "./parts/webhooks.fr";
 import { quality_fr } from "./parts/quality.fr";
 import { qualiopi_fr } from "./parts/qualiopi.fr";
+import { technicalCauses_fr } from "./parts/technical-causes.fr";
+import { auditActions_fr } from "./parts/audit-actions.fr";
+import { publicationRules_fr } from "./parts/publication-rules.fr";
 import { adaptive_fr } from "./parts/adaptive.fr";
 import { needs_fr } from "./parts/needs.fr";
 import { invoices_fr } from "./parts/invoices.fr";
@@ -21,6 +24,7 @@ import { signing_fr } from "./parts/signing.fr";
 import { verification_fr } from "./parts/verification.fr";
 import { surveys_fr } from "./parts/surveys.fr";
 import { payments_fr } from "./parts/payments.fr";
+import { learners_fr } from "./parts/learners.fr";
 
 /** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
 export const fr = {
@@ -127,6 +131,7 @@ export const fr = {
     noAccessBody: "Votre compte n'a pas accès à cet organisme (invitation non acceptée ou accès suspendu).",
   },
   nav: {
+    complaint: "Faire une réclamation",
     webhooks: "Webhooks",
     dashboard: "Tableau de bord",
     users: "Utilisateurs",
@@ -169,23 +174,6 @@ export const fr = {
     learnerEmptyTitle: "Aucune formation pour l'instant",
     learnerEmptyBody: "Les formations auxquelles vous êtes inscrit apparaîtront ici, avec votre progression, vos prochaines sessions et vos attestations.",
     browseCatalogue: "Parcourir le catalogue",
-  },
-  comingSoon: {
-    badge: "Bientôt disponible",
-    intro: "Cette rubrique arrive prochainement.",
-    willContain: "Vous y trouverez :",
-    courses: "le catalogue des formations de l'organisme : création des programmes, modules et leçons, publication et inscriptions.",
-    myCourses: "les formations que vous concevez : brouillons, modules, leçons, quiz et publication.",
-    sessions: "le planning des sessions : dates, formateurs, salles ou classes virtuelles, convocations.",
-    mySessions: "les sessions que vous animez ou suivez : dates, lieux, liens des classes virtuelles.",
-    attendance: "les feuilles d'émargement : QR code, code PIN, signature manuscrite et vérification de la chaîne de preuves.",
-    signAttendance: "la signature de votre présence en session, par QR code, code PIN ou signature sur l'écran.",
-    quality: "le suivi Qualiopi : réclamations, plans d'amélioration et export d'audit.",
-    billing: "les clients, devis, factures Factur-X, avoirs et paiements.",
-    settings: "les réglages de l'organisme : identité visuelle, domaine, mode OF, authentification, webhooks et clés d'API.",
-    learners: "les apprenants inscrits à vos formations et leur progression.",
-    bpf: "le bilan pédagogique et financier annuel, calculé à partir des heures émargées et des factures.",
-    fundedFiles: "les dossiers de formation que vous financez : inscriptions, assiduité et attestations.",
   },
   users: {
     title: "Utilisateurs",
@@ -321,6 +309,9 @@ export const fr = {
   ...webhooks_fr,
   ...quality_fr,
   ...qualiopi_fr,
+  ...technicalCauses_fr,
+  ...auditActions_fr,
+  ...publicationRules_fr,
   ...adaptive_fr,
   ...needs_fr,
   ...invoices_fr,
@@ -333,4 +324,5 @@ export const fr = {
   ...verification_fr,
   ...surveys_fr,
   ...payments_fr,
+  ...learners_fr,
 } as const;

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: intFrom(3600),
   LOGIN_MAX_FAILURES: intFrom(10),
   LOGIN_LOCK_SECONDS: intFrom(15 * 60),
+  // Failed logins from one client address, whatever the accounts, within LOGIN_LOCK_SECONDS (login-throttle.ts).
+  LOGIN_MAX_FAILURES_PER_ADDRESS: intFrom(30),
   // How long an access token's session-version check (revoked family, suspension) is cached: 0-60 s.
   SESSION_CHECK_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   // Origins allowed to call the API from a browser (comma-separated); none by default.
@@ -52,6 +54,8 @@ const EnvSchema = z.object({
   // Local testing only: lets webhooks use http:// to a loopback address (127.0.0.1, ::1, localhost). Never honoured in production.
   ALLOW_HTTP_WEBHOOKS: bool(false),
   COMPLAINT_AUTO_CLOSE_DAYS: intFrom(30),
+  // The answer delay promised in a complaint's acknowledgement (calendar days; CRITICAL complaints: the 24 h SLA). No tenant setting exists: one default for all.
+  COMPLAINT_ANSWER_DAYS: intFrom(15),
   // Satisfaction surveys: the follow-up survey is e-mailed this many days after completion; a survey link expires this many days after it is sent.
   SURVEY_FOLLOW_UP_DAYS: intFrom(90),
   SURVEY_LINK_TTL_DAYS: intFrom(30),
@@ -63,6 +67,12 @@ const EnvSchema = z.object({
   JOB_MAINTENANCE_INTERVAL_SECONDS: intFrom(60),
   // Caps every queue's expiry (a job whose worker died is retried after it): crash tests lower it.
   JOB_EXPIRE_MAX_SECONDS: z.coerce.number().int().positive().optional(),
+  // Caps every queue's first retry delay (the backoff doubles from it): crash tests lower it.
+  JOB_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().positive().optional(),
+  // An issued invoice's render job waits this long (the issuing request normally renders it first; the job is the guarantee).
+  INVOICE_RENDER_JOB_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // false: an API-only instance (REST, tRPC, health; pages are answered 404 and served by other instances), without a Next build.
+  SERVE_PAGES: bool(true),
   MEDIA_HMAC_SECRET: z.string().min(16).default(DEV_SECRET),
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: z.string().url().optional(),
@@ -84,6 +94,14 @@ const EnvSchema = z.object({
   MAIL_PROVIDER_TIMEOUT_SECONDS: intFrom(30),
   ENABLE_DEV_OUTBOX: bool(false),
   SEED_PASSWORD: z.string().min(10).default("demo-Passw0rd!"),
+  // argon2id cost of new password hashes (a stored hash carries its own parameters, so verifying
+  // always uses the cost it was made with). The defaults are above OWASP's minimum (19 MiB, 2
+  // iterations); the test suite lowers them (vitest.config.ts) so that its hundreds of logins stay
+  // fast while still hashing and verifying for real. Its spawned production processes inherit
+  // that cost, which is why production does not refuse it.
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(65_536),
+  PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(3),
+  PASSWORD_HASH_PARALLELISM: z.coerce.number().int().min(1).max(16).default(4),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // AI (conventions §9): the local provider works offline; openai needs AI_BASE_URL and AI_API_KEY.
   AI_PROVIDER: z.enum(["local", "openai"]).default("local"),

@@ -259,6 +259,8 @@ export function toHttpError(error: unknown): HttpError {
   if (db === PG_UNIQUE_VIOLATION) return { statusCode: 409, code: "ALREADY_EXISTS", message: "Resource already exists" };
   if (db === PG_FOREIGN_KEY_VIOLATION) return { statusCode: 422, code: "REFERENCE_NOT_FOUND", message: "Referenced resource not found" };
   if (db === PG_INVALID_TEXT || (db && PG_VALUE_OUT_OF_RANGE.has(db))) return { statusCode: 400, code: "INVALID_VALUE", message: "Invalid value" };
+  // A deadlock or serialization failure outside `db.transaction` (which retries them, db/transaction.ts).
+  if (db === "40001" || db === "40P01") return { statusCode: 503, code: "TRANSACTION_CONFLICT", message: "Concurrent requests on the same data kept conflicting: retry in a moment", retryAfterSeconds: 1 };
 
   if (isTrpc) {
     const status = STATUS_BY_TRPC_CODE[trpc.code ?? ""];

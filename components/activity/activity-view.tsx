@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { TActivityItem } from "@/server/contracts/activity";
 import { formatDate } from "@/components/learn/format";
@@ -17,6 +18,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryList } from "@/components/ui/query-list";
 import styles from "./activity.module.css";
+import { TimeZoneNote } from "./time-zone-note";
 
 const PAGE_SIZE = 25;
 
@@ -31,6 +33,7 @@ function detailOf(t: Translate, item: TActivityItem, titles: Map<string, string>
 /** The tenant's learning activity (ADMIN): filters, newest first, pagination. The heading is ActivityScreen's. */
 export function ActivityView() {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const [filters, setFilters] = useActivityFilters();
   const titles = useCourseTitles();
@@ -43,6 +46,7 @@ export function ActivityView() {
   return (
     <>
       <ActivityFiltersForm filters={filters} onChange={setFilters} />
+      <TimeZoneNote />
       <QueryList query={list} empty={t("learnActivity.empty")}>
         {(data) => (
           <>
@@ -51,7 +55,7 @@ export function ActivityView() {
                 <tr key={item.id}>
                   <td data-label={t("learnActivity.colDate")}>
                     <time className={styles.time} dateTime={item.createdAt}>
-                      {formatDate(item.createdAt, locale, true)}
+                      {formatDate(item.createdAt, locale, timeZone, true)}
                     </time>
                   </td>
                   <td data-label={t("learnActivity.colUser")}>{item.userName || t("learnActivity.system")}</td>

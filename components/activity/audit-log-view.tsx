@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { formatDate } from "@/components/learn/format";
 import { Alert } from "@/components/ui/alert";
@@ -10,6 +11,7 @@ import { errorInfo } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./activity.module.css";
+import { TimeZoneNote } from "./time-zone-note";
 import { auditActionLabel, auditDetails } from "./audit-actions";
 import { AuditLogFilters } from "./audit-log-filters";
 import { auditQuery, useAuditFilters } from "./use-audit-filters";
@@ -19,6 +21,7 @@ const PAGE_SIZE = 25;
 /** The tenant's audit log (ADMIN): administration actions by default, filterable by person and action, newest first. */
 export function AuditLogView() {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const [filters, setFilters] = useAuditFilters();
   const list = useQuery({ ...trpc.audit.list.queryOptions({ page: filters.page, limit: PAGE_SIZE, ...auditQuery(filters) }), placeholderData: keepPreviousData });
@@ -27,17 +30,18 @@ export function AuditLogView() {
   return (
     <>
       <AuditLogFilters filters={filters} onChange={setFilters} />
+      <TimeZoneNote />
       <QueryList query={list} empty={t("auditLog.empty")}>
         {(data) => (
           <>
             <DataTable caption={t("auditLog.listCaption")} columns={[t("auditLog.colDate"), t("auditLog.colActor"), t("auditLog.colAction"), t("auditLog.colDetail")]}>
               {data.data.map((entry) => {
-                const details = auditDetails(t, entry, (iso) => formatDate(iso, locale, true));
+                const details = auditDetails(t, entry, (iso) => formatDate(iso, locale, timeZone, true), locale);
                 return (
                   <tr key={entry.id}>
                     <td data-label={t("auditLog.colDate")}>
                       <time className={styles.time} dateTime={entry.createdAt}>
-                        {formatDate(entry.createdAt, locale, true)}
+                        {formatDate(entry.createdAt, locale, timeZone, true)}
                       </time>
                     </td>
                     <td data-label={t("auditLog.colActor")}>{entry.actorName || t("auditLog.system")}</td>

@@ -15,13 +15,6 @@ export function formatTime(iso: string | number | Date, locale: Locale, timeZone
   return new Intl.DateTimeFormat(tag(locale), { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));
 }
 
-/** "lundi 3 mars, 09:00 – 12:30" (tenant's time zone). */
-export function formatSlot(scheduledAt: string, durationMinutes: number, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const start = new Date(scheduledAt);
-  const end = new Date(start.getTime() + durationMinutes * 60_000);
-  return formatRange(start, end, locale, timeZone);
-}
-
 /** "lundi 3 mars, 09:00 – 12:30" from two instants (tenant's time zone). */
 export function formatRange(startsAt: string | Date, endsAt: string | Date, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {
   const start = new Date(startsAt);
@@ -67,16 +60,14 @@ const STATUS_KEYS: Record<string, MessageKey> = {
 
 export const sessionStatusKey = (status: string): MessageKey => STATUS_KEYS[status] ?? "attCommon.statusSCHEDULED";
 
-/** Signing is open from 30 minutes before the start to 2 hours after the planned end (never when CANCELLED). */
-export function isSigningOpen(s: { status: string; scheduledAt: string; durationMinutes: number }, now: number): boolean {
-  if (s.status === "CANCELLED") return false;
-  if (s.status === "LIVE") return true;
-  const start = Date.parse(s.scheduledAt);
-  return now >= start - 30 * 60_000 && now <= start + s.durationMinutes * 60_000 + 2 * 3600_000;
-}
+/**
+ * The signing window as the server answers it on every session resource (contracts/signing-window.ts,
+ * computed by the rule the sign endpoints apply). Nothing here recomputes it.
+ */
+export type SigningWindow = { signingOpen: boolean; signingOpensAt: string | null; signingClosesAt: string | null };
 
-/** When signing opens for a session that has not opened yet. */
-export const signingOpensAt = (scheduledAt: string) => Date.parse(scheduledAt) - 30 * 60_000;
+/** Signing has not opened yet at `now` (the server's signingOpensAt is still ahead): when it opens, else null. */
+export const opensLater = (s: SigningWindow, now: number): string | null => (!s.signingOpen && s.signingOpensAt !== null && now < Date.parse(s.signingOpensAt) ? s.signingOpensAt : null);
 
 /** "3 mars, 09:30" (tenant's time zone). */
 export function formatDateTime(at: string | number, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {

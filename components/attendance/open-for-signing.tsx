@@ -1,8 +1,7 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api-error";
@@ -10,33 +9,28 @@ import { useTenantTimeZone } from "@/components/tenant-context";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./attendance.module.css";
-import { formatTime, isSigningOpen, methodKey } from "./format";
+import { formatTime, methodKey } from "./format";
 import { SessionCard } from "./session-card";
 import { useNow } from "./use-now";
 import { Loading } from "@/components/ui/skeleton";
 
-const OWN = new Set(["QR", "QR_CODE", "PIN", "CANVAS"]);
-/** Sessions last at most 24 h and stay open 2 h after their end: older starts cannot be open. */
-const LOOKBACK_MS = 26 * 3600_000;
-const LOOKAHEAD_MS = 30 * 60_000;
-
-/** Sessions the learner can sign right now (window: 30 min before the start to 2 h after the end), signed or not. */
+/**
+ * The sessions the learner can sign right now, signed or not: the server's list
+ * (attendanceSigning.openNow, its signing window rule; a session over several days included), each
+ * with the caller's signature of what is to sign now.
+ */
 export function OpenForSigning() {
   const { t, locale } = useI18n();
   const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
-  const [anchor] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
   const now = useNow(30_000);
-  const list = useQuery(
-    trpc.sessions.list.queryOptions({ fromDate: new Date(anchor - LOOKBACK_MS).toISOString(), toDate: new Date(anchor + LOOKAHEAD_MS).toISOString(), limit: 100 }),
-  );
-  const open = (list.data?.data ?? []).filter((s) => isSigningOpen(s, now));
-  const records = useQueries({ queries: open.map((s) => trpc.attendance.sessionRecords.queryOptions({ sessionId: s.id })) });
+  const list = useQuery({ ...trpc.attendanceSigning.openNow.queryOptions({}), refetchInterval: 60_000 });
 
   if (list.isPending) {
     return <Loading shape="cards" />;
   }
   if (list.isError) return <Alert kind="error">{errorMessage(list.error, t)}</Alert>;
+  const open = list.data.data;
   if (open.length === 0) {
     return (
       <EmptyState
@@ -53,13 +47,12 @@ export function OpenForSigning() {
   }
   return (
     <ul className={styles.sessionCards}>
-      {open.map((s, i) => {
-        const own = records[i]?.data?.data.find((r) => OWN.has(r.method) && !r.slotId);
-        const signed = own ? (
+      {open.map(({ session: s, signature }) => {
+        const signed = signature ? (
           <div className={styles.signedNote}>
             <p>
               <span aria-hidden="true">✓ </span>
-              {t("attMy.signedAt", { time: formatTime(own.signedAt, locale, timeZone), method: t(methodKey(own.method)) })}
+              {t("attMy.signedAt", { time: formatTime(signature.signedAt, locale, timeZone), method: t(methodKey(signature.method)) })}
             </p>
             <Link href={`/sessions/${s.id}/sign`}>{t("attSign.seeProof")}</Link>
           </div>

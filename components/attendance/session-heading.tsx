@@ -2,7 +2,8 @@
 
 import { useI18n } from "@/lib/i18n/client";
 import styles from "./attendance.module.css";
-import { formatSlot, sessionStatusKey } from "./format";
+import { formatRange, sessionStatusKey } from "./format";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { formatPlace } from "@/server/contracts/sessions";
 import { formatSchedule } from "@/components/sessions/paris-time";
 
@@ -12,15 +13,16 @@ export type SessionPlaceLike = { name: string; address: string; room?: string | 
 export function SessionFacts({
   session,
 }: {
-  session: { title: string; scheduledAt: string; durationMinutes: number; status: string; place?: SessionPlaceLike | null; schedule?: { date: string; ranges: { start: string; end: string }[] }[] };
+  session: { title: string; scheduledAt: string; endsAt: string; status: string; place?: SessionPlaceLike | null; schedule?: { date: string; ranges: { start: string; end: string }[] }[] };
 }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   // A session over several days or with a break reads as its schedule (tenant wall-clock times).
   const multi = session.schedule && (session.schedule.length > 1 || (session.schedule[0]?.ranges.length ?? 0) > 1);
   return (
     <p className={styles.facts}>
       <span className={`${styles.status} ${styles[`status${session.status}`] ?? ""}`}>{t(sessionStatusKey(session.status))}</span>
-      {multi ? <span>{formatSchedule(session.schedule!, locale).join(" ; ")}</span> : <span>{formatSlot(session.scheduledAt, session.durationMinutes, locale)}</span>}
+      {multi ? <span>{formatSchedule(session.schedule!, locale).join(" ; ")}</span> : <span>{formatRange(session.scheduledAt, session.endsAt, locale, timeZone)}</span>}
       {session.place ? (
         <span>
           <span aria-hidden="true">📍 </span>

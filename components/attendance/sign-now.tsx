@@ -5,7 +5,8 @@ import Link from "next/link";
 import { useTenantTimeZone } from "@/components/tenant-context";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
-import { formatTime } from "./format";
+import { parisDayKey } from "@/components/sessions/paris-time";
+import { formatDateTime, formatTime } from "./format";
 import styles from "./signing.module.css";
 
 /** A slot's label, followed by its times unless the label already shows them. */
@@ -24,6 +25,8 @@ export function SignNow() {
   const items = open.data?.data ?? [];
   if (!items.length) return null;
   const time = (at: string | number) => formatTime(at, locale, timeZone);
+  // the server's planned end; with its date when it falls on another day (a session over several days)
+  const until = (from: string, end: string) => (parisDayKey(from, timeZone) === parisDayKey(end, timeZone) ? time(end) : formatDateTime(end, locale, timeZone));
   return (
     <section className={styles.now} aria-labelledby="sign-now-title">
       <h2 id="sign-now-title" className="section-title">
@@ -40,7 +43,7 @@ export function SignNow() {
                 <p className={styles.nowMeta}>
                   {slot
                     ? withTimes(slot.label, t("attNow.slotTime", { start: time(slot.startsAt), end: time(slot.endsAt) }), time(slot.startsAt))
-                    : `${t("attNow.wholeSession")} · ${t("attNow.slotTime", { start: time(s.scheduledAt), end: time(Date.parse(s.scheduledAt) + s.durationMinutes * 60_000) })}`}
+                    : `${t("attNow.wholeSession")} · ${t("attNow.slotTime", { start: time(s.scheduledAt), end: until(s.scheduledAt, s.endsAt) })}`}
                 </p>
                 {slot && !slot.inProgress && !signature ? <p className={styles.nowMeta}>{t("attNow.lateSlot")}</p> : null}
               </div>

@@ -10,7 +10,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./attendance.module.css";
 import { signFailureText, type SignFailure } from "./errors";
-import { formatTime, isSigningOpen, signingOpensAt } from "./format";
+import { formatTime, opensLater } from "./format";
 import { JoinRoom } from "./join-room";
 import { SessionFacts } from "./session-heading";
 import { SignMethods } from "./sign-methods";
@@ -31,7 +31,8 @@ export function SignSession({ sessionId }: { sessionId: string }) {
   const { t, locale } = useI18n();
   const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
-  const session = useQuery(trpc.sessions.get.queryOptions({ id: sessionId }));
+  // signingOpen is the server's answer at its clock: refreshed as the slots are
+  const session = useQuery({ ...trpc.sessions.get.queryOptions({ id: sessionId }), refetchInterval: 60_000 });
   const records = useQuery(trpc.attendance.sessionRecords.queryOptions({ sessionId }));
   const slots = useQuery({ ...trpc.qualiopiAttendance.slots.queryOptions({ sessionId }), refetchInterval: 60_000 });
   const [signed, setSigned] = useState<AttendanceRecord | null>(null);
@@ -68,7 +69,8 @@ export function SignSession({ sessionId }: { sessionId: string }) {
   const slotList = slots.data?.data ?? [];
   const bySlot = slotList.length > 0;
   const proof = bySlot ? null : (signed ?? existing ?? null);
-  const open = isSigningOpen(s, now);
+  const open = s.signingOpen;
+  const opens = opensLater(s, now);
   const roomOpen = s.status === "SCHEDULED" || s.status === "LIVE";
 
   return (
@@ -90,7 +92,7 @@ export function SignSession({ sessionId }: { sessionId: string }) {
         </div>
       ) : records.isPending || slots.isPending ? (
         <Loading rows={3} />
-      ) : bySlot && (open || s.status !== "CANCELLED") && now >= signingOpensAt(s.scheduledAt) ? (
+      ) : bySlot && (open || (s.signingOpensAt !== null && !opens)) ? (
         <SlotSigning sessionId={sessionId} slots={slotList} now={now} open={open} justSigned={signed} onSigned={onSigned} onFailure={fail} />
       ) : proof ? (
         <SignSuccess record={proof} already={!signed} />
@@ -98,8 +100,8 @@ export function SignSession({ sessionId }: { sessionId: string }) {
         <Alert kind="info">
           {s.status === "CANCELLED"
             ? t("attSign.cancelled")
-            : now < signingOpensAt(s.scheduledAt)
-              ? t("attSign.opensAt", { time: formatTime(signingOpensAt(s.scheduledAt), locale, timeZone) })
+            : opens
+              ? t("attSign.opensAt", { time: formatTime(opens, locale, timeZone) })
               : t("attErrors.closed")}
         </Alert>
       ) : (

@@ -95,7 +95,7 @@ export function ClientsView() {
                     <td data-label={t("billingClients.colIds")} className={styles.ids}>
                       {c.siret ?? c.siren ?? "—"}
                     </td>
-                    <td data-label={t("billingClients.colCity")}>{[c.postalCode, c.city].filter(Boolean).join(" ") || "—"}</td>
+                    <td data-label={t("billingClients.colCity")}>{[c.address.postalCode, c.address.city].filter(Boolean).join(" ") || "—"}</td>
                     <td data-label={t("billingClients.colEmail")} className={styles.email}>
                       {c.email ?? "—"}
                     </td>
@@ -127,28 +127,28 @@ type Draft = {
   siren: string;
   siret: string;
   vatNumber: string;
-  addressLine1: string;
-  addressLine2: string;
+  line1: string;
+  line2: string;
   postalCode: string;
   city: string;
   country: string;
   email: string;
 };
-const EMPTY: Draft = { kind: "COMPANY", name: "", siren: "", siret: "", vatNumber: "", addressLine1: "", addressLine2: "", postalCode: "", city: "", country: "FR", email: "" };
+const EMPTY: Draft = { kind: "COMPANY", name: "", siren: "", siret: "", vatNumber: "", line1: "", line2: "", postalCode: "", city: "", country: "FR", email: "" };
 const fromClient = (c: TClient): Draft => ({
   kind: c.kind,
   name: c.name,
   siren: c.siren ?? "",
   siret: c.siret ?? "",
   vatNumber: c.vatNumber ?? "",
-  addressLine1: c.addressLine1 ?? "",
-  addressLine2: c.addressLine2 ?? "",
-  postalCode: c.postalCode ?? "",
-  city: c.city ?? "",
-  country: c.country,
+  line1: c.address.line1 ?? "",
+  line2: c.address.line2 ?? "",
+  postalCode: c.address.postalCode ?? "",
+  city: c.address.city ?? "",
+  country: c.address.country,
   email: c.email ?? "",
 });
-/** Empty optional fields are sent as null (cleared); an individual sends no SIREN or SIRET. */
+/** Empty optional fields are sent as null (cleared); an individual sends no SIREN or SIRET; the address goes as one object. */
 const bodyOf = (d: Draft) => {
   const opt = (v: string) => v.trim() || null;
   const individual = d.kind === "INDIVIDUAL";
@@ -158,11 +158,7 @@ const bodyOf = (d: Draft) => {
     siren: individual ? null : opt(d.siren),
     siret: individual ? null : opt(d.siret),
     vatNumber: opt(d.vatNumber),
-    addressLine1: opt(d.addressLine1),
-    addressLine2: opt(d.addressLine2),
-    postalCode: opt(d.postalCode),
-    city: opt(d.city),
-    country: d.country.trim() || "FR",
+    address: { line1: opt(d.line1), line2: opt(d.line2), postalCode: opt(d.postalCode), city: opt(d.city), country: d.country.trim() || "FR" },
     email: opt(d.email),
   };
 };
@@ -206,11 +202,11 @@ function ClientForm({ client, onSaved, onCancel }: { client: TClient | null; onS
         )}
         <TextField name="vatNumber" label={t("billingClients.vatNumber")} value={d.vatNumber} onChange={set("vatNumber")} errors={fields.vatNumber} optionalLabel={optional} />
         <TextField name="email" type="email" label={t("billingClients.email")} value={d.email} onChange={set("email")} errors={fields.email} optionalLabel={optional} autoComplete="email" />
-        <TextField name="addressLine1" label={t("billingClients.addressLine1")} value={d.addressLine1} onChange={set("addressLine1")} errors={fields.addressLine1} autoComplete="address-line1" />
-        <TextField name="addressLine2" label={t("billingClients.addressLine2")} value={d.addressLine2} onChange={set("addressLine2")} errors={fields.addressLine2} optionalLabel={optional} autoComplete="address-line2" />
-        <TextField name="postalCode" label={t("billingClients.postalCode")} value={d.postalCode} onChange={set("postalCode")} errors={fields.postalCode} autoComplete="postal-code" />
-        <TextField name="city" label={t("billingClients.city")} value={d.city} onChange={set("city")} errors={fields.city} autoComplete="address-level2" />
-        <TextField name="country" label={t("billingClients.country")} value={d.country} onChange={set("country")} errors={fields.country} maxLength={2} autoComplete="country" />
+        <TextField name="line1" label={t("billingClients.addressLine1")} value={d.line1} onChange={set("line1")} errors={fields["address.line1"]} autoComplete="address-line1" />
+        <TextField name="line2" label={t("billingClients.addressLine2")} value={d.line2} onChange={set("line2")} errors={fields["address.line2"]} optionalLabel={optional} autoComplete="address-line2" />
+        <TextField name="postalCode" label={t("billingClients.postalCode")} value={d.postalCode} onChange={set("postalCode")} errors={fields["address.postalCode"]} autoComplete="postal-code" />
+        <TextField name="city" label={t("billingClients.city")} value={d.city} onChange={set("city")} errors={fields["address.city"]} autoComplete="address-level2" />
+        <TextField name="country" label={t("billingClients.country")} value={d.country} onChange={set("country")} errors={fields["address.country"]} maxLength={2} autoComplete="country" />
       </div>
       {fields.userId ? <Alert kind="error">{fields.userId.join(" ")}</Alert> : null}
       <div className="form-actions">

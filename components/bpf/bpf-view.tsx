@@ -328,49 +328,11 @@ function YearPanel({ year }: { year: number }) {
             </div>
 
             <FigureTable title={t("bpf.frameF3")} columns={[t("bpf.objective"), t("bpf.count"), t("bpf.hours")]}>
-              {s.frames.f3 ? (
-                <>
-                  {s.frames.f3.rows.map((r) => (
-                    <tr key={r.row}>
-                      <th scope="row">{t(`bpf.f3_${r.row}`)}</th>
-                      <td>{f.num(r.trainees)}</td>
-                      <td>{f.num(r.hours)}</td>
-                    </tr>
-                  ))}
-                  <tr>
-                    <th scope="row">Total</th>
-                    <td>{f.num(s.frames.f3.totalTrainees)}</td>
-                    <td>{f.num(s.frames.f3.totalHours)}</td>
-                  </tr>
-                </>
-              ) : (
-                <tr>
-                  <td colSpan={3}>{t("bpf.notEntered")}</td>
-                </tr>
-              )}
+              <TraineeHourRows frame={s.frames.f3 && { ...s.frames.f3, rows: s.frames.f3.rows.map((r) => ({ key: r.row, label: t(`bpf.f3_${r.row}`), trainees: r.trainees, hours: r.hours })) }} />
             </FigureTable>
 
             <FigureTable title={t("bpf.frameF4")} columns={[t("bpf.nsfCode"), t("bpf.count"), t("bpf.hours")]}>
-              {s.frames.f4 ? (
-                <>
-                  {s.frames.f4.rows.map((r) => (
-                    <tr key={r.code}>
-                      <th scope="row">{r.code === "other" ? t("bpf.otherSpecialities") : `${r.code} — ${r.label}`}</th>
-                      <td>{f.num(r.trainees)}</td>
-                      <td>{f.num(r.hours)}</td>
-                    </tr>
-                  ))}
-                  <tr>
-                    <th scope="row">Total</th>
-                    <td>{f.num(s.frames.f4.totalTrainees)}</td>
-                    <td>{f.num(s.frames.f4.totalHours)}</td>
-                  </tr>
-                </>
-              ) : (
-                <tr>
-                  <td colSpan={3}>{t("bpf.notEntered")}</td>
-                </tr>
-              )}
+              <TraineeHourRows frame={s.frames.f4 && { ...s.frames.f4, rows: s.frames.f4.rows.map((r) => ({ key: r.code, label: r.code === "other" ? t("bpf.otherSpecialities") : `${r.code} — ${r.label}`, trainees: r.trainees, hours: r.hours })) }} />
             </FigureTable>
 
             <div className="card">
@@ -512,6 +474,34 @@ function SubmitDialog({ open, year, onClose, onDone }: { open: boolean; year: nu
 }
 
 /** One card of figures: a titled table whose rows the caller gives (with their drill-down buttons). */
+/** The rows of a frame of trainees and hours (F-3, F-4) with their total, or "not entered". */
+function TraineeHourRows({ frame }: { frame: { rows: { key: string; label: string; trainees: number; hours: number }[]; totalTrainees: number; totalHours: number } | null }) {
+  const { t } = useI18n();
+  const f = useFormat();
+  if (!frame)
+    return (
+      <tr>
+        <td colSpan={3}>{t("bpf.notEntered")}</td>
+      </tr>
+    );
+  return (
+    <>
+      {frame.rows.map((r) => (
+        <tr key={r.key}>
+          <th scope="row">{r.label}</th>
+          <td>{f.num(r.trainees)}</td>
+          <td>{f.num(r.hours)}</td>
+        </tr>
+      ))}
+      <tr>
+        <th scope="row">Total</th>
+        <td>{f.num(frame.totalTrainees)}</td>
+        <td>{f.num(frame.totalHours)}</td>
+      </tr>
+    </>
+  );
+}
+
 function FigureTable({ title, columns, children }: { title: string; columns?: string[]; children: ReactNode }) {
   return (
     <div className="card">

@@ -20,7 +20,7 @@ import styles from "./catalogue.module.css";
 export function CoursePageView({ slug }: { slug: string }) {
   const { t } = useI18n();
   const trpc = useTRPC();
-  const course = useQuery(trpc.courses.bySlug.queryOptions({ slug }));
+  const course = useQuery(trpc.courses.bySlug.queryOptions({ id: slug }));
   const mine = useQuery(trpc.enrollments.me.queryOptions({ page: 1, limit: 100 }));
 
   if (course.isPending) {

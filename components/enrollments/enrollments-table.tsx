@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import Link from "next/link";
 import { formatDate, personName } from "@/components/learn/format";
 import { enrollmentStatusKey } from "@/components/learn/labels";
@@ -38,6 +39,7 @@ export function EnrollmentsTable({
   onMove?: (enrollment: EnrollmentListItem, action: StateAction) => void;
 }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const categories = categoryOptions(t, t("learnEnroll.categoryEmpty"));
   const financings = financingOptions(t, t("learnEnroll.financingEmpty"));
   return (
@@ -59,7 +61,7 @@ export function EnrollmentsTable({
               <Link href={`/enrollments/${e.id}`} aria-label={`${t("needs.journey")} : ${name} — ${e.course.title}`}>
                 {e.course.title}
               </Link>
-              <span className="muted cell-sub">{t("learnEnroll.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}</span>
+              <span className="muted cell-sub">{t("learnEnroll.enrolledOn", { date: formatDate(e.enrolledAt, locale, timeZone) })}</span>
             </td>
             <td data-label={t("learnEnroll.colStatus")}>
               <span className={`badge badge-enr-${e.status}`}>{t(enrollmentStatusKey(e.status))}</span>

@@ -1,7 +1,9 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { enrollmentStatusKey } from "@/components/learn/labels";
 import { formatDate, personName } from "@/components/learn/format";
 import { ProgressBar } from "@/components/learn/progress-bar";
@@ -22,6 +24,7 @@ import styles from "./funders.module.css";
  */
 export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const detail = useQuery(trpc.enrollments.byId.queryOptions({ id: enrollmentId }));
   const e = detail.data?.data;
@@ -46,8 +49,8 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
             {e.course.title} · <span className={`badge badge-enr-${e.status}`}>{t(enrollmentStatusKey(e.status))}</span>
           </p>
           <p className="muted">
-            {t("funderHome.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}
-            {e.completedAt ? ` · ${t("funderHome.completedOn", { date: formatDate(e.completedAt, locale) })}` : ""}
+            {t("funderHome.enrolledOn", { date: formatDate(e.enrolledAt, locale, timeZone) })}
+            {e.completedAt ? ` · ${t("funderHome.completedOn", { date: formatDate(e.completedAt, locale, timeZone) })}` : ""}
           </p>
         </div>
       </div>
@@ -61,15 +64,9 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
           {(page) => (
             <ul className={styles.list}>
               {page.data.map((s) => {
-                const date = formatDate(s.scheduledAt, locale);
+                const date = formatDate(s.scheduledAt, locale, timeZone);
                 return (
-                  <li key={s.id} className={styles.card}>
-                    <div className={styles.head}>
-                      <h3>{s.title}</h3>
-                      <span className="badge">{t(`sessionsEnums.${s.status}` as never)}</span>
-                    </div>
-                    <p className={`muted ${styles.meta}`}>{formatDate(s.scheduledAt, locale, true)}</p>
-                    <div className={styles.actions}>
+                  <FileCard key={s.id} title={s.title} badge={t(`sessionsEnums.${s.status}` as never)} meta={formatDate(s.scheduledAt, locale, timeZone, true)}>
                       <a className="btn btn-secondary btn-sm" href={`/api/v1/emargement/${s.id}/pdf`} download aria-label={t("funderFile.sheetNamed", { date })}>
                         {t("funderFile.sheet")}
                       </a>
@@ -81,8 +78,7 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
                       >
                         {t("funderFile.attestation")}
                       </a>
-                    </div>
-                  </li>
+                  </FileCard>
                 );
               })}
             </ul>
@@ -98,19 +94,11 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
           {(page) => (
             <ul className={styles.list}>
               {page.data.map((d) => (
-                <li key={d.id} className={styles.card}>
-                  <div className={styles.head}>
-                    <h3>{t(`docKinds.${d.kind}`)}</h3>
-                  </div>
-                  <p className={`muted ${styles.meta}`}>
-                    {d.title} · {formatDate(d.generatedAt, locale)}
-                  </p>
-                  <div className={styles.actions}>
+                <FileCard key={d.id} title={t(`docKinds.${d.kind}`)} meta={`${d.title} · ${formatDate(d.generatedAt, locale, timeZone)}`}>
                     <a className="btn btn-primary btn-sm" href={d.fileUrl} download={d.fileName} aria-label={t("docList.downloadNamed", { title: d.title })}>
                       {t("funderFile.download")}
                     </a>
-                  </div>
-                </li>
+                </FileCard>
               ))}
             </ul>
           )}
@@ -124,5 +112,19 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
         </QueryList>
       </section>
     </div>
+  );
+}
+
+/** One session or document of the file: its title, an optional status badge, a line of facts, and its download links. */
+function FileCard({ title, badge, meta, children }: { title: string; badge?: string; meta: string; children: ReactNode }) {
+  return (
+    <li className={styles.card}>
+      <div className={styles.head}>
+        <h3>{title}</h3>
+        {badge ? <span className="badge">{badge}</span> : null}
+      </div>
+      <p className={`muted ${styles.meta}`}>{meta}</p>
+      <div className={styles.actions}>{children}</div>
+    </li>
   );
 }

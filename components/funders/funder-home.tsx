@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { enrollmentStatusKey } from "@/components/learn/labels";
@@ -21,6 +22,7 @@ const PAGE_SIZE = 20;
  */
 export function FunderHome({ lead }: { lead: string }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const [filters, setFilters] = useUrlFilters({});
   const funder = useQuery(trpc.funders.me.queryOptions());
@@ -58,8 +60,8 @@ export function FunderHome({ lead }: { lead: string }) {
                     <ProgressBar t={t} percent={e.progress.percentage} detail={t("learnCommon.progressDetail", { done: e.progress.completedLessons, total: e.progress.totalLessons })} />
                     <div className={styles.foot}>
                       <span className="muted">
-                        {t("funderHome.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}
-                        {e.completedAt ? ` · ${t("funderHome.completedOn", { date: formatDate(e.completedAt, locale) })}` : ""}
+                        {t("funderHome.enrolledOn", { date: formatDate(e.enrolledAt, locale, timeZone) })}
+                        {e.completedAt ? ` · ${t("funderHome.completedOn", { date: formatDate(e.completedAt, locale, timeZone) })}` : ""}
                       </span>
                       <Link className="btn btn-primary btn-sm" href={`/funded/${e.id}`}>
                         {t("funderHome.open")}
@@ -90,6 +92,7 @@ type InvoiceItem = { id: string; number: string | null; status: string; totalCen
 /** Issued invoices with their PDF (GET /billing/invoices/{id}/pdf). */
 export function InvoiceList({ items, locale }: { items: readonly InvoiceItem[]; locale: "fr" | "en" }) {
   const { t } = useI18n();
+  const timeZone = useTenantTimeZone();
   return (
     <ul className={styles.list}>
       {items.map((inv) => (
@@ -102,7 +105,7 @@ export function InvoiceList({ items, locale }: { items: readonly InvoiceItem[]; 
           </div>
           <div className={styles.foot}>
             <span className="muted">
-              {inv.issuedAt ? formatDate(inv.issuedAt, locale) : ""} · {formatPrice(inv.totalCents, inv.currency, locale)} TTC
+              {inv.issuedAt ? formatDate(inv.issuedAt, locale, timeZone) : ""} · {formatPrice(inv.totalCents, inv.currency, locale)} TTC
             </span>
             <a className="btn btn-secondary btn-sm" href={`/api/v1/billing/invoices/${inv.id}/pdf`} download aria-label={t("funderFile.invoiceNamed", { number: inv.number ?? "" })}>
               {t("funderFile.download")}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -10,7 +10,7 @@ import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { TInvoice } from "@/server/contracts/invoices";
-import { emptyLine, LinesEditor, linesBody, type LineDraft } from "./invoice-form";
+import { emptyLine, lineDraftsOf, LinesEditor, linesBody, type LineDraft } from "./invoice-form";
 import styles from "./invoices.module.css";
 
 export type ActionKind = "send" | "markPaid" | "cancel" | "creditNote";
@@ -22,6 +22,7 @@ export function InvoiceActionForm({
   onDone,
   onCancel,
   onCreditNote,
+  onCancelled,
 }: {
   kind: ActionKind;
   invoice: TInvoice;
@@ -30,20 +31,26 @@ export function InvoiceActionForm({
   onCancel: () => void;
   /** A credit note was issued: its number. */
   onCreditNote: (number: string) => void;
+  /** The invoice was cancelled: the number of its cancellation credit note. */
+  onCancelled: (creditNoteNumber: string) => void;
 }) {
   const { t } = useI18n();
   const trpc = useTRPC();
-  const [to, setTo] = useState("");
+  // The recipient starts as the client's e-mail (where invoices are sent), until typed over.
+  const client = useQuery({ ...trpc.billingClients.get.queryOptions({ id: invoice.clientId }), enabled: kind === "send" });
+  const [typedTo, setTo] = useState<string | null>(null);
+  const to = typedTo ?? client.data?.data.email ?? "";
   const [cc, setCc] = useState("");
   const [message, setMessage] = useState("");
   const [paidAt, setPaidAt] = useState("");
   const [reference, setReference] = useState("");
   const [reason, setReason] = useState("");
   const [partial, setPartial] = useState(false);
-  const [lines, setLines] = useState<LineDraft[]>([emptyLine(String(invoice.items[0]?.vatRate ?? 0))]);
+  // A partial credit note starts from the invoice's lines, each editable or removable.
+  const [lines, setLines] = useState<LineDraft[]>(invoice.items.length ? lineDraftsOf(invoice.items) : [emptyLine()]);
   const send = useMutation(trpc.invoices.send.mutationOptions({ onSuccess: (res) => onDone(t("invoices.sentTo", { recipients: res.data.recipients.join(", ") })) }));
   const markPaid = useMutation(trpc.invoices.markPaid.mutationOptions({ onSuccess: () => onDone() }));
-  const cancel = useMutation(trpc.invoices.cancel.mutationOptions({ onSuccess: () => onDone() }));
+  const cancel = useMutation(trpc.invoices.cancel.mutationOptions({ onSuccess: (res) => onCancelled(res.data.cancellationCreditNote?.number ?? "") }));
   const credit = useMutation(trpc.invoices.creditNote.mutationOptions({ onSuccess: (res) => onCreditNote(res.data.number ?? "") }));
   const m = { send, markPaid, cancel, creditNote: credit }[kind];
   const fields = m.error ? errorInfo(m.error).fields : {};
@@ -62,7 +69,17 @@ export function InvoiceActionForm({
       {m.isError ? <Alert kind="error">{errorMessage(m.error, t)}</Alert> : null}
       {kind === "send" ? (
         <>
-          <TextField name="to" type="email" label={t("invoices.sendTo")} value={to} onChange={(e) => setTo(e.target.value)} required errors={fields.to} autoComplete="email" />
+          <TextField
+            name="to"
+            type="email"
+            label={t("invoices.sendTo")}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            required
+            errors={fields.to}
+            autoComplete="email"
+            hint={client.data?.data.email && to === client.data.data.email ? t("invoices.sendToClientHint") : undefined}
+          />
           <TextField name="cc" label={t("invoices.sendCc")} value={cc} onChange={(e) => setCc(e.target.value)} errors={Object.entries(fields).filter(([k]) => k.startsWith("cc")).flatMap(([, v]) => v ?? [])} />
           <TextareaField name="message" label={t("invoices.sendMessage")} value={message} onChange={(e) => setMessage(e.target.value)} rows={3} errors={fields.message} />
         </>
@@ -73,6 +90,7 @@ export function InvoiceActionForm({
           <TextField name="reference" label={t("invoices.reference")} value={reference} onChange={(e) => setReference(e.target.value)} errors={fields.reference} />
         </>
       ) : null}
+      {kind === "cancel" ? <p className="muted">{t("invoices.cancelByCreditNote")}</p> : null}
       {kind === "cancel" || kind === "creditNote" ? (
         <TextareaField name="reason" label={kind === "cancel" ? t("invoices.cancelReason") : t("invoices.creditReason")} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} required errors={fields.reason} />
       ) : null}
@@ -82,7 +100,12 @@ export function InvoiceActionForm({
           <label>
             <input type="checkbox" checked={partial} onChange={(e) => setPartial(e.target.checked)} /> {t("invoices.creditPartial")}
           </label>
-          {partial ? <LinesEditor lines={lines} onChange={setLines} fields={fields} currency={invoice.currency} /> : null}
+          {partial ? (
+            <>
+              <p className="muted">{t("invoices.creditPartialHint")}</p>
+              <LinesEditor lines={lines} onChange={setLines} fields={fields} currency={invoice.currency} />
+            </>
+          ) : null}
         </>
       ) : null}
       <div className="form-actions">

@@ -10,27 +10,73 @@ import { TextField } from "@/components/ui/text-field";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
-import { CURRENCIES, VAT_RATES, type TInvoice } from "@/server/contracts/invoices";
+import { CURRENCIES, type TInvoice, type TInvoiceItemInput } from "@/server/contracts/invoices";
+import { VAT_EXEMPTION_MENTION } from "@/server/contracts/legal-identity";
 import { centsToInput, formatPrice } from "@/components/courses/money";
 import { amountInput } from "./format";
 import styles from "./invoices.module.css";
 
-export type LineDraft = { description: string; quantity: string; unitPrice: string; vatRate: string; discount: string };
-export const emptyLine = (vatRate = "0"): LineDraft => ({ description: "", quantity: "1", unitPrice: "", vatRate, discount: "" });
+/**
+ * A line as typed. `vatRate` is the VAT choice: "E" exempt under art. 261-4-4° a, "O" outside the
+ * scope of VAT, "Z" zero-rated (shown only for a line stored so), or a rate ("20", "5.5"...; "0"
+ * reads as E). `kind`: "" lets the server decide (TRAINING when the invoice is linked to an
+ * enrollment or the line is exempt, else OTHER); once saved, the form shows what it stored.
+ */
+export type LineDraft = { description: string; quantity: string; unitPrice: string; vatRate: string; discount: string; kind?: "" | "TRAINING" | "OTHER" };
+export const emptyLine = (vatRate = "E"): LineDraft => ({ description: "", quantity: "1", unitPrice: "", vatRate, discount: "", kind: "" });
+
+/** The VAT choice of a stored line (its category, or its rate for S). */
+export const vatChoiceOf = (i: { vatRate: number; vatCategory?: string | null }) => (i.vatCategory && i.vatCategory !== "S" ? i.vatCategory : String(i.vatRate));
+
+const VAT_CHOICES = ["E", "20", "10", "5.5", "2.1", "O"] as const;
+
+/** An invoice's lines as editable drafts (editing a draft, or a partial credit note starting from the invoice's lines). */
+export const lineDraftsOf = (items: TInvoice["items"]): LineDraft[] =>
+  items.map((i) => ({
+    description: i.description,
+    quantity: String(i.quantity).replace(".", ","),
+    unitPrice: centsToInput(i.unitPriceCents),
+    vatRate: vatChoiceOf(i),
+    discount: i.discountCents ? centsToInput(i.discountCents) : "",
+    kind: i.kind ?? "",
+  }));
 
 /** The typed lines as the API takes them (amounts in cents); an unreadable number is sent as NaN so the server names the field. */
-export function linesBody(lines: LineDraft[]) {
-  return lines.map((l) => ({
-    description: l.description,
-    quantity: Number(l.quantity.replace(",", ".")),
-    unitPriceCents: amountInput(l.unitPrice),
-    vatRate: Number(l.vatRate),
-    ...(l.discount.trim() ? { discountCents: amountInput(l.discount) } : {}),
-  }));
+export function linesBody(lines: LineDraft[]): TInvoiceItemInput[] {
+  return lines.map((l) => {
+    const choice = l.vatRate === "0" ? "E" : l.vatRate;
+    const vat =
+      choice === "E"
+        ? { vatRate: 0, vatCategory: "E" as const, vatExemptionReason: VAT_EXEMPTION_MENTION }
+        : choice === "O" || choice === "Z"
+          ? { vatRate: 0, vatCategory: choice as "O" | "Z" }
+          : { vatRate: Number(choice) };
+    return {
+      description: l.description,
+      quantity: Number(l.quantity.replace(",", ".")),
+      unitPriceCents: amountInput(l.unitPrice),
+      ...vat,
+      ...(l.discount.trim() ? { discountCents: amountInput(l.discount) } : {}),
+      ...(l.kind ? { kind: l.kind } : {}),
+    };
+  });
 }
 
 /** The line editor shared by the invoice form and the partial credit note: one card per line, phone-friendly. */
-export function LinesEditor({ lines, onChange, fields, currency }: { lines: LineDraft[]; onChange: (next: LineDraft[]) => void; fields: Record<string, string[] | undefined>; currency: string }) {
+export function LinesEditor({
+  lines,
+  onChange,
+  fields,
+  currency,
+  newLineVat,
+}: {
+  lines: LineDraft[];
+  onChange: (next: LineDraft[]) => void;
+  fields: Record<string, string[] | undefined>;
+  currency: string;
+  /** The VAT choice of an added line (default: the last line's). */
+  newLineVat?: string;
+}) {
   const { t, locale } = useI18n();
   const set = (k: number, key: keyof LineDraft) => (e: { target: { value: string } }) => onChange(lines.map((l, i) => (i === k ? { ...l, [key]: e.target.value } : l)));
   return (
@@ -42,11 +88,33 @@ export function LinesEditor({ lines, onChange, fields, currency }: { lines: Line
           const [body] = linesBody([l]);
           const net = Number.isFinite(body!.unitPriceCents) && Number.isFinite(body!.quantity) ? Math.round(body!.quantity * body!.unitPriceCents) - (body!.discountCents || 0) : null;
           return (
-            <div key={k} className={styles.line} role="group" aria-label={`${t("invoices.lines")} ${k + 1}`}>
+            <div key={k} className={styles.line} role="group" aria-label={t("invoices.lineN", { n: k + 1 })}>
               <TextField name={`items.${k}.description`} label={t("invoices.description")} value={l.description} onChange={set(k, "description")} required errors={fields[`items.${k}.description`]} />
               <TextField name={`items.${k}.quantity`} label={t("invoices.quantity")} value={l.quantity} onChange={set(k, "quantity")} inputMode="decimal" required errors={fields[`items.${k}.quantity`]} />
               <TextField name={`items.${k}.unitPrice`} label={t("invoices.unitPrice")} value={l.unitPrice} onChange={set(k, "unitPrice")} inputMode="decimal" required errors={fields[`items.${k}.unitPriceCents`]} />
-              <SelectField name={`items.${k}.vatRate`} label={t("invoices.vatRate")} value={l.vatRate} onChange={set(k, "vatRate")} options={VAT_RATES.map((r) => ({ value: String(r), label: `${String(r).replace(".", ",")} %` }))} errors={fields[`items.${k}.vatRate`]} />
+              <SelectField
+                name={`items.${k}.kind`}
+                label={t("invoices.lineKind")}
+                value={l.kind ?? ""}
+                onChange={set(k, "kind")}
+                options={[
+                  ...(l.kind ? [] : [{ value: "", label: t("invoices.lineKindAuto") }]),
+                  { value: "TRAINING", label: t("invoices.lineKindTraining") },
+                  { value: "OTHER", label: t("invoices.lineKindOther") },
+                ]}
+                errors={fields[`items.${k}.kind`]}
+              />
+              <SelectField
+                name={`items.${k}.vatRate`}
+                label={t("invoices.vatRate")}
+                value={l.vatRate === "0" ? "E" : l.vatRate}
+                onChange={set(k, "vatRate")}
+                options={[...VAT_CHOICES, ...(l.vatRate === "Z" ? ["Z" as const] : [])].map((c) => ({
+                  value: c,
+                  label: c === "E" ? t("invoices.vatExempt") : c === "O" ? t("invoices.vatOutOfScope") : c === "Z" ? t("invoices.vatZeroRated") : `${c.replace(".", ",")} %`,
+                }))}
+                errors={[...(fields[`items.${k}.vatRate`] ?? []), ...(fields[`items.${k}.vatCategory`] ?? []), ...(fields[`items.${k}.vatExemptionReason`] ?? [])]}
+              />
               <TextField name={`items.${k}.discount`} label={t("invoices.discount")} value={l.discount} onChange={set(k, "discount")} inputMode="decimal" errors={fields[`items.${k}.discountCents`]} />
               <div>
                 <p className="muted" aria-live="polite">
@@ -62,7 +130,7 @@ export function LinesEditor({ lines, onChange, fields, currency }: { lines: Line
           );
         })}
       </div>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange([...lines, emptyLine(lines.at(-1)?.vatRate)])}>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange([...lines, emptyLine(newLineVat ?? lines.at(-1)?.vatRate)])}>
         {t("invoices.addLine")}
       </button>
     </fieldset>
@@ -79,8 +147,17 @@ export function InvoiceForm({ invoice, onClose, onSaved }: { invoice?: TInvoice;
   const exempt = identity.data?.data.vatRegime === "EXEMPT_261_4_4A";
   const [clientId, setClientId] = useState(invoice?.clientId ?? "");
   const [lines, setLines] = useState<LineDraft[]>(
-    invoice ? invoice.items.map((i) => ({ description: i.description, quantity: String(i.quantity).replace(".", ","), unitPrice: centsToInput(i.unitPriceCents), vatRate: String(i.vatRate), discount: i.discountCents ? centsToInput(i.discountCents) : "" })) : [emptyLine()],
+    invoice ? lineDraftsOf(invoice.items) : [emptyLine()],
   );
+  // A new line's VAT follows the server's default: exempt training for an exempt organisation, 20 % otherwise.
+  const defaultVat = exempt || identity.isPending ? "E" : "20";
+  const [defaultApplied, setDefaultApplied] = useState(Boolean(invoice));
+  if (!defaultApplied && identity.data) {
+    setDefaultApplied(true);
+    if (!exempt) setLines((ls) => ls.map((l) => (l.description || l.unitPrice ? l : { ...l, vatRate: "20" })));
+  }
+  const [servicePeriodStart, setServicePeriodStart] = useState(invoice?.servicePeriod?.start ?? "");
+  const [servicePeriodEnd, setServicePeriodEnd] = useState(invoice?.servicePeriod?.end ?? "");
   const [dueDate, setDueDate] = useState(invoice?.dueAt ?? "");
   const [currency, setCurrency] = useState(invoice?.currency ?? "EUR");
   const [purchaseOrder, setPurchaseOrder] = useState(invoice?.purchaseOrder ?? "");
@@ -102,6 +179,8 @@ export function InvoiceForm({ invoice, onClose, onSaved }: { invoice?: TInvoice;
       currency: currency as (typeof CURRENCIES)[number],
       purchaseOrder: purchaseOrder.trim() || null,
       notes: notes.trim() || null,
+      // Both dates, or none (a new draft linked to an enrollment gets its sessions' dates from the server).
+      ...(servicePeriodStart || servicePeriodEnd ? { servicePeriod: { start: servicePeriodStart, end: servicePeriodEnd } } : invoice?.servicePeriod ? { servicePeriod: null } : {}),
     };
     if (invoice) update.mutate({ id: invoice.id, ...body });
     else create.mutate(body);
@@ -117,9 +196,19 @@ export function InvoiceForm({ invoice, onClose, onSaved }: { invoice?: TInvoice;
           <SelectField name="currency" label={t("invoices.currency")} value={currency} onChange={(e) => setCurrency(e.target.value)} options={CURRENCIES.map((c) => ({ value: c, label: c }))} errors={fields.currency} />
           <TextField name="dueDate" type="date" label={t("invoices.dueDate")} hint={t("invoices.dueDateHint")} value={dueDate} onChange={(e) => setDueDate(e.target.value)} errors={fields.dueDate} />
           <TextField name="purchaseOrder" label={t("invoices.purchaseOrder")} value={purchaseOrder} onChange={(e) => setPurchaseOrder(e.target.value)} errors={fields.purchaseOrder} />
+          <TextField
+            name="servicePeriod.start"
+            type="date"
+            label={t("invoices.servicePeriodStart")}
+            hint={t("invoices.servicePeriodHint")}
+            value={servicePeriodStart}
+            onChange={(e) => setServicePeriodStart(e.target.value)}
+            errors={[...(fields.servicePeriod ?? []), ...(fields["servicePeriod.start"] ?? [])]}
+          />
+          <TextField name="servicePeriod.end" type="date" label={t("invoices.servicePeriodEnd")} value={servicePeriodEnd} onChange={(e) => setServicePeriodEnd(e.target.value)} errors={fields["servicePeriod.end"]} />
         </div>
         {exempt ? <p className="muted">{t("invoices.exemptHint")}</p> : null}
-        <LinesEditor lines={lines} onChange={setLines} fields={fields} currency={currency} />
+        <LinesEditor lines={lines} onChange={setLines} fields={fields} currency={currency} newLineVat={defaultVat} />
         <TextField name="notes" label={t("invoices.notes")} value={notes} onChange={(e) => setNotes(e.target.value)} errors={fields.notes} />
         <div className="dialog-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import Link from "next/link";
 import { useI18n } from "@/lib/i18n/client";
 import { formatDate } from "./format";
@@ -11,6 +12,7 @@ export const isBarred = (status: string): status is "SUSPENDED" | "REVOKED" => s
 
 export function BarredNotice({ detail, withBackLink }: { detail: EnrollmentDetail; withBackLink?: boolean }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   if (!isBarred(detail.status)) return null;
   const suspended = detail.status === "SUSPENDED";
   const at = suspended ? detail.suspendedAt : detail.revokedAt;
@@ -25,7 +27,7 @@ export function BarredNotice({ detail, withBackLink }: { detail: EnrollmentDetai
         {suspended ? t("learnPlayer.suspendedTitle") : t("learnPlayer.revokedTitle")}
       </h2>
       <p>{suspended ? t("learnPlayer.suspendedText", { course: detail.course.title }) : t("learnPlayer.revokedText", { course: detail.course.title })}</p>
-      {at ? <p className="muted">{t(suspended ? "learnPlayer.suspendedOn" : "learnPlayer.revokedOn", { date: formatDate(at, locale) })}</p> : null}
+      {at ? <p className="muted">{t(suspended ? "learnPlayer.suspendedOn" : "learnPlayer.revokedOn", { date: formatDate(at, locale, timeZone) })}</p> : null}
       {detail.statusReason ? <p>{t("learnPlayer.barredReason", { reason: detail.statusReason })}</p> : null}
       <p className="muted">{suspended ? t("learnPlayer.suspendedHelp") : t("learnPlayer.revokedHelp")}</p>
     </section>

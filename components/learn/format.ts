@@ -11,8 +11,9 @@ export function formatPrice(cents: number, currency: string, locale: Locale): st
   }
 }
 
-export function formatDate(iso: string, locale: Locale, withTime = false): string {
-  return new Intl.DateTimeFormat(tag(locale), withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(new Date(iso));
+/** A date (and time) in the tenant's time zone (useTenantTimeZone), never the device's: every screen prints the same hour. */
+export function formatDate(iso: string, locale: Locale, timeZone: string, withTime = false): string {
+  return new Intl.DateTimeFormat(tag(locale), withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone }).format(new Date(iso));
 }
 
 /** `Prénom Nom`, or the e-mail when both names are empty. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
@@ -77,6 +78,7 @@ function CourseGroup({ title, items }: { title: string; items: MyEnrollment[] })
 
 function EnrollmentCard({ enrollment: e }: { enrollment: MyEnrollment }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const open = e.status === "ACTIVE" || e.status === "COMPLETED";
   const barred = isBarred(e.status);
   const action = e.status === "COMPLETED" ? t("learnHome.review") : e.progress.completedLessons === 0 ? t("learnHome.start") : t("learnHome.resume");
@@ -95,7 +97,7 @@ function EnrollmentCard({ enrollment: e }: { enrollment: MyEnrollment }) {
       />
       <div className={styles.enrollmentCardFoot}>
         <span className="muted">
-          {e.completedAt ? t("learnHome.completedOn", { date: formatDate(e.completedAt, locale) }) : t("learnHome.enrolledOn", { date: formatDate(e.enrolledAt, locale) })}
+          {e.completedAt ? t("learnHome.completedOn", { date: formatDate(e.completedAt, locale, timeZone) }) : t("learnHome.enrolledOn", { date: formatDate(e.enrolledAt, locale, timeZone) })}
         </span>
         {open ? (
           <Link className={e.status === "COMPLETED" ? "btn btn-secondary btn-sm" : "btn btn-primary btn-sm"} href={`/learn/${e.id}`}>

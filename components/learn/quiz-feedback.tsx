@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useI18n } from "@/lib/i18n/client";
 import { formatDate } from "./format";
 import type { QuizFeedback } from "./types";
@@ -8,12 +9,13 @@ import styles from "./learn.module.css";
 /** The corrected attempt: score, passed or not, and per question the answer given, the correct one and the explanation. */
 export function QuizFeedbackView({ feedback: f }: { feedback: QuizFeedback }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   return (
     <section className={styles.quizFeedback} aria-labelledby="quiz-feedback-title">
       <div className={f.passed ? `${styles.quizResult} ${styles.quizResultPassed}` : `${styles.quizResult} ${styles.quizResultFailed}`}>
         <h2 id="quiz-feedback-title">{f.passed ? t("learnQuiz.passed") : t("learnQuiz.failed", { passMark: f.passMark })}</h2>
         <p className={styles.quizScore}>{t("learnQuiz.result", { score: f.score, max: f.maxScore, percent: f.percentage })}</p>
-        <p className="muted">{t("learnQuiz.lastAttempt", { date: formatDate(f.submittedAt, locale, true) })}</p>
+        <p className="muted">{t("learnQuiz.lastAttempt", { date: formatDate(f.submittedAt, locale, timeZone, true) })}</p>
       </div>
       <h3 className="section-title">{t("learnQuiz.feedbackTitle")}</h3>
       <ol className={styles.quizQuestions}>

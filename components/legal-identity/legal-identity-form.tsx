@@ -44,7 +44,7 @@ const TEXT_FIELDS = [
   "signatoryRole",
 ] as const;
 type TextKey = (typeof TEXT_FIELDS)[number];
-type Draft = Record<TextKey, string> & { vatRegime: TVatRegime; facturxProfile: TFacturxProfile; paymentTermsDays: string; signatureImage: string };
+type Draft = Record<TextKey, string> & { vatRegime: TVatRegime; facturxProfile: TFacturxProfile; paymentTermsDays: string; signatureImage: string; vatOnDebits: boolean };
 
 const draftOf = (v: TLegalIdentity): Draft => ({
   ...(Object.fromEntries(TEXT_FIELDS.map((k) => [k, v[k] ?? ""])) as Record<TextKey, string>),
@@ -52,6 +52,7 @@ const draftOf = (v: TLegalIdentity): Draft => ({
   facturxProfile: v.facturxProfile,
   paymentTermsDays: String(v.paymentTermsDays),
   signatureImage: v.signatureImage ?? "",
+  vatOnDebits: v.vatOnDebits,
 });
 
 /** Only the fields that changed are sent; an emptied field is sent as null (cleared). */
@@ -64,6 +65,7 @@ function patchOf(d: Draft, saved: Draft): TUpdateLegalIdentityInput {
   }
   if (d.vatRegime !== saved.vatRegime) patch.vatRegime = d.vatRegime;
   if (d.facturxProfile !== saved.facturxProfile) patch.facturxProfile = d.facturxProfile;
+  if (d.vatOnDebits !== saved.vatOnDebits) patch.vatOnDebits = d.vatOnDebits;
   if (d.paymentTermsDays !== saved.paymentTermsDays) patch.paymentTermsDays = Number(d.paymentTermsDays);
   if (d.signatureImage !== saved.signatureImage) patch.signatureImage = d.signatureImage || null;
   return patch as TUpdateLegalIdentityInput;
@@ -179,6 +181,26 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
         {identity.vatExemptionMention && d.vatRegime === "EXEMPT_261_4_4A" ? (
           <p className={`muted ${styles.full}`}>{t("legalIdentity.mention", { mention: identity.vatExemptionMention })}</p>
         ) : null}
+        <div className={`field ${styles.full}`}>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="vatOnDebits"
+              checked={d.vatOnDebits}
+              disabled={readOnly}
+              onChange={(e) => {
+                onEdit();
+                setD({ ...d, vatOnDebits: e.target.checked });
+              }}
+              aria-describedby="vat-on-debits-hint"
+            />
+            <span>{t("legalIdentity.vatOnDebits")}</span>
+          </label>
+          <p id="vat-on-debits-hint" className="field-hint">
+            {t("legalIdentity.vatOnDebitsHint")}
+          </p>
+          {fields.vatOnDebits ? <p className="field-error">{fields.vatOnDebits.join(" ")}</p> : null}
+        </div>
         {text("iban", { autoComplete: "off" })}
         {text("bic", { autoComplete: "off" })}
         {text("invoicePrefix", { hint: t("legalIdentity.invoicePrefixHint", { example }), maxLength: 10 })}

@@ -12,7 +12,10 @@ import { Loading } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { formValues, type FieldErrors } from "@/lib/form-errors";
-import { useT } from "@/lib/i18n/client";
+import { useI18n, useT } from "@/lib/i18n/client";
+import { formatDate } from "@/components/learn/format";
+import { useTenantTimeZone } from "@/components/tenant-context";
+import { TechnicalError } from "@/components/ui/technical-error";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./mail-settings.module.css";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -63,7 +66,8 @@ function OAuthOutcome() {
 }
 
 function StatusCard({ config }: { config: TMailConfig }) {
-  const t = useT();
+  const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const oauth = OAUTH[config.provider];
   return (
     <section className="card" aria-labelledby="mail-status-title">
@@ -73,11 +77,15 @@ function StatusCard({ config }: { config: TMailConfig }) {
       <ul className={styles.status}>
         <li>
           <span className={`badge ${config.verified ? styles.ok : styles.warn}`}>{config.verified ? t("mailSettings.verified") : t("mailSettings.notVerified")}</span>
-          {config.verifiedAt ? <span className="muted"> {t("mailSettings.verifiedAt", { date: new Date(config.verifiedAt).toLocaleString() })}</span> : null}
+          {config.verifiedAt ? <span className="muted"> {t("mailSettings.verifiedAt", { date: formatDate(config.verifiedAt, locale, timeZone, true) })}</span> : null}
         </li>
         <li>{t(`mailProviders.${config.provider}`)}{config.fromEmail ? ` — ${config.fromEmail}` : ""}</li>
         <li>{oauth ? (config.oauthConnected ? t("mailSettings.connected") : t("mailSettings.notConnected")) : config.hasCredentials ? t("mailSettings.credentialsStored") : t("mailSettings.noCredentials")}</li>
-        {config.lastError ? <li className={styles.error}>{t("mailSettings.lastError", { error: config.lastError })}</li> : null}
+        {config.lastError ? (
+          <li className={styles.error}>
+            {t("mailSettings.lastError")} <TechnicalError cause={config.lastErrorCause ?? "MAIL_PROVIDER_ERROR"} detail={config.lastError} />
+          </li>
+        ) : null}
       </ul>
     </section>
   );
@@ -209,8 +217,18 @@ function ConfigEditor({ config, onRemoved }: { config: TMailConfig | null; onRem
             {t("mailSettings.test")}
           </h2>
           <div className="stack">
-          {test.isSuccess ? <Alert kind="success">{t("mailSettings.testSent", { id: test.data.data.messageId ?? "—" })}</Alert> : null}
-          {test.isError ? <Alert kind="error">{errorMessage(test.error, t)}</Alert> : null}
+          {test.isSuccess ? <Alert kind="success">{t("mailSettings.testSent")}</Alert> : null}
+          {test.isError ? (
+            <Alert kind="error">
+              {config.lastError && errorInfo(test.error).code === "MAIL_TEST_FAILED" ? (
+                <>
+                  {t("mailSettings.testFailed")} <TechnicalError cause={config.lastErrorCause ?? "MAIL_PROVIDER_ERROR"} detail={config.lastError} />
+                </>
+              ) : (
+                errorMessage(test.error, t)
+              )}
+            </Alert>
+          ) : null}
           {remove.isError ? <Alert kind="error">{errorMessage(remove.error, t)}</Alert> : null}
           <div className="form-actions">
             <button type="button" className="btn btn-secondary" disabled={test.isPending} onClick={() => test.mutate({ id: config.id })}>

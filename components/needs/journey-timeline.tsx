@@ -12,6 +12,8 @@ import { useTRPC } from "@/lib/trpc";
 import { formatDateTimeYear } from "./format";
 import styles from "./needs.module.css";
 
+/** The signing methods, worded by sessionsAttendance.method_<METHOD>. */
+const SIGNING_METHODS = ["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"] as const;
 const LEVELS = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
 const isLevel = (v: unknown): v is (typeof LEVELS)[number] => typeof v === "string" && (LEVELS as readonly string[]).includes(v);
 
@@ -27,7 +29,7 @@ function detail(e: TTimelineEvent, t: Translate): string | null {
     case "SESSION_ATTENDED":
       return typeof m.minutes === "number" ? t("needs.detailMinutes", { minutes: m.minutes }) : null;
     case "EMARGEMENT_SIGNED":
-      return typeof m.method === "string" ? t("needs.detailMethod", { method: m.method }) : null;
+      return typeof m.method === "string" && (SIGNING_METHODS as readonly string[]).includes(m.method) ? t("needs.detailMethod", { method: t(`sessionsAttendance.method_${m.method as (typeof SIGNING_METHODS)[number]}`) }) : null;
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -16,6 +17,7 @@ import styles from "./payments.module.css";
  */
 export function SandboxCheckout({ paymentId, token }: { paymentId: string; token: string }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const [leaving, setLeaving] = useState(false);
   const checkout = useQuery({ ...trpc.payments.sandboxGet.queryOptions({ id: paymentId, token }), retry: false, refetchOnWindowFocus: false, enabled: token.length > 0 });
@@ -62,7 +64,7 @@ export function SandboxCheckout({ paymentId, token }: { paymentId: string; token
           <dd className={styles.amount}>{amount}</dd>
         </div>
       </dl>
-      {c.expiresAt ? <p className="muted">{t("pay.expires", { date: formatDate(c.expiresAt, locale, true) })}</p> : null}
+      {c.expiresAt ? <p className="muted">{t("pay.expires", { date: formatDate(c.expiresAt, locale, timeZone, true) })}</p> : null}
       {c.status !== "PENDING" ? (
         <Alert kind="error">{t("pay.notPending")}</Alert>
       ) : (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { PAYMENT_GATEWAYS, PAYMENT_STATUSES, type TPayment, type TPaymentDetail } from "@/server/contracts/payments";
@@ -88,9 +89,10 @@ function StatusBadge({ status }: { status: Status }) {
 
 function Row({ p, onOpen }: { p: TPayment; onOpen: () => void }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   return (
     <tr>
-      <td data-label={t("payments.colDate")}>{formatDate(p.createdAt, locale, true)}</td>
+      <td data-label={t("payments.colDate")}>{formatDate(p.createdAt, locale, timeZone, true)}</td>
       <td data-label={t("payments.colLearner")}>{p.userName}</td>
       <td data-label={t("payments.colCourse")}>{p.courseTitle}</td>
       <td data-label={t("payments.colAmount")} className={styles.numeric}>
@@ -116,7 +118,7 @@ function PaymentDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.payments.get.queryOptions({ id }));
   return (
-    <Dialog open onClose={onClose} title={t("payments.detailTitle", { id })} wide>
+    <Dialog open onClose={onClose} title={detail.data ? t("payments.detailTitle", { course: detail.data.data.courseTitle, name: detail.data.data.userName }) : t("payments.detailLoading")} wide>
       {detail.isPending ? <p aria-busy="true">{t("common.loading")}</p> : null}
       {detail.isError ? <Alert kind="error">{errorMessage(detail.error, t)}</Alert> : null}
       {detail.data ? <PaymentDetail p={detail.data.data} /> : null}
@@ -131,6 +133,7 @@ function PaymentDialog({ id, onClose }: { id: string; onClose: () => void }) {
 
 function PaymentDetail({ p }: { p: TPaymentDetail }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const qc = useQueryClient();
   const money = (cents: number) => formatPrice(cents, p.currency, locale);
@@ -180,19 +183,19 @@ function PaymentDetail({ p }: { p: TPaymentDetail }) {
         ) : null}
         <div>
           <dt>{t("payments.createdAt")}</dt>
-          <dd>{formatDate(p.createdAt, locale, true)}</dd>
+          <dd>{formatDate(p.createdAt, locale, timeZone, true)}</dd>
         </div>
         {p.capturedAt ? (
           <div>
             <dt>{t("payments.capturedAt")}</dt>
-            <dd>{formatDate(p.capturedAt, locale, true)}</dd>
+            <dd>{formatDate(p.capturedAt, locale, timeZone, true)}</dd>
           </div>
         ) : null}
         {p.failedAt ? (
           <div>
             <dt>{t("payments.failedAt")}</dt>
             <dd>
-              {formatDate(p.failedAt, locale, true)} — {t("payments.failureReason")} : {p.failureReason}
+              {formatDate(p.failedAt, locale, timeZone, true)} — {t("payments.failureReason")} : {p.failureReason}
             </dd>
           </div>
         ) : null}
@@ -213,7 +216,7 @@ function PaymentDetail({ p }: { p: TPaymentDetail }) {
           <ul className="plain-list">
             {p.refunds.map((r) => (
               <li key={r.id}>
-                <span className={styles.numeric}>{money(r.amount)}</span> · {t(`payments.refund_${r.status}`)} · {formatDate(r.createdAt, locale, true)}
+                <span className={styles.numeric}>{money(r.amount)}</span> · {t(`payments.refund_${r.status}`)} · {formatDate(r.createdAt, locale, timeZone, true)}
               </li>
             ))}
           </ul>

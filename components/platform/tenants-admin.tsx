@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { TTenant } from "@/server/contracts/tenants";
@@ -27,6 +28,7 @@ const nameOf = (t: TTenant) => t.branding.displayName || t.name;
 /** Every tenant of the platform (platform.listTenants): search, status filter, pagination; edit, suspend and reactivate (with confirmation). */
 export function TenantsAdmin({ tenantUrlTemplate }: { tenantUrlTemplate: string }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState<{ q?: string; status?: Status; page: number }>({ page: 1 });
@@ -107,7 +109,7 @@ export function TenantsAdmin({ tenantUrlTemplate }: { tenantUrlTemplate: string 
                       <span className={`${styles.status} ${styles[`status${tenant.status}`]}`}>{t(`platformTenants.status${tenant.status}`)}</span>
                     </td>
                     <td data-label={t("platformTenants.colCreated")}>
-                      <time dateTime={tenant.createdAt}>{formatDate(tenant.createdAt, locale)}</time>
+                      <time dateTime={tenant.createdAt}>{formatDate(tenant.createdAt, locale, timeZone)}</time>
                     </td>
                     <td className={styles.actionsCell} data-label={t("platformTenants.colActions")}>
                       <span className={styles.actions}>

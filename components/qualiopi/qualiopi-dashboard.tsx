@@ -10,6 +10,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
+import { publicationRuleText } from "./publication-rule-text";
 import styles from "./qualiopi.module.css";
 
 /**
@@ -52,7 +53,7 @@ export function QualiopiDashboard() {
           label={t("qualiopi.scopeLabel")}
           value={courseId}
           onChange={(e) => setCourseId(e.target.value)}
-          options={[{ value: "", label: t("qualiopi.wholeTenant") }, ...courses.map((c) => ({ value: c.id, label: `${c.title}${c.status === "PUBLISHED" ? "" : ` (${c.status})`}` }))]}
+          options={[{ value: "", label: t("qualiopi.wholeTenant") }, ...courses.map((c) => ({ value: c.id, label: c.status === "PUBLISHED" ? c.title : `${c.title} (${t(`creatorEnums.${c.status}`)})` }))]}
         />
       </div>
       {courseId ? (
@@ -147,7 +148,7 @@ function PublicationCheck({ courseId }: { courseId: string }) {
             <ul className={styles.list}>
               {check.data.data.blockers.map((b, i) => (
                 <li key={i}>
-                  {t("qualiopi.indicator", { n: b.indicator })} — {b.message}
+                  {t("qualiopi.indicator", { n: b.indicator })} — {publicationRuleText(b, t)}
                 </li>
               ))}
             </ul>
@@ -159,7 +160,9 @@ function PublicationCheck({ courseId }: { courseId: string }) {
               <h3>{t("qualiopi.warnings")}</h3>
               <ul className={styles.list}>
                 {check.data.data.warnings.map((w, i) => (
-                  <li key={i}>{w.message}</li>
+                  <li key={i}>
+                    {t("qualiopi.indicator", { n: w.indicator })} — {publicationRuleText(w, t)}
+                  </li>
                 ))}
               </ul>
             </>

@@ -14,6 +14,7 @@ import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { ComplaintAssign } from "./complaint-assign";
+import { ComplaintSeverity } from "./complaint-severity";
 import styles from "./quality.module.css";
 
 /** One complaint: its facts, history, internal comments, and the next step of its lifecycle (review, resolve, escalate, close). */
@@ -65,15 +66,34 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
             <span className="badge">{t(`quality.category_${c.category}`)}</span>
             {c.slaDueAt ? <span className={`badge ${c.slaBreached ? styles.critical : styles.sla}`}>{c.slaBreached ? t("quality.slaBreached") : t("quality.slaDue", { date: formatDateTime(c.slaDueAt, locale, timeZone) })}</span> : null}
           </div>
-          <p>
-            <strong>{t("quality.complainant")} :</strong> {c.complainant.name} &lt;{c.complainant.email}&gt;
-          </p>
+          <dl className={styles.facts}>
+            {c.reference ? (
+              <>
+                <dt>{t("quality.reference")}</dt>
+                <dd data-testid="complaint-reference">{c.reference}</dd>
+              </>
+            ) : null}
+            <dt>{t("quality.channel")}</dt>
+            <dd>
+              {t(`quality.channel_${c.channel}`)} · {formatDateTime(c.receivedAt, locale, timeZone)}
+            </dd>
+            <dt>{t("quality.complainant")}</dt>
+            <dd>{c.complainant.anonymous ? t("quality.anonymous") : [c.complainant.name, c.complainant.email ? `<${c.complainant.email}>` : null].filter(Boolean).join(" ")}</dd>
+            {c.complainant.phone ? (
+              <>
+                <dt>{t("quality.phone")}</dt>
+                <dd>{c.complainant.phone}</dd>
+              </>
+            ) : null}
+          </dl>
           <p style={{ whiteSpace: "pre-wrap" }}>{c.description}</p>
           {c.improvementPlanId ? (
             <p className="muted">
-              {t("quality.plan")} : <a href={`?plan=${encodeURIComponent(c.improvementPlanId)}`}>{t("quality.openPlan")}</a> <code>{c.improvementPlanId}</code>
+              {t("quality.plan")} :{" "}
+              <a href={`?plan=${encodeURIComponent(c.improvementPlanId)}`}>{c.improvementPlanTitle ? t("quality.openPlanTitled", { title: c.improvementPlanTitle }) : t("quality.openPlan")}</a>
             </p>
           ) : null}
+          {c.status !== "CLOSED" ? <ComplaintSeverity severity={c.severity} pending={update.isPending} onChange={(severity) => update.mutate({ id, severity })} /> : null}
           {c.resolution ? <p style={{ whiteSpace: "pre-wrap" }}>{c.resolution}</p> : null}
 
           <section className={styles.section}>

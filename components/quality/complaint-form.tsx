@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { COMPLAINT_CATEGORIES, COMPLAINT_SEVERITIES, ZCreateComplaintInput } from "@/server/contracts/complaints";
+import { COMPLAINT_CATEGORIES, ZCreateComplaintInput } from "@/server/contracts/complaints";
 import { Alert } from "@/components/ui/alert";
 import { SelectField } from "@/components/ui/select-field";
 import { TextareaField } from "@/components/ui/textarea-field";
@@ -12,8 +12,15 @@ import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors"
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 
-/** The public complaint form (no sign-in): name, e-mail, subject, category, severity, description. */
-export function ComplaintForm() {
+/** The complainant's fields (the severity is staff's, never asked here). */
+const ZComplainantInput = ZCreateComplaintInput.pick({ name: true, email: true, subject: true, category: true, description: true });
+
+/**
+ * The complaint form: public (no sign-in; name and e-mail optional, left empty: anonymous, no
+ * answer by e-mail) or, for a signed-in member, prefilled with the account's name and e-mail (read
+ * only: the server files it in the account's name). The answer shows the reference.
+ */
+export function ComplaintForm({ account }: { account?: { name: string; email: string } }) {
   const t = useT();
   const trpc = useTRPC();
   const [fields, setFields] = useState<FieldErrors>({});
@@ -21,22 +28,47 @@ export function ComplaintForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZCreateComplaintInput.safeParse(formValues(event.currentTarget));
+    const parsed = ZComplainantInput.safeParse(formValues(event.currentTarget));
     if (!parsed.success) return setFields(zodFieldErrors(parsed.error, t));
     setFields({});
-    mutation.mutate(parsed.data);
+    const { name: _name, email: _email, ...rest } = parsed.data;
+    mutation.mutate(account ? rest : parsed.data);
   }
 
-  if (mutation.isSuccess) return <Alert kind="success">{t("complaintForm.sent")}</Alert>;
+  if (mutation.isSuccess) {
+    const { reference, acknowledged } = mutation.data.data;
+    return (
+      <Alert kind="success">
+        <span data-testid="complaint-reference">{t(acknowledged ? "complaintForm.sent" : "complaintForm.sentNoEmail", { reference })}</span>
+      </Alert>
+    );
+  }
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <p className="muted">{t("complaintForm.intro")}</p>
       {mutation.isError && !Object.keys(fields).length ? <Alert kind="error">{errorMessage(mutation.error, t)}</Alert> : null}
-      <TextField name="name" label={t("complaintForm.name")} autoComplete="name" required errors={fields.name} />
-      <TextField name="email" type="email" label={t("complaintForm.email")} autoComplete="email" inputMode="email" required errors={fields.email} />
+      {account ? (
+        <>
+          <TextField name="name" label={t("complaintForm.name")} defaultValue={account.name} readOnly />
+          <TextField name="email" type="email" label={t("complaintForm.email")} defaultValue={account.email} readOnly hint={t("complaintForm.accountHint")} />
+        </>
+      ) : (
+        <>
+          <TextField name="name" label={t("complaintForm.name")} autoComplete="name" optionalLabel={t("common.optional")} errors={fields.name} />
+          <TextField
+            name="email"
+            type="email"
+            label={t("complaintForm.email")}
+            autoComplete="email"
+            inputMode="email"
+            optionalLabel={t("common.optional")}
+            hint={t("complaintForm.contactHint")}
+            errors={fields.email}
+          />
+        </>
+      )}
       <TextField name="subject" label={t("complaintForm.subject")} maxLength={200} required errors={fields.subject} />
       <SelectField name="category" label={t("complaintForm.category")} options={COMPLAINT_CATEGORIES.map((v) => ({ value: v, label: t(`quality.category_${v}`) }))} errors={fields.category} />
-      <SelectField name="severity" label={t("complaintForm.severity")} defaultValue="MEDIUM" options={COMPLAINT_SEVERITIES.map((v) => ({ value: v, label: t(`quality.severity_${v}`) }))} errors={fields.severity} />
       <TextareaField name="description" label={t("complaintForm.description")} rows={6} maxLength={5000} required errors={fields.description} />
       <button type="submit" className="btn btn-primary btn-block" disabled={mutation.isPending}>
         {t("complaintForm.submit")}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatDate } from "@/components/learn/format";
@@ -14,11 +15,12 @@ import { useTRPC } from "@/lib/trpc";
 import styles from "./quality.module.css";
 
 /** A YYYY-MM-DD date as a calendar day (no time zone shift). */
-const day = (d: string, locale: Parameters<typeof formatDate>[1]) => formatDate(`${d}T12:00:00Z`, locale);
+const day = (d: string, locale: Parameters<typeof formatDate>[1], timeZone: string) => formatDate(`${d}T12:00:00Z`, locale, timeZone);
 
 /** One improvement plan: facts, indicators, linked complaints, actions (add with a due date, complete), status moves and closure with a report. */
 export function PlanDetail({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => Promise<void> }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [action, setAction] = useState("");
@@ -65,7 +67,7 @@ export function PlanDetail({ id, onClose, onChanged }: { id: string; onClose: ()
               </span>
             ))}
           </div>
-          {p.targetDate ? <p className="muted">{t("quality.targetDate", { date: day(p.targetDate, locale) })}</p> : null}
+          {p.targetDate ? <p className="muted">{t("quality.targetDate", { date: day(p.targetDate, locale, timeZone) })}</p> : null}
           {p.description ? <p style={{ whiteSpace: "pre-wrap" }}>{p.description}</p> : null}
 
           {p.linkedComplaints.length ? (
@@ -89,7 +91,7 @@ export function PlanDetail({ id, onClose, onChanged }: { id: string; onClose: ()
                 <li key={a.id}>
                   {a.status === "DONE" ? <span aria-label={t("quality.actionDone")}>✓ </span> : null}
                   {a.description}
-                  {a.dueDate ? <span className="muted"> · {t("quality.dueDate", { date: day(a.dueDate, locale) })}</span> : null}
+                  {a.dueDate ? <span className="muted"> · {t("quality.dueDate", { date: day(a.dueDate, locale, timeZone) })}</span> : null}
                   {editable && a.status !== "DONE" ? (
                     <>
                       {" "}

@@ -37,11 +37,11 @@ export function ChainStatus({ sessionId, records }: { sessionId: string; records
   } else {
     const brokenAt = verify.data.data.brokenAt ?? "?";
     const record = records.find((r) => r.id === brokenAt);
-    const who = record ? ` (${record.user ? personName(record.user) : record.userId}, ${formatSessionDate(record.signedAt, locale, "medium", zone)})` : "";
+    const who = record ? ` (${record.user ? `${personName(record.user)}, ` : ""}${formatSessionDate(record.signedAt, locale, "medium", zone)})` : "";
     body = (
       <span className={`badge ${styles.chainBadge} ${styles.chainBadgeBroken}`}>
         <span aria-hidden="true">⚠ </span>
-        {t("sessionsAttendance.chainBroken", { id: brokenAt })}
+        {t("sessionsAttendance.chainBroken")}
         {who}
       </span>
     );

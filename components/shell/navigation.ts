@@ -2,14 +2,6 @@ import type { MessageKey } from "@/messages";
 
 export type Role = "ADMIN" | "CREATOR" | "TRAINER" | "LEARNER" | "FINANCIER" | "FUNDER";
 
-/** A page of the signed-in area that is not built yet: its title and what it will hold. */
-export type Section = { slug: string; title: MessageKey; description: MessageKey };
-
-/** Sections served by app/[tenant]/(app)/[section] as honest "coming soon" pages. */
-export const SECTIONS: Record<string, Section> = {
-  learners: { slug: "learners", title: "nav.learners", description: "comingSoon.learners" },
-};
-
 export type NavItem = { href: string; label: MessageKey };
 
 /** Navigation per role; the first item is the role's home ("/", or the page "/" redirects to). */
@@ -49,6 +41,7 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/my-sessions", label: "nav.mySessions" },
     { href: "/sign-attendance", label: "nav.signAttendance" },
     { href: "/documents", label: "docNav.myDocuments" },
+    { href: "/my-complaint", label: "nav.complaint" },
   ],
   FINANCIER: [
     // The invoices are the financier's home: "/" redirects there (app/[tenant]/(app)/page.tsx).
@@ -62,8 +55,3 @@ export const NAV_BY_ROLE: Record<Role, NavItem[]> = {
     { href: "/documents", label: "docNav.documents" },
   ],
 };
-
-/** Whether a role's navigation leads to this section. */
-export function roleHasSection(role: Role, slug: string): boolean {
-  return NAV_BY_ROLE[role].some((item) => item.href === `/${slug}`);
-}

@@ -6,11 +6,12 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
   label: string;
   options: { value: string; label: string }[];
   errors?: string[];
+  hint?: string;
 };
 
-export function SelectField({ label, options, errors, className, ...select }: Props) {
+export function SelectField({ label, options, errors, hint, className, ...select }: Props) {
   return (
-    <FieldFrame label={label} errors={errors} className={className}>
+    <FieldFrame label={label} errors={errors} hint={hint} className={className}>
       {(aria) => (
         <select className="select" {...aria} {...select}>
           {options.map((o) => (

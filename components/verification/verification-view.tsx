@@ -74,7 +74,7 @@ export function VerificationView({ v, t, locale, timeZone }: { v: TVerification;
           {v.attendance.chain.valid ? (
             <Alert kind="success">{t("docVerify.chainValid", { checked: v.attendance.chain.checked })}</Alert>
           ) : (
-            <Alert kind="error">{t("docVerify.chainBroken", { id: v.attendance.chain.brokenAt ?? "—" })}</Alert>
+            <Alert kind="error">{t("docVerify.chainBroken")}</Alert>
           )}
           <p>{t("docVerify.chainAtIssue", { records: v.attendance.recordsAtIssue })}</p>
           {v.attendance.chainHashAtIssue ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TDelivery, TWebhook } from "@/server/contracts/webhooks";
@@ -8,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
+import { TechnicalError } from "@/components/ui/technical-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./webhooks.module.css";
@@ -17,6 +19,7 @@ const PAGE_SIZE = 10;
 /** A webhook's delivery log (webhooks.deliveries), newest first; refreshed while a delivery is in progress; "Renvoyer". */
 export function DeliveriesLog({ webhook }: { webhook: TWebhook }) {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -60,7 +63,7 @@ export function DeliveriesLog({ webhook }: { webhook: TWebhook }) {
                   setNotice(null);
                   redeliver.mutate({ id: webhook.id, deliveryId: d.id });
                 }}
-                formatDate={(iso) => formatDate(iso, locale, true)}
+                formatDate={(iso) => formatDate(iso, locale, timeZone, true)}
               />
             ))}
           </ul>
@@ -104,7 +107,11 @@ function DeliveryItem({ delivery: d, canRedeliver, busy, onRedeliver, formatDate
               </span>
               <span className="muted">{t("webhookDeliveries.duration", { ms: a.durationMs })}</span>
               <span className="muted">{formatDate(a.startedAt)}</span>
-              {a.error ? <span className={styles.attemptError}>{a.error}</span> : null}
+              {a.cause ? (
+                <span className={styles.attemptError}>
+                  <TechnicalError cause={a.cause} detail={a.error} statusCode={a.statusCode} />
+                </span>
+              ) : null}
               {a.responseExcerpt ? (
                 <details className={styles.excerpt}>
                   <summary>{t("webhookDeliveries.excerpt")}</summary>

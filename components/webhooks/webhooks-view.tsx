@@ -1,5 +1,6 @@
 "use client";
 
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TWebhook, TWebhookCreated } from "@/server/contracts/webhooks";
@@ -23,6 +24,7 @@ const PAGE_SIZE = 20;
 /** ADMIN: the tenant's webhooks with their state, register/edit/pause/activate/delete, the delivery log. */
 export function WebhooksView() {
   const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const me = useMe();
   const queryClient = useQueryClient();
@@ -92,10 +94,11 @@ export function WebhooksView() {
                   </div>
                   {w.description ? <p>{w.description}</p> : null}
                   {w.disabledAt ? (
-                    <Alert kind="error">{t("webhooks.disabledAuto", { date: formatDate(w.disabledAt, locale, true), count: w.consecutiveFailures })}</Alert>
+                    <Alert kind="error">{t("webhooks.disabledAuto", { date: formatDate(w.disabledAt, locale, timeZone, true), count: w.consecutiveFailures })}</Alert>
                   ) : null}
                   <p className="muted">
-                    {t("webhooks.eventCount", { count: w.events.length })} · {t("webhooks.failures", { count: w.consecutiveFailures })}
+                    {t("webhooks.eventCount", { count: w.events.length })} · {t("webhooks.failures", { count: w.consecutiveFailures })} ·{" "}
+                    <span data-testid="webhook-backlog">{t("webhooks.backlog", { count: w.pendingDeliveries })}</span>
                   </p>
                   <ul className={styles.eventTags} aria-label={t("webhooks.events")}>
                     {w.events.map((e) => (

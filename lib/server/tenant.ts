@@ -17,7 +17,7 @@ export type TenantProfile = {
 /** The tenant's public profile (tenants.publicProfile) once per request; unknown tenant -> the 404 page. */
 export const getTenantProfile = cache(async (slug: string): Promise<TenantProfile> => {
   try {
-    const { data } = await (await serverCaller()).tenants.publicProfile({ slug });
+    const { data } = await (await serverCaller()).tenants.publicProfile({ id: slug });
     return data;
   } catch (error) {
     if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();

@@ -85,6 +85,8 @@ export const billingClients_en = {
     vatRegime_LIABLE: "Charges VAT",
     vatRegime_EXEMPT_261_4_4A: "Exempt (article 261-4-4° a of the CGI)",
     mention: "Mention printed on invoices: {mention}",
+    vatOnDebits: "Option to pay VAT on debits",
+    vatOnDebitsHint: "Printed on the invoices (\"Option pour le paiement de la TVA d'après les débits\") and carried in the Factur-X XML (BT-8). Without it, VAT on services is due on payment.",
     vatNumber: "VAT number",
     vatNumberHint: "FR + 2-digit key + SIREN.",
     iban: "IBAN",

@@ -85,6 +85,8 @@ export const billingClients_fr = {
     vatRegime_LIABLE: "Assujetti à la TVA",
     vatRegime_EXEMPT_261_4_4A: "Exonéré (article 261-4-4° a du CGI)",
     mention: "Mention imprimée sur les factures : {mention}",
+    vatOnDebits: "Option pour le paiement de la TVA d'après les débits",
+    vatOnDebitsHint: "Imprimée sur les factures (« Option pour le paiement de la TVA d'après les débits ») et transmise dans le XML Factur-X (BT-8). Sans l'option, la TVA des prestations de services est exigible à l'encaissement.",
     vatNumber: "N° de TVA intracommunautaire",
     vatNumberHint: "FR + clé à 2 chiffres + SIREN.",
     iban: "IBAN",

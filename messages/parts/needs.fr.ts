@@ -65,7 +65,7 @@ export const needs_fr = {
     covered: "Objectifs couverts",
     uncovered: "Objectifs non couverts (formation sur mesure à concevoir)",
     estimatedHours: "Durée estimée : {n} h",
-    summary: "Synthèse (générée en anglais)",
+    summary: "Synthèse",
     // list
     listEmpty: "Aucune analyse des besoins pour le moment.",
     filterCompany: "Filtrer par entreprise",

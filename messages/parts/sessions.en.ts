@@ -155,7 +155,7 @@ export const sessions_en = {
     chainChecking: "Checking the register…",
     chainOk: "Register intact",
     chainChecked: "{count} record(s) checked in the evidence chain.",
-    chainBroken: "Register altered at record {id}",
+    chainBroken: "Register altered from a signature",
     chainUnavailable: "Check impossible: {message}",
     slots: "Signature slots",
     slotsIntro: "Split the session into slots: each learner signs once per slot (for instance morning and afternoon).",

@@ -155,7 +155,7 @@ export const sessions_fr = {
     chainChecking: "Vérification du registre…",
     chainOk: "Registre intègre",
     chainChecked: "{count} enregistrement(s) vérifié(s) dans la chaîne de preuves.",
-    chainBroken: "Registre altéré à l'enregistrement {id}",
+    chainBroken: "Registre altéré à partir d'une signature",
     chainUnavailable: "Vérification impossible : {message}",
     slots: "Créneaux de signature",
     slotsIntro: "Découpez la session en créneaux : chaque apprenant signe une fois par créneau (par exemple matin et après-midi).",

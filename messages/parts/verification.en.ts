@@ -20,7 +20,7 @@ export const verification_en = {
     newer: "A newer version of this document was issued on {date}. This code still proves the file it is printed on.",
     chainTitle: "Attendance chain",
     chainValid: "Intact: {checked, plural, =0 {no record to check} one {# record checked} other {# records checked}}, none altered or removed.",
-    chainBroken: "Broken: record {id} no longer matches the sealed chain.",
+    chainBroken: "Broken: a record no longer matches the sealed chain.",
     chainAtIssue: "When issued, the sheet held {records, plural, =0 {no record} one {# record} other {# records}}.",
     chainHashAtIssue: "Chain hash printed",
     fileTitle: "Check your file",

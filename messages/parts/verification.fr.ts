@@ -20,7 +20,7 @@ export const verification_fr = {
     newer: "Une version plus récente de ce document a été émise le {date}. Ce code prouve toujours le fichier sur lequel il est imprimé.",
     chainTitle: "Chaîne d'émargement",
     chainValid: "Intègre : {checked, plural, =0 {aucun enregistrement à vérifier} one {# enregistrement vérifié} other {# enregistrements vérifiés}}, aucun n'a été modifié ni supprimé.",
-    chainBroken: "Rompue : l'enregistrement {id} ne correspond plus à la chaîne scellée.",
+    chainBroken: "Rompue : un enregistrement ne correspond plus à la chaîne scellée.",
     chainAtIssue: "À l'édition, la feuille comptait {records, plural, =0 {aucun enregistrement} one {# enregistrement} other {# enregistrements}}.",
     chainHashAtIssue: "Empreinte de chaîne imprimée",
     fileTitle: "Vérifier votre fichier",

@@ -28,6 +28,7 @@ export const webhooks_en: Shape<typeof webhooks_fr> = {
     disabledAuto: "Disabled automatically on {date} after {count, plural, one {# failed delivery} other {# consecutive failed deliveries}}.",
     failures: "{count, plural, =0 {No recent failure} one {# consecutive failure} other {# consecutive failures}}",
     eventCount: "{count, plural, one {# event} other {# events}}",
+    backlog: "{count, plural, =0 {No delivery waiting} one {# delivery waiting} other {# deliveries waiting}}",
     edit: "Edit",
     activate: "Activate",
     pause: "Pause",

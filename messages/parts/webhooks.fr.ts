@@ -24,6 +24,7 @@ export const webhooks_fr = {
     disabledAuto: "Désactivé automatiquement le {date} après {count, plural, one {# livraison échouée} other {# livraisons échouées consécutives}}.",
     failures: "{count, plural, =0 {Aucun échec récent} one {# échec consécutif} other {# échecs consécutifs}}",
     eventCount: "{count, plural, one {# événement} other {# événements}}",
+    backlog: "{count, plural, =0 {Aucune livraison en attente} one {# livraison en attente} other {# livraisons en attente}}",
     edit: "Modifier",
     activate: "Activer",
     pause: "Mettre en pause",

@@ -4,9 +4,15 @@ import { EVENT_DATA, EVENT_NAMES, EVENT_SUMMARIES, eventEnvelope, type EventName
 import { ERROR_REASON_CODES, ERROR_REASONS } from "../error-reasons";
 import { appRouter } from "./root";
 import { procedureMetas } from "./procedure-meta";
+import { documentValidationStatus } from "./openapi-validation";
 import { RAW_ROUTES } from "../http/raw-routes";
 import type { RawRoute, RouteAccess } from "../http/raw-route";
 import { rolesWith } from "../auth/permissions";
+import { MAX } from "../contracts/bounds";
+import { MAX_BODY_BYTES } from "../http/body";
+import { commonHeaders, finishResponses, HEADER_COMPONENTS, responseComponents } from "./openapi-responses";
+import { TAG_DESCRIPTIONS } from "./openapi-tags";
+import type { AppMeta } from "./trpc";
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +20,7 @@ const ERROR_SCHEMA = {
   type: "object",
   required: ["statusCode", "code", "message"],
   properties: {
-    statusCode: { type: "integer", example: 404 },
+    statusCode: { type: "integer", minimum: 400, maximum: 599, example: 404 },
     code: {
       type: "string",
       enum: ERROR_REASON_CODES,
@@ -61,22 +67,109 @@ export function openApiDocument(baseUrl = "/api/v1"): Json {
       "Accept-Language (fr or en, else English). Files (PDF, CSV, images, stored media) are answered with their own media type, shown on each " +
       "such operation; their errors are the same JSON body. Every response carries X-Request-Id and RateLimit-Limit/Remaining/Reset headers.",
     securitySchemes: {
-      bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        bearerFormat: "JWT",
+        description:
+          "The accessToken of POST /auth/login (or refresh, switch-tenant, sign-up): a JWS signed HS256 and verified as RFC8725 recommends " +
+          "(the algorithm pinned, `alg: none` refused, issuer checked, `exp`, `iat` and `jti` required, the lifetime bounded by ACCESS_TOKEN_TTL_SECONDS); " +
+          "short-lived, renewed with the single-use refresh token.",
+      },
+      serviceApiKey: {
+        type: "apiKey",
+        in: "header",
+        name: "X-API-Key",
+        description: "The tenant's service API key (POST /tenants/{id}/service-api-key, shown once): it names the tenant of the SCIM provisioning calls.",
+      },
     },
   }) as unknown as Json;
+  doc.info = { ...(doc.info as Json), license: { name: "Proprietary" } };
+  doc.servers = [
+    {
+      url: baseUrl,
+      description: "This deployment (production, staging or local), relative to the host serving this document: the tenant's sub-domain or the platform's host.",
+      "x-internal": false,
+    },
+  ];
   const components = ((doc.components ??= {}) as Json);
   const schemas = ((components.schemas ??= {}) as Json);
+  // trpc-to-openapi's own error schemas: our error body is Error (below), so they are never referenced
+  for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];
   schemas.Error = ERROR_SCHEMA;
+  components.headers = HEADER_COMPONENTS;
+  components.responses = responseComponents();
   const paths = doc.paths as Record<string, Record<string, Json>>;
   for (const route of RAW_ROUTES) describeRawRoute(paths, route);
+  paths["/openapi.json"] = { get: documentOperation() };
+  const metas = metaByOperation();
   for (const [path, ops] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      fixOperation(path, method, op);
+      fixOperation(path, method, op, metas);
     }
   }
   doc.webhooks = webhooksSection(schemas);
+  doc.tags = tagsOf(paths);
+  addIntegerFormats(doc);
   cached = doc;
   return doc;
+}
+
+/** GET /openapi.json: this document, listed in itself. */
+function documentOperation(): Json {
+  return {
+    operationId: "openapi-document",
+    summary: "This OpenAPI 3.1 document",
+    description: "Public. Generated from the operations' contracts at start-up; the same for every tenant.",
+    tags: ["Documentation"],
+    security: [],
+    parameters: [],
+    responses: {
+      "200": {
+        description: "The OpenAPI document",
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              description: "An OpenAPI 3.1 document",
+              required: ["openapi", "info", "paths"],
+              properties: { openapi: { type: "string", maxLength: 16, pattern: "^3\\.1\\.\\d+$" }, info: { type: "object" }, paths: { type: "object" } },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Top-level tags: every tag an operation or webhook uses, each with its description (openapi-tags.ts). */
+function tagsOf(paths: Record<string, Record<string, Json>>): Json[] {
+  const used = new Set<string>(["Webhooks"]);
+  for (const ops of Object.values(paths)) for (const op of Object.values(ops)) for (const tag of (op.tags ?? []) as string[]) used.add(tag);
+  return [...used].map((name) => {
+    const description = TAG_DESCRIPTIONS[name];
+    if (!description) throw new Error(`OpenAPI tag "${name}" has no description: add it to server/api/openapi-tags.ts`);
+    return { name, description };
+  });
+}
+
+const INT32 = 2_147_483_647;
+
+/** Every integer schema states its format: int32 when its range fits, else int64 (JavaScript's safe integers). */
+function addIntegerFormats(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const item of node) addIntegerFormats(item);
+    return;
+  }
+  const schema = node as Json;
+  const type = schema.type;
+  if ((type === "integer" || (Array.isArray(type) && type.includes("integer"))) && schema.format === undefined) {
+    const lo = (schema.minimum ?? schema.exclusiveMinimum) as number | undefined;
+    const hi = (schema.maximum ?? schema.exclusiveMaximum) as number | undefined;
+    schema.format = lo !== undefined && hi !== undefined && lo >= -INT32 - 1 && hi <= INT32 ? "int32" : "int64";
+  }
+  for (const value of Object.values(schema)) addIntegerFormats(value);
 }
 
 /** `enrollment.created` -> `EnrollmentCreated` (component names). */
@@ -115,6 +208,8 @@ function webhooksSection(schemas: Json): Json {
       post: {
         operationId: `webhook-${event}`,
         tags: ["Webhooks"],
+        // Sent by the platform to the subscriber: authenticated by the X-Platform-Signature HMAC, not by a scheme
+        security: [],
         summary: `${event}: ${EVENT_SUMMARIES[event]}`,
         description:
           `${String(EVENT_DATA[event].description ?? EVENT_SUMMARIES[event])}.\n\n` +
@@ -129,7 +224,7 @@ function webhooksSection(schemas: Json): Json {
             required: true,
             description:
               "Lower-case hex HMAC-SHA256 of the raw request body bytes, keyed with the webhook's secret (whsec_..., shown once when the webhook is registered).",
-            schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+            schema: { type: "string", maxLength: 64, pattern: "^[0-9a-f]{64}$" },
           },
         ],
         requestBody: {
@@ -152,16 +247,14 @@ function webhooksSection(schemas: Json): Json {
   return out;
 }
 
-/** Success status per "METHOD /path", from the procedures' meta (201/202/204). */
-export function successStatuses(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const { meta } of procedureMetas()) {
-    if (meta.openapi && meta.status) out.set(`${meta.openapi.method} ${meta.openapi.path}`, meta.status);
-  }
+/** Each operation's meta, by "METHOD /path" (the path as documented, without /api/v1). */
+function metaByOperation(): Map<string, AppMeta> {
+  const out = new Map<string, AppMeta>();
+  for (const { meta } of procedureMetas()) if (meta.openapi) out.set(`${meta.openapi.method} ${meta.openapi.path}`, meta);
   return out;
 }
 
-function fixOperation(path: string, method: string, op: Json): void {
+function fixOperation(path: string, method: string, op: Json, metas: Map<string, AppMeta>): void {
   const responses = (op.responses ?? {}) as Record<string, Json>;
   const parameters = ((op.parameters ??= []) as Json[]);
   if (!parameters.some((p) => p.name === "X-Tenant-ID")) {
@@ -169,29 +262,27 @@ function fixOperation(path: string, method: string, op: Json): void {
       name: "X-Tenant-ID",
       in: "header",
       required: false,
-      description: "Tenant slug (or internal id). Optional when the request uses the tenant sub-domain.",
-      schema: { type: "string", example: "acme" },
+      description: "Tenant slug (or internal id). Optional when the request uses the tenant sub-domain. A longer value names no tenant (404).",
+      schema: { type: "string", maxLength: MAX.id, example: "acme" },
     });
   }
   const key = `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, "")}`;
-  const status = successStatuses().get(key);
+  const meta = metas.get(key);
+  // Public operations (`protect: false`) say so with `security: []`; SCIM's key is a real scheme
+  // (the generator lists every scheme on protected operations: only the bearer token is accepted there)
+  if (meta?.authenticatedBy === "apiKey") op.security = [{ serviceApiKey: [] }];
+  else if (op.security === undefined || (op.security as Json[]).length === 0) op.security = [];
+  else op.security = [{ bearerAuth: [] }];
+  const status = meta?.status;
   if (status && responses["200"]) {
     const ok = responses["200"];
     delete responses["200"];
     responses[String(status)] = status === 204 ? { description: "No content" } : ok;
   }
   documentEdgeStatuses(op, responses);
+  documentValidationStatus(key, responses);
   dropRefusedFields(op);
-  for (const [code, response] of Object.entries(responses)) {
-    if (Number(code) >= 400) {
-      response.content = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
-    }
-  }
-  responses["429"] ??= {
-    description: "Rate limit exceeded (Retry-After header)",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  };
-  op.responses = responses;
+  op.responses = finishResponses(responses);
 }
 
 const EDGE_STATUSES: Record<string, string> = {
@@ -203,6 +294,8 @@ const EDGE_STATUSES: Record<string, string> = {
   "415": "The body is not application/json",
   "408": "The request (headers or body) was not received in time; the connection is closed",
   "431": "The request line (path and query) or headers are too large; answered before any operation",
+  "429": "Rate limit exceeded (per caller and window, or an operation's own throttle); retry after Retry-After seconds.",
+  "500": "Unexpected failure; the body never carries details, the log has them under the request id.",
 };
 
 /**
@@ -213,7 +306,7 @@ const EDGE_STATUSES: Record<string, string> = {
  */
 function documentEdgeStatuses(op: Json, responses: Record<string, Json>): void {
   const hasBody = Boolean(op.requestBody);
-  const isProtected = Array.isArray(op.security) && op.security.length > 0;
+  const isProtected = Array.isArray(op.security) && op.security.some((s) => "bearerAuth" in (s as Json));
   const add = (code: string) => (responses[code] ??= { description: EDGE_STATUSES[code] });
   // the query string of every request is checked (control characters, invalid escapes), so 400
   // is possible even for an operation without declared input
@@ -229,7 +322,9 @@ function documentEdgeStatuses(op: Json, responses: Record<string, Json>): void {
   // an unknown tenant (X-Tenant-ID or sub-domain) answers 404 TENANT_NOT_FOUND wherever a tenant is resolved
   add("404");
   add("408");
+  add("429");
   add("431");
+  add("500");
 }
 
 /**
@@ -287,7 +382,13 @@ function describeRawRoute(paths: Record<string, Record<string, Json>>, route: Ra
     params.push({ name, in: "query", required: required.has(name) && !("default" in schema), ...(description ? { description } : {}), schema });
   }
   if (route.tenantQuery) {
-    params.push({ name: route.tenantQuery, in: "query", required: false, description: "Tenant slug, when neither X-Tenant-ID nor the sub-domain names it", schema: { type: "string" } });
+    params.push({
+      name: route.tenantQuery,
+      in: "query",
+      required: false,
+      description: "Tenant slug, when neither X-Tenant-ID nor the sub-domain names it",
+      schema: { type: "string", maxLength: MAX.id },
+    });
   }
   const op: Json = (ops[method] = {
     operationId: `raw-${method}-${route.path.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}`,
@@ -301,12 +402,15 @@ function describeRawRoute(paths: Record<string, Record<string, Json>>, route: Ra
   });
   const responses = op.responses as Record<string, Json>;
   if (route.successStatus === 302) {
-    responses["302"] = { description: doc.successDescription, headers: { Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri" } } } };
+    responses["302"] = {
+      description: doc.successDescription,
+      headers: { ...commonHeaders(), Location: { description: "Where the browser goes next", schema: { type: "string", format: "uri", maxLength: MAX.url } } },
+    };
     return;
   }
   if (route.requestBody) {
     const { mediaType, description, schema } = route.requestBody;
-    op.requestBody = { required: true, description, content: { [mediaType]: { schema: schema ? toSchema(schema) : { type: "string" } } } };
+    op.requestBody = { required: true, description, content: { [mediaType]: { schema: schema ? toSchema(schema) : { type: "string", maxLength: MAX_BODY_BYTES } } } };
   } else if (route.method === "POST") {
     // The JSON body: the input's members that are neither path nor query parameters.
     const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !pathNames.includes(name) && !route.query.includes(name)));
@@ -319,6 +423,9 @@ function describeRawRoute(paths: Record<string, Record<string, Json>>, route: Ra
     }
   }
   const produces = Array.isArray(doc.produces) ? doc.produces : [doc.produces];
+  if (produces.some((type) => type.startsWith("application/json")) && !route.successSchema) {
+    throw new Error(`Raw route ${route.method} ${route.path} answers JSON: declare its successSchema (the document shows the body's schema, not a binary)`);
+  }
   const content = Object.fromEntries(
     produces.map((type) => [type, { schema: route.successSchema ? toSchema(route.successSchema) : type.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } }]),
   );

@@ -9,6 +9,7 @@ import { authRouter } from "./routers/auth";
 import { courseContentRouter } from "./routers/course-content";
 import { coursesRouter } from "./routers/courses";
 import { enrollmentsRouter } from "./routers/enrollments";
+import { learnersRouter } from "./routers/learners";
 import { mailConfigRouter } from "./routers/mail-config";
 import { mediaRouter } from "./routers/media";
 import { platformRouter } from "./routers/platform";
@@ -56,6 +57,8 @@ export const appRouter = router({
   surveys: surveysRouter,
   courses: coursesRouter,
   enrollments: enrollmentsRouter,
+  // the creator's learners: /learners (its export /learners/export is a raw route, matched first)
+  learners: learnersRouter,
   activity: activityRouter,
   audit: auditRouter,
   sessions: sessionsRouter,

@@ -20,6 +20,12 @@ export type AppMeta = OpenApiMeta<{
   status?: 201 | 202 | 204;
   /** Status of an input-validation failure: 400 by default; 422 where the spec names 422 for it (POST /users...). */
   validationStatus?: 400 | 422;
+  /**
+   * How a public operation (`protect: false`) authenticates its caller instead of a bearer token,
+   * for the OpenAPI security: `apiKey` (the tenant's service key in X-API-Key), `signature` (an
+   * HMAC the operation checks itself). Absent on a public operation: anyone may call it.
+   */
+  authenticatedBy?: "apiKey" | "signature";
 }>;
 
 const t = initTRPC
@@ -50,6 +56,28 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/**
+ * What a guard of the procedure chain demands, declared by the guard itself: `identity` (a signed-in
+ * user), `member` (of the tenant named by the request, or of the token's active tenant: `tenant`),
+ * `permission` (auth/permissions.ts), `ofMode` (the tenant's OF mode on), `platformAdmin`. The
+ * procedure table (procedure-defs.ts) reads them from each procedure's middlewares, so the role
+ * matrix test is generated from the guards that actually run, not from a list kept by hand.
+ */
+export type Guard = { kind: "identity" } | { kind: "member"; tenant: "request" | "token" } | { kind: "permission"; permission: Permission } | { kind: "ofMode" } | { kind: "platformAdmin" };
+
+const GUARDS = new WeakMap<object, Guard>();
+
+/** Declares what a middleware function checks (readable through guardOf). */
+function guard<F extends object>(declared: Guard, middleware: F): F {
+  GUARDS.set(middleware, declared);
+  return middleware;
+}
+
+/** The guard a middleware function of a procedure's chain declared, if any. */
+export function guardOf(middleware: unknown): Guard | undefined {
+  return typeof middleware === "function" ? GUARDS.get(middleware) : undefined;
+}
+
 /** Input validation with at least one invalid field (unknown fields alone stay 400: conventions §12). */
 function isFieldValidation(cause: unknown): boolean {
   const issues = (cause as { issues?: unknown } | undefined)?.issues;
@@ -78,11 +106,13 @@ const errorMapping = t.middleware(async ({ next, ctx, meta }) => {
 export const publicProcedure = t.procedure.use(errorMapping);
 
 /** Identity from the Bearer token or the next-auth session; 401 otherwise. */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const { identity } = await ctx.identity();
-  if (!identity) throw new DomainError("UNAUTHORIZED", "Unauthorized");
-  return next({ ctx: { ...ctx, user: identity } });
-});
+export const authedProcedure = publicProcedure.use(
+  guard({ kind: "identity" }, async ({ ctx, next }) => {
+    const { identity } = await ctx.identity();
+    if (!identity) throw new DomainError("UNAUTHORIZED", "Unauthorized");
+    return next({ ctx: { ...ctx, user: identity } });
+  }),
+);
 
 /** What the tenant procedures add to the context: the caller, and two of its parts as shortcuts. */
 export type TenantCtx = {
@@ -139,15 +169,17 @@ async function tenantContext(ctx: Context, user: Identity, ref: string | null): 
 }
 
 /** The tenant of X-Tenant-ID or the sub-domain. */
-export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) =>
-  next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, tenantRef(ctx))) } }),
+export const tenantProcedure = authedProcedure.use(
+  guard({ kind: "member", tenant: "request" }, async ({ ctx, next }) => next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, tenantRef(ctx))) } })),
 );
 
 /** The tenant of the access token's activeTenantId (the `/tenants/me` family), not X-Tenant-ID. */
-export const activeTenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  if (!ctx.user.activeTenantId) throw new DomainError("NOT_FOUND", "No active tenant: switch to a tenant first", { reason: "NO_ACTIVE_TENANT" });
-  return next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, ctx.user.activeTenantId)) } });
-});
+export const activeTenantProcedure = authedProcedure.use(
+  guard({ kind: "member", tenant: "token" }, async ({ ctx, next }) => {
+    if (!ctx.user.activeTenantId) throw new DomainError("NOT_FOUND", "No active tenant: switch to a tenant first", { reason: "NO_ACTIVE_TENANT" });
+    return next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, ctx.user.activeTenantId)) } });
+  }),
+);
 
 /**
  * Tenant resolved, user optional (token exchange, public catalogue, course page, media server).
@@ -171,23 +203,29 @@ export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) =
 
 /** Permission check from auth/permissions.ts. */
 export const can = (permission: Permission, base = tenantProcedure) =>
-  base.use(({ ctx, next }) => {
-    if (!ctx.caller.can(permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission), { reason: "PERMISSION_DENIED" });
-    return next();
-  });
+  base.use(
+    guard({ kind: "permission", permission }, ({ ctx, next }) => {
+      if (!ctx.caller.can(permission)) throw new DomainError("FORBIDDEN", forbiddenMessage(permission), { reason: "PERMISSION_DENIED" });
+      return next();
+    }),
+  );
 
 /** OF-mode features (attendance, BPF, improvement plans) answer 403 when the tenant turned it off. */
 export const ofModeProcedure = (permission?: Permission) =>
-  (permission ? can(permission) : tenantProcedure).use(({ ctx, next }) => {
-    if (!ctx.tenant.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)", { reason: "OF_MODE_DISABLED" });
-    return next();
-  });
+  (permission ? can(permission) : tenantProcedure).use(
+    guard({ kind: "ofMode" }, ({ ctx, next }) => {
+      if (!ctx.tenant.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)", { reason: "OF_MODE_DISABLED" });
+      return next();
+    }),
+  );
 
 /** Every BPF operation (router and binary routes): bpf.manage, and 403 OF_MODE_DISABLED when OF mode is off. */
 export const bpfProcedure = () => ofModeProcedure("bpf.manage");
 
-export const platformAdminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.platformAdmin) throw new DomainError("FORBIDDEN", "Forbidden: platform administrator required", { reason: "PLATFORM_ADMIN_REQUIRED" });
-  return next();
-});
+export const platformAdminProcedure = authedProcedure.use(
+  guard({ kind: "platformAdmin" }, ({ ctx, next }) => {
+    if (!ctx.user.platformAdmin) throw new DomainError("FORBIDDEN", "Forbidden: platform administrator required", { reason: "PLATFORM_ADMIN_REQUIRED" });
+    return next();
+  }),
+);
 

@@ -36,6 +36,8 @@ const P = {
   "enrollments.suspend": ["ADMIN"],
   "enrollments.export": ["CREATOR", "ADMIN"],
   "activity.readCourse": ["CREATOR", "ADMIN"],
+  /** Lists the learners of the courses one owns (ADMIN, courses.ownAll: every course) with their progress and results. */
+  "learners.read": ["CREATOR", "ADMIN"],
   "enrollments.create": ["ADMIN", "CREATOR"],
   "enrollments.cancel": ["ADMIN", "CREATOR"],
   /** Lists enrollments: ADMIN all, a CREATOR their courses', a FUNDER their funder's (object level: enrollments/access.ts readableBy). */

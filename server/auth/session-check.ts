@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db";
 import { appDatabase } from "../db/global";
 import { memberships, refreshTokens, users } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
 import { env } from "../env";
 
 /**
@@ -57,7 +58,7 @@ export async function sessionStillValid(claims: SessionClaims, now: Date): Promi
         ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(eq(refreshTokens.familyId, fam), eq(refreshTokens.userId, claims.sub), isNotNull(refreshTokens.revokedAt))})`
         : sql<boolean>`false`,
       status: tenant
-        ? sql<string | null>`(select ${memberships.status} from ${memberships} where ${and(eq(memberships.userId, claims.sub), eq(memberships.tenantId, tenant))} limit 1)`
+        ? sql<string | null>`(select ${memberships.status} from ${memberships} where ${forTenant(tenant).where(memberships, eq(memberships.userId, claims.sub))} limit 1)`
         : sql<string | null>`null`,
     })
     .from(users)

@@ -41,15 +41,24 @@ export async function signAccessToken(
   return { token, expiresIn: ttl };
 }
 
-/** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), expiry and type. */
+/**
+ * Verifies signature (HS256 only: `alg: none` and other algorithms are refused), expiry and type.
+ * `exp` and `iat` are required and the lifetime may not exceed ACCESS_TOKEN_TTL_SECONDS: a token
+ * signed with the server's key but without `exp` (or with a longer life) is refused, never eternal.
+ */
 export async function verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       currentDate: now,
+      requiredClaims: ["exp", "iat", "jti"],
     });
     if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+    // The lifetime the token claims (exp − iat), at most the configured one: with exp checked against
+    // now, this bounds its age too (no maxTokenAge: it would also refuse an iat ahead of a clock set back).
+    const lifetime = payload.exp! - payload.iat!;
+    if (lifetime <= 0 || lifetime > env().ACCESS_TOKEN_TTL_SECONDS) return null;
     return payload as unknown as AccessClaims;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
 import { ZCourse } from "./courses";
 
@@ -43,7 +44,7 @@ export const ZRegenerateFromBriefInput = z.strictObject({
 });
 export const ZEstimatesInput = z.object({ courseId: ZId("crs") });
 export const ZLedgerInput = ZLimitPageInput.extend({
-  courseId: z.string().optional().describe("Only the movements of this course"),
+  courseId: z.string().max(MAX.id).optional().describe("Only the movements of this course"),
 });
 
 // ---- outputs --------------------------------------------------------------------------------
@@ -105,7 +106,7 @@ export const ZRegenerateOutput = envelope(
   }),
 );
 
-export const ZAiJobInput = z.strictObject({ id: z.string().uuid().describe("jobId answered by generate-all-content or regenerate-from-brief") });
+export const ZAiJobInput = z.strictObject({ id: z.string().max(MAX.id).uuid().describe("jobId answered by generate-all-content or regenerate-from-brief") });
 export const ZAiJobOutput = envelope(
   z.object({
     id: z.string(),

@@ -1,11 +1,16 @@
 import { z } from "zod";
 import { envelope, ZId, ZTimestamp } from "./common";
 import { ZAttendanceSessionRef, ZOwnSignature, ZQrToken } from "./attendance";
+import { ZDeliveryMode, ZSessionSummary } from "./sessions";
 
 /** The learner's signing screens and the attendance reminders (issue #10 items 5 and 8). */
 
 export const ZOpenForSigning = z.object({
-  session: ZAttendanceSessionRef,
+  session: ZAttendanceSessionRef.extend({
+    deliveryMode: ZDeliveryMode.describe("PRESENTIAL sessions have no video room"),
+    place: ZSessionSummary.shape.place,
+    schedule: ZSessionSummary.shape.schedule,
+  }),
   slot: z
     .object({ id: z.string(), label: z.string(), startsAt: ZTimestamp, endsAt: ZTimestamp, inProgress: z.boolean().describe("false: the last slot started, already ended (a late signature)") })
     .nullable()

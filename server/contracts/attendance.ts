@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZId, ZTimestamp } from "./common";
+import { signingWindowFields } from "./signing-window";
 
 /** Digital attendance (spec: Emargement resource, Attendance tables; conventions §7 and §12). */
 export const ZEmargementMethod = z.enum(["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
@@ -12,7 +14,7 @@ export type TAttendanceStatus = z.infer<typeof ZAttendanceStatus>;
 export const ZSettableStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY"]);
 export type TSettableStatus = z.infer<typeof ZSettableStatus>;
 
-const ZIsoDateTime = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
+const ZIsoDateTime = z.iso.datetime({ offset: true }).max(MAX.dateTime).describe("ISO 8601 date-time");
 
 export const ZLocation = z
   .strictObject({
@@ -38,7 +40,7 @@ export const ZQrToken = z
 const ZSlotRef = ZId("slt")
   .optional()
   .describe("The attendance slot signed (one of the session's slots, started: 400 SLOT_NOT_STARTED before; 404 when not a slot of the session). Without it, the session as a whole");
-export const ZPin = z.string().regex(/^\d{6}$/, "Six digits").describe("The session's six-digit PIN");
+export const ZPin = z.string().max(MAX.code).regex(/^\d{6}$/, "Six digits").describe("The session's six-digit PIN");
 
 export const ZRecordUser = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
@@ -206,6 +208,7 @@ export const ZAttendanceSessionRef = z.object({
   status: z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]),
   scheduledAt: ZTimestamp,
   durationMinutes: z.number().int(),
+  ...signingWindowFields,
 });
 export const ZSessionAttendanceOutput = envelope(
   z.object({

@@ -20,17 +20,37 @@ export const CLIENT_MESSAGES = {
 
 const ZOptText = (max: number) => z.string().trim().max(max);
 
+/**
+ * The client's postal address (conventions §10: `address`), one object in and out. On PATCH only
+ * the members sent change, null (or "") clears one; country defaults to FR at creation.
+ */
+export const ZClientAddressInput = z
+  .strictObject({
+    line1: ZOptText(200).nullable().optional().describe("Street and number"),
+    line2: ZOptText(200).nullable().optional().describe("Building, floor, P.O. box…"),
+    postalCode: ZPostalCode.nullable().optional(),
+    city: ZOptText(100).nullable().optional(),
+    country: ZCountry.optional().describe("ISO 3166-1 alpha-2 (default FR)"),
+  })
+  .describe("Postal address; members not sent stay as they are");
+export type TClientAddressInput = z.infer<typeof ZClientAddressInput>;
+
+export const ZClientAddress = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().describe("ISO 3166-1 alpha-2"),
+});
+export type TClientAddress = z.infer<typeof ZClientAddress>;
+
 const clientFields = {
   kind: ZClientKind.default("COMPANY"),
   name: z.string().trim().min(1, "Required").max(200, "At most 200 characters").describe("Name as printed on the invoice (company name or the person's full name)"),
   siren: ZSiren.nullable().optional().describe("SIREN (9 digits, Luhn). Derived from the SIRET when only the SIRET is given"),
   siret: ZSiret.nullable().optional().describe("SIRET (14 digits, Luhn); must start with the SIREN when both are given"),
   vatNumber: ZVatNumber.nullable().optional(),
-  addressLine1: ZOptText(200).nullable().optional(),
-  addressLine2: ZOptText(200).nullable().optional(),
-  postalCode: ZPostalCode.nullable().optional(),
-  city: ZOptText(100).nullable().optional(),
-  country: ZCountry.optional().describe("ISO 3166-1 alpha-2 (default FR)"),
+  address: ZClientAddressInput.optional(),
   email: ZEmail.nullable().optional().describe("Where invoices are sent"),
   userId: ZId("usr").nullable().optional().describe("INDIVIDUAL only: the learner (a member or enrolled user of this tenant) the client stands for; one client per learner"),
 };
@@ -61,11 +81,7 @@ export const ZClient = z.object({
   siren: z.string().nullable(),
   siret: z.string().nullable(),
   vatNumber: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string(),
+  address: ZClientAddress,
   email: z.string().nullable(),
   userId: z.string().nullable(),
   createdAt: ZTimestamp,

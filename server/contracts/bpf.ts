@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZPerPageMeta, ZTimestamp } from "./common";
 
 /**
@@ -43,7 +44,7 @@ export const ZGenerateInput = z.strictObject({
 });
 export const ZSubmitInput = z.strictObject({
   year: ZYear,
-  submittedAt: z.iso.date("Date YYYY-MM-DD").describe("Date the BPF was filed on Mon Activité Formation (YYYY-MM-DD, not in the future)"),
+  submittedAt: z.iso.date("Date YYYY-MM-DD").max(MAX.date).describe("Date the BPF was filed on Mon Activité Formation (YYYY-MM-DD, not in the future)"),
   receiptId: z.string().trim().min(1, "Required").max(100).describe("Receipt (accusé de réception) number given by Mon Activité Formation"),
   notes: z.string().trim().max(2000).nullable().optional().describe("Free notes (at most 2000 characters)"),
 });
@@ -61,7 +62,7 @@ export const ZDrilldownInput = z.strictObject({
     .describe(
       "The figure: trainees | hours | revenue | anomalies | category-SAL|DE|AUT|NONE | f1-a..e | c-1, c-2, c-2a..c-2h, c-3..c-11 | financing-opco|cpf|poleEmploi|employer|self|unknown",
     ),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: z.coerce.number().int().min(1).max(MAX.page).optional().default(1),
   perPage: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
 export type TDrilldownInput = z.infer<typeof ZDrilldownInput>;
@@ -236,7 +237,7 @@ export const ZCourseClassInput = z.strictObject({
   courseId: z.string().min(1).max(64).describe("The course (crs_...)"),
   trainingObjective: z.enum(TRAINING_OBJECTIVES).nullable().optional().describe("F-3: RNCP, RNCP_CQP, RS, CQP, OTHER, BILAN, VAE; null: read from certificationNumber"),
   rncpLevel: z.number().int().min(2, "2 to 8").max(8, "2 to 8").nullable().optional().describe("RNCP level 2..8 (required for RNCP)"),
-  nsfCode: z.string().trim().regex(/^\d{3}$/, "Three digits").nullable().optional().describe("F-4: NSF speciality code (3 digits of the NSF list)"),
+  nsfCode: z.string().trim().max(MAX.code).regex(/^\d{3}$/, "Three digits").nullable().optional().describe("F-4: NSF speciality code (3 digits of the NSF list)"),
 });
 export const ZCourseClassRow = z.object({
   id: z.string(),

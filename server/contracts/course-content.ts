@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZTimestamp } from "./common";
 
 /**
@@ -30,6 +31,7 @@ const duration = () => z.number().int().min(0).max(10_000).describe("Expected du
 const passMark = () => z.number().int().min(0).max(100).describe("Percentage (0-100) needed to pass; default 50");
 const ZChoiceId = z
   .string()
+  .max(MAX.code)
   .regex(/^[A-Za-z0-9_-]{1,32}$/, "1 to 32 letters, digits, - or _")
   .describe("Keep the id of an existing choice to keep it stable; omit it for a new choice");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZTimestamp } from "./common";
 import { ZIsoDate } from "./courses";
 
@@ -18,7 +19,7 @@ export const ZCourseTrainer = z.object({
 export const ZCourseTrainersOutput = envelope(z.array(ZCourseTrainer));
 
 export const ZSetCourseTrainersInput = z.strictObject({
-  id: z.string(),
+  id: z.string().max(MAX.id),
   trainers: z
     .array(z.strictObject({ userId: z.string().min(1).max(64), role: ZTrainerRole }))
     .max(50)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZLimitPageMeta, ZPerPageMeta, ZTimestamp } from "./common";
 
 /**
@@ -34,6 +35,7 @@ export const QUALIOPI_TEXT_FIELDS = [
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const ZIsoDate = z
   .string()
+  .max(MAX.date)
   .regex(ISO_DATE, "Date as YYYY-MM-DD")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Not a calendar date")
   .describe("Date YYYY-MM-DD");
@@ -61,12 +63,14 @@ export const courseFieldShape = {
   price: z.number().int("Cents: an integer").min(0).max(100_000_000).describe("Price in cents"),
   currency: z
     .string()
+    .max(MAX.code)
     .regex(/^[A-Z]{3}$/, "ISO 4217 code such as EUR")
     .describe("ISO 4217 currency code (EUR)"),
   duration: z.number().int("Whole hours").min(0).max(100_000).nullable().optional().describe("Duration in hours"),
   level: ZCourseLevel.nullable().optional(),
   language: z
     .string()
+    .max(MAX.locale)
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "BCP 47 language code such as fr or en-GB")
     .optional()
     .describe("BCP 47 language code (default fr)"),
@@ -91,7 +95,7 @@ export const ZCreateCourseInput = z.strictObject(courseFieldShape);
 export type TCreateCourseInput = z.infer<typeof ZCreateCourseInput>;
 
 export const ZUpdateCourseInput = z.strictObject({
-  id: z.string(),
+  id: z.string().min(1).max(MAX.id).describe("The course's slug or its id (crs_...): either names it"),
   ...z.object(courseFieldShape).partial().shape,
   status: ZCourseStatus.optional().describe("PUBLISHED follows the publication rules; ARCHIVED archives; DRAFT unpublishes or restores"),
   slug: z.never({ error: "Slug is immutable" }).optional().describe("Immutable: any value answers 400"),
@@ -142,6 +146,7 @@ export const ZBulkLesson = z.strictObject({
     .number()
     .int()
     .min(0)
+    .max(MAX.items)
     .optional()
     .describe("QUIZ lessons: 0-based index into `questionnaires`. Without it, QUIZ lessons take the unclaimed QUIZ questionnaires in order"),
 });
@@ -244,6 +249,7 @@ const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
 const ZPriceFilter = z
   .string()
   .trim()
+  .max(MAX.code)
   .regex(DECIMAL, "A decimal amount in currency units such as 49.90")
   .refine((v) => Number(v) <= 1_000_000, "At most 1000000 (the highest price)");
 const ZSearch = z.string().trim().max(200).optional();
@@ -251,7 +257,7 @@ const ZSearch = z.string().trim().max(200).optional();
 /** Query of the course lists: `limit` (meta with totalPages) or the quick form `perPage`. */
 export const ZListCoursesInput = z
   .object({
-    page: z.coerce.number().int().min(1).default(1).describe("1-based page number"),
+    page: z.coerce.number().int().min(1).max(MAX.page).default(1).describe("1-based page number"),
     limit: z.coerce.number().int().min(1).max(100).optional().describe("Page size (default 20, max 100); meta carries totalPages"),
     perPage: z.coerce.number().int().min(1).max(100).optional().describe("Quick-form page size (max 100); meta {total, page, perPage}"),
     search: ZSearch.describe("Words matched in title, description and tags (every word must match)"),
@@ -323,18 +329,43 @@ export const ZCourseDetail = ZCourse.extend({
   trainers: z.array(ZTrainerRef),
 });
 
-export const ZCourseIdInput = z.object({ id: z.string().min(1).max(64).describe("Course id (crs_...)") });
+export const ZCourseIdInput = z.object({ id: z.string().min(1).max(MAX.id).describe("Course id (crs_...)") });
+/** `/courses/{id}` (GET, PATCH, DELETE): one path template, whose parameter is the course's slug or its id. */
+export const ZCourseRefInput = z.object({ id: z.string().min(1).max(MAX.id).describe("The course's slug or its id (crs_...): either names it") });
 export const ZCourseSlugInput = z.object({ slug: z.string().min(1).max(100).describe("Course slug (the crs_ id is accepted too)") });
 
 /* ------------------------------------------------------------------ Qualiopi */
+
+/** Why a publication rule fails: the UI words it from the catalogue (messages publicationRules.<code>), with `params`. */
+export const PUBLICATION_RULE_CODES = [
+  "FIELD_REQUIRED",
+  "DURATION_REQUIRED",
+  "MODULES_REQUIRED",
+  "ACTIVITY_NUMBER_REQUIRED",
+  "CERTIFICATION_EXPIRED",
+  "NO_PRIMARY_TRAINER",
+  "NO_POSITIONING_QUESTIONNAIRE",
+  "NO_QUIZ",
+  "NO_SATISFACTION_SURVEY",
+  "CERTIFICATION_DATE_MISSING",
+] as const;
+export const ZPublicationRuleCode = z.enum(PUBLICATION_RULE_CODES).describe("Stable reason of the rule; clients word it, never the message");
+export type TPublicationRuleCode = z.infer<typeof ZPublicationRuleCode>;
+const ZPublicationRule = z.object({
+  indicator: z.number().int().describe("Qualiopi indicator the rule serves"),
+  field: z.string().describe("The course field (or part: modules, trainers, questionnaires) the rule is about"),
+  code: ZPublicationRuleCode,
+  params: z.object({ field: z.string() }).describe("Values the wording takes"),
+  message: z.string().describe("English wording, for logs and API clients"),
+});
 
 export const ZPublicationCheck = z.object({
   canPublish: z.boolean(),
   score: z.number().int().min(0).max(100).describe("Share of the checks met, 0-100"),
   indicatorsCovered: z.number().int().describe("Qualiopi indicators whose checks all pass"),
   indicatorsTotal: z.number().int().describe("Qualiopi indicators the check looks at"),
-  blockers: z.array(z.object({ indicator: z.number().int(), field: z.string(), message: z.string() })),
-  warnings: z.array(z.object({ indicator: z.number().int(), message: z.string() })),
+  blockers: z.array(ZPublicationRule),
+  warnings: z.array(ZPublicationRule),
 });
 export type TPublicationCheck = z.infer<typeof ZPublicationCheck>;
 
@@ -369,6 +400,6 @@ export const ZPublicStatsOutput = envelope(
 );
 
 export const ZSetMediaReferenceInput = z.strictObject({
-  id: z.string(),
+  id: z.string().max(MAX.id),
   mediaId: z.string().min(1).max(64).nullable().describe("An IMAGE media of the tenant, or null to unlink"),
 });

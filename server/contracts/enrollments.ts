@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { ZCsvSeparator, ZExportFormat } from "./exports";
+import { signingWindowFields } from "./signing-window";
 import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
 
 /** Isomorphic: imports only zod. Enrollments, lesson progress and quiz attempts. */
@@ -55,27 +57,27 @@ export const ZCreateEnrollmentInput = z.strictObject({
 export type TCreateEnrollmentInput = z.infer<typeof ZCreateEnrollmentInput>;
 
 export const ZUpdateEnrollmentInput = z.strictObject({
-  id: z.string(),
+  id: z.string().max(MAX.id),
   traineeCategory: ZTraineeCategory.nullable().optional().describe("null clears it"),
   financingSource: ZFinancingSource.nullable().optional().describe("null clears it"),
   funderId: ZId("fnd").nullable().optional().describe("The funder that finances the enrollment (one of the tenant's funders, 422 otherwise); null clears it"),
 });
 export type TUpdateEnrollmentInput = z.infer<typeof ZUpdateEnrollmentInput>;
 
-export const ZEnrollmentIdInput = z.object({ id: z.string().describe("Enrollment id (enr_...)") });
+export const ZEnrollmentIdInput = z.object({ id: z.string().max(MAX.id).describe("Enrollment id (enr_...)") });
 export const ZEnrollmentOutput = envelope(ZEnrollment);
 
 // ---- state moves (ADMIN): suspend, reactivate, revoke
 
 const ZReason = z.string().trim().max(500, "At most 500 characters");
 export const ZSuspendEnrollmentInput = z.strictObject({
-  id: z.string().describe("Enrollment id (enr_...)"),
+  id: z.string().max(MAX.id).describe("Enrollment id (enr_...)"),
   reason: ZReason.optional().describe("Why the enrollment is suspended (optional, at most 500 characters); sent in enrollment.suspended"),
 });
 export type TSuspendEnrollmentInput = z.infer<typeof ZSuspendEnrollmentInput>;
-export const ZReactivateEnrollmentInput = z.strictObject({ id: z.string().describe("Enrollment id (enr_...)") });
+export const ZReactivateEnrollmentInput = z.strictObject({ id: z.string().max(MAX.id).describe("Enrollment id (enr_...)") });
 export const ZRevokeEnrollmentInput = z.strictObject({
-  id: z.string().describe("Enrollment id (enr_...)"),
+  id: z.string().max(MAX.id).describe("Enrollment id (enr_...)"),
   reason: ZReason.min(1, "Required").describe("Why the enrollment is revoked (required, at most 500 characters); sent in enrollment.revoked"),
 });
 export type TRevokeEnrollmentInput = z.infer<typeof ZRevokeEnrollmentInput>;
@@ -88,8 +90,8 @@ export const ZMyEnrollmentsOutput = listEnvelope(ZMyEnrollment, ZLimitPageMeta);
 
 export const ZEnrollmentListItem = ZEnrollment.extend({ learner: ZLearnerRef, course: ZCourseRef, progress: ZProgressTotals });
 export const ZListEnrollmentsInput = ZLimitPageInput.extend({
-  courseId: z.string().optional(),
-  userId: z.string().optional(),
+  courseId: z.string().max(MAX.id).optional(),
+  userId: z.string().max(MAX.id).optional(),
   status: ZEnrollmentStatus.optional(),
 });
 export type TListEnrollmentsInput = z.infer<typeof ZListEnrollmentsInput>;
@@ -110,6 +112,7 @@ export const ZUpcomingSession = z.object({
   schedule: z
     .array(z.object({ date: z.string(), ranges: z.array(z.object({ start: z.string(), end: z.string() })) }))
     .describe("Days and HH:MM ranges in the tenant's time zone (a session without one: its single derived day)"),
+  ...signingWindowFields,
 });
 export type TUpcomingSession = z.infer<typeof ZUpcomingSession>;
 export const ZUpcomingSessionsOutput = envelope(z.array(ZUpcomingSession));
@@ -178,8 +181,8 @@ export const ZProgressSummaryOutput = envelope(ZProgressSummary);
 
 /** UpdateProgressDto (conventions §12) with the path parameters. */
 export const ZUpdateProgressInput = z.strictObject({
-  id: z.string().describe("Enrollment id"),
-  lessonId: z.string(),
+  id: z.string().max(MAX.id).describe("Enrollment id"),
+  lessonId: z.string().max(MAX.id),
   status: ZProgressStatus,
   timeSpentSeconds: z.number().int().min(0).max(86_400).optional().describe("Seconds spent since the previous call; added to the lesson's total"),
 });
@@ -197,13 +200,13 @@ export const ZProgressUpdateOutput = envelope(ZProgressUpdate);
 // ---- quizzes
 
 export const ZQuizAnswerInput = z.strictObject({
-  questionId: z.string(),
-  choiceIds: z.array(z.string()).max(50).optional(),
+  questionId: z.string().max(MAX.id),
+  choiceIds: z.array(z.string().max(MAX.id)).max(50).optional(),
   text: z.string().max(5000).optional(),
 });
 export const ZSubmitQuizInput = z.strictObject({
-  id: z.string().describe("Enrollment id"),
-  lessonId: z.string(),
+  id: z.string().max(MAX.id).describe("Enrollment id"),
+  lessonId: z.string().max(MAX.id),
   answers: z.array(ZQuizAnswerInput).max(500),
 });
 export type TSubmitQuizInput = z.infer<typeof ZSubmitQuizInput>;
@@ -240,7 +243,7 @@ export const ZQuizScores = z.object({
 });
 export const ZQuizScoresOutput = envelope(ZQuizScores);
 
-export const ZQuizFeedbackInput = z.object({ id: z.string(), lessonId: z.string() });
+export const ZQuizFeedbackInput = z.object({ id: z.string().max(MAX.id), lessonId: z.string().max(MAX.id) });
 export const ZQuizFeedback = z.object({
   lessonId: z.string(),
   questionnaireId: z.string(),
@@ -272,5 +275,5 @@ export const ZQuizFeedbackOutput = envelope(ZQuizFeedback);
 
 // ---- export
 
-export const ZExportInput = z.object({ courseId: z.string().describe("Course id (crs_...)"), format: ZExportFormat, separator: ZCsvSeparator });
+export const ZExportInput = z.object({ courseId: z.string().max(MAX.id).describe("Course id (crs_...)"), format: ZExportFormat, separator: ZCsvSeparator });
 export const ZExportOutput = z.string().describe("CSV text (text/csv; charset=utf-8)");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 
 /**
  * French business identifiers and bank details, checked the way the registries compute them.
@@ -69,42 +70,49 @@ const compactUpper = (v: string) => v.replace(/\s+/g, "").toUpperCase();
 
 export const ZSiren = z
   .string()
+  .max(MAX.code)
   .transform(compact)
   .pipe(z.string().refine(isValidSiren, { message: "Invalid SIREN (9 digits with a valid check digit)" }))
   .describe("SIREN: 9 digits (spaces ignored) with a valid Luhn check digit");
 
 export const ZSiret = z
   .string()
+  .max(MAX.code)
   .transform(compact)
   .pipe(z.string().refine(isValidSiret, { message: "Invalid SIRET (14 digits with a valid check digit)" }))
   .describe("SIRET: 14 digits (spaces ignored) with a valid Luhn check digit");
 
 export const ZVatNumber = z
   .string()
+  .max(MAX.code)
   .transform(compactUpper)
   .pipe(z.string().refine(isValidVatNumber, { message: "Invalid VAT number (FR + 2-digit key + SIREN, the key matching the SIREN)" }))
   .describe("Intra-EU VAT number (spaces ignored, upper-cased). French: FR + key + SIREN, the key being (12 + 3 × (SIREN mod 97)) mod 97");
 
 export const ZIban = z
   .string()
+  .max(MAX.code)
   .transform(compactUpper)
   .pipe(z.string().refine(isValidIban, { message: "Invalid IBAN (the mod-97 check fails)" }))
   .describe("IBAN (spaces ignored, upper-cased), mod-97 checked");
 
 export const ZBic = z
   .string()
+  .max(MAX.code)
   .transform(compactUpper)
   .pipe(z.string().regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "Invalid BIC (8 or 11 letters or digits)"))
   .describe("BIC (8 or 11 characters)");
 
 export const ZNda = z
   .string()
+  .max(MAX.code)
   .transform(compact)
   .pipe(z.string().regex(/^\d{11}$/, "Invalid activity declaration number (11 digits)"))
   .describe("Numéro de déclaration d'activité (NDA): 11 digits, spaces ignored");
 
 export const ZCountry = z
   .string()
+  .max(MAX.code)
   .trim()
   .toUpperCase()
   .pipe(z.string().regex(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2 country code, e.g. FR"))
@@ -112,6 +120,7 @@ export const ZCountry = z
 
 export const ZPostalCode = z
   .string()
+  .max(MAX.code)
   .trim()
   .pipe(z.string().regex(/^[A-Za-z0-9 -]{2,10}$/, "Invalid postal code"))
   .describe("Postal code (2 to 10 letters, digits, spaces or hyphens)");

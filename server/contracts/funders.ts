@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZId } from "./common";
 
 /** Isomorphic: imports only zod. The tenant's funders (OPCO, CPF, France Travail, region) and who belongs to them. */
@@ -25,13 +26,13 @@ export const ZListFundersOutput = envelope(z.array(ZFunder));
 export const ZFunderOutput = envelope(ZFunder);
 
 export const ZUpdateFunderInput = z.strictObject({
-  id: z.string().describe("Funder id (fnd_...)"),
+  id: z.string().max(MAX.id).describe("Funder id (fnd_...)"),
   billingClientId: ZId("cli").nullable().describe("One of the tenant's billing clients (422 otherwise); null unlinks"),
 });
 
 export const ZFunderMemberInput = z.strictObject({
-  id: z.string().describe("Funder id (fnd_...)"),
-  userId: z.string().describe("A member of the tenant with the FUNDER role (usr_...)"),
+  id: z.string().max(MAX.id).describe("Funder id (fnd_...)"),
+  userId: z.string().max(MAX.id).describe("A member of the tenant with the FUNDER role (usr_...)"),
 });
 
 /** What a FUNDER reads of their own funder (GET /funders/me). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZEmail, ZId, ZPerPageInput, ZPerPageMeta, ZTimestamp } from "./common";
 
 /**
@@ -7,9 +8,13 @@ import { envelope, listEnvelope, ZEmail, ZId, ZPerPageInput, ZPerPageMeta, ZTime
  */
 export const INVOICE_STATUSES = ["DRAFT", "ISSUED", "PAID", "CANCELLED", "OVERDUE"] as const;
 export const INVOICE_KINDS = ["INVOICE", "CREDIT_NOTE"] as const;
+export const INVOICE_PDF_STATUSES = ["PENDING", "READY", "FAILED"] as const;
 export const INVOICE_PAYERS = ["EMPLOYER", "OPCO", "LEARNER", "OTHER"] as const;
 /** The French VAT rates (CGI art. 278 ff.) and 0 (exempt training, art. 261-4-4° a). */
 export const VAT_RATES = [0, 2.1, 5.5, 10, 20] as const;
+/** EN 16931 VAT categories used here (UNCL5305). */
+export const VAT_CATEGORIES = ["S", "E", "Z", "O"] as const;
+export const LINE_KINDS = ["TRAINING", "OTHER"] as const;
 export const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "CAD"] as const;
 /** More lines than this is an import mistake, not an invoice. */
 export const MAX_ITEMS = 200;
@@ -23,7 +28,7 @@ export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
 export const ZInvoicePayer = z.enum(INVOICE_PAYERS);
 export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
 
-const ZDateOnly = z.iso.date("Date YYYY-MM-DD").describe("Date (YYYY-MM-DD)");
+const ZDateOnly = z.iso.date("Date YYYY-MM-DD").max(MAX.date).describe("Date (YYYY-MM-DD)");
 
 export const ZInvoiceItemInput = z.strictObject({
   description: z.string().trim().min(1, "Required").max(500).describe("What is invoiced (at most 500 characters)"),
@@ -42,7 +47,7 @@ export const ZInvoiceItemInput = z.strictObject({
   vatRate: z
     .number({ error: "Must be a number" })
     .refine((r) => (VAT_RATES as readonly number[]).includes(r), `One of ${VAT_RATES.join(", ")}`)
-    .describe(`VAT rate in percent: ${VAT_RATES.join(", ")}. An exempt tenant (art. 261-4-4° a CGI) uses 0 only`),
+    .describe(`VAT rate in percent: ${VAT_RATES.join(", ")}, whatever the tenant's regime (an exempt organisation's room hire or consulting is taxable). A line above 0 % is category S`),
   discountCents: z
     .number({ error: "Must be a number" })
     .int("Integer number of cents")
@@ -53,7 +58,29 @@ export const ZInvoiceItemInput = z.strictObject({
   kind: z
     .enum(["TRAINING", "OTHER"])
     .optional()
-    .describe("TRAINING (counted in the BPF's frame C) or OTHER (consulting, room hire, meals: turnover only). Omitted: the BPF reads the line as TRAINING when the invoice is linked to an enrollment, else OTHER"),
+    .describe(
+      "TRAINING (and the supplies closely tied to it: materials, trainees' meals; counted in the BPF's frame C) or OTHER (consulting, room hire, resale, travel: turnover only). Omitted: TRAINING when the invoice is linked to an enrollment or the line is exempt (E), else OTHER. Resolved once when the draft is written and stored",
+    ),
+  vatCategory: z
+    .enum(VAT_CATEGORIES)
+    .optional()
+    .describe(
+      "EN 16931 VAT category: S (rate > 0), E exempt, Z zero-rated, O outside the scope of VAT (E, Z, O at 0 %). Omitted: S above 0 %; at 0 %, E under art. 261-4-4° a CGI for an exempt tenant, and required (422 VAT_CATEGORY_REQUIRED, errors items.{i}.vatCategory) for a liable one. Stored once resolved",
+    ),
+  vatExemptionReason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe('E lines: the legal ground printed and carried as BT-120 (default for training: "Exonération de TVA – article 261-4-4° a du CGI"); required for an E line of kind OTHER'),
+  vatExemptionCode: z
+    .string()
+    .trim()
+    .max(MAX.code)
+    .regex(/^VATEX-[A-Z0-9-]{1,40}$/, "A VATEX code, e.g. VATEX-FR-CGI261-4")
+    .optional()
+    .describe("E lines: BT-121 exemption reason code (VATEX list; default VATEX-FR-CGI261-4 for the training exemption)"),
 });
 export type TInvoiceItemInput = z.infer<typeof ZInvoiceItemInput>;
 
@@ -74,6 +101,14 @@ const draftFields = {
     .optional()
     .describe("Value of 1 unit of the currency in EUR: required to issue an invoice with VAT in a currency other than EUR (the French rules also state the VAT total in EUR)"),
   notes: z.string().trim().max(2000).nullable().optional().describe("A note printed on the invoice"),
+  servicePeriod: z
+    .strictObject({ start: ZDateOnly, end: ZDateOnly })
+    .refine((p) => p.end >= p.start, { message: "The end must not be before the start", path: ["end"] })
+    .nullable()
+    .optional()
+    .describe(
+      "The dates of the service (printed \"Période de la prestation\", BG-14 with BT-72 = end). On creation, absent: from the linked enrollment's sessions (first start, last end, tenant time zone) or its dates; null: none",
+    ),
 };
 
 export const ZCreateInvoiceInput = z.strictObject({
@@ -93,6 +128,7 @@ export const ZUpdateInvoiceInput = z.strictObject({
   purchaseOrder: draftFields.purchaseOrder,
   exchangeRateToEur: draftFields.exchangeRateToEur,
   notes: draftFields.notes,
+  servicePeriod: draftFields.servicePeriod,
 });
 export type TUpdateInvoiceInput = z.infer<typeof ZUpdateInvoiceInput>;
 
@@ -156,10 +192,20 @@ export const ZInvoiceItem = z.object({
   vatRate: z.number(),
   discountCents: z.number().int(),
   netCents: z.number().int().describe("quantity x unitPriceCents - discountCents, rounded to the cent"),
-  kind: z.enum(["TRAINING", "OTHER"]).nullable().describe("The line's kind for the BPF (null: not given)"),
+  kind: z.enum(LINE_KINDS).describe("The line's kind as stored (TRAINING counts in the BPF's frame C)"),
+  vatCategory: z.enum(VAT_CATEGORIES).describe("The line's VAT category as stored (S, E, Z, O)"),
+  vatExemptionReason: z.string().nullable().describe("E and O lines: the exemption ground (BT-120)"),
+  vatExemptionCode: z.string().nullable().describe("E and O lines: the VATEX code (BT-121)"),
 });
 
-export const ZVatLine = z.object({ category: z.enum(["S", "E"]).describe("EN 16931 VAT category: S standard or reduced rate, E exempt"), vatRate: z.number(), baseCents: z.number().int(), vatCents: z.number().int() });
+export const ZVatLine = z.object({
+  category: z.enum(VAT_CATEGORIES).describe("EN 16931 VAT category: S standard or reduced rate, E exempt, Z zero-rated, O outside the scope of VAT"),
+  vatRate: z.number(),
+  baseCents: z.number().int(),
+  vatCents: z.number().int(),
+  exemptionReason: z.string().nullable().describe("E and O groups: the exemption ground(s) printed (BT-120)"),
+  exemptionCode: z.string().nullable().describe("E and O groups: the VATEX code (BT-121) when the group's lines share one"),
+});
 
 export const ZInvoiceSummary = z.object({
   id: z.string().describe("inv_..."),
@@ -188,15 +234,25 @@ export const ZInvoice = ZInvoiceSummary.extend({
   purchaseOrder: z.string().nullable(),
   exchangeRateToEur: z.number().nullable(),
   notes: z.string().nullable(),
+  servicePeriod: z.object({ start: z.string(), end: z.string() }).nullable().describe("The dates of the service (YYYY-MM-DD), or null"),
   factorX: z.object({ profile: z.enum(["BASIC", "EN16931", "EXTENDED"]), xmlAttached: z.boolean(), pdfA3: z.boolean() }),
   eidas: z.object({ signed: z.boolean(), provider: z.string().nullable(), signatureLevel: z.string().nullable(), signatureId: z.string().nullable() }),
   pdfAvailable: z.boolean(),
+  pdf: z
+    .object({
+      status: z.enum(INVOICE_PDF_STATUSES).describe("PENDING: being generated (the invoice.render job guarantees it); READY: stored (pdfAvailable); FAILED: the last attempt failed, retried with backoff (or POST .../render)"),
+      lastError: z.string().nullable().describe("The last failed attempt's error, null once READY"),
+      attempts: z.number().int().describe("Failed attempts so far"),
+    })
+    .nullable()
+    .describe("The issued PDF's generation; null for a draft"),
   sentAt: ZTimestamp.nullable(),
   paidAt: ZTimestamp.nullable(),
   cancelledAt: ZTimestamp.nullable(),
   cancelReason: z.string().nullable(),
   creditNotes: z.array(z.object({ id: z.string(), number: z.string().nullable(), totalCents: z.number().int(), issuedAt: ZTimestamp.nullable() })),
   creditedInvoice: z.object({ id: z.string(), number: z.string().nullable() }).nullable(),
+  cancellationCreditNote: z.object({ id: z.string(), number: z.string().nullable() }).nullable().describe("The credit note whose issue cancelled this invoice (also listed in creditNotes)"),
   updatedAt: ZTimestamp,
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
@@ -205,3 +261,19 @@ export const ZInvoiceOutput = envelope(ZInvoice);
 export const ZListInvoicesOutput = listEnvelope(ZInvoiceSummary, ZPerPageMeta);
 export const ZSplitInvoicesOutput = envelope(z.array(ZInvoice));
 export const ZSendInvoiceOutput = envelope(z.object({ sentAt: ZTimestamp, recipients: z.array(z.string()) }));
+
+/** One failed rule of the Factur-X validation (server/services/billing/facturx/validation). */
+export const ZFacturxFailure = z.object({
+  rule: z.string().describe('The official rule id: "BR-S-05", "BR-CO-15", "BR-FR-12_BT-49"...; "XSD" for a schema error'),
+  source: z.enum(["XSD", "FACTUR-X", "EN16931", "BR-FR"]).describe("The profile XSD, the Factur-X profile Schematron, the CEN EN 16931 rules or the French BR-FR rules"),
+  flag: z.enum(["fatal", "error", "warning"]).describe("As the rule states it; only fatal and error block the issue"),
+  message: z.string().describe("The rule's official text (French for BR-FR, English otherwise), or the XSD error"),
+  explanation: z.string().describe("In French: what to fix (the legal identity, the client's record, the lines), or the official text quoted"),
+});
+export const ZFacturxValidation = z.object({
+  conformant: z.boolean().describe("No fatal or error failure: the invoice can be issued (warnings do not block)"),
+  profile: z.enum(["BASIC", "EN16931", "EXTENDED"]).nullable().describe("The Factur-X profile the XML was built for (the organisation's)"),
+  failures: z.array(ZFacturxFailure),
+});
+export type TFacturxValidation = z.infer<typeof ZFacturxValidation>;
+export const ZValidateInvoiceOutput = envelope(ZFacturxValidation);

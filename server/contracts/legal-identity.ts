@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZEmail, ZTimestamp } from "./common";
 import { ZBic, ZCountry, ZIban, ZNda, ZPostalCode, ZSiren, ZSiret, ZVatNumber } from "./french-ids";
 
@@ -45,6 +46,7 @@ export const ZUpdateLegalIdentityInput = z.strictObject({
       .string()
       .trim()
       .toUpperCase()
+      .max(MAX.code)
       .pipe(z.string().regex(/^\d{2}\.?\d{2}[A-Z]$/, "NAF code such as 85.59A")),
   ).describe("NAF/APE code, e.g. 85.59A"),
   nda: nullable(ZNda),
@@ -59,6 +61,7 @@ export const ZUpdateLegalIdentityInput = z.strictObject({
     z
       .string()
       .trim()
+      .max(MAX.code)
       .pipe(z.string().regex(/^\+?[0-9 .()-]{6,25}$/, "Invalid phone number")),
   ).describe("Phone number"),
   iban: nullable(ZIban),
@@ -67,11 +70,16 @@ export const ZUpdateLegalIdentityInput = z.strictObject({
   invoicePrefix: z
     .string()
     .trim()
+    .max(MAX.code)
     .regex(/^[A-Za-z0-9_-]{1,10}$/, "1 to 10 letters, digits, - or _")
     .optional()
     .describe('Invoice number prefix: 1 to 10 of A-Z a-z 0-9 - _ (no "/"), default FAC'),
   paymentTermsDays: z.number().int().min(0, "From 0 to 90 days").max(90, "From 0 to 90 days").optional().describe("Payment terms in days (0 to 90, default 30)"),
   facturxProfile: ZFacturxProfile.optional(),
+  vatOnDebits: z
+    .boolean()
+    .optional()
+    .describe('The organisation opted to pay VAT on debits: its invoices print "Option pour le paiement de la TVA d\'après les débits" and carry it as BT-8 (default false)'),
   directorName: nullable(ZOptText(200)).describe("BPF frame H: the person who signs the report"),
   directorRole: nullable(ZOptText(100)).describe("BPF frame H: their role (Président, Gérant...)"),
   signatoryName: nullable(ZOptText(200)).describe("Who signs the certificates of completion (empty: the director above)"),
@@ -104,6 +112,7 @@ export const ZLegalIdentity = z.object({
   invoicePrefix: z.string(),
   paymentTermsDays: z.number().int(),
   facturxProfile: ZFacturxProfile,
+  vatOnDebits: z.boolean().describe("Option for VAT on debits (printed on the invoices, BT-8)"),
   directorName: z.string().nullable(),
   directorRole: z.string().nullable(),
   signatoryName: z.string().nullable(),

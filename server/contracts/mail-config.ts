@@ -1,4 +1,6 @@
+import { ZTechnicalCause } from "./technical-causes";
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZId, ZTimestamp } from "./common";
 
 /** Mail configuration (spec: Mail configuration table; conventions §12 body). */
@@ -10,6 +12,7 @@ const ZFromEmail = z
   .string()
   .trim()
   .toLowerCase()
+  .max(MAX.email)
   .pipe(z.email({ message: "Invalid e-mail address" }))
   .describe("Sender address (GOOGLE/MICROSOFT: filled from the connected account when absent)");
 const ZFromName = z.string().trim().max(120).describe("Sender display name");
@@ -56,6 +59,7 @@ export const ZMailConfig = z.object({
   verified: z.boolean().describe("A test send through this configuration succeeded since its last change"),
   verifiedAt: ZTimestamp.nullable(),
   lastError: z.string().nullable().describe("The provider's error of the last failed test send"),
+  lastErrorCause: ZTechnicalCause.nullable().describe("Why the last test send failed (SMTP_UNREACHABLE, SMTP_AUTH_FAILED, …); null when it did not"),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZTimestamp } from "./common";
 
 /** Media records (IMAGE, VIDEO, DOCUMENT) and their JSON upload body. */
@@ -25,6 +26,7 @@ export const ZUploadMediaInput = z.strictObject({
   dataBase64: z
     .string()
     .min(1, "Required")
+    .max(MAX.fileBase64)
     .refine((v) => v.length % 4 === 0 && BASE64.test(v), "Invalid base64")
     .describe("The file's bytes, standard base64"),
 });

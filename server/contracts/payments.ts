@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZId, ZPerPageInput, ZPerPageMeta, ZTimestamp } from "./common";
 
 /**
@@ -51,7 +52,7 @@ export const ZPaymentIdInput = z.strictObject({ id: ZId("pay") });
 
 export const ZRefundInput = z.strictObject({
   id: ZId("pay"),
-  amount: z.number().int("Whole cents").positive("Must be positive").optional().describe("Cents to refund; omitted: everything not refunded yet (full refund)"),
+  amount: z.number().int("Whole cents").positive("Must be positive").max(MAX.cents).optional().describe("Cents to refund; omitted: everything not refunded yet (full refund)"),
 });
 export type TRefundInput = z.infer<typeof ZRefundInput>;
 

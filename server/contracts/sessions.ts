@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZQueryBool, ZTimestamp } from "./common";
+import { signingWindowFields } from "./signing-window";
 
 /** Live sessions (spec: LiveSession resource, Live sessions endpoints, conventions §7 and §9). */
 export const ZSessionStatus = z.enum(["SCHEDULED", "LIVE", "ENDED", "CANCELLED"]);
 export type TSessionStatus = z.infer<typeof ZSessionStatus>;
 
-const ZIsoDateTime = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
+const ZIsoDateTime = z.iso.datetime({ offset: true }).max(MAX.dateTime).describe("ISO 8601 date-time");
 const ZTitle = z.string().trim().min(1, "Required").max(200);
 const ZDescription = z.string().max(5000);
 const ZDuration = z.number().int().min(1).max(24 * 60).describe("Minutes (1 to 1440)");
@@ -52,11 +54,11 @@ export function isCalendarDate(date: string): boolean {
 }
 
 export const ZTimeRange = z.strictObject({
-  start: z.string().regex(HHMM, "Time as HH:MM").describe("Local start time (tenant time zone), HH:MM"),
-  end: z.string().regex(HHMM, "Time as HH:MM").describe("Local end time, HH:MM, after start"),
+  start: z.string().max(MAX.code).regex(HHMM, "Time as HH:MM").describe("Local start time (tenant time zone), HH:MM"),
+  end: z.string().max(MAX.code).regex(HHMM, "Time as HH:MM").describe("Local end time, HH:MM, after start"),
 });
 export const ZScheduleDay = z.strictObject({
-  date: z.string().regex(YMD, "Date as YYYY-MM-DD").describe("Local date (tenant time zone)"),
+  date: z.string().max(MAX.date).regex(YMD, "Date as YYYY-MM-DD").describe("Local date (tenant time zone)"),
   ranges: z.array(ZTimeRange).min(1, "Required").max(MAX_RANGES_PER_DAY, "At most 6 time ranges a day"),
 });
 export type TScheduleDay = z.infer<typeof ZScheduleDay>;
@@ -116,6 +118,7 @@ export const ZSessionSummary = z.object({
     .array(z.object({ date: z.string(), ranges: z.array(z.object({ start: z.string(), end: z.string() })) }))
     .describe("Days and time ranges in timeZone; a session created without a schedule answers its single derived day (a range ending at midnight reads 24:00)"),
   timeZone: z.string().describe("The tenant's IANA time zone, in which schedule is written"),
+  ...signingWindowFields,
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

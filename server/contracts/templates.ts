@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZQueryBool, ZTimestamp } from "./common";
 
 /** Document templates (spec: Templates table; conventions §12). */
@@ -65,6 +66,7 @@ export const ZTemplateIdInput = z.strictObject({ id: ZId("tpl") });
 const ZFieldKey = z
   .string()
   .trim()
+  .max(MAX.code)
   .regex(/^[a-zA-Z][a-zA-Z0-9_.]{0,63}$/, "Letters, digits, dots and underscores, starting with a letter")
   .describe("The placeholder name: {{key}} in the body");
 export const ZTemplateFieldInput = z.strictObject({

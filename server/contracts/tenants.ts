@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, ZEmail, ZName, ZTimestamp } from "./common";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 export const ZBranding = z.strictObject({
   displayName: z.string().trim().max(120).nullable().optional(),
-  primaryColor: z.string().regex(HEX, "Colour as #rrggbb").nullable().optional(),
+  primaryColor: z.string().max(MAX.code).regex(HEX, "Colour as #rrggbb").nullable().optional(),
   logoUrl: z.url().max(2000).nullable().optional(),
 });
 export const ZBrandingOut = z.object({
@@ -16,19 +17,21 @@ export const ZAuthMode = z.enum(["PASSWORD", "HEADLESS"]);
 export const ZTenantStatus = z.enum(["ACTIVE", "SUSPENDED"]).describe("SUSPENDED: every tenant-scoped operation answers 403 (set by a platform administrator)");
 export const ZSlug = z
   .string()
+  .max(MAX.code)
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, "Lower-case letters, digits and hyphens (2-48 characters)")
   .describe("URL-safe tenant slug; immutable");
 export const ZDomain = z
   .string()
   .trim()
   .toLowerCase()
+  .max(MAX.host)
   .regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "A host name such as formation.example.fr");
 
 export const ZOidc = z.strictObject({
   issuer: z.string().min(1).max(500),
   audience: z.string().min(1).max(500),
   jwksUri: z.url().max(2000).nullable().optional(),
-  jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).nullable().optional(),
+  jwks: z.object({ keys: z.array(z.record(z.string().max(MAX.code), z.unknown())).min(1).max(MAX.jwksKeys) }).nullable().optional(),
 });
 
 export const ZTenant = z.object({
@@ -70,18 +73,17 @@ export const ZCreateTenantInput = z.strictObject({
 });
 
 export const ZUpdateTenantInput = z.strictObject({
-  id: z.string().describe("Tenant id or slug"),
+  id: z.string().max(MAX.id).describe("Tenant id or slug"),
   name: z.string().trim().min(2).max(120).optional(),
   branding: ZBranding.optional(),
   auth: z.strictObject({ mode: ZAuthMode, oidc: ZOidc.nullable().optional() }).optional(),
-  integrations: z.record(z.string(), z.unknown()).optional(),
+  integrations: z.record(z.string().max(MAX.code), z.unknown()).optional(),
   domain: ZDomain.nullable().optional(),
-  slug: z.string().optional().describe("Ignored: the slug is immutable"),
+  slug: z.string().max(MAX.slug).optional().describe("Ignored: the slug is immutable"),
 });
 
 export const ZToggleOfModeInput = z.strictObject({ enabled: z.boolean() });
-export const ZTenantIdInput = z.object({ id: z.string().describe("Tenant id or slug") });
-export const ZTenantSlugInput = z.object({ slug: z.string().describe("Tenant slug") });
+export const ZTenantIdInput = z.object({ id: z.string().max(MAX.id).describe("The tenant's slug (acme) or its id (ten_...): either names it") });
 
 export const ZTenantStats = envelope(
   z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZEmail, ZLimitPageInput, ZLimitPageMeta, ZLocale, ZName, ZPassword, ZRole, ZTimestamp, ZUserStatus } from "./common";
 
 export const ZNotifications = z.object({ email: z.boolean(), push: z.boolean(), weeklyDigest: z.boolean() });
@@ -53,7 +54,7 @@ export const ZCreateUserInput = z.strictObject({
 export const ZCreatedUser = envelope(ZUser.pick({ id: true, email: true, firstName: true, lastName: true, role: true, status: true, createdAt: true }));
 
 export const ZUpdateUserInput = z.strictObject({
-  id: z.string(),
+  id: z.string().max(MAX.id),
   firstName: ZName.optional(),
   lastName: ZName.optional(),
   role: ZRole.optional(),
@@ -66,4 +67,4 @@ export const ZPreferencesInput = z.strictObject({
   locale: ZLocale.optional(),
 });
 export const ZPreferencesOutput = envelope(z.object({ notifications: ZNotifications, locale: z.string(), updatedAt: ZTimestamp }));
-export const ZUserIdInput = z.object({ id: z.string() });
+export const ZUserIdInput = z.object({ id: z.string().max(MAX.id) });

@@ -1,3 +1,4 @@
+import { ZTechnicalCause } from "./technical-causes";
 import { z } from "zod";
 import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
 import { EVENT_NAMES } from "./events";
@@ -33,6 +34,13 @@ export const ZWebhook = z.object({
   consecutiveFailures: z.number().int().describe("Deliveries that ended FAILED in a row; a successful one resets it"),
   disabledAt: ZTimestamp.nullable().describe("When the platform disabled the endpoint after too many failed deliveries"),
   disabledReason: z.string().nullable(),
+  pendingDeliveries: z
+    .number()
+    .int()
+    .describe(
+      "The endpoint's backlog: deliveries still PENDING (first attempt or retries to come). Bounded: a webhook receives only events from after its creation, " +
+        "a paused or disabled endpoint gets no new deliveries (its pending ones end FAILED, not sent, at their next attempt), and each delivery has at most its retry schedule",
+    ),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
@@ -75,6 +83,7 @@ export const ZDeliveryAttempt = z.object({
   durationMs: z.number().int(),
   responseExcerpt: z.string().nullable().describe("At most the first 1 KB of the response body"),
   error: z.string().nullable().describe("Why the attempt failed (refused address, time-out, redirect, connection error); null on success or a plain non-2xx answer"),
+  cause: ZTechnicalCause.nullable().describe("The failure as a code (WEBHOOK_TIMEOUT, WEBHOOK_HTTP_SERVER_ERROR, …); null on success"),
 });
 export type TDeliveryAttempt = z.infer<typeof ZDeliveryAttempt>;
 

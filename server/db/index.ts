@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql, type Logger } from "drizzle-orm";
 import type { DbHandle } from "./client";
 import { schema } from "./client";
+import { withTransactionRetry } from "./transaction";
 
 export type { Db, DbHandle, DbOrTx, Tx } from "./client";
 
@@ -25,6 +26,8 @@ export async function openDatabase(opts: {
   logger?: Logger;
 }): Promise<DbHandle> {
   const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.logger) : await openPglite(opts);
+  // Every `db.transaction` retries deadlocks and serialization failures, then answers 503 (db/transaction.ts).
+  withTransactionRetry(handle.db);
   if (opts.migrate !== false) await runMigrations(handle);
   return handle;
 }

@@ -27,6 +27,17 @@ export function forTenant(tenantId: string): TenantScope {
   };
 }
 
+/**
+ * The join of two tenant-owned tables on a reference: the same tenant_id on both sides AND
+ * `left = right`, plus any further conditions (`sameTenant(lessons, modules, lessons.moduleId,
+ * modules.id)`). It is what the composite foreign keys (tenant_id, x_id) -> (tenant_id, id) enforce,
+ * so a join never pairs rows of two tenants, and PostgreSQL can walk those keys' indexes. Usable in
+ * `.innerJoin(...)`, `.leftJoin(...)`, `.where(...)` and inside a `sql` template.
+ */
+export function sameTenant(a: TenantTable, b: TenantTable, left: PgColumn, right: PgColumn, ...conds: (SQL | undefined)[]): SQL {
+  return and(eq(a.tenantId, b.tenantId), eq(left, right), ...conds) as SQL;
+}
+
 import { inArray, sql as rawSql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { enrollments, memberships, PARTICIPANT_STATUSES, tenants } from "./schema";

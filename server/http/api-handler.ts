@@ -139,6 +139,7 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
       }
       throw new TRPCError({ code: "NOT_FOUND", message: "Not found" });
     }
+    if (match.operation.noStore) res.setHeader("Cache-Control", "no-store"); // a token or secret answer (rest-routes.ts)
     const input = restInput(req, url, match.params, body);
     const ctx = createContext(db, req.info!);
     let data: unknown;

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { MAX } from "../contracts/bounds";
 import { ZWebhookResult } from "../contracts/payments";
 import { DomainError } from "../errors";
 import { gatewayOfPath, receiveGatewayWebhook } from "../services/payments/webhooks";
 import { rawRoute } from "./raw-route";
 
-const ZWebhookInput = z.object({ gateway: z.string(), rawBody: z.string() });
+const ZWebhookInput = z.object({ gateway: z.string().max(MAX.code), rawBody: z.string() });
 
 /**
  * POST /api/v1/payments/webhooks/{gateway}: the payment gateways' callbacks. A raw route because

@@ -4,10 +4,12 @@ import { pipeline } from "node:stream/promises";
 import type { inferProcedureBuilderResolverOptions, TRPCQueryProcedure } from "@trpc/server";
 import type { z, ZodType } from "zod";
 import { createContext, type RequestInfo } from "../api/context";
-import { can, createCallerFactory, ofModeProcedure, publicProcedure, publicTenantProcedure, router, tenantProcedure, type AppMeta } from "../api/trpc";
+import { readProcedureTable } from "../api/procedure-defs";
+import { can, createCallerFactory, ofModeProcedure, publicProcedure, publicTenantProcedure, router, tenantProcedure, type AppMeta, type Guard } from "../api/trpc";
 import type { Permission } from "../auth/permissions";
 import type { Db } from "../db";
-import { DomainError } from "../errors";
+import { MAX } from "../contracts/bounds";
+import { badRequest, DomainError } from "../errors";
 import { log } from "../lib/log";
 import { MAX_BODY_BYTES, parseCheckedJson, readBodyText } from "./body";
 import { refuseControlCharacters } from "./input-guard";
@@ -105,6 +107,8 @@ export type RawRoute<S extends ZodType = ZodType> = {
   input: ZodType;
   requestBody?: { mediaType: string; description: string; schema?: ZodType };
   successSchema?: ZodType;
+  /** The guards of the route's chain, as the procedure table reads them (identity, member, permission...). */
+  guards: Guard[];
   /** Answers the request when it is this route's; false otherwise. */
   serve: (req: IncomingMessage & { info?: RequestInfo }, res: ServerResponse, db: Db) => Promise<boolean>;
   /**
@@ -150,7 +154,8 @@ export function rawRoute<S extends ZodType, A extends RouteAccess>(def: RawRoute
   const procedure = chainOf(def.access)
     .input(def.input)
     .query(async (opts) => handler({ ctx: opts.ctx, input: opts.input }));
-  const caller = createCallerFactory(router({ run: procedure })) as unknown as RawCaller;
+  const routeRouter = router({ run: procedure });
+  const caller = createCallerFactory(routeRouter) as unknown as RawCaller;
   return {
     method: def.method,
     head: def.head ?? false,
@@ -163,6 +168,7 @@ export function rawRoute<S extends ZodType, A extends RouteAccess>(def: RawRoute
     input: def.input,
     requestBody: def.requestBody,
     successSchema: def.successSchema,
+    guards: readProcedureTable(routeRouter)[0]!.guards,
     trpc: (encoding) =>
       chainOf(def.access)
         .input(def.input)
@@ -201,7 +207,11 @@ export function rawRoute<S extends ZodType, A extends RouteAccess>(def: RawRoute
       // Same refusal as the JSON operations' (rest-routes.ts): NUL and other control characters -> 400 naming the field.
       refuseControlCharacters(input);
       if (def.bodyText && text !== undefined) input[def.bodyText] = text;
-      if (def.tenantQuery) refuseControlCharacters({ [def.tenantQuery]: url.searchParams.get(def.tenantQuery) });
+      if (def.tenantQuery) {
+        const tenantRef = url.searchParams.get(def.tenantQuery);
+        refuseControlCharacters({ [def.tenantQuery]: tenantRef });
+        if (tenantRef && tenantRef.length > MAX.id) throw badRequest("Validation failed", { [def.tenantQuery]: [`At most ${MAX.id} characters`] }, "VALIDATION_FAILED");
+      }
       const info = withTenantFromQuery(req.info, def.tenantQuery ? url.searchParams.get(def.tenantQuery) : null);
       const out = await caller(createContext(db, info)).run(input);
       await sendRaw(res, out, isHead);

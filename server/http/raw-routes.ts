@@ -5,6 +5,7 @@ import { bpfCsvRoute } from "./bpf-csv";
 import { bpfPdfRoute } from "./bpf-pdf";
 import { csvExportRoute } from "./csv-export";
 import { invoicePdfRoute } from "./invoice-pdf";
+import { learnersExportRoute } from "./learners-export";
 import { livekitWebhookRoute } from "./livekit-webhook";
 import { paymentWebhookRoute } from "./payment-webhook";
 import { googleMailCallbackRoute, microsoftMailCallbackRoute } from "./mail-oauth-callback";
@@ -26,6 +27,7 @@ import { templateExportRoute, templatePreviewRoute } from "./template-files";
 export const RAW_ROUTES: RawRoute[] = [
   mediaDownloadRoute,
   csvExportRoute,
+  learnersExportRoute,
   signatureDownloadRoute,
   attendancePdfRoute,
   attendanceAttestationRoute,

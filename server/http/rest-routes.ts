@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import type { Context } from "../api/context";
+import type { Guard } from "../api/trpc";
 import { procedureTable, type ProcedureEntry } from "../api/procedure-table";
 import { createCaller } from "../api/root";
 import { readJsonBody } from "./body";
@@ -19,8 +20,30 @@ export type RestOperation = {
   status: number;
   /** False when the procedure takes no input at all (z.void()). */
   takesInput: boolean;
+  /** The answer carries a token or a secret: sent with `Cache-Control: no-store` (see carriesSecret). */
+  noStore: boolean;
+  /** The guards of the procedure's chain, in the order they run (identity, member, permission...). */
+  guards: Guard[];
   re: RegExp;
 };
+
+/** Output fields that hold a credential: an access or refresh token, a join token, a signing secret, an API key. */
+export const SECRET_FIELDS = ["accessToken", "refreshToken", "token", "secret", "apiKey"] as const;
+const SECRET_FIELD_RE = new RegExp(`"(?:${SECRET_FIELDS.join("|")})":`);
+
+/**
+ * THE rule for `Cache-Control: no-store` on unauthenticated answers too: an operation whose
+ * output contract (zod) names one of SECRET_FIELDS, at any depth, is a token or secret response
+ * (login, refresh, token exchange, switch-tenant, sign-up, invitation acceptance, the webhook's
+ * creation with its secret, the service API key, a live-session join token). Derived from the
+ * contract, so a new operation returning such a field gets the header without anyone remembering.
+ * (Answers to requests that present credentials get no-store anyway: security-headers.ts.)
+ */
+export function carriesSecret(output: unknown): boolean {
+  if (!output || typeof output !== "object" || !("_zod" in output)) return false;
+  const schema = z.toJSONSchema(output as z.ZodType, { unrepresentable: "any", io: "output", cycles: "ref" });
+  return SECRET_FIELD_RE.test(JSON.stringify(schema));
+}
 
 export type RestMatch = { operation: RestOperation; params: Record<string, string> };
 
@@ -35,7 +58,7 @@ const pathRegExp = (path: string) => new RegExp(`^${path.replace(/\{(.+?)\}/g, (
  */
 export function buildRestTable(entries: ProcedureEntry[] = procedureTable()): Map<string, RestOperation[]> {
   const table = new Map<string, RestOperation[]>();
-  for (const { path: procedure, type, meta, inputs } of entries) {
+  for (const { path: procedure, type, meta, inputs, output, guards } of entries) {
     const openapi = meta.openapi;
     if (!openapi || openapi.enabled === false || type === "subscription") continue;
     const path = normalizePath(openapi.path);
@@ -47,6 +70,8 @@ export function buildRestTable(entries: ProcedureEntry[] = procedureTable()): Ma
       segments: procedure.split("."),
       status: meta.status ?? 200,
       takesInput: !(inputs.length === 1 && inputs[0] instanceof z.ZodVoid),
+      noStore: carriesSecret(output),
+      guards,
       re: pathRegExp(path),
     });
     table.set(openapi.method, list);

@@ -1,4 +1,4 @@
-import { ZPreviewInput, ZTemplateIdInput } from "../contracts/templates";
+import { ZPreviewInput, ZTemplateExport, ZTemplateIdInput } from "../contracts/templates";
 import { TEMPLATES_NOT_FOUND, TEMPLATES_WHO } from "../api/routers/templates";
 import { exportTemplate, previewTemplate } from "../services/templates/templates";
 import { rawRoute } from "./raw-route";
@@ -9,6 +9,7 @@ export const templateExportRoute = rawRoute({
   path: "/templates/export/{id}",
   access: { permission: "templates.manage" },
   input: ZTemplateIdInput,
+  successSchema: ZTemplateExport,
   doc: {
     summary: "Export a template as a JSON file",
     description: `${TEMPLATES_WHO} Answers a JSON file (Content-Disposition: attachment, modele-<name>.json): {format: "template/v1", exportedAt, template: {name, category, kind, body, isActive, fields}}; its template member minus kind is a valid POST /templates body. SYSTEM templates export too.`,

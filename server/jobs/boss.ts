@@ -37,7 +37,7 @@ export async function installJobQueue(db: DbOrTx, definitions: readonly JobDefin
     const options = {
       name: def.name,
       retryLimit: def.retryLimit,
-      retryDelay: def.retryDelaySeconds,
+      retryDelay: Math.min(def.retryDelaySeconds, env().JOB_RETRY_DELAY_MAX_SECONDS ?? Number.POSITIVE_INFINITY),
       retryBackoff: def.retryBackoff,
       expireInSeconds: Math.min(def.expireInSeconds, env().JOB_EXPIRE_MAX_SECONDS ?? Number.POSITIVE_INFINITY),
     };

@@ -3,6 +3,7 @@ import type { Role } from "../../server/auth/permissions";
 import { seedDemo } from "../../server/db/seed/demo";
 import { ensureMembership, ensureTenant, ensureUser } from "../../server/db/seed/factories";
 import type { TestApi } from "../helpers/api";
+import { userIdOf } from "../helpers/rest";
 
 export { ensureCourse, ensureMembership, ensureTenant, ensureUser } from "../../server/db/seed/factories";
 
@@ -29,6 +30,17 @@ export async function login(api: TestApi, tenant: string, email: string, passwor
 
 export async function tokenFor(api: TestApi, tenant: string, local: string): Promise<string> {
   return (await login(api, tenant, `${local}@${tenant}.test`)).accessToken;
+}
+
+/** Tokens and user ids of the demo users `{local}@{tenant}.test` (admin, creator, learner…), signed in one after another. */
+export async function demoUsers<W extends string>(api: TestApi, tenant: string, who: readonly W[]): Promise<{ tok: Record<W, string>; uid: Record<W, string> }> {
+  const tok = {} as Record<W, string>;
+  const uid = {} as Record<W, string>;
+  for (const w of who) {
+    tok[w] = await tokenFor(api, tenant, w);
+    uid[w] = await userIdOf(api, `${w}@${tenant}.test`);
+  }
+  return { tok, uid };
 }
 
 export { ensureTenant as createTenant };

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect } from "vitest";
 import type { TestApi } from "./api";
 import type { PdfFont } from "./pdf-read";
@@ -7,6 +10,19 @@ import { pdfFontsSync, pdfImagesSync, pdfMetadataSync, pdfPagesLinesSync, pdfPag
 warmPdfWorker();
 
 /** A binary answer of the REST surface (PDF, PNG, JSON file): status, headers and bytes; `apiPath` is under /api/v1 unless it starts with /api/. */
+/**
+ * DUMP_DOCUMENTS_DIR=/some/dir: every PDF, ZIP, CSV or XLSX a test downloads is also written
+ * there (named after its path), to be looked at as its reader would (pdftoppm -png …).
+ */
+function dumpForReview(apiPath: string, contentType: string | null, bytes: Buffer): void {
+  const dir = process.env.DUMP_DOCUMENTS_DIR;
+  const ext = { "application/pdf": "pdf", "application/zip": "zip", "text/csv": "csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx" }[(contentType ?? "").split(";")[0]!.trim()];
+  if (!dir || !ext) return;
+  mkdirSync(dir, { recursive: true });
+  const name = apiPath.replace(/^\/api\/v1/, "").replace(/[^A-Za-z0-9_-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 120);
+  writeFileSync(path.join(dir, `${name}-${createHash("sha256").update(bytes).digest("hex").slice(0, 8)}.${ext}`), bytes);
+}
+
 export async function fetchBytes(api: TestApi, method: string, apiPath: string, opts: { tenant?: string; token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};
   if (opts.tenant) headers["X-Tenant-ID"] = opts.tenant;
@@ -14,6 +30,7 @@ export async function fetchBytes(api: TestApi, method: string, apiPath: string, 
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(`${api.url}${apiPath.startsWith("/api/") ? apiPath : `/api/v1${apiPath}`}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
   const bytes = Buffer.from(await res.arrayBuffer());
+  dumpForReview(apiPath, res.headers.get("content-type"), bytes);
   let body: any = null;
   try {
     body = JSON.parse(bytes.toString("utf8"));

@@ -1,186 +1,36 @@
-import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { webcrypto } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { parseSvrl as parseSvrlAsserts, profileOfXml, runSchematron, stylesheetsFor, xsdValidate } from "../../server/services/billing/facturx/validation/core";
+import { ARTEFACTS_DIR, type Stylesheet } from "../../server/services/billing/facturx/validation/stylesheets";
 import { pdfAttachments, pdfFonts, pdfMetadata, pdfSignatureFields, pdfStructure, type PdfFont } from "./pdf-read";
 
 /**
- * Checks of the Factur-X XML and of the issued PDFs with the official artefacts
- * (tests/fixtures/facturx, copied from /work/shared/compliance/facturx: Factur-X 1.09.2 XSD and
- * Schematron-as-XSLT per profile, CEN EN 16931 CII rules v1.3.16, French BR-FR Flux 2 V1.3.0),
- * with npm packages only:
- * - XSD with xmllint-wasm (libxml2 built to WebAssembly),
- * - the three Schematrons (XSLT 2.0) with SaxonJS, each stylesheet compiled to SEF once by the
- *   xslt3 package and kept in os.tmpdir() under the hash of the stylesheet (a few minutes the
- *   first time on this machine; every later run and test file reuses it). The SVRL is parsed:
- *   every failed assert (and successful report), errors and warnings alike, comes back in
- *   `failedAsserts`.
- * The same checks with the Debian tools (xmllint, Saxon-HE on Java, qpdf, poppler) are in
- * `validateFacturxXmlBatchWithDebianTools` / `checkIssuedPdfWithDebianTools`, run as a
- * cross-check where those tools are installed (tests/helpers/debian-tools.ts).
+ * Checks of the Factur-X XML and of the issued PDFs with the official artefacts (the server's
+ * copy, server/services/billing/facturx/validation/artefacts: Factur-X 1.09.2 XSD and
+ * Schematron-as-XSLT per profile, CEN EN 16931 CII rules v1.3.16, French BR-FR Flux 2 V1.3.0).
+ * The XML checks are the server's own validator (facturx/validation/core.ts: libxml2-wasm for the
+ * XSD, SaxonJS over the committed SEFs for the three Schematrons), called in this process; here
+ * every failed assert (and successful report), errors and warnings alike, comes back in
+ * `failedAsserts`, labelled by stylesheet (FACTUR-X_<profile>, CEN, BR-FR) as the Debian
+ * cross-check labels them. The same checks with the Debian tools (xmllint, Saxon-HE on Java,
+ * qpdf, poppler) are in `validateFacturxXmlBatchWithDebianTools` / `checkIssuedPdfWithDebianTools`
+ * (tests/helpers/facturx-debian.ts), run as a cross-check where those tools are installed.
  */
 
-const run = promisify(execFile);
-export const FACTURX_ARTEFACTS = path.resolve(process.env.FACTURX_ARTEFACTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "facturx"));
+export const FACTURX_ARTEFACTS = ARTEFACTS_DIR;
+export { profileOfXml };
 
 export type FacturxProfileName = "BASIC" | "EN16931" | "EXTENDED";
 export type FailedAssert = { source: string; id: string; flag: string; text: string };
 export type XmlCheck = { xsdOk: boolean; xsdErrors: string[]; failedAsserts: FailedAssert[] };
 
-const profileFiles = (profile: FacturxProfileName) => ({
-  dir: path.join(FACTURX_ARTEFACTS, profile),
-  xsd: path.join(FACTURX_ARTEFACTS, profile, `FACTUR-X_${profile}.xsd`),
-  xslt: path.join(FACTURX_ARTEFACTS, profile, `FACTUR-X_${profile}.xslt`),
-});
-const CEN_XSLT = path.join(FACTURX_ARTEFACTS, "cen-en16931-cii", "EN16931-CII-validation.xslt");
-const BRFR_XSLT = path.join(FACTURX_ARTEFACTS, "fr-ctc", "BR-FR-Flux2-Schematron-CII_V1.3.0.xsl");
-
-/** The profile a CII document declares (BT-24). */
-export function profileOfXml(xml: string): FacturxProfileName {
-  const id = /<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>([^<]+)<\/ram:ID>/.exec(xml)?.[1] ?? "";
-  if (id.endsWith(":extended")) return "EXTENDED";
-  if (id.endsWith(":basic")) return "BASIC";
-  if (id === "urn:cen.eu:en16931:2017") return "EN16931";
-  throw new Error(`Unknown or unsupported guideline id: ${id}`);
-}
-
-const decode = (s: string) =>
-  s
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-
-/** The failed asserts and successful reports of an SVRL document. */
+/** The failed asserts and successful reports of an SVRL document, labelled with `source`. */
 export function parseSvrl(svrl: string, source: string): FailedAssert[] {
-  const out: FailedAssert[] = [];
-  const re = /<svrl:(failed-assert|successful-report)\b([^>]*)>([\s\S]*?)<\/svrl:\1>/g;
-  for (let m = re.exec(svrl); m; m = re.exec(svrl)) {
-    const attrs = m[2];
-    const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs ?? "")?.[1] ?? "";
-    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(m[3] ?? "")?.[1] ?? "";
-    out.push({ source, id: attr("id") || attr("test"), flag: attr("flag") || "error", text: decode(text) });
-  }
-  return out;
+  return parseSvrlAsserts(svrl).map((a) => ({ source, ...a }));
 }
 
-// ------------------------------------------------------------------ XSD (xmllint-wasm)
-
-/** Validates documents against the profile's XSD (its imported schemas preloaded): per file name, null when valid, else the error lines. */
-async function xsdValidate(profile: FacturxProfileName, docs: { fileName: string; contents: string }[]): Promise<Map<string, string[] | null>> {
-  const { validateXML, memoryPages } = await import("xmllint-wasm");
-  const { dir } = profileFiles(profile);
-  const main = `FACTUR-X_${profile}.xsd`;
-  const preload = readdirSync(dir)
-    .filter((f) => f.endsWith(".xsd") && f !== main)
-    .map((f) => ({ fileName: f, contents: readFileSync(path.join(dir, f), "utf8") }));
-  const result = await validateXML({ xml: docs, schema: { fileName: main, contents: readFileSync(path.join(dir, main), "utf8") }, preload, maxMemoryPages: 256 * memoryPages.MiB });
-  const lines = result.rawOutput.split("\n");
-  const out = new Map<string, string[] | null>();
-  for (const { fileName } of docs) {
-    const mine = lines.filter((l) => l.startsWith(`${fileName}:`) || l.startsWith(`${fileName} `));
-    out.set(fileName, mine.includes(`${fileName} validates`) ? null : mine.filter((l) => l !== `${fileName} fails to validate`));
-  }
-  return out;
-}
-
-// ------------------------------------------------------------------ Schematron (SaxonJS + xslt3)
-
-const require = createRequire(import.meta.url);
-const SEF_DIR = path.join(os.tmpdir(), "facturx-sef");
-const compiled = new Map<string, Promise<{ sef: unknown; baseUri: string }>>();
-// Two compilers at a time (the machine has two cores).
-let compiling = 0;
-const waiting: (() => void)[] = [];
-async function compileSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (compiling >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
-  compiling++;
-  try {
-    return await work();
-  } finally {
-    compiling--;
-    waiting.shift()?.();
-  }
-}
-
-/**
- * One adjustment, where SaxonJS's XSLT compiler (the "XX" compiler of xslt3) types an expression
- * differently from the XPath rules: in the EXTENDED profile, `round(sum(untyped amounts) *
- * xs:decimal(100)) div xs:decimal(100)` is compiled as decimal arithmetic, while `sum()` of
- * untyped values is an xs:double at run time (XPath 2.0 §3.4: the decimal is promoted to double),
- * so the division fails with XPTY0004. Writing the two literals as xs:double(100) in the rules'
- * tests gives the same values as Saxon-HE computes (double arithmetic either way). The
- * cross-check test compares every failed assert with Saxon-HE's.
- */
-function adjustForXx(xslt: string, text: string): string {
-  if (!path.basename(xslt).startsWith("FACTUR-X_EXTENDED")) return text;
-  return text.replace(/<xsl:when test="[^"]*"/g, (when) => when.split(") * xs:decimal(100)) div xs:decimal(100)").join(") * xs:double(100)) div xs:double(100)"));
-}
-
-/**
- * The stylesheet compiled to SEF (JSON) by xslt3, cached under the hash of the stylesheet and of
- * the xslt3 version: compiled once per machine, in a child Node process (the compiler is a
- * command-line program), then read by every test file. The stylesheet is compiled from a copy in
- * the cache folder, beside copies of the files it reads with document() (the code lists).
- */
-export function compiledStylesheet(xslt: string): Promise<{ sef: unknown; baseUri: string }> {
-  let p = compiled.get(xslt);
-  if (!p) {
-    p = (async () => {
-      const xslt3 = require.resolve("xslt3/xslt3.js");
-      const version = (JSON.parse(readFileSync(path.join(path.dirname(xslt3), "package.json"), "utf8")) as { version: string }).version;
-      const source = adjustForXx(xslt, readFileSync(xslt, "utf8"));
-      const hash = createHash("sha256").update(version).update(source).digest("hex").slice(0, 24);
-      const dir = path.join(SEF_DIR, hash);
-      const sef = path.join(dir, `${path.basename(xslt)}.sef.json`);
-      if (!existsSync(sef)) {
-        await compileSlot(async () => {
-          if (existsSync(sef)) return;
-          await mkdir(dir, { recursive: true });
-          const copy = path.join(dir, path.basename(xslt));
-          await writeFile(copy, source);
-          for (const f of readdirSync(path.dirname(xslt))) if (f.endsWith(".xml")) await writeFile(path.join(dir, f), readFileSync(path.join(path.dirname(xslt), f)));
-          const tmp = `${sef}.${process.pid}.${Date.now()}.tmp`;
-          const t = performance.now();
-          await run(process.execPath, [xslt3, `-xsl:${copy}`, `-export:${tmp}`, "-nogo", "-relocate:off"], { maxBuffer: 64 * 1024 * 1024 });
-          await rename(tmp, sef);
-          console.info(`xslt3: compiled ${path.basename(xslt)} to SEF in ${Math.round(performance.now() - t)} ms (cached in ${dir})`);
-        });
-      }
-      return { sef: JSON.parse(await readFile(sef, "utf8")) as unknown, baseUri: pathToFileURL(path.join(dir, path.basename(xslt))).href };
-    })();
-    p.catch(() => compiled.delete(xslt));
-    compiled.set(xslt, p);
-  }
-  return p;
-}
-
-/** Runs one Schematron stylesheet over each document: its SVRL, per document name. */
-async function schematron(xslt: string, docs: { name: string; xml: string }[]): Promise<Map<string, string>> {
-  const { default: SaxonJS } = await import("saxon-js");
-  const { sef, baseUri } = await compiledStylesheet(xslt);
-  const out = new Map<string, string>();
-  for (const doc of docs) {
-    const result = await SaxonJS.transform(
-      { stylesheetInternal: sef, stylesheetBaseURI: baseUri, sourceText: doc.xml, sourceBaseURI: pathToFileURL(path.join(os.tmpdir(), `${doc.name}.xml`)).href, destination: "serialized" },
-      "async",
-    );
-    out.set(doc.name, result.principalResult);
-  }
-  return out;
-}
+const label = (s: Stylesheet) => (s.source === "FACTUR-X" ? s.key : s.source === "EN16931" ? "CEN" : "BR-FR");
 
 /**
  * Validates several CII documents: XSD of each one's profile, then the profile Schematron, the
@@ -195,8 +45,6 @@ export async function validateFacturxXmlBatch(docs: { name: string; xml: string 
     byProfile.set(profile, [...(byProfile.get(profile) ?? []), doc]);
     results.set(doc.name, { xsdOk: false, xsdErrors: [], failedAsserts: [] });
   }
-  // Every stylesheet the batch needs, compiled (the first time on this machine) two at a time.
-  await Promise.all([...[...byProfile.keys()].map((p) => profileFiles(p).xslt), CEN_XSLT, BRFR_XSLT].map((x) => compiledStylesheet(x)));
   for (const [profile, group] of byProfile) {
     const report = await xsdValidate(
       profile,
@@ -207,16 +55,8 @@ export async function validateFacturxXmlBatch(docs: { name: string; xml: string 
       const r = results.get(d.name)!;
       r.xsdOk = errors === null;
       r.xsdErrors = errors ?? [];
+      for (const s of stylesheetsFor(profile)) r.failedAsserts.push(...parseSvrl(await runSchematron(s, d.xml, d.name), label(s)));
     }
-    const svrl = await schematron(profileFiles(profile).xslt, group);
-    for (const d of group) results.get(d.name)!.failedAsserts.push(...parseSvrl(svrl.get(d.name)!, `FACTUR-X_${profile}`));
-  }
-  for (const [source, xslt] of [
-    ["CEN", CEN_XSLT],
-    ["BR-FR", BRFR_XSLT],
-  ] as const) {
-    const svrl = await schematron(xslt, docs);
-    for (const d of docs) results.get(d.name)!.failedAsserts.push(...parseSvrl(svrl.get(d.name)!, source));
   }
   return results;
 }

@@ -198,7 +198,21 @@ describe("GET /qualiopi/emargement/{sessionId}", () => {
       const res = await w.call("GET", `/qualiopi/emargement/${s.id}`, w.tok[who]);
       expect(res.status, `${who} ${JSON.stringify(res.body)}`).toBe(200);
       const d = res.body.data;
-      expect(d.session).toEqual({ id: s.id, title: s.title, status: "LIVE", scheduledAt: iso(s.scheduledAt), durationMinutes: 60, courseId: course.id, courseTitle: course.title });
+      const at = (minutes: number) => new Date(new Date(s.scheduledAt).getTime() + minutes * 60_000).toISOString();
+      // The signing window from the server's one rule (signing-window.ts): 30 min before the start to 2 h after the end; LIVE is open.
+      expect(d.session).toEqual({
+        id: s.id,
+        title: s.title,
+        status: "LIVE",
+        scheduledAt: iso(s.scheduledAt),
+        durationMinutes: 60,
+        courseId: course.id,
+        courseTitle: course.title,
+        endsAt: at(60),
+        signingOpensAt: at(-30),
+        signingClosesAt: at(180),
+        signingOpen: true,
+      });
       const enrolled = await w.call("GET", `/enrollments?courseId=${course.id}&limit=100`, w.tok.admin);
       const expected = enrolled.body.data.filter((e: { status: string }) => e.status === "ACTIVE" || e.status === "COMPLETED").length;
       // The session starts tomorrow (LIVE early): whoever has not signed is NOT_YET, not absent.

@@ -210,13 +210,27 @@ describe("GET /emargement/me/open", () => {
     const ours = res.body.data.filter((o: { session: { id: string } }) => [s.id, later.id].includes(o.session.id));
     expect(ours).toEqual([
       {
-        session: { id: s.id, title: s.title, status: "SCHEDULED", scheduledAt: iso(at(10)), durationMinutes: 120 },
+        session: {
+          id: s.id,
+          title: s.title,
+          status: "SCHEDULED",
+          scheduledAt: iso(at(10)),
+          durationMinutes: 120,
+          // the window the sign endpoints apply (signing-window.ts), and what the learner's card shows
+          endsAt: iso(at(12)),
+          signingOpensAt: iso(at(9, 30)),
+          signingClosesAt: iso(at(14)),
+          signingOpen: true,
+          deliveryMode: "REMOTE",
+          place: null,
+          schedule: [expect.objectContaining({ ranges: [{ start: "10:00", end: "12:00" }] })],
+        },
         slot: { id: slots[0]!.id, label: slots[0]!.label, startsAt: iso(at(10)), endsAt: iso(at(11)), inProgress: true },
         nextSlotStartsAt: null,
         signature: null,
       },
       {
-        session: { id: later.id, title: later.title, status: "SCHEDULED", scheduledAt: iso(at(10, 20)), durationMinutes: 60 },
+        session: expect.objectContaining({ id: later.id, title: later.title, status: "SCHEDULED", scheduledAt: iso(at(10, 20)), durationMinutes: 60, signingOpensAt: iso(at(9, 50)), signingOpen: true }),
         slot: null,
         nextSlotStartsAt: null,
         signature: null,

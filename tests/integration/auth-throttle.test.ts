@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { counters } from "../../server/db/schema";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
 import { callFrom } from "../helpers/client-address";
@@ -71,5 +73,30 @@ describe("login throttling per account and client address", { timeout: 120_000 }
     for (let i = 1; i <= 10; i++) expectError(await login(STRANGER, "ghost@acme.test", `nope-nope-${i}`), 401);
     expectError(await login(STRANGER, "ghost@acme.test", "nope-nope-x"), 429);
     expect((await login(STRANGER, "admin@acme.test", PASSWORD)).status).toBe(200);
+  });
+
+  it("throttles one address across accounts: 40 failures on 40 e-mails answer 429 with Retry-After before the end", async () => {
+    const SPRAYER = "127.0.0.9";
+    const statuses: number[] = [];
+    let firstLocked: Awaited<ReturnType<typeof login>> | null = null;
+    for (let i = 1; i <= 40; i++) {
+      const res = await login(SPRAYER, `spray-${i}@acme.test`, `spray-spray-${i}`);
+      statuses.push(res.status);
+      if (res.status === 429 && !firstLocked) firstLocked = res;
+    }
+    // LOGIN_MAX_FAILURES_PER_ADDRESS (30) failures, then 429 for the rest.
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    expectError(firstLocked!, 429, /Too many failed login attempts/);
+    expect(Number(firstLocked!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(firstLocked!.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    // The whole address is refused, even with a right password; another address is not affected.
+    expectError(await login(SPRAYER, "admin@acme.test", PASSWORD), 429);
+    expect((await login(OWNER, "admin@acme.test", PASSWORD)).status).toBe(200);
+    // The count is in the database (shared by every instance), and frees the address after the window.
+    const [row] = (await api.db.select().from(counters).where(eq(counters.key, `login-fail-ip:${SPRAYER}`))) as { count: number }[];
+    expect(row!.count).toBe(30);
+    clock.advance(15 * 60 + 1);
+    expect((await login(SPRAYER, "admin@acme.test", PASSWORD)).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { env } from "../../server/env";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
 import { ensureMembership, login, PASSWORD, seedDemoData } from "../factories";
@@ -34,6 +35,21 @@ describe("access token (spec: JWT access-token payload)", () => {
     expect(claims.exp - claims.iat).toBe(3600);
     expect(tokens.expiresIn).toBe(3600);
     expect(tokens.refreshToken).not.toContain(".");
+  });
+
+  it("answers login and refresh (tokens) with Cache-Control: no-store, a public read without it", async () => {
+    const res = await api.call("POST", "/auth/login", { tenant: "acme", body: { email: "learner@acme.test", password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const refreshed = await refresh(res.body.data.refreshToken);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get("cache-control")).toBe("no-store");
+    // A refused attempt of a token operation is not cacheable either.
+    expect((await refresh("not-a-refresh-token")).headers.get("cache-control")).toBe("no-store");
+    // The control: an unauthenticated answer without a token or secret is not marked.
+    const publicRead = await api.call("GET", "/tenants/acme");
+    expect(publicRead.status).toBe(200);
+    expect(publicRead.headers.get("cache-control")).toBeNull();
   });
 
   it("GET /auth/me answers the account, memberships, active tenant and role", async () => {
@@ -78,6 +94,19 @@ describe("access token (spec: JWT access-token payload)", () => {
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
     expectError(await me(foreign), 401, "Unauthorized");
+  });
+
+  it("refuses a token signed with the server's key but without exp or iat, or living longer than the configured TTL (401)", async () => {
+    const { accessToken } = await login(api, "acme", "learner@acme.test");
+    const { exp, iat, ...claims } = decodeJwt(accessToken);
+    const serverKey = new TextEncoder().encode(env().JWT_SECRET);
+    const sign = (build: (j: SignJWT) => SignJWT) => build(new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" })).sign(serverKey);
+    // The control: the same claims, re-signed with exp and iat, pass (so the key and claims are right).
+    expect((await me(await sign((j) => j.setIssuedAt(iat).setExpirationTime(exp)))).status).toBe(200);
+    expectError(await me(await sign((j) => j.setIssuedAt(iat))), 401, "Unauthorized");
+    expectError(await me(await sign((j) => j.setExpirationTime(exp))), 401, "Unauthorized");
+    expectError(await me(await sign((j) => j)), 401, "Unauthorized");
+    expectError(await me(await sign((j) => j.setIssuedAt(iat).setExpirationTime(iat + 10 * 365 * 86400))), 401, "Unauthorized");
   });
 
   it("expires after ACCESS_TOKEN_TTL_SECONDS (manual clock): 401, then refresh gives a working pair", async () => {

@@ -16,7 +16,7 @@ import { auditRows, expectError, expectUnknownFields } from "../helpers/rest";
 
 let w: World;
 const CLI = /^cli_[a-z0-9]{24}$/;
-let company: Record<string, unknown> & { id: string };
+let company: Record<string, unknown> & { id: string; address: Record<string, unknown> };
 let globexClientId: string;
 
 beforeAll(async () => {
@@ -25,9 +25,7 @@ beforeAll(async () => {
     name: "Menuiserie Roux",
     siret: "404 833 048 00022",
     vatNumber: "fr83404833048",
-    addressLine1: "3 rue du Bois",
-    postalCode: "38000",
-    city: "Grenoble",
+    address: { line1: "3 rue du Bois", postalCode: "38000", city: "Grenoble" },
     email: "Compta@Roux.test",
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -46,17 +44,26 @@ describe("POST /billing/clients", () => {
       siren: "404833048",
       siret: "40483304800022",
       vatNumber: "FR83404833048",
-      addressLine1: "3 rue du Bois",
-      addressLine2: null,
-      postalCode: "38000",
-      city: "Grenoble",
-      country: "FR",
+      address: { line1: "3 rue du Bois", line2: null, postalCode: "38000", city: "Grenoble", country: "FR" },
       email: "compta@roux.test",
       userId: null,
       createdAt: w.now().toISOString(),
       updatedAt: w.now().toISOString(),
     });
     expect(await auditRows(w.api, "billing_client.created", { targetId: company.id })).toHaveLength(1);
+  });
+
+  it("conventions §10: address is one object in and out (201, read back as sent); the flat fields of earlier versions answer 400 naming each", async () => {
+    const address = { line1: "8 quai Saint-Vincent", line2: "2e étage", postalCode: "69001", city: "Lyon", country: "FR" };
+    const res = await w.call("POST", "/billing/clients", w.tok.admin, { name: "Soierie Lyonnaise", siren: "812345676", address });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.address).toEqual(address);
+    expect((await w.call("GET", `/billing/clients/${res.body.data.id}`, w.tok.admin)).body.data.address).toEqual(address);
+    // no country: FR
+    const be = await w.call("POST", "/billing/clients", w.tok.admin, { name: "Sans pays", siren: "812345676", address: { city: "Lille" } });
+    expect(be.body.data.address).toEqual({ line1: null, line2: null, postalCode: null, city: "Lille", country: "FR" });
+    const flat = await w.call("POST", "/billing/clients", w.tok.admin, { name: "Ancien format", siren: "812345676", addressLine1: "1 rue", postalCode: "69001", city: "Lyon", country: "FR" });
+    expectUnknownFields(flat, ["addressLine1", "city", "country", "postalCode"]);
   });
 
   it("each kind: an OPCO with a SIREN, a PUBLIC buyer without one, an INDIVIDUAL standing for a learner", async () => {
@@ -70,28 +77,30 @@ describe("POST /billing/clients", () => {
     expect(person.body.data).toMatchObject({ kind: "INDIVIDUAL", userId: w.uid.learner2, siren: null });
   });
 
-  it("422 naming the field: missing SIREN of a COMPANY or OPCO, Luhn, SIRET of another SIREN, VAT key, identifiers on an INDIVIDUAL, userId rules, name, e-mail, country", async () => {
-    const cases: [Record<string, unknown>, string[]][] = [
-      [{ name: "Sans SIREN" }, ["siren"]],
-      [{ kind: "OPCO", name: "OPCO sans SIREN" }, ["siren"]],
-      [{ name: "X", siren: "812345677" }, ["siren"]],
-      [{ name: "X", siret: "81234567600018" }, ["siret"]],
-      [{ name: "X", siren: "812345676", siret: "40483304800022" }, ["siret"]],
-      [{ name: "X", siren: "812345676", vatNumber: "FR20812345676" }, ["vatNumber"]],
-      [{ name: "X", siren: "812345676", vatNumber: "FR83404833048" }, ["vatNumber"]],
-      [{ kind: "INDIVIDUAL", name: "X", siren: "812345676" }, ["siren"]],
-      [{ kind: "COMPANY", name: "X", siren: "812345676", userId: w.uid.learner }, ["userId"]],
-      [{ kind: "INDIVIDUAL", name: "X", userId: w.uid.globexLearner }, ["userId"]],
-      [{ kind: "INDIVIDUAL", name: "X", userId: w.uid.learner }, ["userId"]], // the demo already has learner@acme.test's client
-      [{ siren: "812345676" }, ["name"]],
-      [{ name: "  ", siren: "812345676" }, ["name"]],
-      [{ name: "X", siren: "812345676", email: "nope" }, ["email"]],
-      [{ name: "X", siren: "812345676", country: "France" }, ["country"]],
-      [{ name: "X", kind: "PERSON" }, ["kind"]],
+  it("naming the field: 400 for a malformed one (Luhn, VAT key, name, e-mail, country, kind), 422 for the rules across fields (SIREN of a COMPANY or OPCO, SIRET or VAT number of another SIREN, identifiers on an INDIVIDUAL, userId)", async () => {
+    const cases: [Record<string, unknown>, string[], 400 | 422][] = [
+      [{ name: "Sans SIREN" }, ["siren"], 422],
+      [{ kind: "OPCO", name: "OPCO sans SIREN" }, ["siren"], 422],
+      [{ name: "X", siren: "812345677" }, ["siren"], 400],
+      [{ name: "X", siret: "81234567600018" }, ["siret"], 400],
+      [{ name: "X", siren: "812345676", siret: "40483304800022" }, ["siret"], 422],
+      [{ name: "X", siren: "812345676", vatNumber: "FR20812345676" }, ["vatNumber"], 400],
+      [{ name: "X", siren: "812345676", vatNumber: "FR83404833048" }, ["vatNumber"], 422],
+      [{ kind: "INDIVIDUAL", name: "X", siren: "812345676" }, ["siren"], 422],
+      [{ kind: "COMPANY", name: "X", siren: "812345676", userId: w.uid.learner }, ["userId"], 422],
+      [{ kind: "INDIVIDUAL", name: "X", userId: w.uid.globexLearner }, ["userId"], 422],
+      [{ kind: "INDIVIDUAL", name: "X", userId: w.uid.learner }, ["userId"], 422], // the demo already has learner@acme.test's client
+      [{ siren: "812345676" }, ["name"], 400],
+      [{ name: "  ", siren: "812345676" }, ["name"], 400],
+      [{ name: "X", siren: "812345676", email: "nope" }, ["email"], 400],
+      [{ name: "X", siren: "812345676", address: { country: "France" } }, ["address.country"], 400],
+      [{ name: "X", siren: "812345676", address: { postalCode: 75001 } }, ["address.postalCode"], 400],
+      [{ name: "X", siren: "812345676", address: "1 rue X" }, ["address"], 400],
+      [{ name: "X", kind: "PERSON" }, ["kind"], 400],
     ];
-    for (const [body, fields] of cases) {
+    for (const [body, fields, status] of cases) {
       const res = await w.call("POST", "/billing/clients", w.tok.admin, body);
-      expectError(res, 422);
+      expectError(res, status);
       expect(res.body.code, JSON.stringify(body)).toBe("VALIDATION_FAILED");
       expect(Object.keys(res.body.errors).sort(), JSON.stringify(body)).toEqual(fields);
     }
@@ -148,9 +157,10 @@ describe("GET|PATCH /billing/clients/{id}", () => {
     expect(get.status).toBe(200);
     expect(get.body.data).toEqual(company);
     await w.advance(60);
-    const res = await w.call("PATCH", `/billing/clients/${company.id}`, w.tok.finance, { name: "Menuiserie Roux & Fils", vatNumber: null, addressLine2: "Atelier 2" });
+    const res = await w.call("PATCH", `/billing/clients/${company.id}`, w.tok.finance, { name: "Menuiserie Roux & Fils", vatNumber: null, address: { line2: "Atelier 2" } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ ...company, name: "Menuiserie Roux & Fils", vatNumber: null, addressLine2: "Atelier 2", updatedAt: w.now().toISOString() });
+    // the address members not sent stay as they were
+    expect(res.body.data).toEqual({ ...company, name: "Menuiserie Roux & Fils", vatNumber: null, address: { ...company.address, line2: "Atelier 2" }, updatedAt: w.now().toISOString() });
     const [audit] = await auditRows(w.api, "billing_client.updated", { targetId: company.id });
     expect(audit!.metadata).toEqual({ fields: ["addressLine2", "name", "vatNumber"] });
   });
@@ -166,7 +176,7 @@ describe("GET|PATCH /billing/clients/{id}", () => {
     expect(ok.body.data).toMatchObject({ kind: "INDIVIDUAL", siren: null, siret: null });
     const back = await w.call("PATCH", `/billing/clients/${company.id}`, w.tok.admin, { kind: "COMPANY", siret: "40483304800022" });
     expect(back.body.data).toMatchObject({ kind: "COMPANY", siren: "404833048", siret: "40483304800022" });
-    expectError(await w.call("PATCH", `/billing/clients/${company.id}`, w.tok.admin, { siret: "40483304800023" }), 422);
+    expectError(await w.call("PATCH", `/billing/clients/${company.id}`, w.tok.admin, { siret: "40483304800023" }), 400); // a bad check digit is malformed: 400
     expectUnknownFields(await w.call("PATCH", `/billing/clients/${company.id}`, w.tok.admin, { createdBy: "usr_x" }), ["createdBy"]);
   });
 

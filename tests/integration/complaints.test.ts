@@ -58,10 +58,21 @@ describe("POST /complaints", () => {
   it("public contact form: 201 {id, status NEW, createdAt, notifiedAdmins}; every ACTIVE ADMIN is e-mailed", async () => {
     const res = await w.call("POST", "/complaints", undefined, anonymous({ subject: "Formateur absent", category: "ADMIN", severity: "MEDIUM" }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.stringMatching(CPL), status: "NEW", createdAt: w.now().toISOString(), notifiedAdmins: [w.uid.admin], improvementPlanId: null, slaDueAt: null });
+    expect(res.body.data).toEqual({
+      id: expect.stringMatching(CPL),
+      reference: expect.stringMatching(/^RECL-2026-\d{4}$/),
+      status: "NEW",
+      severity: "MEDIUM",
+      createdAt: w.now().toISOString(),
+      answerDueAt: new Date(w.now().getTime() + 15 * DAY).toISOString(),
+      acknowledged: true,
+      notifiedAdmins: [w.uid.admin],
+      improvementPlanId: null,
+      slaDueAt: null,
+    });
     const mails = (await mailsTo(w.api, "admin@acme.test", "complaint-received")).filter((m) => m.subject.includes("Formateur absent"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Nouvelle réclamation : Formateur absent");
+    expect(mails[0]!.subject).toBe(`Nouvelle réclamation ${res.body.data.reference} : Formateur absent`);
     expect(mails[0]!.text).toContain("Claire Martin");
     expect(mails[0]!.text).toContain(`/quality?complaint=${res.body.data.id}`);
     // the complainant is not an ADMIN: no notice to them at creation
@@ -71,10 +82,27 @@ describe("POST /complaints", () => {
     expect(await auditRows(w.api, "complaint.created", { targetId: res.body.data.id })).toHaveLength(1);
   });
 
-  it("without a sign-in, name and email are required (422); signed in, the account is the complainant", async () => {
-    const res = await w.call("POST", "/complaints", undefined, body());
-    expectError(res, 422, "Validation failed");
-    expect(res.body.errors).toEqual({ name: ["Required without a sign-in"], email: ["Required without a sign-in"] });
+  it("without a sign-in, name and email are optional: 201, stored anonymous, Anonyme in the admins' mail, and no e-mail ever goes to the complainant", async () => {
+    const res = await w.call("POST", "/complaints", undefined, body({ subject: "Réclamation sans contact" }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.data.id as string;
+    expect((await get(id)).body.data.complainant).toEqual({ userId: null, name: null, email: null, phone: null, anonymous: true });
+    const received = (await mailsTo(w.api, "admin@acme.test", "complaint-received")).filter((m) => m.subject.includes("Réclamation sans contact"));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.text).toContain("déposée par Anonyme");
+    await inReview(id);
+    expect((await resolve(id)).status).toBe(200);
+    await drainJobs(w.api.db);
+    const outbox = (await w.call("GET", "/dev/outbox?limit=100", undefined)).body.data as { to: string; template: string; subject: string }[];
+    const aboutIt = outbox.filter((m) => m.subject.includes("Réclamation sans contact"));
+    expect(aboutIt.map((m) => `${m.template} ${m.to}`)).toEqual([`complaint-received admin@acme.test`]); // the admins only, nothing to a complainant
+    // a name alone is not anonymous, and still no e-mail goes anywhere but to the admins
+    const named = await w.call("POST", "/complaints", undefined, body({ name: "Jeanne Petit" }));
+    expect(named.status).toBe(201);
+    expect((await get(named.body.data.id)).body.data.complainant).toEqual({ userId: null, name: "Jeanne Petit", email: null, phone: null, anonymous: false });
+  });
+
+  it("signed in, the account is the complainant", async () => {
     const c = await file({ courseId: w.sst.id, attachments: ["uploads/photo.jpg"] }, w.tok.learner);
     const detail = (await get(c.id)).body.data;
     expect(detail).toMatchObject({ courseId: w.sst.id, sessionId: null, attachments: ["uploads/photo.jpg"], complainant: { userId: w.uid.learner, email: "learner@acme.test" } });
@@ -85,7 +113,7 @@ describe("POST /complaints", () => {
     const cat = await w.call("POST", "/complaints", w.tok.learner, body({ category: "FOOD" }));
     expectError(cat, 422, "Validation failed");
     expect(Object.keys(cat.body.errors)).toEqual(["category"]);
-    const sev = await w.call("POST", "/complaints", w.tok.learner, body({ severity: "URGENT" }));
+    const sev = await w.call("POST", "/complaints", w.tok.admin, body({ severity: "URGENT" }));
     expectError(sev, 422);
     expect(Object.keys(sev.body.errors)).toEqual(["severity"]);
     const missing = await w.call("POST", "/complaints", w.tok.learner, { description: "x", category: "OTHER", severity: "LOW" });
@@ -110,23 +138,23 @@ describe("POST /complaints", () => {
   });
 
   it("HIGH opens a DRAFT improvement plan (trigger COMPLAINT) linked to the complaint, in the same transaction", async () => {
-    const c = await file({ severity: "HIGH" }, w.tok.learner);
+    const c = await file({ severity: "HIGH", channel: "PHONE", name: "Paul Durand" }, w.tok.admin);
     expect(c.improvementPlanId).toMatch(/^imp_[a-z0-9]{24}$/);
     expect(c.slaDueAt).toBeNull();
     expect((await get(c.id)).body.data.improvementPlanId).toBe(c.improvementPlanId);
     const plan = await w.call("GET", `/improvement-plans/${c.improvementPlanId}`, w.tok.admin);
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
     expect(plan.body.data).toMatchObject({ status: "DRAFT", trigger: "COMPLAINT", linkedComplaintIds: [c.id], indicators: [31, 32], actionsCount: 0, createdBy: null });
-    const low = await file({ severity: "MEDIUM" }, w.tok.learner);
+    const low = await file({ severity: "MEDIUM", channel: "PHONE" }, w.tok.admin);
     expect(low.improvementPlanId).toBeNull();
   });
 
   it("CRITICAL: a plan, a 24 h SLA (slaDueAt) and a [CRITIQUE] notice to the admins", async () => {
-    const c = await file({ severity: "CRITICAL", subject: "Chute pendant le TP" }, w.tok.learner);
+    const c = await file({ severity: "CRITICAL", subject: "Chute pendant le TP", channel: "IN_PERSON", name: "Paul Durand" }, w.tok.admin);
     expect(c.improvementPlanId).toMatch(/^imp_/);
     expect(c.slaDueAt).toBe(new Date(w.now().getTime() + DAY).toISOString());
     const mail = (await mailsTo(w.api, "admin@acme.test", "complaint-received")).find((m) => m.subject.includes("Chute pendant le TP"));
-    expect(mail!.subject).toBe("[CRITIQUE] Nouvelle réclamation : Chute pendant le TP");
+    expect(mail!.subject).toMatch(/^\[CRITIQUE\] Nouvelle réclamation RECL-2026-\d{4} : Chute pendant le TP$/);
     expect(mail!.text).toContain("24 h");
     const list = await w.call("GET", "/complaints?severity=CRITICAL", w.tok.admin);
     expect(list.body.data.find((r: { id: string }) => r.id === c.id)).toMatchObject({ slaDueAt: c.slaDueAt, slaBreached: false });
@@ -146,6 +174,9 @@ describe("GET /complaints and GET /complaints/{id}", () => {
     expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([b.id, a.id]);
     expect(res.body.data[0]).toEqual({
       id: b.id,
+      reference: expect.stringMatching(/^RECL-2026-\d{4}$/),
+      channel: "WEB",
+      receivedAt: expect.any(String),
       subject: expect.any(String),
       category: "COURSE_QUALITY",
       severity: "MEDIUM",
@@ -250,7 +281,7 @@ describe("PATCH /complaints/{id}", () => {
     expectError(await patch(c.id, { assignedTo: w.uid.creator }, w.tok.creator), 403, "Forbidden: ADMIN required");
     expectError(await patch(c.id, { status: "IN_REVIEW" }, w.tok.learner), 403);
     expectError(await w.call("PATCH", `/complaints/${c.id}`, undefined, { status: "IN_REVIEW" }), 401);
-    expectUnknownFields(await patch(c.id, { severity: "LOW" }), ["severity"]);
+    expectUnknownFields(await patch(c.id, { reference: "RECL-2026-0001" }), ["reference"]);
     expectError(await patch(c.id, { status: "DONE" }), 400, "Validation failed");
     expectError(await patch("cpl_missing", { status: "IN_REVIEW" }), 404, "Complaint not found");
     expectError(await w.api.call("PATCH", `/complaints/${c.id}`, { tenant: "globex", token: w.tok.globexAdmin, body: { status: "IN_REVIEW" } }), 404);
@@ -282,19 +313,19 @@ describe("POST /complaints/{id}/resolve", () => {
     await inReview(c.id);
     const res = await resolve(c.id, { resolution: "Un avoir vous a été envoyé.", correctiveActions: ["Contrôle des factures", "Formation de l'équipe"] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ id: c.id, status: "RESOLVED", resolvedAt: w.now().toISOString() });
+    expect(res.body.data).toEqual({ id: c.id, status: "RESOLVED", resolvedAt: w.now().toISOString(), improvementPlanId: expect.stringMatching(/^imp_/) });
     const detail = (await get(c.id)).body.data;
     expect(detail).toMatchObject({ status: "RESOLVED", resolution: "Un avoir vous a été envoyé.", correctiveActions: ["Contrôle des factures", "Formation de l'équipe"], resolvedAt: w.now().toISOString() });
     expect(detail.history.map((h: { to: string }) => h.to)).toEqual(["NEW", "IN_REVIEW", "RESOLVED"]);
     const mails = await mailsTo(w.api, "learner2@acme.test", "complaint-resolved");
-    const mail = mails.find((m) => m.subject === "Votre réclamation : Facture erronée");
+    const mail = mails.find((m) => m.subject === `Votre réclamation ${detail.reference} : Facture erronée`);
     expect(mail).toBeDefined();
     expect(mail!.text).toContain("Un avoir vous a été envoyé.");
     expect(mail!.text).toContain("- Contrôle des factures");
     const twice = await resolve(c.id);
     expectError(twice, 409, "Complaint already resolved or closed");
     expect(twice.body.code).toBe("COMPLAINT_ALREADY_RESOLVED");
-    expect((await mailsTo(w.api, "learner2@acme.test", "complaint-resolved")).filter((m) => m.subject === "Votre réclamation : Facture erronée")).toHaveLength(1);
+    expect((await mailsTo(w.api, "learner2@acme.test", "complaint-resolved")).filter((m) => m.subject.endsWith(" : Facture erronée"))).toHaveLength(1);
   });
 
   it("the public complainant is e-mailed at the address of the form", async () => {
@@ -400,8 +431,8 @@ describe("GET /complaints/stats", () => {
 
 describe("scheduled jobs (manual clock)", () => {
   it("complaints.sla: one alert to the admins COMPLAINT_SLA_ALERT_MINUTES (120) before a CRITICAL complaint's deadline, once; none when resolved", async () => {
-    const open = await file({ severity: "CRITICAL", subject: "SLA ouvert" }, w.tok.learner);
-    const handled = await file({ severity: "CRITICAL", subject: "SLA traité" }, w.tok.learner);
+    const open = await file({ severity: "CRITICAL", subject: "SLA ouvert", channel: "PHONE" }, w.tok.admin);
+    const handled = await file({ severity: "CRITICAL", subject: "SLA traité", channel: "PHONE" }, w.tok.admin);
     await inReview(handled.id);
     await resolve(handled.id);
     const alerts = async (subject: string) => (await mailsTo(w.api, "admin@acme.test", "complaint-sla-warning")).filter((m) => m.subject.includes(subject));

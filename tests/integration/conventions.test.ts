@@ -9,9 +9,9 @@ import { demoSignature } from "../../server/db/seed/signature-png";
 import { closeRenderPool } from "../../server/services/documents/render-pool";
 import { startApi, type TestApi } from "../helpers/api";
 import { fetchBytes, pdfImageList, pdfText } from "../helpers/documents";
-import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
+import { expectError, expectUnknownFields, tenantBySlug } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
-import { seedDemoData, tokenFor } from "../factories";
+import { demoUsers, seedDemoData, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "conventions-test-"));
@@ -46,9 +46,10 @@ beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
   acmeId = (await tenantBySlug(api, "acme")).id;
-  for (const w of ["admin", "creator", "trainer", "learner", "learner2", "funder", "finance"] as const) {
-    tok[w] = await tokenFor(api, "acme", w);
-    uid[w] = await userIdOf(api, `${w}@acme.test`);
+  {
+    const demo = await demoUsers(api, "acme", ["admin", "creator", "trainer", "learner", "learner2", "funder", "finance"] as const);
+    Object.assign(tok, demo.tok);
+    Object.assign(uid, demo.uid);
   }
   tok.globexAdmin = await tokenFor(api, "globex", "admin");
   sst = await courseOf(api, "acme", SST);
@@ -80,6 +81,8 @@ describe("content", () => {
     expect(text).toContain("Acme Formation");
     expect(text).toContain("SIRET : 81234567600017");
     expect(text).toContain("84 69 12345 69");
+    // The one L6352-12 wording (server/lib/regions.ts), elided as on the invoices.
+    expect(text).toContain("auprès du préfet de la région d'Auvergne-Rhône-Alpes. Cet enregistrement ne vaut pas agrément de l'État.");
     expect(text).toContain("Représenté par Alice Martin");
     expect(text).toContain("Le client — l'employeur Boulangerie Durand SARL");
     expect(text).toContain("SIRET : 79845612500011");

@@ -25,11 +25,12 @@ afterAll(() => api.close());
 
 const get = (path: string, token?: string, tenant = "acme") => api.call("GET", path, { tenant, token });
 
+const rule = (indicator: number, field: string, code: string, message: string) => ({ indicator, field, code, params: { field }, message });
 const WARNINGS = [
-  { indicator: 21, message: "No PRIMARY trainer assigned (indicator 21: trainer competencies)" },
-  { indicator: 8, message: "No POSITIONING questionnaire (indicator 8: entry positioning)" },
-  { indicator: 11, message: "No QUIZ questionnaire (indicator 11: assessment of the objectives)" },
-  { indicator: 30, message: "No SATISFACTION questionnaire (indicator 30: feedback collection)" },
+  rule(21, "trainers", "NO_PRIMARY_TRAINER", "No PRIMARY trainer assigned (indicator 21: trainer competencies)"),
+  rule(8, "questionnaires", "NO_POSITIONING_QUESTIONNAIRE", "No POSITIONING questionnaire (indicator 8: entry positioning)"),
+  rule(11, "questionnaires", "NO_QUIZ", "No QUIZ questionnaire (indicator 11: assessment of the objectives)"),
+  rule(30, "questionnaires", "NO_SATISFACTION_SURVEY", "No SATISFACTION questionnaire (indicator 30: feedback collection)"),
 ];
 
 describe("GET /courses/{id}/qualiopi-status", () => {
@@ -41,16 +42,16 @@ describe("GET /courses/{id}/qualiopi-status", () => {
     expect(valid).toBe(false);
     expect(errors).toEqual(PUBLICATION_BLOCKERS);
     expect(check.blockers).toEqual([
-      { indicator: 5, field: "pedagogicalObjectives", message: "pedagogicalObjectives is required" },
-      { indicator: 1, field: "prerequisites", message: "prerequisites is required" },
-      { indicator: 6, field: "targetAudience", message: "targetAudience is required" },
-      { indicator: 6, field: "teachingMethods", message: "teachingMethods is required" },
-      { indicator: 11, field: "evaluationMethods", message: "evaluationMethods is required" },
-      { indicator: 26, field: "accessibilityInfo", message: "accessibilityInfo is required" },
-      { indicator: 26, field: "disabilityReferentContact", message: "disabilityReferentContact is required" },
-      { indicator: 1, field: "duration", message: "duration must be greater than 0" },
-      { indicator: 6, field: "modules", message: "modules: at least one module with at least one lesson is required" },
-      { indicator: 1, field: "activityNumber", message: "activityNumber is required (OF mode)" },
+      rule(5, "pedagogicalObjectives", "FIELD_REQUIRED", "pedagogicalObjectives is required"),
+      rule(1, "prerequisites", "FIELD_REQUIRED", "prerequisites is required"),
+      rule(6, "targetAudience", "FIELD_REQUIRED", "targetAudience is required"),
+      rule(6, "teachingMethods", "FIELD_REQUIRED", "teachingMethods is required"),
+      rule(11, "evaluationMethods", "FIELD_REQUIRED", "evaluationMethods is required"),
+      rule(26, "accessibilityInfo", "FIELD_REQUIRED", "accessibilityInfo is required"),
+      rule(26, "disabilityReferentContact", "FIELD_REQUIRED", "disabilityReferentContact is required"),
+      rule(1, "duration", "DURATION_REQUIRED", "duration must be greater than 0"),
+      rule(6, "modules", "MODULES_REQUIRED", "modules: at least one module with at least one lesson is required"),
+      rule(1, "activityNumber", "ACTIVITY_NUMBER_REQUIRED", "activityNumber is required (OF mode)"),
     ]);
     expect(check.warnings).toEqual(WARNINGS);
     // 16 applicable checks, 2 met (title, description); indicators 1, 5, 6, 8, 11, 21, 26, 30
@@ -74,11 +75,11 @@ describe("GET /courses/{id}/qualiopi-status", () => {
     const expired = await createBulk(api, "acme", creator, publishableBulk({ title: "Certif expirée", certificationNumber: "RS2", certificationValidUntil: "2001-01-01" }));
     const a = (await get(`/courses/${expired.id}/qualiopi-status`, creator)).body.data;
     expect(a.errors).toEqual(["certificationValidUntil is in the past"]);
-    expect(a.check.blockers).toEqual([{ indicator: 7, field: "certificationValidUntil", message: "certificationValidUntil is in the past" }]);
+    expect(a.check.blockers).toEqual([rule(7, "certificationValidUntil", "CERTIFICATION_EXPIRED", "certificationValidUntil is in the past")]);
     const undated = await createBulk(api, "acme", creator, publishableBulk({ title: "Certif sans date", certificationNumber: "RS3" }));
     const b = (await get(`/courses/${undated.id}/qualiopi-status`, creator)).body.data;
     expect(b.valid).toBe(true);
-    expect(b.check.warnings).toContainEqual({ indicator: 7, message: "certificationNumber is set without certificationValidUntil" });
+    expect(b.check.warnings).toContainEqual(rule(7, "certificationValidUntil", "CERTIFICATION_DATE_MISSING", "certificationNumber is set without certificationValidUntil"));
   });
 
   it("answers 401, 403 (LEARNER; another creator's draft) and 404", async () => {

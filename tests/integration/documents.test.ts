@@ -13,9 +13,9 @@ import { convocationPdfAttachment } from "../../server/services/documents/uses";
 import { startApi, type TestApi } from "../helpers/api";
 import { drainJobs, queuedJobs } from "../helpers/jobs";
 import { expectEmbeddedFonts, fetchBytes, isPdf, pdfText } from "../helpers/documents";
-import { eventRows, expectError, tenantBySlug, userIdOf } from "../helpers/rest";
+import { eventRows, expectError, tenantBySlug } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
-import { seedDemoData, tokenFor } from "../factories";
+import { demoUsers, seedDemoData, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
 import { fundEnrollment } from "../factories/funders";
 
@@ -37,9 +37,10 @@ beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
   acmeId = (await tenantBySlug(api, "acme")).id;
-  for (const w of ["admin", "creator", "trainer", "learner", "learner2", "funder", "finance"] as const) {
-    tok[w] = await tokenFor(api, "acme", w);
-    uid[w] = await userIdOf(api, `${w}@acme.test`);
+  {
+    const demo = await demoUsers(api, "acme", ["admin", "creator", "trainer", "learner", "learner2", "funder", "finance"] as const);
+    Object.assign(tok, demo.tok);
+    Object.assign(uid, demo.uid);
   }
   tok.globexAdmin = await tokenFor(api, "globex", "admin");
   tok.globexFunder = await tokenFor(api, "globex", "funder");

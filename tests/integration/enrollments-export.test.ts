@@ -1,3 +1,4 @@
+import { readFrenchCsv } from "../helpers/csv";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollments, users } from "../../server/db/schema";
@@ -65,35 +66,6 @@ async function download(courseId: string, who?: string, tenant = "acme") {
   return { status: res.status, headers: res.headers, body, text };
 }
 
-/** A strict RFC 4180 reader (quoted fields, doubled quotes, CRLF records), `;` separated as French Excel reads it. */
-function parseCsv(text: string, sep = ";"): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === sep) {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) throw new Error("last record not terminated by CRLF");
-  return rows;
-}
 
 const HEADER = ["Inscription", "Apprenant", "E-mail", "Statut", "Inscrit le", "Terminée le", "Dernière activité", "Progression (%)", "Catégorie de stagiaire", "Financement"];
 
@@ -105,11 +77,11 @@ describe("GET /enrollments/course/{courseId}/export", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="inscriptions-export-me.csv"');
     expect(res.headers.get("x-request-id")).toBeTruthy();
     expect(res.text.startsWith("\uFEFF")).toBe(true);
-    const rows = parseCsv(res.text.slice(1));
+    const rows = readFrenchCsv(res.text);
     expect(rows[0]).toEqual(HEADER);
     expect(rows.slice(1).map((r) => r[0])).toEqual([ids.e1, ids.e2, ids.e3, ids.e4]);
     // Europe/Paris: 08:00Z is 09:00 in March (UTC+1)
-    expect(rows[1]).toEqual([ids.e1, 'Jeanne D\'Arc, "la Pucelle"', "plain@acme.test", "En cours", "01/03/2025 09:00", "", "02/03/2025 10:30", "25", "Salarié", "OPCO"]);
+    expect(rows[1]).toEqual([ids.e1, 'Jeanne D\'Arc, "la Pucelle"', "plain@acme.test", "En cours", "01/03/2025 09:00", "", "02/03/2025 10:30", "25", "Salarié d'un employeur privé", "OPCO"]);
     expect(rows[2]!.slice(2, 6)).toEqual(["evil@acme.test", "Terminée", "02/03/2025 09:00", expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)]);
     expect(rows[2]![7]).toBe("100");
     expect(rows[3]!.slice(3, 4)).toEqual(["Annulée"]);
@@ -118,7 +90,7 @@ describe("GET /enrollments/course/{courseId}/export", () => {
   it("neutralises formula injection: cells starting with = + - or @ get a leading apostrophe, and are quoted per RFC 4180", async () => {
     const res = await download(course.id, "admin");
     expect(res.text).toContain(`;"'=HYPERLINK(""http://evil.example"",""click"") Doe";`);
-    const rows = parseCsv(res.text.slice(1));
+    const rows = readFrenchCsv(res.text);
     expect(rows[2]![1]).toBe(`'=HYPERLINK("http://evil.example","click") Doe`);
     expect(rows[3]![1]).toBe("'-2+3 Smith");
     expect(rows[4]![1]).toBe("'@SUM(A1) Name");
@@ -137,7 +109,7 @@ describe("GET /enrollments/course/{courseId}/export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("transfer-encoding")).toBe("chunked");
     expect(res.headers.get("content-length")).toBeNull();
-    const rows = parseCsv(res.text.slice(1)).slice(1);
+    const rows = readFrenchCsv(res.text).slice(1);
     expect(rows).toHaveLength(1203);
     const exported = rows.map((r) => r[0]!);
     expect(new Set(exported).size).toBe(1203);
@@ -169,8 +141,8 @@ describe("GET /enrollments/course/{courseId}/export", () => {
     expect(ok.status).toBe(200);
     const csv = ((await ok.json()) as { result: { data: string } }).result.data;
     expect(csv.startsWith("\uFEFF")).toBe(true);
-    expect(parseCsv(csv.slice(1))[0]).toEqual(HEADER);
-    expect(parseCsv(csv.slice(1))).toHaveLength(5);
+    expect(readFrenchCsv(csv)[0]).toEqual(HEADER);
+    expect(readFrenchCsv(csv)).toHaveLength(5);
     expect((await call("other")).status).toBe(403);
   });
 });

@@ -20,13 +20,16 @@ import { createSession, endSession, newLearner, signPin, startSession, startWorl
 let w: World;
 let receiver: Receiver;
 let secret: string;
+let subscribedAt: Date;
 beforeAll(async () => {
   w = await startWorld();
   // A local receiver subscribed to every event of acme (issue 9: each type observed once per emitting operation).
   process.env.ALLOW_HTTP_WEBHOOKS = "true";
   resetEnvCache();
   receiver = await startReceiver([200]);
-  secret = ok(await w.call("POST", "/webhooks", w.tok.admin, { url: receiver.url, events: [...EVENT_NAMES], description: "every event" }), 201).secret;
+  const hook = ok(await w.call("POST", "/webhooks", w.tok.admin, { url: receiver.url, events: [...EVENT_NAMES], description: "every event" }), 201);
+  secret = hook.secret;
+  subscribedAt = new Date(hook.createdAt);
 });
 afterAll(async () => {
   await receiver.close();
@@ -235,11 +238,16 @@ describe("every event written by this file's operations", () => {
 describe("the local receiver", () => {
   it("gets every acme event of this file once, signed over the raw body, certificate.generated included", async () => {
     await drainJobs(w.api.db); // the worker's part: dispatch, certificates, deliveries
-    const acme = await w.api.db.select().from(events).where(eq(events.tenantId, w.acmeId));
+    const all = await w.api.db.select().from(events).where(eq(events.tenantId, w.acmeId));
+    // A webhook receives only what happened after it subscribed (the seed's events are not sent).
+    const acme = all.filter((e) => e.createdAt >= subscribedAt);
+    const older = all.filter((e) => e.createdAt < subscribedAt).map((e) => e.id);
     const got = receiver.received.map((r) => ({ body: JSON.parse(r.raw.toString("utf8")) as { id: string; event: string; tenantId: string; createdAt: string; data: unknown }, valid: signatureValid(secret, r.raw, r.headers["x-platform-signature"]) }));
     expect(got.every((g) => g.valid)).toBe(true);
     // each event delivered exactly once, with the envelope of the spec
     expect(got.map((g) => g.body.id).sort()).toEqual(acme.map((e) => e.id).sort());
+    expect(older.length).toBeGreaterThan(0);
+    expect(got.filter((g) => older.includes(g.body.id))).toEqual([]);
     for (const g of got) {
       const row = acme.find((e) => e.id === g.body.id)!;
       expect(g.body).toEqual({ id: row.id, event: row.event, tenantId: w.acmeId, createdAt: row.createdAt.toISOString(), data: row.data });

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { readFrenchCsv } from "../helpers/csv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingClients, courses, emargements, enrollments, invoices, liveSessions } from "../../server/db/schema";
 import { newId } from "../../server/lib/ids";
@@ -54,37 +55,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => w.close());
 
-/** French Excel's reading: BOM, then `;`-separated RFC 4180 records ending with CRLF. */
-function readFrenchCsv(bytes: Buffer, sep = ";"): string[][] {
-  expect([...bytes.subarray(0, 3)], "UTF-8 byte order mark").toEqual([0xef, 0xbb, 0xbf]);
-  const text = bytes.subarray(3).toString("utf8");
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === sep) {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  expect(cell + row.join(""), "the last record ends with CRLF").toBe("");
-  return rows;
-}
 
 async function openXlsx(bytes: Buffer) {
   const wb = new ExcelJS.Workbook();
@@ -108,7 +78,7 @@ describe("course progress export", () => {
     const rows = readFrenchCsv(res.bytes);
     expect(rows[0]).toEqual(["Inscription", "Apprenant", "E-mail", "Statut", "Inscrit le", "Terminée le", "Dernière activité", "Progression (%)", "Catégorie de stagiaire", "Financement"]);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toEqual([ids.enr, "Émilie Dupré", "export.fr@acme.test", "En cours", "15/03/2020 00:30", "", "", "0", "Salarié", "OPCO"]);
+    expect(rows[1]).toEqual([ids.enr, "Émilie Dupré", "export.fr@acme.test", "En cours", "15/03/2020 00:30", "", "", "0", "Salarié d'un employeur privé", "OPCO"]);
   });
 
   it("XLSX (?format=xlsx): French headers, a Date cell holding Paris wall-clock time, a number cell", async () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PartySnapshot } from "../../server/db/schema/billing";
 import { computeInvoiceAmounts } from "../../server/services/billing/amounts";
-import { buildInvoicePdf, buildInvoiceXml, checkInvoiceDocument, InvoiceDocumentError, type InvoiceDocument } from "../../server/services/billing/facturx";
+import { buildInvoicePdf, buildInvoiceXml, checkInvoiceDocument, EXEMPTION_CODE, EXEMPTION_REASON, InvoiceDocumentError, OPERATION_CATEGORY, VAT_ON_DEBITS_MENTION, type InvoiceDocument } from "../../server/services/billing/facturx";
 import { getInvoiceSigner, invoiceSignerDir, LocalInvoiceSigner, loadOrCreateLocalSignerMaterial } from "../../server/services/billing/signer";
 import { closeRenderPool } from "../../server/services/documents/render-pool";
 import { requireDebianTools } from "../helpers/debian-tools";
@@ -19,7 +19,7 @@ import { checkIssuedPdf, validateFacturxXmlBatch, type FailedAssert, type PdfChe
  * Schematron, the CEN EN 16931 rules and the French BR-FR rules with no failed assert, errors and
  * warnings alike; a tampered total fails. Each PDF passes the structural check, carries the
  * PDF/A-3B and Factur-X XMP, the attached factur-x.xml equal to the XML built, embedded fonts
- * only and a valid PAdES signature. All with npm packages (xmllint-wasm, SaxonJS, pdfjs-dist,
+ * only and a valid PAdES signature. All with npm packages (libxml2-wasm, SaxonJS, pdfjs-dist,
  * @libpdf/core, pkijs); then, where the Debian tools are installed, the same checks again with
  * xmllint, Saxon-HE, qpdf and poppler as an independent cross-check (skipped otherwise, naming
  * the package to install).
@@ -68,6 +68,18 @@ const liableItems = [
 const exemptItems = [
   { description: "Formation management d'équipe (3 jours)", quantity: 3, unitPriceCents: 70000, vatRate: 0, discountCents: 10000 },
   { description: "Support de cours", quantity: 10, unitPriceCents: 1500, vatRate: 0 },
+];
+
+/** An exempt organisation's training (E) with room hire and books that stay taxable (S). */
+const mixedExemptItems = [
+  { description: "Formation « Sauveteur Secouriste du Travail » (2 jours)", quantity: 2, unitPriceCents: 45000, vatRate: 0, kind: "TRAINING" as const },
+  { description: "Location de la salle de formation", quantity: 2, unitPriceCents: 15000, vatRate: 20, kind: "OTHER" as const, discountCents: 1000 },
+  { description: "Ouvrages revendus", quantity: 3, unitPriceCents: 2999, vatRate: 5.5, kind: "OTHER" as const },
+];
+/** A liable organisation: exempt training (E, its ground named) and consulting at 20 % (S). */
+const liableMixedItems = [
+  { description: "Formation « Management d'équipe » (3 jours)", quantity: 3, unitPriceCents: 70000, vatRate: 0, vatCategory: "E" as const, vatExemptionReason: EXEMPTION_REASON, vatExemptionCode: EXEMPTION_CODE, kind: "TRAINING" as const },
+  { description: "Conseil : diagnostic organisationnel", quantity: 1, unitPriceCents: 80000, vatRate: 20, vatCategory: "S" as const, kind: "OTHER" as const },
 ];
 
 const base: InvoiceDocument = {
@@ -121,6 +133,23 @@ const CORPUS: Record<string, InvoiceDocument> = {
   chfLiable: { ...base, number: "FAC-2026-000009", currency: "CHF", exchangeRateToEur: 1.0637, buyer: swiss, profile: "EXTENDED" },
   /** A person pays for their own training: no SIREN, B2C mentions (no €40 indemnity). */
   individual: { ...base, number: "FAC-2026-000010", buyer: person, vatRegime: "EXEMPT_261_4_4A", items: exemptItems, purchaseOrder: null },
+  /** VAT per line: an exempt organisation's training (E) with room hire at 20 % and books at 5.5 % (S). */
+  mixedExempt: { ...base, number: "FAC-2026-000012", vatRegime: "EXEMPT_261_4_4A", items: mixedExemptItems },
+  mixedExemptExtended: { ...base, number: "FAC-2026-000013", profile: "EXTENDED", vatRegime: "EXEMPT_261_4_4A", items: mixedExemptItems },
+  mixedExemptBasic: { ...base, number: "FAC-2026-000014", profile: "BASIC", vatRegime: "EXEMPT_261_4_4A", items: mixedExemptItems },
+  /** A liable organisation with the option for VAT on debits (BT-8 = 5): exempt training and consulting at 20 %. */
+  liableMixed: { ...base, number: "FAC-2026-000015", seller: { ...seller, vatOnDebits: true }, items: liableMixedItems },
+  /** Its partial credit note: one training day. */
+  liableMixedCredit: {
+    ...base,
+    kind: "CREDIT_NOTE",
+    number: "FAC-2026-000016",
+    issueDate: "2026-11-25",
+    dueDate: null,
+    seller: { ...seller, vatOnDebits: true },
+    items: [{ ...liableMixedItems[0]!, quantity: 1 }],
+    precedingInvoice: { number: "FAC-2026-000015", issueDate: "2026-11-20" },
+  },
 };
 
 /**
@@ -161,7 +190,7 @@ beforeAll(async () => {
   // a machine also compiles the five Schematron stylesheets to SEF (cached in the temp folder).
   const t = performance.now();
   xmlChecks = await validateFacturxXmlBatch(docs);
-  console.info(`facturx XML validation (xmllint-wasm + SaxonJS) of ${docs.length} documents: ${Math.round(performance.now() - t)} ms`);
+  console.info(`facturx XML validation (libxml2-wasm + SaxonJS) of ${docs.length} documents: ${Math.round(performance.now() - t)} ms`);
   for (const [name, r] of built) pdfChecks.set(name, await checkIssuedPdf(r.pdf));
 }, 900_000);
 
@@ -223,6 +252,15 @@ describe("Factur-X XML", () => {
     expect(built.get("extendedMultiRate")!.xml).toContain("urn:factur-x.eu:1p0:extended");
     expect(built.get("basicMultiRate")!.xml).toContain("urn:factur-x.eu:1p0:basic");
 
+    const mixed = built.get("mixedExempt")!.xml;
+    for (const c of ["S", "E"]) expect(mixed).toContain(`<ram:CategoryCode>${c}</ram:CategoryCode>`);
+    expect(mixed.match(/<ram:ExemptionReason>/g)).toHaveLength(1); // the E group's, EN16931 states none per line
+    expect(built.get("mixedExemptExtended")!.xml.match(/<ram:ExemptionReason>/g)).toHaveLength(2); // the E line's and the E group's
+    expect(mixed).not.toContain("DueDateTypeCode");
+    const debits = built.get("liableMixed")!.xml;
+    expect(debits.match(/<ram:DueDateTypeCode>5<\/ram:DueDateTypeCode>/g)).toHaveLength(2); // on each VAT breakdown
+    expect(debits).toContain(`<ram:ExemptionReasonCode>${EXEMPTION_CODE}</ram:ExemptionReasonCode>`);
+
     const individual = built.get("individual")!.xml;
     expect(individual).toContain("non applicable (client particulier)");
     expect(individual).not.toMatch(/<ram:BuyerTradeParty>[\s\S]*SpecifiedLegalOrganization[\s\S]*<\/ram:BuyerTradeParty>/);
@@ -275,6 +313,14 @@ describe("Factur-X PDF", () => {
     expect(exempt).toContain("73282932000074"); // SIRET, in the legal line
     const multi = await text(built.get("multiRate")!.pdf);
     for (const s of ["FACTURE", "Total HT", "Total TVA", "Total TTC", "5,5 %", "10 %", "20 %", "IBAN FR7630006000011234567890189", "40 €"]) expect(multi).toContain(s);
+    const mixedPdf = await text(built.get("mixedExempt")!.pdf);
+    for (const s of [EXEMPTION_REASON, "E – Exonéré", "S – 20", "S – 5,5", OPERATION_CATEGORY, "Période de la prestation : du 10/11/2026 au 11/11/2026", "SIREN 552100554", "préfet de la région d'Auvergne-Rhône-Alpes"]) expect(mixedPdf).toContain(s);
+    expect(mixedPdf).not.toContain(VAT_ON_DEBITS_MENTION);
+    const debitsPdf = await text(built.get("liableMixed")!.pdf);
+    for (const s of [VAT_ON_DEBITS_MENTION, EXEMPTION_REASON, "S – 20"]) expect(debitsPdf).toContain(s);
+    expect(pdfChecks.get("liableMixed")!.info.Title).toBe("Facture FAC-2026-000015 du 20/11/2026 émise par Acme Formation");
+    expect(pdfChecks.get("liableMixedCredit")!.info.Title).toBe("Avoir FAC-2026-000016 du 25/11/2026 émis par Acme Formation");
+    expect(pdfChecks.get("liableMixed")!.xmp).toContain("Facture FAC-2026-000015 du 20/11/2026 émise par Acme Formation pour Globex SARL");
     const individual = await text(built.get("individual")!.pdf);
     // Drawn right ("Łukasz", checked on the rendered page), but in a worker that has already
     // rendered "Łódź" in the same bold face, the text layer maps the "z" glyph wrongly
@@ -287,7 +333,7 @@ describe("Factur-X PDF", () => {
 describe("cross-check with the Debian tools (xmllint, Saxon-HE, qpdf, poppler), where installed", () => {
   const key = (f: FailedAssert) => `${f.source}:${f.id}:${f.flag}`;
 
-  it("xmllint and Saxon-HE give the same XSD verdicts and failed asserts as xmllint-wasm and SaxonJS", async (ctx) => {
+  it("xmllint and Saxon-HE give the same XSD verdicts and failed asserts as libxml2-wasm and SaxonJS", async (ctx) => {
     requireDebianTools((note) => ctx.skip(note), "xmllint", "saxon");
     const debian = await validateFacturxXmlBatchWithDebianTools(corpusDocs);
     for (const { name } of corpusDocs) {

@@ -12,7 +12,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { fetchBytes, isPdf } from "../helpers/documents";
 import { expectError, tenantBySlug, userIdOf } from "../helpers/rest";
 import { mailsTo } from "../helpers/sessions";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, demoUsers, login, seedDemoData, tokenFor } from "../factories";
 
 /**
  * Issue #20 item 5: a FUNDER reads what their funder finances and nothing else of the tenant.
@@ -64,9 +64,10 @@ beforeAll(async () => {
   await seedDemoData(api.db);
   acmeId = (await tenantBySlug(api, "acme")).id;
   const globexId = (await tenantBySlug(api, "globex")).id;
-  for (const w of ["admin", "funder", "learner", "learner2", "learner3", "finance", "creator"]) {
-    tok[w] = await tokenFor(api, "acme", w);
-    uid[w] = await userIdOf(api, `${w}@acme.test`);
+  {
+    const demo = await demoUsers(api, "acme", ["admin", "funder", "learner", "learner2", "learner3", "finance", "creator"] as const);
+    Object.assign(tok, demo.tok);
+    Object.assign(uid, demo.uid);
   }
   tok.globexAdmin = await tokenFor(api, "globex", "admin");
   tok.globexFunder = await tokenFor(api, "globex", "funder");

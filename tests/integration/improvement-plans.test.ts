@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
 import { auditRows, expectError, expectUnknownFields, userIdOf } from "../helpers/rest";
-import { seedDemoData, tokenFor } from "../factories";
+import { demoUsers, seedDemoData, tokenFor } from "../factories";
 
 /**
  * Issue #11 item 2: continuous-improvement plans (spec: ImprovementPlan resource, states and
@@ -21,9 +21,10 @@ const globex = (method: string, path: string, body?: unknown) => api.call(method
 beforeAll(async () => {
   api = await startApi();
   await seedDemoData(api.db);
-  for (const w of ["admin", "creator", "trainer", "learner", "finance"] as const) {
-    tok[w] = await tokenFor(api, "acme", w);
-    uid[w] = await userIdOf(api, `${w}@acme.test`);
+  {
+    const demo = await demoUsers(api, "acme", ["admin", "creator", "trainer", "learner", "finance"] as const);
+    Object.assign(tok, demo.tok);
+    Object.assign(uid, demo.uid);
   }
   tok.globexAdmin = await tokenFor(api, "globex", "admin");
   uid.globexAdmin = await userIdOf(api, "admin@globex.test");
@@ -40,7 +41,7 @@ async function plan(extra: Record<string, unknown> = {}) {
 const get = (id: string) => call("GET", `/improvement-plans/${id}`, tok.admin);
 const patch = (id: string, body: Record<string, unknown>) => call("PATCH", `/improvement-plans/${id}`, tok.admin, body);
 async function complaint(severity = "LOW") {
-  const res = await call("POST", "/complaints", tok.learner, { subject: "Salle trop petite", description: "Vingt personnes pour douze places.", category: "ADMIN", severity });
+  const res = await call("POST", "/complaints", tok.admin, { subject: "Salle trop petite", description: "Vingt personnes pour douze places.", category: "ADMIN", severity, channel: "PHONE" }); // the severity is staff's: recorded by an ADMIN
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; improvementPlanId: string | null };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { invoiceCounters, invoices, mailOutbox } from "../../server/db/schema";
+import { warmFacturxValidator } from "../../server/services/billing/facturx/validation";
 import { markOverdueInvoices } from "../../server/services/billing/overdue-job";
 import { newLearner, startWorld, type World } from "../helpers/attendance";
 import { insertClient, setLegalIdentity } from "../helpers/billing";
@@ -54,7 +55,10 @@ beforeAll(async () => {
   await setLegalIdentity(w.api, w.globexId, { legalName: "Globex Training SARL", siren: "542065479", siret: "54206547900014", vatNumber: "FR05542065479", vatRegime: "LIABLE", invoicePrefix: "GLX" });
   client = await insertClient(w.api, w.acmeId);
   globexClient = await insertClient(w.api, w.globexId, { name: "Globex client SA" });
-}, 120_000);
+  // As the server does at start: the Factur-X validator (SaxonJS, compiled Schematrons) loaded in a
+  // document worker before the first issue, which would otherwise pay it within its test's timeout.
+  await warmFacturxValidator();
+}, 300_000);
 afterAll(() => w.close());
 
 describe("POST /billing/invoices (DRAFT)", () => {
@@ -79,8 +83,19 @@ describe("POST /billing/invoices (DRAFT)", () => {
       pdfAvailable: false,
       creditNotes: [],
     });
-    expect(d.items[1]).toEqual({ description: "Support de cours", quantity: 1, unitPriceCents: 2_550, vatRate: 0, discountCents: 550, netCents: 2_000, kind: null });
-    expect(d.vatBreakdown).toEqual([{ category: "E", vatRate: 0, baseCents: 92_000, vatCents: 0 }]);
+    expect(d.items[1]).toEqual({
+      description: "Support de cours",
+      quantity: 1,
+      unitPriceCents: 2_550,
+      vatRate: 0,
+      discountCents: 550,
+      netCents: 2_000,
+      kind: "TRAINING",
+      vatCategory: "E",
+      vatExemptionReason: "Exonération de TVA – article 261-4-4° a du CGI",
+      vatExemptionCode: "VATEX-FR-CGI261-4",
+    });
+    expect(d.vatBreakdown).toEqual([{ category: "E", vatRate: 0, baseCents: 92_000, vatCents: 0, exemptionReason: "Exonération de TVA – article 261-4-4° a du CGI", exemptionCode: "VATEX-FR-CGI261-4" }]);
     expect(await auditRows(w.api, "invoice.created", { targetId: d.id })).toHaveLength(1);
   });
 
@@ -102,9 +117,9 @@ describe("POST /billing/invoices (DRAFT)", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // 20 %: 15 002 (1.5 x 10 001 = 15 001.5 -> 15 002) + 333 = 15 335 -> VAT 3 067; 10 %: 5 997 -> 600 (599.7); 5.5 %: 2 999 -> 165 (164.945)
     expect(res.body.data.vatBreakdown).toEqual([
-      { category: "S", vatRate: 20, baseCents: 15_335, vatCents: 3_067 },
-      { category: "S", vatRate: 10, baseCents: 5_997, vatCents: 600 },
-      { category: "S", vatRate: 5.5, baseCents: 2_999, vatCents: 165 },
+      { category: "S", vatRate: 20, baseCents: 15_335, vatCents: 3_067, exemptionReason: null, exemptionCode: null },
+      { category: "S", vatRate: 10, baseCents: 5_997, vatCents: 600, exemptionReason: null, exemptionCode: null },
+      { category: "S", vatRate: 5.5, baseCents: 2_999, vatCents: 165, exemptionReason: null, exemptionCode: null },
     ]);
     expect(res.body.data).toMatchObject({ subtotalCents: 24_331, vatCents: 3_832, totalCents: 28_163, currency: "USD" });
   });
@@ -120,7 +135,8 @@ describe("POST /billing/invoices (DRAFT)", () => {
     await bad({ items: [line({ unitPriceCents: 10.5 })] }, ["items.0.unitPriceCents"]);
     await bad({ items: [line({ unitPriceCents: -1 })] }, ["items.0.unitPriceCents"]);
     await bad({ items: [line(), line({ vatRate: 7 })] }, ["items.1.vatRate"]);
-    await bad({ items: [line({ vatRate: 20 })] }, ["items.0.vatRate"]); // acme is exempt
+    await bad({ items: [line({ vatRate: 20, vatCategory: "E" })] }, ["items.0.vatRate"]); // an exempt line is at 0 %
+    await bad({ items: [line({ vatCategory: "S" })] }, ["items.0.vatRate"]); // an S line is above 0 %
     await bad({ items: [line({ discountCents: 90_001 })] }, ["items.0.discountCents"]);
     await bad({ items: [] }, ["items"]);
     await bad({ clientId: globexClient.id }, ["clientId"]); // another tenant's client is unknown here
@@ -221,7 +237,7 @@ describe("POST /billing/invoices/{id}/issue", () => {
     const gi = await w.api.call("POST", `/billing/invoices/${g.body.data.id}/issue`, { tenant: "globex", token: w.tok.globexAdmin });
     expect(gi.status, JSON.stringify(gi.body)).toBe(200);
     expect(gi.body.data.number).toBe(`GLX-${YEAR()}-000001`);
-  });
+  }, 120_000);
 
   it("409 INVOICE_ALREADY_ISSUED on an issued or cancelled invoice; the number does not move", async () => {
     const i = await issued();
@@ -229,7 +245,9 @@ describe("POST /billing/invoices/{id}/issue", () => {
     const again = await w.call("POST", `/billing/invoices/${i.id}/issue`, w.tok.finance);
     expectError(again, 409);
     expect(again.body.code).toBe("INVOICE_ALREADY_ISSUED");
-    await w.call("POST", `/billing/invoices/${i.id}/cancel`, w.tok.finance, { reason: "Erreur de client" });
+    const cancelled = await w.call("POST", `/billing/invoices/${i.id}/cancel`, w.tok.finance, { reason: "Erreur de client" });
+    // The cancellation's credit note takes the next number.
+    expect(cancelled.body.data.cancellationCreditNote.number).toBe(next());
     expect((await w.call("POST", `/billing/invoices/${i.id}/issue`, w.tok.finance)).body.code).toBe("INVOICE_ALREADY_ISSUED");
   });
 
@@ -288,23 +306,59 @@ describe("POST /billing/invoices/{id}/issue", () => {
 });
 
 describe("cancel, mark paid, credit note, OVERDUE", () => {
-  it("cancel: ISSUED -> CANCELLED with the reason audited; 409 for a draft, a cancelled or a paid invoice; 422 without reason", async () => {
-    const i = await issued();
+  it("cancel: ISSUED -> CANCELLED by a credit note for the whole invoice, in the same transaction; 409 for a draft (delete it), a cancelled or a paid invoice; 400 without reason", async () => {
+    const i = await issued({ items: [line(), line({ description: "Support de cours", quantity: 3, unitPriceCents: 2_500, kind: "OTHER" })] });
     next();
-    expectError(await w.call("POST", `/billing/invoices/${i.id}/cancel`, w.tok.finance, {}), 422);
+    expectError(await w.call("POST", `/billing/invoices/${i.id}/cancel`, w.tok.finance, {}), 400);
     const res = await w.call("POST", `/billing/invoices/${i.id}/cancel`, w.tok.finance, { reason: "Doublon de la facture précédente" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ id: i.id, status: "CANCELLED", cancelReason: "Doublon de la facture précédente", number: i.number });
-    expect((await auditRows(w.api, "invoice.cancelled", { targetId: i.id }))[0]!.metadata).toMatchObject({ reason: "Doublon de la facture précédente" });
+    const noteNumber = next();
+    expect(res.body.data).toMatchObject({ id: i.id, status: "CANCELLED", cancelReason: `Avoir ${noteNumber} : Doublon de la facture précédente`, number: i.number, cancellationCreditNote: { number: noteNumber } });
+    const noteId = res.body.data.cancellationCreditNote.id;
+    expect(res.body.data.creditNotes).toEqual([expect.objectContaining({ id: noteId, number: noteNumber, totalCents: i.totalCents })]);
+    expect((await w.call("GET", `/billing/invoices/${i.id}`, w.tok.finance)).body.data.cancellationCreditNote).toEqual({ id: noteId, number: noteNumber });
+    const note = (await w.call("GET", `/billing/invoices/${noteId}`, w.tok.finance)).body.data;
+    expect(note).toMatchObject({ kind: "CREDIT_NOTE", status: "ISSUED", creditedInvoice: { id: i.id, number: i.number }, totalCents: i.totalCents, pdfAvailable: true, pdf: { status: "READY" } });
+    // The invoice's own lines (nothing was credited before).
+    expect(note.items.map((l: { description: string; kind: string | null }) => [l.description, l.kind])).toEqual(i.items.map((l: { description: string; kind: string | null }) => [l.description, l.kind]));
+    const pdf = await fetchBytes(w.api, "GET", `/billing/invoices/${noteId}/pdf`, { tenant: "acme", token: w.tok.finance });
+    const check = await assertIssuedPdf(pdf.bytes, { signed: true });
+    expect(check.xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
+    expect(check.xml).toContain(i.number);
+    expect((await auditRows(w.api, "invoice.cancelled", { targetId: i.id }))[0]!.metadata).toMatchObject({ reason: "Doublon de la facture précédente", creditNoteId: noteId, creditNoteNumber: noteNumber });
     expect((await w.call("POST", `/billing/invoices/${i.id}/cancel`, w.tok.finance, { reason: "encore" })).body.code).toBe("INVOICE_ALREADY_CANCELLED");
+    expect((await w.call("POST", `/billing/invoices/${noteId}/cancel`, w.tok.finance, { reason: "avoir" })).body.code).toBe("CREDIT_NOTE_NOT_CREDITABLE");
     const d = await draft();
-    expect((await w.call("POST", `/billing/invoices/${d.id}/cancel`, w.tok.finance, { reason: "brouillon" })).body.code).toBe("INVOICE_NOT_ISSUED");
+    const onDraft = await w.call("POST", `/billing/invoices/${d.id}/cancel`, w.tok.finance, { reason: "brouillon" });
+    expectError(onDraft, 409);
+    expect(onDraft.body.code).toBe("INVOICE_DRAFT_DELETE_INSTEAD");
+    expect((await w.call("GET", `/billing/invoices/${d.id}`, w.tok.finance)).body.data.status).toBe("DRAFT");
     const p = await issued();
     next();
     expect((await w.call("POST", `/billing/invoices/${p.id}/mark-paid`, w.tok.finance, {})).status).toBe(200);
     const paidCancel = await w.call("POST", `/billing/invoices/${p.id}/cancel`, w.tok.finance, { reason: "client" });
     expectError(paidCancel, 409);
     expect(paidCancel.body.code).toBe("INVOICE_PAID_CREDIT_NOTE_REQUIRED");
+  });
+
+  it("cancel a partly credited invoice: the cancellation's credit note covers the rest, and the notes add up to the invoice", async () => {
+    const i = await issued({ items: [line(), line({ description: "Déjeuners", quantity: 2, unitPriceCents: 1_800, kind: "OTHER" })] });
+    next();
+    const partial = await w.call("POST", `/billing/invoices/${i.id}/credit-note`, w.tok.finance, { reason: "Un déjeuner non servi", items: [line({ description: "Déjeuner non servi", quantity: 1, unitPriceCents: 1_800, kind: "OTHER" })] });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(201);
+    next();
+    const res = await w.call("POST", `/billing/invoices/${i.id}/cancel`, w.tok.finance, { reason: "Session annulée" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const noteNumber = next();
+    expect(res.body.data).toMatchObject({ status: "CANCELLED", cancellationCreditNote: { number: noteNumber } });
+    expect(res.body.data.creditNotes.map((c: { number: string }) => c.number)).toEqual([partial.body.data.number, noteNumber]);
+    const rest = (await w.call("GET", `/billing/invoices/${res.body.data.cancellationCreditNote.id}`, w.tok.finance)).body.data;
+    expect(rest.totalCents).toBe(i.totalCents - 1_800);
+    // The rest, per line kind: the training part (its kind resolved when the draft was written) and the remaining meal.
+    expect(rest.items.map((l: { description: string; unitPriceCents: number; kind: string | null }) => [l.description, l.unitPriceCents, l.kind])).toEqual([
+      [`Solde de la facture ${i.number}`, 90_000, "TRAINING"],
+      [`Solde de la facture ${i.number} — hors formation`, 1_800, "OTHER"],
+    ]);
   });
 
   it("mark paid: 200 with paidAt; 409 twice; 422 for a future date or one before the issue", async () => {
@@ -344,7 +398,7 @@ describe("cancel, mark paid, credit note, OVERDUE", () => {
     const check = await assertIssuedPdf(pdf.bytes, { signed: true });
     expect(check.xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
     expect(check.xml).toContain(i.number);
-  });
+  }, 120_000);
 
   it("a credit note on a paid invoice leaves it PAID; once fully credited, 409 INVOICE_FULLY_CREDITED", async () => {
     const i = await issued();

@@ -70,6 +70,7 @@ describe("GET /billing/legal-identity", () => {
         invoicePrefix: "ACME",
         paymentTermsDays: 30,
         facturxProfile: "EN16931",
+        vatOnDebits: false,
         directorName: "Alice Martin",
         directorRole: "Présidente",
         signatoryName: "Alice Martin",
@@ -104,6 +105,7 @@ describe("GET /billing/legal-identity", () => {
         invoicePrefix: "FAC",
         paymentTermsDays: 30,
         facturxProfile: "EN16931",
+        vatOnDebits: false,
         vatExemptionMention: VAT_EXEMPTION_MENTION,
         completeness: ["legalName", "siren", "addressLine1", "postalCode", "city", "nda"],
         updatedAt: null,
@@ -173,14 +175,26 @@ describe("PATCH /billing/legal-identity", () => {
     expect(back.body.data.completeness).toEqual([]);
   });
 
-  it("422 naming each field: Luhn, SIRET of another SIREN, VAT key, IBAN, NDA, prefix, terms, country, e-mail, NAF, enums", async () => {
-    const cases: [Record<string, unknown>, string][] = [
+  it("the option for VAT on debits: set, read back, audited; a boolean only", async () => {
+    const on = await w.call("PATCH", PATH, w.tok.admin, { vatOnDebits: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data.vatOnDebits).toBe(true);
+    expect((await w.call("GET", PATH, w.tok.finance)).body.data.vatOnDebits).toBe(true);
+    const bad = await w.call("PATCH", PATH, w.tok.admin, { vatOnDebits: "yes" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(["vatOnDebits"]);
+    const off = await w.call("PATCH", PATH, w.tok.admin, { vatOnDebits: false });
+    expect(off.body.data.vatOnDebits).toBe(false);
+  });
+
+  it("naming each field: 400 for a malformed one (Luhn, VAT key, IBAN, NDA, prefix, terms, country, e-mail, NAF, enums), 422 for a SIRET or VAT number of another SIREN", async () => {
+    const cases: [Record<string, unknown>, string, (400 | 422)?][] = [
       [{ siren: "812345677" }, "siren"],
       [{ siren: "81234567" }, "siren"],
       [{ siret: "81234567600018" }, "siret"],
-      [{ siret: "40483304800022" }, "siret"], // valid, but not of the stored SIREN 812345676
+      [{ siret: "40483304800022" }, "siret", 422], // valid, but not of the stored SIREN 812345676
       [{ vatNumber: "FR20812345676" }, "vatNumber"], // wrong key
-      [{ vatNumber: "FR83404833048" }, "vatNumber"], // valid, but another SIREN
+      [{ vatNumber: "FR83404833048" }, "vatNumber", 422], // valid, but another SIREN
       [{ iban: "FR7630006000011234567890188" }, "iban"],
       [{ bic: "BNP" }, "bic"],
       [{ nda: "8469123456" }, "nda"],
@@ -195,9 +209,9 @@ describe("PATCH /billing/legal-identity", () => {
       [{ vatRegime: "EXEMPT" }, "vatRegime"],
       [{ facturxProfile: "MINIMUM" }, "facturxProfile"],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, status = 400] of cases) {
       const res = await w.call("PATCH", PATH, w.tok.admin, body);
-      expectError(res, 422);
+      expectError(res, status);
       expect(res.body.code, JSON.stringify(body)).toBe("VALIDATION_FAILED");
       expect(Object.keys(res.body.errors), JSON.stringify(body)).toEqual([field]);
     }

@@ -94,6 +94,7 @@ describe("POST /configuration/mail (upsert)", () => {
       verified: false,
       verifiedAt: null,
       lastError: null,
+      lastErrorCause: null,
     });
     expectNoSecrets(res.body);
     adminConfigId = res.body.data.id;
@@ -174,6 +175,8 @@ describe("POST /configuration/mail/test through a real SMTP server", () => {
     const after = (await call("GET", "/configuration/mail", tok.admin)).body.data;
     expect(after.verified).toBe(false);
     expect(after.lastError).toMatch(/Invalid username or password|Invalid login/i);
+    // The cause the screen words in plain language ("the server refused the user name or password").
+    expect(after.lastErrorCause).toBe("SMTP_AUTH_FAILED");
     // back to the right password for the tests below
     await call("PATCH", `/configuration/mail/${cfg.id}`, tok.admin, { smtp: { password: smtp.password } });
   });

@@ -72,15 +72,15 @@ describe("companies", () => {
     expect(await auditRows(w.api, "company.created", { targetId: acmeCompany.id })).toHaveLength(1);
   });
 
-  it("422 for a SIRET failing the check digit, a missing name or a bad e-mail (errors names the field); 400 for an unknown field", async () => {
+  it("400 for a SIRET failing the check digit, a missing name or a bad e-mail (errors names the field), and for an unknown field", async () => {
     const bad = await w.call("POST", "/companies", w.tok.admin, { name: "X", siret: "12345678901234" });
-    expectError(bad, 422, "Validation failed");
+    expectError(bad, 400, "Validation failed");
     expect(Object.keys(bad.body.errors)).toEqual(["siret"]);
     const short = await w.call("POST", "/companies", w.tok.admin, { name: "X", siret: "1234" });
-    expectError(short, 422);
+    expectError(short, 400);
     expect(Object.keys(short.body.errors)).toEqual(["siret"]);
     const noName = await w.call("POST", "/companies", w.tok.admin, { siret: "44306184100047" });
-    expectError(noName, 422);
+    expectError(noName, 400);
     expect(Object.keys(noName.body.errors)).toEqual(["name"]);
     const mail = await w.call("POST", "/companies", w.tok.admin, { name: "X", contactEmail: "nope" });
     expect(Object.keys(mail.body.errors)).toEqual(["contactEmail"]);
@@ -98,13 +98,13 @@ describe("companies", () => {
     expectError(await w.call("POST", "/needs-analysis", w.tok.learner, analysisBody()), 403);
   });
 
-  it("PATCH changes only the fields sent; null clears; 422 bad SIRET; another tenant's company is 404", async () => {
+  it("PATCH changes only the fields sent; null clears; 400 bad SIRET; another tenant's company is 404", async () => {
     const c = (await w.call("POST", "/companies", w.tok.admin, { name: "Garage Petit", contactPhone: "01 02 03 04 05" })).body.data;
     await w.advance(60);
     const res = await w.call("PATCH", `/companies/${c.id}`, w.tok.admin, { siret: "44306184100047", contactPhone: null, opcoName: "AKTO" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ id: c.id, name: "Garage Petit", siret: "44306184100047", contactPhone: null, opcoName: "AKTO", createdAt: c.createdAt, updatedAt: w.now().toISOString() });
-    expectError(await w.call("PATCH", `/companies/${c.id}`, w.tok.admin, { siret: "44306184100048" }), 422);
+    expectError(await w.call("PATCH", `/companies/${c.id}`, w.tok.admin, { siret: "44306184100048" }), 400);
     expectError(await w.call("PATCH", `/companies/${globexCompany.id}`, w.tok.admin, { name: "Volé" }), 404, "Company not found");
     const get = await w.call("GET", `/companies/${globexCompany.id}`, w.tok.admin);
     expectError(get, 404);
@@ -149,7 +149,7 @@ describe("POST /needs-analysis", () => {
         duration: 14,
         matchedObjectives: [OBJ_DRAW],
         relevance: 53,
-        reason: expect.stringContaining("suits the move from BEGINNER to ADVANCED"),
+        reason: expect.stringContaining("convient au passage du niveau débutant au niveau avancé"),
       },
       {
         courseId: weldId,
@@ -159,7 +159,7 @@ describe("POST /needs-analysis", () => {
         duration: 21,
         matchedObjectives: [OBJ_WELD],
         relevance: 53,
-        reason: expect.stringContaining("Covers 1 of 3 objectives"),
+        reason: expect.stringContaining("Couvre 1 objectif sur 3"),
       },
     ]);
     expect(d.gapAnalysis).toEqual({
@@ -170,10 +170,10 @@ describe("POST /needs-analysis", () => {
       coveredObjectives: [OBJ_WELD, OBJ_DRAW],
       uncoveredObjectives: [OBJ_NONE],
       estimatedHours: 35,
-      summary: expect.stringContaining(`Not covered (bespoke training to design): ${OBJ_NONE}.`),
+      summary: expect.stringContaining(`Non couverts (formation sur mesure à concevoir) : ${OBJ_NONE}.`),
     });
-    expect(d.gapAnalysis.summary).toContain("Gap of 2 levels from BEGINNER to ADVANCED");
-    expect(d.gapAnalysis.summary).toContain("Planned funding: OPCO.");
+    expect(d.gapAnalysis.summary).toContain("Écart de 2 niveaux du niveau débutant au niveau avancé");
+    expect(d.gapAnalysis.summary).toContain("Financement prévu : OPCO.");
     // The same request gives the same answer.
     const again = await w.call("POST", "/needs-analysis", w.tok.creator, analysisBody());
     expect(again.body.data.recommendations).toEqual(d.recommendations);
@@ -186,7 +186,7 @@ describe("POST /needs-analysis", () => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     expect(draft.body.data.recommendations).toEqual([]);
     expect(draft.body.data.gapAnalysis).toMatchObject({ levelGap: 0, steps: [], coveredObjectives: [], uncoveredObjectives: [OBJ_DRAFT], estimatedHours: null });
-    expect(draft.body.data.gapAnalysis.summary).toContain("No level to gain");
+    expect(draft.body.data.gapAnalysis.summary).toContain("Aucun niveau à gagner");
     // Target BEGINNER: drawing fits (1), welding (INTERMEDIATE) is above the target (0); each covers 1 of 2: 35 + 30 = 65 vs 35 + 0 = 35.
     const low = await w.call("POST", "/needs-analysis", w.tok.admin, analysisBody({ objectives: [OBJ_WELD, OBJ_DRAW], currentLevel: "BEGINNER", targetLevel: "BEGINNER" }));
     const recs = low.body.data.recommendations as { courseId: string; relevance: number }[];
@@ -196,15 +196,15 @@ describe("POST /needs-analysis", () => {
     ]);
   });
 
-  it("422 for bad levels or funding source (errors names each field), empty objectives or context; 400 unknown field", async () => {
+  it("400 for bad levels or funding source (errors names each field), empty objectives or context, and an unknown field", async () => {
     const levels = await w.call("POST", "/needs-analysis", w.tok.admin, analysisBody({ currentLevel: "NOVICE", targetLevel: "GURU" }));
-    expectError(levels, 422, "Validation failed");
+    expectError(levels, 400, "Validation failed");
     expect(Object.keys(levels.body.errors).sort()).toEqual(["currentLevel", "targetLevel"]);
     const funding = await w.call("POST", "/needs-analysis", w.tok.admin, analysisBody({ fundingSource: "EMPLOYER" }));
-    expectError(funding, 422);
+    expectError(funding, 400);
     expect(Object.keys(funding.body.errors)).toEqual(["fundingSource"]);
     const empty = await w.call("POST", "/needs-analysis", w.tok.admin, analysisBody({ objectives: [], context: " " }));
-    expectError(empty, 422);
+    expectError(empty, 400);
     expect(Object.keys(empty.body.errors).sort()).toEqual(["context", "objectives"]);
     expectUnknownFields(await w.call("POST", "/needs-analysis", w.tok.admin, analysisBody({ recommendations: [] })), ["recommendations"]);
   });

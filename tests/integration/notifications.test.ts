@@ -20,7 +20,7 @@ const unread = async (token: string) => {
   return res.body.data.unread as number;
 };
 const critical = async (subject: string) => {
-  const res = await w.call("POST", "/complaints", undefined, { subject, description: "Plus aucun accès aux modules.", category: "COURSE_QUALITY", severity: "CRITICAL", name: "Claire Martin", email: "claire@example.com" });
+  const res = await w.call("POST", "/complaints", w.tok.admin, { subject, description: "Plus aucun accès aux modules.", category: "COURSE_QUALITY", severity: "CRITICAL", channel: "PHONE", name: "Claire Martin", email: "claire@example.com" });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; slaDueAt: string };
 };

@@ -29,7 +29,7 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/tenants/me", status: 200 },
   { method: "patch", path: "/api/v1/tenants/me/of-mode", status: 200 },
   { method: "post", path: "/api/v1/tenants", status: 201 },
-  { method: "get", path: "/api/v1/tenants/{slug}", status: 200 },
+  { method: "get", path: "/api/v1/tenants/{id}", status: 200 },
   { method: "patch", path: "/api/v1/tenants/{id}", status: 200 },
   { method: "get", path: "/api/v1/tenants/{id}/stats", status: 200 },
   { method: "post", path: "/api/v1/tenants/{id}/reseed-funders", status: 200 },
@@ -185,6 +185,8 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/billing/invoices/{id}/cancel", status: 200 },
   { method: "post", path: "/api/v1/billing/invoices/{id}/credit-note", status: 201 },
   { method: "post", path: "/api/v1/billing/invoices/{id}/mark-paid", status: 200 },
+  { method: "post", path: "/api/v1/billing/invoices/{id}/validate", status: 200 },
+  { method: "post", path: "/api/v1/billing/invoices/{id}/render", status: 200 },
   { method: "post", path: "/api/v1/billing/invoices/{id}/send", status: 200 },
   { method: "get", path: "/api/v1/billing/invoices/{id}/pdf", status: 200 },
   { method: "post", path: "/api/v1/billing/enrollments/{enrollmentId}/invoices", status: 201 },
@@ -227,6 +229,11 @@ describe("GET /api/v1/openapi.json", () => {
   let doc: any;
   /** Operations by their full documented path: the server URL (/api/v1) + the path key. */
   let ops: Record<string, Record<string, any>>;
+  /** An operation's response, its shared component followed. */
+  const response = (op: any, code: string) => {
+    const r = op.responses[code];
+    return r?.$ref ? doc.components.responses[String(r.$ref).split("/").pop()!] : r;
+  };
   beforeAll(async () => {
     const res = await fetch(`${api.url}/api/v1/openapi.json`);
     expect(res.status).toBe(200);
@@ -241,6 +248,15 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.servers[0].url).toBe("/api/v1");
     expect(doc.info.title).toBeTruthy();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.serviceApiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(ops["/api/v1/auth/scim/users"]!.post.security).toEqual([{ serviceApiKey: [] }]);
+    expect(ops["/api/v1/auth/login"]!.post.security).toEqual([]);
+    expect(ops["/api/v1/emargement/auto"]!.post.security).toEqual([]);
+    expect(ops["/api/v1/users"]!.get.security).toEqual([{ bearerAuth: [] }]);
+    expect(ops["/api/v1/openapi.json"]!.get.security).toEqual([]);
+    const used = new Set(Object.values(ops).flatMap((byMethod) => Object.values(byMethod).flatMap((op: any) => op.tags as string[])));
+    const declared = new Map((doc.tags as { name: string; description: string }[]).map((t) => [t.name, t.description]));
+    for (const tag of used) expect(declared.get(tag), tag).toBeTruthy();
     expect(doc.components.schemas.Error.required).toEqual(["statusCode", "code", "message"]);
   });
 
@@ -257,15 +273,16 @@ describe("GET /api/v1/openapi.json", () => {
     expect(op, `${method.toUpperCase()} ${path} missing from openapi.json`).toBeDefined();
     expect(op.responses[String(status)], `${method} ${path} success ${status}`).toBeDefined();
     if (status !== 200) expect(op.responses["200"]).toBeUndefined();
-    // Error responses use the spec's error body; every operation documents 429.
-    expect(op.responses["429"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    // Error responses use the spec's error body (the shared components/responses); every operation documents 429 and 500.
+    for (const code of ["429", "500"]) expect(response(op, code).content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    expect(response(op, "429").headers["Retry-After"]).toBeDefined();
     expect(op.parameters.some((p: any) => p.name === "X-Tenant-ID" && p.in === "header")).toBe(true);
   });
 
   it("documents the path parameters of parameterised operations", () => {
     const params = (path: string, method: string) => ops[path]![method].parameters.filter((p: any) => p.in === "path").map((p: any) => p.name);
     expect(params("/api/v1/users/{id}", "get")).toEqual(["id"]);
-    expect(params("/api/v1/tenants/{slug}", "get")).toEqual(["slug"]);
+    expect(params("/api/v1/tenants/{id}", "get")).toEqual(["id"]);
     expect(params("/api/v1/auth/scim/users/{externalId}", "delete")).toEqual(["externalId"]);
     const query = ops["/api/v1/auth/scim/users/{externalId}"]!.delete.parameters.find((p: any) => p.name === "tenantSlug");
     expect(query).toMatchObject({ in: "query", required: true });

@@ -107,7 +107,7 @@ beforeAll(async () => {
 
   // 7. The learner's HIGH complaint about the course opens a DRAFT improvement plan; one about no course does not count.
   await w.advance(3600);
-  const cpl = await w.call("POST", "/complaints", learner.token, { subject: "Salle trop petite", description: "Pas assez de place pour les exercices.", category: "COURSE_QUALITY", severity: "HIGH", courseId: w.sst.id });
+  const cpl = await w.call("POST", "/complaints", w.tok.admin, { subject: "Salle trop petite", description: "Pas assez de place pour les exercices.", category: "COURSE_QUALITY", severity: "HIGH", courseId: w.sst.id, channel: "PHONE", complainantUserId: learner.userId });
   expect(cpl.status, JSON.stringify(cpl.body)).toBe(201);
   ids.complaint = cpl.body.data.id;
   ids.plan = cpl.body.data.improvementPlanId;

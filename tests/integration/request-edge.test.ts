@@ -100,7 +100,7 @@ describe("control characters", () => {
     expect(audit.body.errors).toMatchObject({ action: ["No control characters"], userId: ["No control characters"] });
     const byId = await api.call("GET", "/courses/ab%00cd", { tenant: "acme", token: admin });
     expect(byId.status).toBe(400);
-    expect(byId.body).toMatchObject({ code: "INVALID_CHARACTER", errors: { slug: ["No control characters"] } });
+    expect(byId.body).toMatchObject({ code: "INVALID_CHARACTER", errors: { id: ["No control characters"] } }); // one path, /courses/{id}: a slug or an id
   });
 
   it("NUL in a path or query parameter of a raw route (CSV, PDF) -> 400 naming it", async () => {

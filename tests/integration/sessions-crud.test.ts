@@ -14,6 +14,11 @@ let globexSst: { id: string };
 
 const HOUR = 3600_000;
 const future = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+/** `days` ahead at 08:00 UTC (09:00 or 10:00 in Paris): a session that never crosses midnight, whatever the hour the suite runs. */
+const morningIn = (days: number) => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, 8)).toISOString();
+};
 const call = (method: string, path: string, token?: string, body?: unknown) => api.call(method, path, { tenant: "acme", token, body });
 
 const create = async (token: string, body: Record<string, unknown> = {}) => {
@@ -119,7 +124,8 @@ describe("POST /sessions", () => {
   });
 
   it("sendConvocation: each ACTIVE learner gets a mail with a parseable .ics (METHOD:REQUEST)", async () => {
-    const scheduledAt = future(30);
+    // 08:00 UTC two days ahead: a 45-minute session that cannot cross midnight in Paris (it would then be two days, "(1/2)").
+    const scheduledAt = new Date((Math.floor(Date.now() / (24 * HOUR)) + 2) * 24 * HOUR + 8 * HOUR).toISOString();
     const s = await create(tok.creator, { title: "Convocation, test; SST", scheduledAt, durationMinutes: 45, sendConvocation: true, trainerIds: [uid.trainer] });
     for (const who of ["learner", "learner2"]) {
       const mails = (await mailsTo(api, `${who}@acme.test`, "session-convocation")).filter((m) => m.subject.includes("Convocation, test; SST"));
@@ -162,6 +168,7 @@ describe("GET /sessions and GET /sessions/{id}", () => {
       [
         ...["id", "courseId", "title", "scheduledAt", "durationMinutes", "maxParticipants", "registeredCount", "recordingEnabled", "status", "mediaRoomName", "createdAt", "updatedAt"],
         ...["seatsLeft", "registration", "deliveryMode", "place", "schedule", "timeZone"],
+        ...["endsAt", "signingOpensAt", "signingClosesAt", "signingOpen"],
       ].sort(),
     );
     expect(all.body.data[0].attendancePin).toBeUndefined();
@@ -240,7 +247,8 @@ describe("PATCH /sessions/{id}", () => {
   });
 
   it("a move of more than one hour e-mails an update notice with SEQUENCE+1", async () => {
-    const s = await create(tok.creator, { title: "Déplacée", trainerIds: [uid.trainer] });
+    // Crossing midnight, the notice would carry one event per day at the minute (schedule.ts).
+    const s = await create(tok.creator, { title: "Déplacée", trainerIds: [uid.trainer], scheduledAt: morningIn(2) });
     const moved = new Date(new Date(s.scheduledAt).getTime() + HOUR + 60_000).toISOString();
     expect((await call("PATCH", `/sessions/${s.id}`, tok.creator, { scheduledAt: moved })).status).toBe(200);
     for (const to of ["learner@acme.test", "learner2@acme.test", "trainer@acme.test"]) {

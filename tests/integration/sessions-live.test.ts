@@ -21,6 +21,11 @@ let excel: { id: string; title: string };
 
 const HOUR = 3600_000;
 const future = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+/** Tomorrow 06:00 UTC (07:00 or 08:00 in Paris) plus `hours`: sessions that never cross midnight, whatever the hour the suite runs. */
+const tomorrowPlus = (hours: number) => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 6) + hours * HOUR).toISOString();
+};
 const call = (method: string, path: string, token?: string, body?: unknown) => api.call(method, path, { tenant: "acme", token, body });
 
 const create = async (token: string, body: Record<string, unknown> = {}) => {
@@ -179,7 +184,7 @@ describe("GET /enrollments/me/upcoming-sessions", () => {
       const t = { creator: await tokenFor(fresh, "acme", "creator"), learner: await tokenFor(fresh, "acme", "learner"), learner2: await tokenFor(fresh, "acme", "learner2") };
       const [freshSst, freshExcel] = [await courseOf(fresh, "acme", SST), await courseOf(fresh, "acme", EXCEL)];
       const mk = async (courseId: string, title: string, hours: number) => {
-        const res = await fresh.call("POST", "/sessions", { tenant: "acme", token: t.creator, body: { courseId, title, scheduledAt: future(hours), durationMinutes: 60 } });
+        const res = await fresh.call("POST", "/sessions", { tenant: "acme", token: t.creator, body: { courseId, title, scheduledAt: tomorrowPlus(hours), durationMinutes: 60 } });
         expect(res.status).toBe(201);
         return res.body.data as { id: string };
       };
@@ -210,6 +215,10 @@ describe("GET /enrollments/me/upcoming-sessions", () => {
         deliveryMode: "REMOTE",
         place: null,
         schedule: [{ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), ranges: [{ start: expect.any(String), end: expect.any(String) }] }],
+        endsAt: new Date(Date.parse(l1.body.data[0].scheduledAt) + 60 * 60_000).toISOString(),
+        signingOpensAt: new Date(Date.parse(l1.body.data[0].scheduledAt) - 30 * 60_000).toISOString(),
+        signingClosesAt: new Date(Date.parse(l1.body.data[0].scheduledAt) + 180 * 60_000).toISOString(),
+        signingOpen: expect.any(Boolean),
       });
       expect(l1.body.data[2].status).toBe("LIVE");
       // learner2's Excel enrollment is CANCELLED
@@ -217,11 +226,12 @@ describe("GET /enrollments/me/upcoming-sessions", () => {
       expect(l2.body.data.map((s: { sessionId: string }) => s.sessionId)).toEqual([soon.id, live.id]);
       // a SCHEDULED session is listed until its planned end, not after
       // (a new access token at each clock move: the old one would be expired)
-      setClock(manualClock(new Date(Date.now() + 2 * HOUR + 30 * 60_000)));
+      const soonAt = Date.parse(l1.body.data[0].scheduledAt);
+      setClock(manualClock(new Date(soonAt + 30 * 60_000)));
       try {
         const mid = await fresh.call("GET", "/enrollments/me/upcoming-sessions?limit=1", { tenant: "acme", token: await tokenFor(fresh, "acme", "learner2") });
         expect(mid.body.data.map((s: { sessionId: string }) => s.sessionId)).toEqual([soon.id]);
-        setClock(manualClock(new Date(Date.now() + 3 * HOUR + 5 * 60_000)));
+        setClock(manualClock(new Date(soonAt + 65 * 60_000)));
         const after = await fresh.call("GET", "/enrollments/me/upcoming-sessions?limit=1", { tenant: "acme", token: await tokenFor(fresh, "acme", "learner2") });
         expect(after.body.data.map((s: { sessionId: string }) => s.sessionId)).toEqual([live.id]);
       } finally {

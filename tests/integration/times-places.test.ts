@@ -157,7 +157,7 @@ describe("convocation: e-mail, .ics and PDF", () => {
 });
 
 describe("attestation d'assiduité", () => {
-  it("prints the planned days and ranges, each slot's hours whole", async () => {
+  it("prints the planned days and ranges, each slot's hours whole, its signatory and « Fait à »", async () => {
     const learnerId = await userIdOf(api, "learner@acme.test");
     const res = await fetchBytes(api, "GET", `/qualiopi/emargement/${presential.id}/attestation/${learnerId}`, { tenant: "acme", token: tok.admin });
     expect(res.status).toBe(200);
@@ -166,6 +166,9 @@ describe("attestation d'assiduité", () => {
     expect(text).not.toMatch(/\d\d:\d\d[–-]{1,2}(?!\d)/);
     expect(text).toContain("08/12/2026 09:00–12:30");
     expect(text).toContain("09/12/2026 13:30–17:00");
+    // Signed like the certificate: the legal identity's signatory, and where it was made.
+    expect(text).toContain("Je soussigné(e), Alice Martin, Présidente, représentant l'organisme de formation");
+    expect(text).toMatch(/Fait à Lyon, le \d\d\/\d\d\/\d{4}/);
   });
 });
 
@@ -242,10 +245,10 @@ describe("legal identity: the certificate signatory", () => {
     expect(JSON.stringify(audit!.metadata)).not.toContain(png.slice(22));
   });
 
-  it("an image that is not a PNG or JPEG data URL: 422 naming the field; 403 for a FINANCIER", async () => {
+  it("an image that is not a PNG or JPEG data URL: 400 naming the field; 403 for a FINANCIER", async () => {
     for (const bad of ["https://example.test/sig.png", "data:image/svg+xml;base64,PHN2Zz4=", `data:image/png;base64,${"A".repeat(280_000)}`]) {
       const res = await call("PATCH", "/billing/legal-identity", tok.admin, { signatureImage: bad });
-      expect(res.status).toBe(422);
+      expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors)).toEqual(["signatureImage"]);
     }
     const finance = await tokenFor(api, "acme", "finance");

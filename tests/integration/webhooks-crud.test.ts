@@ -53,6 +53,7 @@ describe("POST /webhooks", () => {
       description: "CRM",
     });
     expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store"); // it carries the secret
     const w = res.body.data;
     expect(w).toEqual({
       id: expect.stringMatching(/^wh_[a-z0-9]{24}$/),
@@ -63,6 +64,7 @@ describe("POST /webhooks", () => {
       consecutiveFailures: 0,
       disabledAt: null,
       disabledReason: null,
+      pendingDeliveries: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
@@ -83,12 +85,12 @@ describe("POST /webhooks", () => {
     expect(a.secret).not.toBe(b.secret);
   });
 
-  it("422 errors.events for an unknown event name or none; 400 for an unknown field", async () => {
+  it("400 errors.events for an unknown event name or none, errors.url without one; 400 for an unknown field", async () => {
     const bad = await call("POST", "/webhooks", tok.admin, { url: "https://hooks.example.test/in", events: ["enrollment.created", "course.deleted"] });
-    expectValidation(bad, ["events"], 422);
+    expectValidation(bad, ["events"], 400);
     expect(bad.body.errors.events).toEqual(["Unknown event name"]);
-    expectValidation(await call("POST", "/webhooks", tok.admin, { url: "https://hooks.example.test/in", events: [] }), ["events"], 422);
-    expectValidation(await call("POST", "/webhooks", tok.admin, { events: ["user.created"] }), ["url"], 422);
+    expectValidation(await call("POST", "/webhooks", tok.admin, { url: "https://hooks.example.test/in", events: [] }), ["events"], 400);
+    expectValidation(await call("POST", "/webhooks", tok.admin, { events: ["user.created"] }), ["url"], 400);
     expectUnknownFields(await call("POST", "/webhooks", tok.admin, { url: "https://hooks.example.test/in", events: ["user.created"], secret: "whsec_mine" }), ["secret"]);
   });
 
@@ -99,7 +101,7 @@ describe("POST /webhooks", () => {
       body: { url: "https://10.0.0.1/in", events: ["nope"] },
       headers: { "Accept-Language": "fr" },
     });
-    expectValidation(res, ["events"], 422);
+    expectValidation(res, ["events"], 400);
     expect(res.body.errors.events).toEqual(["Nom d'événement inconnu"]);
     const url = await api.call("POST", "/webhooks", { tenant: "acme", token: tok.admin, body: { url: "https://10.0.0.1/in", events: ["user.created"] }, headers: { "Accept-Language": "fr" } });
     expect(url.body.errors.url[0]).toMatch(/^Refusée : adresse de réseau privé/);
@@ -165,10 +167,10 @@ describe("GET /webhooks, GET|PATCH|DELETE /webhooks/{id}", () => {
     expect(await auditRows(api, "webhook.activated", { targetId: w.id })).toHaveLength(1);
   });
 
-  it("PATCH: 422 errors.url / errors.events, 400 unknown field (the secret cannot be set)", async () => {
+  it("PATCH: 422 errors.url (refused by the policy), 400 errors.events (unknown name), 400 unknown field (the secret cannot be set)", async () => {
     const w = await create();
     expectValidation(await call("PATCH", `/webhooks/${w.id}`, tok.admin, { url: "https://169.254.169.254/" }), ["url"], 422);
-    expectValidation(await call("PATCH", `/webhooks/${w.id}`, tok.admin, { events: ["x.y"] }), ["events"], 422);
+    expectValidation(await call("PATCH", `/webhooks/${w.id}`, tok.admin, { events: ["x.y"] }), ["events"], 400);
     expectUnknownFields(await call("PATCH", `/webhooks/${w.id}`, tok.admin, { secret: "whsec_x" }), ["secret"]);
   });
 

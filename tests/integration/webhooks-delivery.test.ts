@@ -111,7 +111,7 @@ describe("delivery", () => {
     const [d] = await deliveriesOf(hook.id);
     expect(req!.headers["x-platform-delivery"]).toBe(d!.id);
     expect(d).toMatchObject({ eventId, status: "SUCCEEDED", attempts: 1, lastStatusCode: 200, nextAttemptAt: null });
-    expect(d!.attemptLog).toEqual([{ attempt: 1, startedAt: expect.any(String), statusCode: 200, durationMs: expect.any(Number), responseExcerpt: "ok", error: null }]);
+    expect(d!.attemptLog).toEqual([{ attempt: 1, startedAt: expect.any(String), statusCode: 200, durationMs: expect.any(Number), responseExcerpt: "ok", error: null, cause: null }]);
     const [ev] = await api.db.select().from(events).where(eq(events.id, eventId));
     expect(ev!.dispatchedAt).not.toBeNull();
   });
@@ -212,7 +212,7 @@ describe("delivery", () => {
     await emit();
     await run();
     const [d] = await deliveriesOf(rebound);
-    expect(d!.attemptLog[0]).toMatchObject({ statusCode: null, responseExcerpt: null, error: expect.stringMatching(/^Refused: a private network address .*rebind\.example\.test resolves to 10\.0\.0\.1/) });
+    expect(d!.attemptLog[0]).toMatchObject({ statusCode: null, responseExcerpt: null, error: expect.stringMatching(/^Refused: a private network address .*rebind\.example\.test resolves to 10\.0\.0\.1/), cause: "WEBHOOK_ADDRESS_REFUSED" });
     names["rebind.example.test"] = ["127.0.0.1", "::1"];
     delete process.env.ALLOW_HTTP_WEBHOOKS;
     resetEnvCache();
@@ -279,6 +279,8 @@ describe("delivery", () => {
 
   it("the sweeper (events.sweep) dispatches events left undispatched for more than a minute", async () => {
     const hook = await register(receiver.url, ["user.created"]);
+    // The webhook existed before the event (it only receives what happened after it subscribed).
+    await api.db.update(webhooks).set({ createdAt: new Date(Date.now() - 600_000) }).where(eq(webhooks.id, hook.id));
     const eventId = "evt_sweeper000000000000000000";
     await api.db.insert(events).values({ id: eventId, tenantId: acmeId, event: "user.created", data: { userId: "usr_z" }, createdAt: new Date(Date.now() - 120_000) });
     await enqueue(api.db, "events.sweep", {});
@@ -287,5 +289,46 @@ describe("delivery", () => {
     expect(ds.map((d) => d.eventId)).toEqual([eventId]);
     const [row] = await api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
     expect(row!.status).toBe("SUCCEEDED");
+  });
+
+  it("a webhook receives only what happened after it subscribed: one created after an event does not get it, one created before does", async () => {
+    const before = await register(receiver.url, ["user.created"]);
+    // An event that waited (worker down): written, not yet dispatched.
+    const eventId = await api.db.transaction((tx) => emitEvent(tx, forTenant(acmeId), "user.created", { userId: "usr_old" } as never));
+    await sleep(5); // the next webhook's createdAt is strictly after the event's
+    const after = await register(receiver.url, ["user.created"]);
+    await run();
+    expect((await deliveriesOf(before.id)).map((d) => d.eventId)).toEqual([eventId]);
+    expect(await deliveriesOf(after.id)).toEqual([]);
+    expect(receiver.received.filter((r) => JSON.parse(r.raw.toString()).id === eventId)).toHaveLength(1);
+    // A later event reaches both.
+    const next = await emit("user.created", { userId: "usr_new" });
+    await run();
+    expect((await deliveriesOf(after.id)).map((d) => d.eventId)).toEqual([next]);
+    expect((await deliveriesOf(before.id)).map((d) => d.eventId).sort()).toEqual([eventId, next].sort());
+  });
+
+  it("a paused endpoint's backlog is visible (pendingDeliveries on the API read) and bounded (no new deliveries while paused; the pending ones end, not sent)", async () => {
+    receiver.statuses = [500];
+    const hook = await register(receiver.url);
+    await emit();
+    await run();
+    expect(receiver.received).toHaveLength(1);
+    const read = async () => (await call("GET", `/webhooks/${hook.id}`)).body.data as { pendingDeliveries: number; active: boolean };
+    expect(await read()).toMatchObject({ pendingDeliveries: 1, active: true });
+    const listed = (await call("GET", "/webhooks")).body.data as { id: string; pendingDeliveries: number }[];
+    expect(listed.find((w) => w.id === hook.id)?.pendingDeliveries).toBe(1);
+    // Paused: events keep happening, none is queued for it.
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { active: false })).body.data).toMatchObject({ active: false, pendingDeliveries: 1 });
+    await emit();
+    await emit();
+    await run();
+    expect(await read()).toMatchObject({ pendingDeliveries: 1 });
+    // The pending retry comes due: not sent (inactive), FAILED; the backlog is empty.
+    await run(true);
+    expect(receiver.received).toHaveLength(1);
+    expect(await read()).toMatchObject({ pendingDeliveries: 0 });
+    const ds = await deliveriesOf(hook.id);
+    expect(ds.map((d) => d.status)).toEqual(["FAILED"]);
   });
 });

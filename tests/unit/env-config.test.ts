@@ -42,6 +42,15 @@ describe("environment", () => {
     expect([dev.LIVEKIT_API_KEY, dev.LIVEKIT_API_SECRET]).toEqual(["devkey", "secret"]);
   });
 
+  it("hashes passwords with argon2id at 64 MiB, 3 iterations, 4 lanes by default (above OWASP's minimum), and names a cost out of range", () => {
+    const d = parseEnv({});
+    expect([d.PASSWORD_HASH_MEMORY_KIB, d.PASSWORD_HASH_ITERATIONS, d.PASSWORD_HASH_PARALLELISM]).toEqual([65_536, 3, 4]);
+    expect(() => parseEnv({ PASSWORD_HASH_MEMORY_KIB: "512" })).toThrow(/PASSWORD_HASH_MEMORY_KIB/);
+    expect(() => parseEnv({ PASSWORD_HASH_ITERATIONS: "0" })).toThrow(/PASSWORD_HASH_ITERATIONS/);
+    // The suite's own cost (vitest.config.ts), still argon2id hashed and verified for real.
+    expect(parseEnv({ PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_ITERATIONS: "1", PASSWORD_HASH_PARALLELISM: "1" }).PASSWORD_HASH_ITERATIONS).toBe(1);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => parseEnv({ RATE_LIMIT_PER_HOUR: "lots" })).toThrow(/RATE_LIMIT_PER_HOUR/);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { computeInvoiceAmounts, MAX_ITEMS, validateInvoiceItems, VAT_RATES, vatOf } from "../../server/services/billing/amounts";
+import type { InvoiceItem } from "../../server/db/schema/billing";
+import { checkInvoiceItems, computeInvoiceAmounts, EXEMPTION_CODE, EXEMPTION_REASON, MAX_ITEMS, resolveInvoiceItem, validateInvoiceItems, VAT_RATES, vatOf } from "../../server/services/billing/amounts";
 
-const item = (over: Partial<{ description: string; quantity: number; unitPriceCents: number; vatRate: number; discountCents: number }> = {}) => ({
+const item = (over: Partial<InvoiceItem> = {}): InvoiceItem => ({
   description: "Formation",
   quantity: 1,
   unitPriceCents: 10000,
@@ -24,9 +25,9 @@ describe("computeInvoiceAmounts", () => {
       [4, 1000, 100, 900, "S"],
     ]);
     expect(a.vatBreakdown).toEqual([
-      { category: "S", rate: 20, baseCents: 90900, vatCents: 18180 },
-      { category: "S", rate: 10, baseCents: 5000, vatCents: 500 },
-      { category: "S", rate: 5.5, baseCents: 5497, vatCents: 302 }, // 302.335
+      { category: "S", rate: 20, baseCents: 90900, vatCents: 18180, exemptionReason: null, exemptionCode: null },
+      { category: "S", rate: 10, baseCents: 5000, vatCents: 500, exemptionReason: null, exemptionCode: null },
+      { category: "S", rate: 5.5, baseCents: 5497, vatCents: 302, exemptionReason: null, exemptionCode: null }, // 302.335
     ]);
     expect(a.subtotalCents).toBe(101397);
     expect(a.vatCents).toBe(18982);
@@ -44,19 +45,95 @@ describe("computeInvoiceAmounts", () => {
     expect(computeInvoiceAmounts([item({ quantity: 0.1, unitPriceCents: 15, vatRate: 0 })]).subtotalCents).toBe(2); // 1.5
   });
 
-  it("makes every line category E at rate 0 under the training exemption", () => {
+  it("infers an exempt tenant's old 0 % lines as category E with the training ground", () => {
     const a = computeInvoiceAmounts([item({ vatRate: 0 }), item({ quantity: 2, unitPriceCents: 2500, vatRate: 0, discountCents: 1000 })], "EXEMPT_261_4_4A");
     expect(a.lines.every((l) => l.category === "E" && l.vatRate === 0)).toBe(true);
-    expect(a.vatBreakdown).toEqual([{ category: "E", rate: 0, baseCents: 14000, vatCents: 0 }]);
+    expect(a.vatBreakdown).toEqual([{ category: "E", rate: 0, baseCents: 14000, vatCents: 0, exemptionReason: EXEMPTION_REASON, exemptionCode: EXEMPTION_CODE }]);
     expect([a.subtotalCents, a.vatCents, a.totalCents]).toEqual([14000, 0, 14000]);
   });
 
-  it("keeps a liable invoice's 0 % lines in category S", () => {
-    const a = computeInvoiceAmounts([item({ vatRate: 0 }), item({ vatRate: 20 })]);
-    expect(a.vatBreakdown.map((e) => [e.category, e.rate, e.vatCents])).toEqual([
-      ["S", 20, 2000],
-      ["S", 0, 0],
+  it("infers an old liable line at 0 % as E with the training ground (Z when its kind is OTHER), never S at 0 %", () => {
+    const a = computeInvoiceAmounts([item({ vatRate: 0 }), item({ vatRate: 20 }), item({ vatRate: 0, kind: "OTHER", unitPriceCents: 500 })]);
+    expect(a.vatBreakdown.map((e) => [e.category, e.rate, e.vatCents, e.exemptionReason])).toEqual([
+      ["S", 20, 2000, null],
+      ["E", 0, 0, EXEMPTION_REASON],
+      ["Z", 0, 0, null],
     ]);
+    expect(a.lines.map((l) => [l.category, l.kind])).toEqual([
+      ["E", "TRAINING"],
+      ["S", "OTHER"],
+      ["Z", "OTHER"],
+    ]);
+  });
+
+  it("mixed categories on an exempt tenant: training E and room hire S 20 %, one group per category and rate", () => {
+    const items = checkInvoiceItems(
+      [
+        item({ description: "Formation SST", quantity: 2, unitPriceCents: 45_000, vatRate: 0 }),
+        item({ description: "Support de cours", quantity: 10, unitPriceCents: 1_500, vatRate: 0, discountCents: 1_000 }),
+        item({ description: "Location de salle", quantity: 1, unitPriceCents: 30_001, vatRate: 20 }),
+        item({ description: "Ouvrages", quantity: 1, unitPriceCents: 2_999, vatRate: 5.5 }),
+      ],
+      { vatRegime: "EXEMPT_261_4_4A" },
+    );
+    expect(items.errors).toEqual({});
+    const a = computeInvoiceAmounts(items.items, "EXEMPT_261_4_4A");
+    expect(a.lines.map((l) => [l.category, l.vatRate, l.kind])).toEqual([
+      ["E", 0, "TRAINING"],
+      ["E", 0, "TRAINING"],
+      ["S", 20, "OTHER"],
+      ["S", 5.5, "OTHER"],
+    ]);
+    expect(a.vatBreakdown).toEqual([
+      { category: "S", rate: 20, baseCents: 30_001, vatCents: 6_000, exemptionReason: null, exemptionCode: null }, // 6000.2
+      { category: "S", rate: 5.5, baseCents: 2_999, vatCents: 165, exemptionReason: null, exemptionCode: null }, // 164.945
+      { category: "E", rate: 0, baseCents: 104_000, vatCents: 0, exemptionReason: EXEMPTION_REASON, exemptionCode: EXEMPTION_CODE },
+    ]);
+    expect([a.subtotalCents, a.vatCents, a.totalCents]).toEqual([137_000, 6_165, 143_165]);
+    // Stored lines are not re-inferred: the same figures under the other regime.
+    expect(computeInvoiceAmounts(items.items, "LIABLE")).toEqual(a);
+  });
+
+  it("a liable tenant: exempt training with its ground, consulting at 20 %, a zero-rated and an E line with another ground, each E ground kept", () => {
+    const { items, errors } = checkInvoiceItems(
+      [
+        item({ description: "Formation", unitPriceCents: 100_000, vatRate: 0, vatCategory: "E", vatExemptionReason: EXEMPTION_REASON }),
+        item({ description: "Conseil", unitPriceCents: 50_000, vatRate: 20 }),
+        item({ description: "Livraison intracommunautaire", unitPriceCents: 1_000, vatRate: 0, vatCategory: "Z" }),
+        item({ description: "Autre", unitPriceCents: 2_000, vatRate: 0, vatCategory: "E", kind: "OTHER", vatExemptionReason: "Exonération de TVA – article 261 C du CGI", vatExemptionCode: "VATEX-EU-135-1" }),
+      ],
+      { vatRegime: "LIABLE" },
+    );
+    expect(errors).toEqual({});
+    expect(items[0]).toMatchObject({ kind: "TRAINING", vatCategory: "E", vatExemptionCode: EXEMPTION_CODE });
+    const a = computeInvoiceAmounts(items);
+    expect(a.vatBreakdown.map((e) => [e.category, e.rate, e.baseCents, e.vatCents, e.exemptionReason, e.exemptionCode])).toEqual([
+      ["S", 20, 50_000, 10_000, null, null],
+      ["E", 0, 102_000, 0, `${EXEMPTION_REASON} ; Exonération de TVA – article 261 C du CGI`, null],
+      ["Z", 0, 1_000, 0, null, null],
+    ]);
+  });
+});
+
+describe("resolveInvoiceItem (the one inference)", () => {
+  const exempt = { vatRegime: "EXEMPT_261_4_4A" } as const;
+  const liable = { vatRegime: "LIABLE" } as const;
+  it("an exempt tenant's 0 % line: E with the 261-4-4° a ground, TRAINING unless the kind is given", () => {
+    expect(resolveInvoiceItem(item({ vatRate: 0 }), exempt)).toMatchObject({ kind: "TRAINING", vatCategory: "E", vatExemptionReason: EXEMPTION_REASON, vatExemptionCode: EXEMPTION_CODE });
+    expect(resolveInvoiceItem(item({ vatRate: 0, kind: "OTHER" }), exempt)).toMatchObject({ kind: "OTHER", vatCategory: "E" });
+  });
+  it("a line above 0 %: S, OTHER unless linked to an enrollment or the kind is given", () => {
+    expect(resolveInvoiceItem(item({ vatRate: 20 }), exempt)).toMatchObject({ kind: "OTHER", vatCategory: "S" });
+    expect(resolveInvoiceItem(item({ vatRate: 20 }), { ...liable, linkedToTraining: true })).toMatchObject({ kind: "TRAINING", vatCategory: "S" });
+    expect(resolveInvoiceItem(item({ vatRate: 10, kind: "TRAINING" }), liable)).toMatchObject({ kind: "TRAINING", vatCategory: "S" });
+    expect(resolveInvoiceItem(item({ vatRate: 20 }), liable)).not.toHaveProperty("vatExemptionReason");
+  });
+  it("a liable tenant's 0 % line needs its category; legacy infers it; resolving twice changes nothing", () => {
+    expect(resolveInvoiceItem(item({ vatRate: 0 }), liable)).toBeNull();
+    expect(resolveInvoiceItem(item({ vatRate: 0 }), liable, { legacy: true })).toMatchObject({ vatCategory: "E", vatExemptionReason: EXEMPTION_REASON });
+    expect(resolveInvoiceItem(item({ vatRate: 0, vatCategory: "O" }), liable)).toMatchObject({ kind: "OTHER", vatCategory: "O", vatExemptionCode: "VATEX-EU-O" });
+    const once = resolveInvoiceItem(item({ vatRate: 0 }), exempt)!;
+    expect(resolveInvoiceItem(once, liable)).toEqual(once);
   });
 });
 
@@ -96,8 +173,22 @@ describe("validateInvoiceItems", () => {
     expect(validateInvoiceItems([item({ quantity: 2, unitPriceCents: 100, discountCents: 200 })])).toEqual({});
   });
 
-  it("refuses a non-zero rate on an exempt tenant", () => {
-    expect(Object.keys(validateInvoiceItems([item({ vatRate: 0 }), item({ vatRate: 20 })], "EXEMPT_261_4_4A"))).toEqual(["items.1.vatRate"]);
+  it("accepts a taxable line on an exempt tenant; keeps categories and rates coherent", () => {
+    expect(validateInvoiceItems([item({ vatRate: 0 }), item({ vatRate: 20 })], "EXEMPT_261_4_4A")).toEqual({});
+    const { errors, categoryMissing } = checkInvoiceItems(
+      [
+        item({ vatRate: 0 }),
+        item({ vatRate: 0, vatCategory: "S" }),
+        item({ vatRate: 20, vatCategory: "E" }),
+        item({ vatRate: 0, vatCategory: "E", kind: "OTHER" }),
+        item({ vatRate: 0, vatCategory: "Z" }),
+        item({ vatRate: 0, vatCategory: "X" as never }),
+      ],
+      { vatRegime: "LIABLE" },
+    );
+    expect(categoryMissing).toBe(true);
+    expect(Object.keys(errors).sort()).toEqual(["items.0.vatCategory", "items.1.vatRate", "items.2.vatRate", "items.3.vatExemptionReason", "items.5.vatCategory"]);
+    expect(Object.keys(validateInvoiceItems([item({ vatRate: 0, vatCategory: "O" }), item({ vatRate: 20 })]))).toEqual(["items.0.vatCategory"]);
   });
 
   it("refuses no items, too many items and absurd totals", () => {

@@ -55,6 +55,7 @@ describe("query inputs of the REST operations", () => {
       type: "query",
       meta: { openapi: { method: "GET", path: "/things" } },
       inputs: [z.object({ page: z.number().optional(), archived: z.boolean().default(false), ok: z.coerce.number() })],
+      guards: [],
     };
     expect(problems([bad])).toEqual(["things.list.page: number without z.coerce", "things.list.archived: boolean in a query input"]);
   });

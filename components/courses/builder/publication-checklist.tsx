@@ -2,7 +2,7 @@
 
 import { useT } from "@/lib/i18n/client";
 import type { QualiopiStatus } from "../course-types";
-import { blockerText, warningText } from "./publication-labels";
+import { publicationRuleText } from "@/components/qualiopi/publication-rule-text";
 import styles from "../courses.module.css";
 
 /**
@@ -49,10 +49,10 @@ export function PublicationChecklist({
                   {check.blockers.map((b) => (
                     <li key={`${b.field}-${b.indicator}`} className={`${styles.checklistItem} ${styles.checklistBlocker}`}>
                       <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: b.indicator })}</span>
-                      <span className={styles.checklistText}>{blockerText(b.field, b.message, t)}</span>
+                      <span className={styles.checklistText}>{publicationRuleText(b, t)}</span>
                       <button type="button" className={styles.linkButton} onClick={() => onGoTo(b.field)}>
                         {t("creatorChecklist.goTo")}
-                        <span className="visually-hidden"> : {blockerText(b.field, b.message, t)}</span>
+                        <span className="visually-hidden"> : {publicationRuleText(b, t)}</span>
                       </button>
                     </li>
                   ))}
@@ -64,9 +64,9 @@ export function PublicationChecklist({
                 <summary>{t("creatorChecklist.warnings", { count: check.warnings.length })}</summary>
                 <ul className={styles.checklistList}>
                   {check.warnings.map((w) => (
-                    <li key={`${w.indicator}-${w.message}`} className={styles.checklistItem}>
+                    <li key={`${w.indicator}-${w.code}`} className={styles.checklistItem}>
                       <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: w.indicator })}</span>
-                      <span className={styles.checklistText}>{warningText(w.indicator, w.message, t)}</span>
+                      <span className={styles.checklistText}>{publicationRuleText(w, t)}</span>
                     </li>
                   ))}
                 </ul>

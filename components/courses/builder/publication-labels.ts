@@ -1,6 +1,6 @@
-import { QUALIOPI_TEXT_FIELDS } from "@/server/contracts/courses";
+import { QUALIOPI_TEXT_FIELDS, type TPublicationRuleCode } from "@/server/contracts/courses";
+import { publicationRuleText } from "@/components/qualiopi/publication-rule-text";
 import type { Translate } from "@/lib/i18n/translate";
-import type { MessageKey } from "@/messages";
 
 export type BuilderTab = "details" | "qualiopi" | "content" | "quizzes" | "trainers" | "enrollments" | "ai" | "adaptive" | "surveys";
 
@@ -15,39 +15,17 @@ export function tabOfField(field: string): BuilderTab {
   return "details";
 }
 
-function fieldLabel(field: string, t: Translate): string {
-  if (field === "title") return t("creatorChecklist.fieldTitle");
-  if (field === "description") return t("creatorChecklist.fieldDescription");
-  if (QUALIOPI_FIELDS.includes(field)) return t(`creatorQualiopi.${field}` as MessageKey);
-  return field;
+/** The rule a 422 `errors` string of POST /publish names: it starts with the field ("prerequisites is required"). */
+function ruleOfField(field: string): { code: TPublicationRuleCode; params: { field: string } } {
+  const code: TPublicationRuleCode =
+    field === "duration" ? "DURATION_REQUIRED" : field === "modules" ? "MODULES_REQUIRED" : field === "activityNumber" ? "ACTIVITY_NUMBER_REQUIRED" : field === "certificationValidUntil" ? "CERTIFICATION_EXPIRED" : "FIELD_REQUIRED";
+  return { code, params: { field } };
 }
 
-/** A blocking rule in the user's language, from the field it names (the server's message as a fallback). */
-export function blockerText(field: string, message: string, t: Translate): string {
-  if (field === "duration") return t("creatorChecklist.durationRequired");
-  if (field === "modules") return t("creatorChecklist.modulesRequired");
-  if (field === "certificationValidUntil") return t("creatorChecklist.certificationPast");
-  if (field === "title" || field === "description" || QUALIOPI_FIELDS.includes(field)) return t("creatorChecklist.fieldRequired", { field: fieldLabel(field, t) });
-  return message;
-}
-
-/** The 422 `errors` strings start with the field they are about ("prerequisites is required"). */
+/** The 422 `errors` strings of a refused publication, worded like the checklist's blockers. */
 export function publishErrorText(message: string, t: Translate): { field: string; text: string } {
   const field = /^[A-Za-z]+/.exec(message)?.[0] ?? "";
-  return { field, text: blockerText(field, message, t) };
-}
-
-const WARNINGS: Record<number, MessageKey> = {
-  21: "creatorChecklist.warnTrainers",
-  8: "creatorChecklist.warnPositioning",
-  11: "creatorChecklist.warnQuiz",
-  30: "creatorChecklist.warnSatisfaction",
-  7: "creatorChecklist.warnCertificationDate",
-};
-
-export function warningText(indicator: number, message: string, t: Translate): string {
-  const key = WARNINGS[indicator];
-  return key ? t(key) : message;
+  return { field, text: publicationRuleText(ruleOfField(field), t) };
 }
 
 /** Indicators of the Qualiopi fields, shown next to their labels. */

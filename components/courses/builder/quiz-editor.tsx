@@ -91,7 +91,7 @@ function QuizForm({ courseId, questionnaireId, readOnly, embedded, onSaved, ref,
       return true;
     } catch (e) {
       const info = errorInfo(e);
-      if (info.status === 422 && Object.keys(info.fields).length) setErrors(info.fields);
+      if (Object.keys(info.fields).length) setErrors(info.fields); // 400 (contract) or 422 (rule): both name the fields
       setNotice({ kind: "error", text: errorMessage(e, t) });
       return false;
     }

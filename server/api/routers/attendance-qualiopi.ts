@@ -1,3 +1,4 @@
+import { SIGNING_WINDOW_NOTE } from "../../contracts/signing-window";
 import {
   ZEmargementListOutput,
   ZEmargementOutput,
@@ -172,7 +173,8 @@ export const qualiopiAttendanceRouter = router({
         summary: "Attendance of a session",
         description:
           `For ${MODERATORS}. Every expected learner (expectedLearners: registration AUTO, the course's ACTIVE or COMPLETED enrollees up to capacity; LIST, its registered participants) with ${STATUS_RULES} ` +
-          "The trainers with their countersignature; every record of the session (by signature time) with the person's name.",
+          "The trainers with their countersignature; every record of the session (by signature time) with the person's name. " +
+          SIGNING_WINDOW_NOTE,
         errorResponses: { 401: "Unauthorized", 403: "Not a moderator of the session", 404: "Session not found" },
       },
     })

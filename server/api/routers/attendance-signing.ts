@@ -1,4 +1,5 @@
 import { ZOpenForSigningOutput, ZQrSessionInput, ZQrSessionOutput, ZRemindersInput, ZRemindersOutput, ZSendReminderInput, ZSendReminderOutput } from "../../contracts/attendance-signing";
+import { SIGNING_WINDOW_NOTE } from "../../contracts/signing-window";
 import { z } from "zod";
 import { openForSigning } from "../../services/attendance/open-now";
 import { qrTokenSession } from "../../services/attendance/qr";
@@ -18,10 +19,11 @@ export const attendanceSigningRouter = router({
         tags: ["Attendance"],
         summary: "Sessions the caller can sign now",
         description:
-          "The sessions the caller is expected at (a registered learner) whose signing is open now: LIVE, or SCHEDULED/ENDED from 30 minutes before the start to 2 hours after " +
-          "the planned end; never CANCELLED. For each: slot, the slot to sign now (the one in progress, else the last one started; null when the session has no slots, " +
+          "The sessions the caller is expected at (a registered learner) whose signing is open now: LIVE, or SCHEDULED/ENDED from 30 minutes before the first start to 2 hours after " +
+          "the planned end (the schedule's last range; a session over several days stays open between them); never CANCELLED. For each: slot, the slot to sign now (the one in progress, else the last one started; null when the session has no slots, " +
           "then the session is signed as a whole, or when none has started: nextSlotStartsAt), and signature, the caller's own signature of it (null: not signed yet). " +
-          "Sessions in progress first, then by start. Empty for anyone who is not an expected learner.",
+          "Sessions in progress first, then by start. Empty for anyone who is not an expected learner. " +
+          SIGNING_WINDOW_NOTE,
         errorResponses: { 401: "Unauthorized", 403: "Not a member or OF mode off" },
       },
     })

@@ -88,10 +88,12 @@ export const attendanceRouter = router({
   auto: publicTenantProcedure
     .meta({
       status: 201,
+      authenticatedBy: "signature",
       openapi: {
         method: "POST",
         path: "/emargement/auto",
         tags,
+        protect: false,
         summary: "Presence reported by the media server",
         description:
           "No bearer token: hmacSignature authenticates the call (sha256= + hex HMAC-SHA256 with MEDIA_HMAC_SECRET over sessionId|userId|joinedAt|leftAt|connectionDurationSeconds|mediaParticipantSid, " +

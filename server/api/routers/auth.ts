@@ -29,7 +29,6 @@ import { actorOf, header } from "../helpers";
 import { authedProcedure, publicProcedure, publicTenantProcedure, router, tenantRef } from "../trpc";
 
 const tags = ["Auth"];
-const apiKeyHeader = z.object({ "x-api-key": z.string().describe("Tenant service API key") });
 
 /** token-exchange and oidc/exchange are the same operation under two paths. */
 const exchange = (path: "/auth/token-exchange" | "/auth/oidc/exchange", summary: string) =>
@@ -186,12 +185,12 @@ export const authRouter = router({
   provision: publicProcedure
     .meta({
       status: 201,
+      authenticatedBy: "apiKey",
       openapi: {
         method: "POST",
         path: "/auth/scim/users",
         tags,
         protect: false,
-        requestHeaders: apiKeyHeader,
         summary: "Provision a user (service to service)",
         description: "Header X-API-Key identifies the tenant. Idempotent by externalId + provider: calling again answers 201 with isNewUser false.",
         errorResponses: { 401: "API key missing or invalid", 404: "HEADLESS mode off" },
@@ -207,12 +206,12 @@ export const authRouter = router({
   deprovision: publicProcedure
     .meta({
       status: 204,
+      authenticatedBy: "apiKey",
       openapi: {
         method: "DELETE",
         path: "/auth/scim/users/{externalId}",
         tags,
         protect: false,
-        requestHeaders: apiKeyHeader,
         summary: "Remove a provisioned user's external link",
         description: "Only the link is removed; the account and its history stay.",
         successDescription: "No content",

@@ -10,7 +10,10 @@ const ABOUT =
   "siren (9 digits) and siret (14 digits) carry a valid Luhn key; when only siret is given, siren is taken from it; siret must start with siren. " +
   "A French vatNumber is FR + key + SIREN with the key (12 + 3 × (SIREN mod 97)) mod 97, and must carry the client's SIREN. " +
   "An INDIVIDUAL has neither SIREN nor SIRET (422) and may stand for a learner (userId: a member or enrolled user of the tenant, one client per learner; 422 errors.userId otherwise); " +
-  "split-payer invoicing of an enrollment creates the learner's INDIVIDUAL client when absent. A PUBLIC buyer's SIREN is optional. country defaults to FR.";
+  "split-payer invoicing of an enrollment creates the learner's INDIVIDUAL client when absent. A PUBLIC buyer's SIREN is optional. " +
+  "The postal address is one object, `address: {line1, line2, postalCode, city, country}`, in requests and answers (country defaults to FR). " +
+  "The flat fields of earlier versions (addressLine1, addressLine2, postalCode, city, country at the top level) are not accepted: they answer 400 " +
+  "(errors names each as an unknown field), so that a client has one shape and a misplaced field is never silently ignored.";
 
 export const billingClientsRouter = router({
   list: can("billing.manage")
@@ -31,14 +34,13 @@ export const billingClientsRouter = router({
   create: can("billing.manage")
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/billing/clients",
         tags,
         summary: "Create a billing client",
         description: `${ABOUT} Answers 201 with the client. Audited (billing_client.created).`,
-        errorResponses: { 400: "Unknown field", ...roles, 422: "Invalid field (errors map, VALIDATION_FAILED): name, siren, siret, vatNumber, email, country, userId" },
+        errorResponses: { 400: "Invalid or missing field (errors map, VALIDATION_FAILED: type, format, length, country, e-mail) or unknown field", ...roles, 422: "A rule across fields (errors map, VALIDATION_FAILED): SIREN required for a company, SIRET or VAT number not of the SIREN, userId only for an INDIVIDUAL, unknown or already linked" },
       },
     })
     .input(ZCreateClientInput)
@@ -62,14 +64,13 @@ export const billingClientsRouter = router({
 
   update: can("billing.manage")
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PATCH",
         path: "/billing/clients/{id}",
         tags,
         summary: "Update a billing client",
-        description: `${ABOUT} Only the fields sent change; null clears an optional field. The rules apply to the client as it would be after the change. Issued invoices keep the buyer copied at issue. Audited (billing_client.updated).`,
-        errorResponses: { 400: "Unknown field", ...roles, 404: "Client not found, or another tenant's (CLIENT_NOT_FOUND)", 422: "Invalid field (errors map, VALIDATION_FAILED)" },
+        description: `${ABOUT} Only the fields sent change, address members included (address: {city} changes the city alone); null clears an optional field. The rules apply to the client as it would be after the change. Issued invoices keep the buyer copied at issue. Audited (billing_client.updated).`,
+        errorResponses: { 400: "Invalid or missing field (errors map, VALIDATION_FAILED) or unknown field", ...roles, 404: "Client not found, or another tenant's (CLIENT_NOT_FOUND)", 422: "A rule across fields (errors map, VALIDATION_FAILED): SIREN, SIRET, VAT number, userId" },
       },
     })
     .input(ZUpdateClientInput)

@@ -78,7 +78,6 @@ export const bpfRouter = router({
 
   generate: bpf()
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/bpf/year/{year}/generate",
@@ -88,7 +87,7 @@ export const bpfRouter = router({
           `${RULES} State table: none -> GENERATED; GENERATED -> GENERATED (recalculated, overwritten); SUBMITTED with force false -> 409 BPF_ALREADY_SUBMITTED; ` +
           "SUBMITTED with force true -> GENERATED (recalculated; submittedAt, receiptId and notes cleared, the previous receipt kept in the audit log). " +
           "The current year may be generated (a provisional snapshot); a year not started yet answers 422 BPF_YEAR_NOT_STARTED (errors.year). Audited.",
-        errorResponses: { 400: "Unknown field", ...who, 409: "Submitted and force false (BPF_ALREADY_SUBMITTED)", 422: "Year out of range or not started (errors.year)" },
+        errorResponses: { 400: "Unknown field", ...who, 409: "Submitted and force false (BPF_ALREADY_SUBMITTED)", 422: "The year has not started (BPF_YEAR_NOT_STARTED, errors.year)" },
       },
     })
     .input(ZGenerateInput)
@@ -97,7 +96,6 @@ export const bpfRouter = router({
 
   submit: bpf()
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/bpf/year/{year}/submit",
@@ -106,7 +104,7 @@ export const bpfRouter = router({
         description:
           `${RULES} GENERATED -> SUBMITTED with the filing date (not in the future, tenant's zone), the Mon Activité Formation receipt id and notes; the snapshot is then locked ` +
           "(generate answers 409 unless force). Already SUBMITTED: 409 BPF_ALREADY_SUBMITTED. Audited.",
-        errorResponses: { 400: "Unknown field", ...who, ...none, 409: "Already submitted (BPF_ALREADY_SUBMITTED)", 422: "Invalid field (errors map): submittedAt, receiptId" },
+        errorResponses: { 400: "Unknown field", ...who, ...none, 409: "Already submitted (BPF_ALREADY_SUBMITTED)", 422: "submittedAt in the future (errors.submittedAt)" },
       },
     })
     .input(ZSubmitInput)
@@ -157,14 +155,13 @@ export const bpfRouter = router({
 
   setCharges: bpf()
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PUT",
         path: "/bpf/year/{year}/charges",
         tags,
         summary: "Enter the year's charges (frame D)",
         description: `${RULES} Cents HT: total charges of the training activity, of which trainers' salaries and purchases of training services and fees (their sum at most the total, else 422 errors.totalCents). Replaces the year's values; audited. Read by the next generate.`,
-        errorResponses: { 400: "Unknown field", ...who, 422: "Invalid field (errors map)" },
+        errorResponses: { 400: "Invalid or missing field (errors map) or unknown field", ...who, 422: "Salaries and purchases exceed the total (errors.totalCents)" },
       },
     })
     .input(ZChargesInput)
@@ -179,14 +176,13 @@ export const bpfRouter = router({
 
   setTrainer: bpf()
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PUT",
         path: "/bpf/trainers/{userId}",
         tags,
         summary: "Set a trainer's engagement (frame E)",
         description: `${RULES} INTERNAL (E-1) or EXTERNAL (E-2). A user who is not a member of the tenant: 404. Audited.`,
-        errorResponses: { 400: "Unknown field", ...who, 404: "Not a member (USER_NOT_FOUND)", 422: "Invalid field" },
+        errorResponses: { 400: "Unknown field", ...who, 404: "Not a member (USER_NOT_FOUND)" },
       },
     })
     .input(ZTrainerEngagementInput)
@@ -201,14 +197,13 @@ export const bpfRouter = router({
 
   setCourse: bpf()
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PATCH",
         path: "/bpf/courses/{courseId}",
         tags,
         summary: "Set a course's F-3 objective and F-4 NSF code",
         description: `${RULES} The fields given change; RNCP needs rncpLevel 2..8 (422 errors.rncpLevel), another objective clears it; nsfCode must be a code of the NSF list (422 errors.nsfCode). Audited.`,
-        errorResponses: { 400: "Unknown field", ...who, 404: "Unknown course (COURSE_NOT_FOUND)", 422: "Invalid field (errors map)" },
+        errorResponses: { 400: "Unknown field", ...who, 404: "Unknown course (COURSE_NOT_FOUND)", 422: "RNCP without rncpLevel, or nsfCode not of the NSF list (errors map)" },
       },
     })
     .input(ZCourseClassInput)
@@ -217,14 +212,13 @@ export const bpfRouter = router({
 
   setSubcontracting: bpf()
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PUT",
         path: "/bpf/enrollments/{enrollmentId}/subcontracting",
         tags,
         summary: "Mark an enrollment subcontracted out (F-2) or received from another organisation (G)",
         description: `${RULES} subcontracting: SUBCONTRACTED_OUT, RECEIVED or null. Audited.`,
-        errorResponses: { 400: "Unknown field", ...who, 404: "Unknown enrollment (ENROLLMENT_NOT_FOUND)", 422: "Invalid field" },
+        errorResponses: { 400: "Unknown field", ...who, 404: "Unknown enrollment (ENROLLMENT_NOT_FOUND)" },
       },
     })
     .input(ZEnrollmentSubcontractingInput)

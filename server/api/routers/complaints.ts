@@ -16,7 +16,8 @@ import {
   ZUpdateComplaintInput,
 } from "../../contracts/complaints";
 import { complaintStats } from "../../services/quality/complaint-stats";
-import { addComment, createComplaint, escalateComplaint, getComplaint, listComplaints, resolveComplaint, updateComplaint } from "../../services/quality/complaints";
+import { createComplaint } from "../../services/quality/complaint-create";
+import { addComment, escalateComplaint, getComplaint, listComplaints, resolveComplaint, updateComplaint } from "../../services/quality/complaints";
 import { can, publicTenantProcedure, router, tenantProcedure } from "../trpc";
 
 const tags = ["Complaints"];
@@ -74,15 +75,27 @@ export const complaintsRouter = router({
         path: "/complaints",
         tags,
         protect: false,
-        summary: "File a complaint (also the public contact form)",
+        summary: "File a complaint (the public contact form), or record one received by phone, e-mail, letter or in person",
         description:
           "No sign-in required: the tenant comes from X-Tenant-ID or the sub-domain; abuse is limited by the rate limit of every request (RATE_LIMIT_PER_HOUR per client address, 429). " +
-          "Signed in (any role, even without a membership), the complainant is the account and its e-mail receives the resolution; without a sign-in, `name` and `email` are required (422). " +
+          "Signed in (any role, even without a membership), the complainant is the account and its e-mail receives the acknowledgement and the resolution; without a sign-in, `name`, `email` and `phone` are optional: without name and e-mail the complaint is anonymous (complainant.anonymous, shown as Anonyme), and without `email` no e-mail ever goes to the complainant. " +
+          "Staff recording (ADMIN, complaints.manage): `channel` (PHONE, EMAIL, LETTER, IN_PERSON or WEB), `receivedAt` (not in the future, 422) and the complainant typed (`name`, `email`, `phone`) or named (`complainantUserId`, an active member of the tenant, 422 otherwise); recordedBy is the caller. " +
+          "Any of channel, receivedAt or complainantUserId from anyone else: 403 (401 without a sign-in). " +
+          "The severity is staff's assessment: honoured from an ADMIN, ignored from anyone else (the complaint starts MEDIUM; staff change it with PATCH). " +
+          "The reference RECL-{year}-{0042} is taken from the tenant's series of the reception year (tenant time zone): gapless, unique, in the creating transaction. " +
           "courseId and sessionId must be the tenant's (422); a session alone also sets its course. In one transaction: the complaint (NEW) and its first history line; " +
-          "every ACTIVE ADMIN is e-mailed (template complaint-received; their user ids are notifiedAdmins); HIGH and CRITICAL open a DRAFT improvement plan " +
-          "(trigger COMPLAINT, indicators 31 and 32) linked to it (improvementPlanId); CRITICAL marks the mail [CRITIQUE] and starts a 24 h SLA (slaDueAt): the job complaints.sla " +
+          "every ACTIVE ADMIN is e-mailed (template complaint-received; their user ids are notifiedAdmins); the complainant, when an e-mail is known, gets an acknowledgement with the reference and the answer delay " +
+          "(template complaint-acknowledged, in their language: 24 h for CRITICAL, else COMPLAINT_ANSWER_DAYS (15) days from reception; answerDueAt); HIGH and CRITICAL open a DRAFT improvement plan " +
+          "(trigger COMPLAINT, indicators 31 and 32) linked to it (improvementPlanId); CRITICAL marks the mail [CRITIQUE] and starts a 24 h SLA from reception (slaDueAt): the job complaints.sla " +
           "e-mails the ADMINs once, COMPLAINT_SLA_ALERT_MINUTES (120) before the deadline, if it is still NEW or IN_REVIEW.",
-        errorResponses: { 400: "Unknown field", 404: "Tenant not found", 422: "Invalid field (errors map): category, severity, missing subject/description, name/email without sign-in, unknown course or session", 429: "Rate limit" },
+        errorResponses: {
+          400: "Unknown field",
+          401: "Staff fields without a sign-in",
+          403: "Staff fields (channel, receivedAt, complainantUserId) without complaints.manage",
+          404: "Tenant not found",
+          422: "Invalid field (errors map): category, severity, channel, missing subject/description, unknown course or session, receivedAt in the future, complainantUserId not a member",
+          429: "Rate limit",
+        },
       },
     })
     .input(ZCreateComplaintInput)
@@ -113,10 +126,11 @@ export const complaintsRouter = router({
         method: "PATCH",
         path: "/complaints/{id}",
         tags,
-        summary: "Assign a complaint, or change its status",
+        summary: "Assign a complaint, set its severity, or change its status",
         description:
           "ADMIN. assignedTo: an ACTIVE ADMIN or CREATOR of the tenant (422 otherwise), null unassigns; assigning a NEW complaint moves it to IN_REVIEW. " +
           "status: IN_REVIEW from NEW (assigns the caller when nobody is assigned) or CLOSED from RESOLVED or ESCALATED (manual closure, closedReason MANUAL). " +
+          "severity: staff's assessment (any status but CLOSED); HIGH or CRITICAL opens a DRAFT improvement plan when none is linked; CRITICAL starts the 24 h SLA from reception (the admins' bells ring), another severity ends it. " +
           "Any other move is 409 COMPLAINT_TRANSITION_INVALID (RESOLVED and ESCALATED have their own operations); a CLOSED complaint is final: 409 COMPLAINT_CLOSED. " +
           "Answers the complaint as GET does.",
         errorResponses: { 400: "Invalid status, malformed id or unknown field", ...admin, ...notFound, 409: "Invalid move, or complaint closed", 422: "Assignee not an active ADMIN or CREATOR (errors.assignedTo)" },
@@ -150,7 +164,8 @@ export const complaintsRouter = router({
         tags,
         summary: "Resolve a complaint",
         description:
-          "ADMIN. IN_REVIEW -> RESOLVED: resolution and correctiveActions stored, resolvedAt set, the complainant e-mailed the answer (template complaint-resolved). " +
+          "ADMIN. IN_REVIEW -> RESOLVED: resolution and correctiveActions stored, resolvedAt set, the complainant e-mailed the answer (template complaint-resolved, with the reference). " +
+          "Each corrective action becomes a TODO action of the linked improvement plan (its actionsCount follows); without a plan that can take actions (none, COMPLETED or ARCHIVED) a DRAFT plan (trigger COMPLAINT) is opened and linked (improvementPlanId). " +
           "Already RESOLVED, ESCALATED or CLOSED: 409 COMPLAINT_ALREADY_RESOLVED. NEW (not assigned yet): 409 COMPLAINT_TRANSITION_INVALID.",
         errorResponses: { 400: "Missing resolution or unknown field", ...admin, ...notFound, 409: "Already resolved or closed; or not IN_REVIEW" },
       },

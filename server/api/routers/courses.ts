@@ -4,6 +4,7 @@ import {
   ZCourseDetail,
   ZCourseIdInput,
   ZCourseOutput,
+  ZCourseRefInput,
   ZCoursePublicDetail,
   ZCourseSlugInput,
   ZCreateCourseBulkInput,
@@ -211,7 +212,7 @@ export const coursesRouter = router({
         tags,
         summary: "Update a course (partial)",
         description:
-          "Owner only (creator or ADMIN of the tenant; another creator gets 403). The slug is immutable: a `slug` key answers 400 `Slug is immutable`. " +
+          "Owner only (creator or ADMIN of the tenant; another creator gets 403); `id` is the course's slug or its id. The slug is immutable: a `slug` key answers 400 `Slug is immutable`. " +
           `status PUBLISHED publishes (same rules and event as POST /publish). ${PUBLICATION_RULES} status ARCHIVED archives (as DELETE, event course.archived); ` +
           "status DRAFT unpublishes a PUBLISHED course (enrolled learners keep access) or restores an ARCHIVED one. Editing a PUBLISHED course must keep " +
           "it publishable (422 otherwise). Fields apply before the status change. seoMetadata merges key by key (metaTitle, metaDescription, keywords, faq).",
@@ -233,12 +234,12 @@ export const coursesRouter = router({
         tags,
         summary: "Archive a course (soft delete)",
         description:
-          "Owner only. Status ARCHIVED with archivedAt; event course.archived in the same transaction. The course leaves the public catalogue; " +
+          "Owner only; `id` is the course's slug or its id. Status ARCHIVED with archivedAt; event course.archived in the same transaction. The course leaves the public catalogue; " +
           "enrolled learners keep access. Archiving an ARCHIVED course changes nothing (200, no second event).",
         errorResponses: { 401: "Unauthorized", 403: "Not the course owner", 404: "Course not found" },
       },
     })
-    .input(ZCourseIdInput)
+    .input(ZCourseRefInput)
     .output(ZCourseOutput)
     .mutation(async ({ ctx, input }) => ({ data: await archiveCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
@@ -249,17 +250,17 @@ export const coursesRouter = router({
     .meta({
       openapi: {
         method: "GET",
-        path: "/courses/{slug}",
+        path: "/courses/{id}",
         tags,
         protect: false,
         summary: "A course page: details, modules and lesson outline, creator",
         description:
           "Authentication optional. A PUBLISHED course is public; a DRAFT or ARCHIVED one answers 404 except to its creator, an ADMIN and learners " +
-          "enrolled in it (archiving keeps their access). The course id (crs_...) is accepted in place of the slug. Lesson content is not included.",
+          "enrolled in it (archiving keeps their access). `id` is the course's slug or its id (crs_...), as on PATCH and DELETE of the same path. Lesson content is not included.",
         errorResponses: { 404: "Course unpublished or absent" },
       },
     })
-    .input(ZCourseSlugInput)
+    .input(ZCourseRefInput)
     .output(envelope(ZCoursePublicDetail))
-    .query(async ({ ctx, input }) => ({ data: await getPublicCourse(ctx.db, ctx.caller, input.slug) })),
+    .query(async ({ ctx, input }) => ({ data: await getPublicCourse(ctx.db, ctx.caller, input.id) })),
 });

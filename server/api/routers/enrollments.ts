@@ -1,3 +1,4 @@
+import { SIGNING_WINDOW_NOTE } from "../../contracts/signing-window";
 import {
   ZCreateEnrollmentInput,
   ZEnrollmentDetailOutput,
@@ -63,7 +64,8 @@ export const enrollmentsRouter = router({
         tags,
         summary: "Upcoming live-session slots of the caller's enrollments",
         description:
-          "Live sessions the caller is registered to, in the courses of their ACTIVE or COMPLETED enrollments, that are LIVE now or SCHEDULED and not over yet (planned end in the future), soonest first, at most `limit` (default 10).",
+          "Live sessions the caller is registered to, in the courses of their ACTIVE or COMPLETED enrollments, that are LIVE now or SCHEDULED and not over yet (planned end in the future), soonest first, at most `limit` (default 10). " +
+          SIGNING_WINDOW_NOTE,
         errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not a member" },
       },
     })

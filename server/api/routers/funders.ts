@@ -29,7 +29,6 @@ export const fundersRouter = router({
 
   update: can("funders.manage")
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PATCH",
         path: "/funders/{id}",

@@ -29,7 +29,6 @@ export const legalIdentityRouter = router({
 
   update: can("legalIdentity.manage")
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PATCH",
         path: "/billing/legal-identity",
@@ -41,7 +40,7 @@ export const legalIdentityRouter = router({
           "(12 + 3 × (SIREN mod 97)) mod 97 + the SIREN, and carry the tenant's SIREN; iban mod 97; nda 11 digits; invoicePrefix 1 to 10 of A-Z a-z 0-9 - _; paymentTermsDays 0 to 90; country ISO 3166-1 alpha-2. " +
           "Every change is written to the audit log (legal_identity.updated, each field's before and after; the IBAN by its last four characters). " +
           "The invoice prefix and terms apply to invoices issued afterwards; issued invoices keep the identity copied at issue.",
-        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Not ADMIN (legalIdentity.manage)", 422: "Invalid field (errors map, VALIDATION_FAILED)" },
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Not ADMIN (legalIdentity.manage)", 422: "A rule across fields (errors map, VALIDATION_FAILED)" },
       },
     })
     .input(ZUpdateLegalIdentityInput)

@@ -53,14 +53,13 @@ export const needsRouter = router({
   createCompany: can("companies.manage")
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/companies",
         tags: companyTags,
         summary: "Create a client company",
         description: `${COMPANIES} Answers the company.`,
-        errorResponses: { 400: "Unknown field", ...admin, 422: "Invalid field (errors map): missing name, invalid SIRET or e-mail" },
+        errorResponses: { 400: "Invalid or missing field (errors map): missing name, invalid SIRET or e-mail; or unknown field", ...admin },
       },
     })
     .input(ZCreateCompanyInput)
@@ -84,14 +83,13 @@ export const needsRouter = router({
 
   updateCompany: can("companies.manage")
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PATCH",
         path: "/companies/{id}",
         tags: companyTags,
         summary: "Update a client company",
         description: `${COMPANIES} Only the fields sent change; null clears an optional field.`,
-        errorResponses: { 400: "Unknown field", ...admin, 404: "Company not found (or another tenant's)", 422: "Invalid field (errors map)" },
+        errorResponses: { 400: "Unknown field", ...admin, 404: "Company not found (or another tenant's)" },
       },
     })
     .input(ZUpdateCompanyInput)
@@ -101,7 +99,6 @@ export const needsRouter = router({
   createAnalysis: can("needs.manage")
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/needs-analysis",
@@ -112,7 +109,7 @@ export const needsRouter = router({
           "gapAnalysis: levelGap (target - current, BEGINNER=0 .. EXPERT=3), the steps, the objectives covered and not covered by the recommendations, their total stated hours and a summary. " +
           "Local provider rules: an objective is covered by a course when half of its significant words appear in the course's title, description, objectives, audience or tags; " +
           "relevance = 70 x share of objectives covered + 30 x level fit (a course's level lying from the current level to the one before the target fits best).",
-        errorResponses: { 400: "Unknown field", ...readers, 404: "Company or enrollment not found (or another tenant's)", 422: "Invalid field (errors map): levels, fundingSource, objectives, context", 503: "AI provider unavailable" },
+        errorResponses: { 400: "Unknown field", ...readers, 404: "Company or enrollment not found (or another tenant's)", 503: "AI provider unavailable" },
       },
     })
     .input(ZCreateNeedsAnalysisInput)

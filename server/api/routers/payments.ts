@@ -40,7 +40,6 @@ export const paymentsRouter = router({
   intent: can("payments.manage")
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/payments/intent",
@@ -52,7 +51,7 @@ export const paymentsRouter = router({
           INTENT_CHECKS +
           " " +
           LIFECYCLE,
-        errorResponses: { 400: "Unknown field", ...admin, 404: "Course or user not found", 409: "Already enrolled, or enrollment revoked", 422: "Invalid field (errors map), free or unpublished course", 503: "Gateway failure" },
+        errorResponses: { 400: "Unknown field", ...admin, 404: "Course or user not found", 409: "Already enrolled, or enrollment revoked", 422: "Free or unpublished course (errors.courseId), or gateway not configured", 503: "Gateway failure" },
       },
     })
     .input(ZCreateIntentInput)
@@ -62,7 +61,6 @@ export const paymentsRouter = router({
   checkout: tenantProcedure
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/payments/checkout",
@@ -201,7 +199,6 @@ export const paymentsRouter = router({
   refund: can("payments.manage")
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/payments/{id}/refund",
@@ -213,7 +210,7 @@ export const paymentsRouter = router({
           "with the refund id as idempotency key; a gateway failure removes it again and answers 503 PAYMENT_GATEWAY_ERROR. On completion: payment.refunded; when the refunds reach the whole amount the payment is " +
           "REFUNDED and the enrollment it created is revoked (enrollment.revoked). Only a CAPTURED payment: 409 PAYMENT_NOT_CAPTURED (PENDING or FAILED), 409 PAYMENT_ALREADY_REFUNDED (REFUNDED). " +
           "More than what remains (amount minus every refund, PENDING ones included): 422 REFUND_EXCEEDS_REMAINING with errors.amount. A non-positive or fractional amount: 422 with errors.amount.",
-        errorResponses: { 400: "Unknown field", ...admin, ...notFound, 409: "Not CAPTURED, or already refunded", 422: "errors.amount: not a positive whole number, or above what remains", 503: "Gateway failure" },
+        errorResponses: { 400: "Unknown field", ...admin, ...notFound, 409: "Not CAPTURED, or already refunded", 422: "errors.amount: above what remains (REFUND_EXCEEDS_REMAINING)", 503: "Gateway failure" },
       },
     })
     .input(ZRefundInput)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SIGNING_WINDOW_NOTE } from "../../contracts/signing-window";
 import {
   ZCreateSessionInput,
   ZListSessionsInput,
@@ -39,13 +40,14 @@ export const sessionsRouter = router({
           "A LEARNER sees only the sessions that expect them; a FUNDER the sessions that expect one of the enrollments their funder finances (registration AUTO: that enrollment is " +
           "ACTIVE or COMPLETED in the session's course, enrolled before or after the session was planned; LIST: it is registered; SUSPENDED or REVOKED: never through AUTO). " +
           "Capacity is not applied to what a FUNDER sees: an AUTO session over its maxParticipants stays visible to the funder of an enrollee beyond the cap, whose attestation there is 404 (the session does not expect them). The other roles see every session of the tenant. registeredCount counts the session's registered learners; seatsLeft is maxParticipants minus them (null without a cap). " +
-          "schedule is always present (a session created without one answers its single derived day), in timeZone (the tenant's).",
+          "schedule is always present (a session created without one answers its single derived day), in timeZone (the tenant's). " +
+          SIGNING_WINDOW_NOTE,
         errorResponses: { 400: "Invalid query", 401: "Unauthorized", 403: "Not a member" },
       },
     })
     .input(ZListSessionsInput)
     .output(ZListSessionsOutput)
-    .query(({ ctx, input }) => listSessions(ctx.db, ctx.caller, input)),
+    .query(({ ctx, input }) => listSessions(ctx.db, ctx.caller, input, ctx.clock.now())),
 
   create: can("sessions.manage")
     .meta({
@@ -88,13 +90,13 @@ export const sessionsRouter = router({
         path: "/sessions/{id}",
         tags,
         summary: "Live session detail",
-        description: `With trainers, recordings and registeredCount. attendancePin is present only for ${MODERATORS}.`,
+        description: `With trainers, recordings and registeredCount. attendancePin is present only for ${MODERATORS}. ${SIGNING_WINDOW_NOTE}`,
         errorResponses: { 401: "Unauthorized", 403: "Not a member", ...notFound },
       },
     })
     .input(ZSessionIdInput)
     .output(ZSessionOutput)
-    .query(async ({ ctx, input }) => ({ data: await getSessionDetail(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => ({ data: await getSessionDetail(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
 
   update: can("sessions.manage")
     .meta({
@@ -229,7 +231,6 @@ export const sessionsRouter = router({
 
   register: can("sessions.manage")
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/sessions/{id}/participants",

@@ -54,7 +54,6 @@ export const surveysRouter = router({
   respond: publicTenantProcedure
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/surveys/{token}/responses",

@@ -8,7 +8,6 @@ import {
   ZTenant,
   ZTenantIdInput,
   ZTenantPublic,
-  ZTenantSlugInput,
   ZTenantStats,
   ZToggleOfModeInput,
   ZUpdateTenantInput,
@@ -101,16 +100,16 @@ export const tenantsRouter = router({
     .meta({
       openapi: {
         method: "GET",
-        path: "/tenants/{slug}",
+        path: "/tenants/{id}",
         tags,
         protect: false,
         summary: "Public profile of a tenant (name, branding, auth mode)",
         errorResponses: { 404: "Tenant not found" },
       },
     })
-    .input(ZTenantSlugInput)
+    .input(ZTenantIdInput)
     .output(envelope(ZTenantPublic))
-    .query(async ({ ctx, input }) => ({ data: await getTenantPublicProfile(ctx.db, input.slug) })),
+    .query(async ({ ctx, input }) => ({ data: await getTenantPublicProfile(ctx.db, input.id) })),
 
   update: can("tenant.update")
     .meta({

@@ -54,7 +54,6 @@ export const webhooksRouter = router({
   create: can("webhooks.manage")
     .meta({
       status: 201,
-      validationStatus: 422,
       openapi: {
         method: "POST",
         path: "/webhooks",
@@ -64,7 +63,7 @@ export const webhooksRouter = router({
           "ADMIN. Body url, events (at least one of the 14 event names; unknown names: 422 with errors.events), description. The answer includes secret " +
           "(whsec_ + random), shown this once: it cannot be read again (it is stored encrypted, AES-256-GCM, because it signs). " +
           `${URL_POLICY} ${DELIVERY}`,
-        errorResponses: { 400: "Unknown field", ...roles, 422: "Invalid field (errors map): url refused by the policy, unknown event, missing field" },
+        errorResponses: { 400: "Unknown field", ...roles, 422: "url refused by the policy (errors.url: not HTTPS, private or loopback address)" },
       },
     })
     .input(ZCreateWebhookInput)
@@ -88,7 +87,6 @@ export const webhooksRouter = router({
 
   update: can("webhooks.manage")
     .meta({
-      validationStatus: 422,
       openapi: {
         method: "PATCH",
         path: "/webhooks/{id}",
@@ -97,7 +95,7 @@ export const webhooksRouter = router({
         description:
           "ADMIN. Partial: url (the URL policy is checked again), events (replaces the list), description, active. active false pauses deliveries (pending ones end FAILED " +
           "without being sent); active true re-activates, resets consecutiveFailures to 0 and clears disabledAt and disabledReason. The secret does not change.",
-        errorResponses: { 400: "Unknown field", ...roles, ...notFound, 422: "Invalid field (errors map): url refused by the policy, unknown event" },
+        errorResponses: { 400: "Unknown field", ...roles, ...notFound, 422: "url refused by the policy (errors.url)" },
       },
     })
     .input(ZUpdateWebhookInput)

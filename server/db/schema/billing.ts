@@ -49,6 +49,8 @@ export const tenantLegalIdentities = pgTable("tenant_legal_identities", {
   invoicePrefix: text().notNull().default("FAC"),
   paymentTermsDays: integer().notNull().default(30),
   facturxProfile: facturxProfileEnum().notNull().default("EN16931"),
+  /** The organisation opted to pay VAT on debits (CGI art. 269-2 c): printed on its invoices and carried as BT-8 (e-invoicing reform). */
+  vatOnDebits: boolean().notNull().default(false),
   /** Frame H of the BPF. */
   directorName: text(),
   directorRole: text(),
@@ -99,6 +101,8 @@ export const billingClients = pgTable(
 export const invoiceStatusEnum = pgEnum("invoice_status", ["DRAFT", "ISSUED", "PAID", "CANCELLED", "OVERDUE"]);
 export const invoiceKindEnum = pgEnum("invoice_kind", ["INVOICE", "CREDIT_NOTE"]);
 export const invoicePayerEnum = pgEnum("invoice_payer", ["EMPLOYER", "OPCO", "LEARNER", "OTHER"]);
+/** An issued invoice's PDF: PENDING until rendered (the `invoice.render` job guarantees it), READY once stored, FAILED after a failed attempt (retried). */
+export const invoicePdfStatusEnum = pgEnum("invoice_pdf_status", ["PENDING", "READY", "FAILED"]);
 
 export type InvoiceItem = {
   description: string;
@@ -113,6 +117,15 @@ export type InvoiceItem = {
    * Absent on older lines: the BPF then reads a line of an invoice linked to an enrollment as TRAINING, any other as OTHER.
    */
   kind?: "TRAINING" | "OTHER";
+  /**
+   * EN 16931 VAT category (BT-151): S (rate > 0), E exempt, Z zero-rated, O outside the scope of
+   * VAT (E, Z, O at rate 0). Resolved once when the draft's items are written (amounts.ts
+   * resolveInvoiceItem) and stored; absent on older lines, which amounts.ts infers the same way.
+   */
+  vatCategory?: "S" | "E" | "Z" | "O";
+  /** E (and O) lines: the exemption ground printed and carried as BT-120 / BT-121. */
+  vatExemptionReason?: string;
+  vatExemptionCode?: string;
 };
 
 /** The seller and buyer as printed on the issued invoice (copied at issue; later edits do not change it). */
@@ -135,6 +148,8 @@ export type PartySnapshot = {
   iban?: string | null;
   bic?: string | null;
   kind?: string;
+  /** The seller opted to pay VAT on debits (printed, and BT-8 in the XML). */
+  vatOnDebits?: boolean;
 };
 
 /** Per tenant and year, the last number handed out; locked FOR UPDATE in the issuing transaction. */
@@ -175,6 +190,9 @@ export const invoices = pgTable(
     /** Value of 1 unit of `currency` in EUR (an invoice with VAT in another currency states its VAT in EUR too). */
     exchangeRateToEur: doublePrecision(),
     notes: text(),
+    /** The dates of the service (BG-14, printed "Période de la prestation"), local dates; both or neither. */
+    servicePeriodStart: date({ mode: "string" }),
+    servicePeriodEnd: date({ mode: "string" }),
     /** Split-payer invoicing of an enrollment: which enrollment, and in which capacity the client pays. */
     enrollmentId: text(),
     payer: invoicePayerEnum(),
@@ -189,6 +207,12 @@ export const invoices = pgTable(
     pdfPath: text(),
     pdfSha256: text(),
     pdfSize: integer(),
+    /** Null for a draft; set PENDING at issue (with the render job, same transaction). */
+    pdfStatus: invoicePdfStatusEnum(),
+    /** The last render failure's message, cleared once READY. */
+    pdfError: text(),
+    /** Failed render attempts so far. */
+    pdfAttempts: integer().notNull().default(0),
     signed: boolean().notNull().default(false),
     signatureProvider: text(),
     signatureLevel: text(),
@@ -198,6 +222,8 @@ export const invoices = pgTable(
     paidAt: ts(),
     cancelledAt: ts(),
     cancelReason: text(),
+    /** The credit note whose issue cancelled this invoice (the one that covered what was left). */
+    cancellationCreditNoteId: text(),
     createdBy: text().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

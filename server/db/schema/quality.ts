@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, foreignKey, index, integer, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { bigint, date, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, ts, updatedAt } from "./_columns";
 import { users } from "./identity";
 import { courses } from "./learning";
@@ -14,6 +14,8 @@ import { tenants } from "./tenancy";
 export const complaintCategoryEnum = pgEnum("complaint_category", ["COURSE_QUALITY", "ADMIN", "BILLING", "OTHER"]);
 export const complaintSeverityEnum = pgEnum("complaint_severity", ["LOW", "MEDIUM", "HIGH", "CRITICAL"]);
 export const complaintStatusEnum = pgEnum("complaint_status", ["NEW", "IN_REVIEW", "RESOLVED", "ESCALATED", "CLOSED"]);
+/** How the complaint reached the organisation: WEB is the contact form (or a signed-in complainant); the others are recorded by staff. */
+export const complaintChannelEnum = pgEnum("complaint_channel", ["WEB", "PHONE", "EMAIL", "LETTER", "IN_PERSON"]);
 export const improvementTriggerEnum = pgEnum("improvement_plan_trigger", ["COMPLAINT", "AUDIT", "FEEDBACK", "PROACTIVE"]);
 export const improvementStatusEnum = pgEnum("improvement_plan_status", ["DRAFT", "IN_PROGRESS", "COMPLETED", "ARCHIVED"]);
 export const improvementActionStatusEnum = pgEnum("improvement_action_status", ["TODO", "IN_PROGRESS", "DONE"]);
@@ -77,6 +79,15 @@ export const complaints = pgTable(
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
+    /** RECL-{year}-{0042}: per tenant and year, gapless (complaint_counters); null for complaints filed before references existed. */
+    reference: text(),
+    referenceYear: integer(),
+    referenceSeq: integer(),
+    channel: complaintChannelEnum().notNull().default("WEB"),
+    /** When the organisation received it (a letter's date, a call's); null on older rows: createdAt. */
+    receivedAt: ts(),
+    /** The staff member who recorded a complaint received by phone, e-mail, letter or in person. */
+    recordedBy: text().references(() => users.id),
     subject: text().notNull(),
     description: text().notNull(),
     category: complaintCategoryEnum().notNull(),
@@ -88,8 +99,9 @@ export const complaints = pgTable(
     /** The signed-in complainant; null for the public contact form. */
     complainantUserId: text().references(() => users.id),
     complainantName: text(),
-    /** Where the resolution is mailed (the account's e-mail, or the contact form's). */
-    complainantEmail: text().notNull(),
+    /** Where the resolution is mailed (the account's e-mail, or the contact form's); null: no e-mail goes to the complainant. */
+    complainantEmail: text(),
+    complainantPhone: text(),
     complainantLocale: text().notNull().default("fr"),
     assignedTo: text().references(() => users.id),
     improvementPlanId: text(),
@@ -112,6 +124,7 @@ export const complaints = pgTable(
   },
   (t) => [
     unique("complaints_tenant_id_uq").on(t.tenantId, t.id),
+    uniqueIndex("complaints_tenant_reference_uq").on(t.tenantId, t.referenceYear, t.referenceSeq).where(sql`reference_seq is not null`),
     // GET /complaints: newest first, optionally by status, severity or assignee.
     index("complaints_tenant_created_idx").on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("complaints_tenant_status_idx").on(t.tenantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -125,6 +138,17 @@ export const complaints = pgTable(
     foreignKey({ name: "complaints_session_fk", columns: [t.tenantId, t.sessionId], foreignColumns: [liveSessions.tenantId, liveSessions.id] }),
     foreignKey({ name: "complaints_plan_fk", columns: [t.tenantId, t.improvementPlanId], foreignColumns: [improvementPlans.tenantId, improvementPlans.id] }),
   ],
+);
+
+/** Per tenant and year, the last complaint reference handed out; locked by the creating transaction's UPDATE. */
+export const complaintCounters = pgTable(
+  "complaint_counters",
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    year: integer().notNull(),
+    lastNumber: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "complaint_counters_pk", columns: [t.tenantId, t.year] })],
 );
 
 export const complaintComments = pgTable(

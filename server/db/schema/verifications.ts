@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { VERIFICATION_DOCUMENT_TYPES } from "../../contracts/verification";
 import { createdAt, id, tenantId, ts } from "./_columns";
 import { tenants } from "./tenancy";
 
@@ -9,18 +10,7 @@ import { tenants } from "./tenancy";
  * before rendering (the code goes into the PDF) and sealed once the final bytes exist (their
  * SHA-256); only sealed rows answer publicly. Tenant-owned.
  */
-export const verificationDocumentTypeEnum = pgEnum("verification_document_type", [
-  "ATTENDANCE_SHEET",
-  "ATTENDANCE_ATTESTATION",
-  "CERTIFICATE",
-  "CONVENTION",
-  "CONVOCATION",
-  "PROGRAMME",
-  "INVOICE",
-  "CREDIT_NOTE",
-  "AUDIT_REPORT",
-  "OTHER",
-]);
+export const verificationDocumentTypeEnum = pgEnum("verification_document_type", VERIFICATION_DOCUMENT_TYPES);
 
 /** What the public page may say besides the hash: facts printed on the document, never more. */
 export type VerificationDetails = {

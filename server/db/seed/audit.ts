@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { courses, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionParticipants, tenants } from "../schema";
-import { forTenant } from "../tenant-scope";
+import { forTenant, sameTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { buildCaller } from "../../auth/caller";
 import { sha256Hex } from "../../services/documents/generate";
@@ -101,7 +101,7 @@ export async function seedAudit(db: Db, tenantId: string, people: { admin: strin
   const [quizLesson] = await db
     .select({ id: lessons.id, questionnaireId: lessons.questionnaireId })
     .from(lessons)
-    .innerJoin(modules, and(eq(modules.tenantId, lessons.tenantId), eq(modules.id, lessons.moduleId)))
+    .innerJoin(modules, sameTenant(modules, lessons, modules.id, lessons.moduleId))
     .where(scope.where(lessons, eq(modules.courseId, course.id), isNotNull(lessons.questionnaireId)))
     .limit(1);
   if (!attempt && quizLesson?.questionnaireId && enrolled[0]) {

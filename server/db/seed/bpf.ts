@@ -7,10 +7,12 @@ import { appendRecord } from "../../services/attendance/chain";
 import { generatePin } from "../../services/attendance/lib/pin";
 import { zonedTimeToUtc } from "../../lib/time-zone";
 import { clientForLearner } from "../../services/billing/clients";
+import { cancelInTransaction } from "../../services/billing/invoice-actions";
 import { creditNoteInTransaction, issueInTransaction } from "../../services/billing/invoice-issue";
 import { insertDraft } from "../../services/billing/invoices";
 import { computeBpf } from "../../services/bpf/compute";
 import { seedCaller } from "./seed-caller";
+import { SEED_ISSUE } from "./invoices";
 import { currentYearOf } from "../../services/bpf/snapshots";
 
 type People = { admin: string; creator: string; trainer: string; learner: string; learner2: string; learner3: string };
@@ -36,7 +38,7 @@ const MIN = 60_000;
  * - last year's invoices, issued through the invoice services for the clients of
  *   seed/billing-clients.ts (which also writes the legal identity of frames A and H): OPCO 1,400
  *   (2h), France Travail 1,400 (7), learner3 700 (9), the company 2,000 (1) with a 300 credit note,
- *   and a CANCELLED 500 the BPF ignores; the company's invoice also bills room hire 250 and
+ *   and a CANCELLED 500 (cancelled by its credit note) the BPF ignores with its note; the company's invoice also bills room hire 250 and
  *   consulting 400 (lines of kind OTHER: turnover, not frame C);
  * - a management day in October of last year (09:00-12:30, 13:30-17:00) run by the creator, an
  *   EXTERNAL trainer (E-2): learner's enrollment was SUBCONTRACTED_OUT (F-2; invoiced 900 to the
@@ -153,10 +155,11 @@ export async function seedBpf(db: Db, tenantId: string, people: People, now = ne
     db.transaction(async (tx) => {
       const items: Line[] = [{ description: p.description, quantity: 1, unitPriceCents: p.cents, vatRate: 0, kind: "TRAINING" }, ...(p.other ?? [])];
       const draft = await insertDraft(tx, caller, { clientId: p.clientId, items, enrollmentId: p.enrollmentId ?? null, payer: p.payer ?? null }, p.issuedAt);
-      const row = await issueInTransaction(tx, caller, draft, () => p.issuedAt);
+      const row = await issueInTransaction(tx, caller, draft, () => p.issuedAt, SEED_ISSUE);
       const after = (days: number) => new Date(p.issuedAt.getTime() + days * 24 * 60 * MIN);
       if (p.status === "PAID") await tx.update(invoices).set({ status: "PAID", paidAt: after(20) }).where(scope.where(invoices, eq(invoices.id, row.id)));
-      if (p.status === "CANCELLED") await tx.update(invoices).set({ status: "CANCELLED", cancelledAt: after(1), cancelReason: "Erreur de destinataire" }).where(scope.where(invoices, eq(invoices.id, row.id)));
+      // Cancelled as the API does: by the credit note covering it (the BPF ignores both).
+      if (p.status === "CANCELLED") await cancelInTransaction(tx, caller, { id: row.id, reason: "Erreur de destinataire" }, after(1), SEED_ISSUE);
       return row.id;
     });
   const sst = `Formation SST — ${year}`;
@@ -171,7 +174,7 @@ export async function seedBpf(db: Db, tenantId: string, people: People, now = ne
     ],
   });
   const noteAt = zonedTimeToUtc(year, 12, 15, 10, 0, timeZone);
-  await db.transaction((tx) => creditNoteInTransaction(tx, caller, { id: intra, reason: "une demi-journée non réalisée", items: [{ description: "Avoir : une demi-journée non réalisée", quantity: 1, unitPriceCents: 30_000, vatRate: 0, kind: "TRAINING" }] }, () => noteAt));
+  await db.transaction((tx) => creditNoteInTransaction(tx, caller, { id: intra, reason: "une demi-journée non réalisée", items: [{ description: "Avoir : une demi-journée non réalisée", quantity: 1, unitPriceCents: 30_000, vatRate: 0, kind: "TRAINING" }] }, () => noteAt, SEED_ISSUE));
   await invoice({ clientId: company, cents: 50_000, issuedAt: zonedTimeToUtc(year, 12, 16, 10, 0, timeZone), status: "CANCELLED", description: "Facture annulée (erreur de destinataire)" });
 
   // The October management day: an EXTERNAL trainer, one enrollment subcontracted out (F-2), one received from another organisation (G).

@@ -1,7 +1,7 @@
-import { and, eq, notExists } from "drizzle-orm";
+import { eq, notExists } from "drizzle-orm";
 import type { Db } from "../client";
 import { documents, enrollments } from "../schema";
-import type { TenantScope } from "../tenant-scope";
+import { sameTenant, type TenantScope } from "../tenant-scope";
 import { generateCertificate } from "../../services/documents/uses";
 import { ensureSystemTemplates } from "../../services/templates/templates";
 
@@ -22,7 +22,7 @@ export async function seedDocuments(db: Db, scope: TenantScope, opts: { withPdfs
       scope.where(
         enrollments,
         eq(enrollments.status, "COMPLETED"),
-        notExists(db.select({ id: documents.id }).from(documents).where(and(eq(documents.tenantId, enrollments.tenantId), eq(documents.enrollmentId, enrollments.id), eq(documents.kind, "CERTIFICATE")))),
+        notExists(db.select({ id: documents.id }).from(documents).where(sameTenant(documents, enrollments, documents.enrollmentId, enrollments.id, eq(documents.kind, "CERTIFICATE")))),
       ),
     );
   for (const e of pending) await generateCertificate(db, scope, e.id, e.completedAt ?? new Date());

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { catalogueLanguage } from "../../services/ai/local-needs-texts";
 import type { Db } from "../client";
 import { companies, courses, enrollments, needsAnalyses } from "../schema";
 import { forTenant } from "../tenant-scope";
@@ -74,6 +75,7 @@ export async function seedNeeds(db: Db, tenantId: string, people: People, now = 
         tags: courses.tags,
         pedagogicalObjectives: courses.pedagogicalObjectives,
         targetAudience: courses.targetAudience,
+        language: courses.language,
       })
       .from(courses)
       .where(scope.where(courses, eq(courses.status, "PUBLISHED")))
@@ -97,7 +99,7 @@ export async function seedNeeds(db: Db, tenantId: string, people: People, now = 
         createdAt = new Date(Math.min(e.enrolledAt.getTime() + DAY, now.getTime()));
       }
     }
-    const outcome = await needsAnalysis(provider, { objectives: a.objectives, currentLevel: a.currentLevel, targetLevel: a.targetLevel, context: a.context, fundingSource: a.fundingSource, catalogue });
+    const outcome = await needsAnalysis(provider, { objectives: a.objectives, currentLevel: a.currentLevel, targetLevel: a.targetLevel, context: a.context, fundingSource: a.fundingSource, catalogue, language: catalogueLanguage(catalogue) });
     rows.push({
       id: newId("nda"),
       companyId: companyIds[a.company]!,

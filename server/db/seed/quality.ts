@@ -2,6 +2,7 @@ import type { Db } from "../client";
 import { complaintComments, complaints, complaintStatusHistory, courses, improvementActions, improvementPlans } from "../schema";
 import { forTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
+import { takeComplaintReference } from "../../services/quality/complaint-reference";
 
 type People = { admin: string; creator: string; learner: string; learner2: string };
 /** The learners' account e-mails (the users table is global). */
@@ -84,15 +85,25 @@ export async function seedQuality(db: Db, tenantId: string, people: People, emai
       { subject: "Facture en double", description: "J'ai reçu deux factures pour la même session.", category: "BILLING", severity: "MEDIUM", path: ["NEW", "IN_REVIEW", "RESOLVED"], daysAgo: 10, by: people.learner2 },
       { subject: "Convocation reçue tardivement", description: "La convocation est arrivée la veille.", category: "OTHER", severity: "LOW", path: ["NEW", "IN_REVIEW", "RESOLVED", "CLOSED"], daysAgo: 45, by: people.learner },
     ];
-    for (const r of rows) {
+    // Oldest first, so the references (RECL-year-0001...) follow the reception order.
+    for (const r of [...rows].sort((a, b) => b.daysAgo - a.daysAgo)) {
       const id = newId("cpl");
       const created = at(r.daysAgo);
+      const ref = await takeComplaintReference(tx, scope, created.getUTCFullYear());
+      const byPhone = r.subject === "Refus de remboursement";
       const step = (i: number) => new Date(created.getTime() + i * 6 * HOUR);
       const last = r.path.at(-1)!;
       const resolved = r.path.includes("RESOLVED");
       await tx.insert(complaints).values(
         scope.values(complaints, {
           id,
+          reference: ref.reference,
+          referenceYear: ref.year,
+          referenceSeq: ref.seq,
+          channel: byPhone ? "PHONE" : "WEB",
+          receivedAt: created,
+          recordedBy: byPhone ? people.admin : null,
+          complainantPhone: byPhone ? "06 12 34 56 78" : null,
           subject: r.subject,
           description: r.description,
           category: r.category,

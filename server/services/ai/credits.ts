@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { aiCreditLedger, tenants } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -8,8 +8,15 @@ import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../pla
 
 /**
  * The tenant's AI credits: `tenants.ai_credits` is the balance and every movement is a row of
- * `ai_credit_ledger`, written in the same transaction. Debits lock the tenant row, so two
- * concurrent operations never spend the same credits.
+ * `ai_credit_ledger`, written in the same transaction. A debit is ONE atomic statement,
+ * `UPDATE tenants SET ai_credits = ai_credits - n WHERE id = $1 AND ai_credits >= n RETURNING`,
+ * so two concurrent operations never spend the same credits and no `SELECT … FOR UPDATE` holds
+ * the tenant row (an UPDATE of a non-key column takes FOR NO KEY UPDATE, which does not conflict
+ * with the FOR KEY SHARE that inserts of tenant-owned rows take: the source of the deadlocks of
+ * issue #22 with course edits).
+ *
+ * Lock order of the request paths (docs in server/db/transaction.ts): tenant, then course, then
+ * the course's children.
  */
 export type Movement = { amount: number; operation: string; courseId?: string | null; userId?: string | null };
 
@@ -23,21 +30,14 @@ export async function getBalance(db: DbOrTx, scope: TenantScope): Promise<number
   return row.balance;
 }
 
-/** 402 before any work: a read without lock; `debit` checks again under the lock. */
+/** 402 before any work: a read without lock; `debit` checks again in its atomic update. */
 export async function assertCredits(db: DbOrTx, scope: TenantScope, amount: number, operation: string): Promise<number> {
   const balance = await getBalance(db, scope);
   if (balance < amount) throw insufficientCredits(operation, amount, balance);
   return balance;
 }
 
-async function lockedBalance(tx: DbOrTx, scope: TenantScope): Promise<number> {
-  const [row] = await tx.select({ balance: tenants.aiCredits }).from(tenants).where(eq(tenants.id, scope.tenantId)).for("update");
-  if (!row) throw notFound("Tenant");
-  return row.balance;
-}
-
-async function move(tx: DbOrTx, scope: TenantScope, delta: number, m: Movement, balanceAfter: number, now: Date): Promise<void> {
-  await tx.update(tenants).set({ aiCredits: balanceAfter, updatedAt: now }).where(eq(tenants.id, scope.tenantId));
+async function writeLedger(tx: DbOrTx, scope: TenantScope, delta: number, m: Movement, balanceAfter: number, now: Date): Promise<void> {
   await tx.insert(aiCreditLedger).values(
     scope.values(aiCreditLedger, {
       id: newId("aic"),
@@ -57,20 +57,29 @@ async function move(tx: DbOrTx, scope: TenantScope, delta: number, m: Movement, 
  */
 export async function debit(tx: DbOrTx, scope: TenantScope, m: Movement, now: Date): Promise<number> {
   if (!Number.isInteger(m.amount) || m.amount < 0) throw new Error(`invalid debit amount ${m.amount}`);
-  const balance = await lockedBalance(tx, scope);
-  if (m.amount === 0) return balance;
-  if (balance < m.amount) throw insufficientCredits(m.operation, m.amount, balance);
-  await move(tx, scope, -m.amount, m, balance - m.amount, now);
-  return balance - m.amount;
+  if (m.amount === 0) return getBalance(tx, scope);
+  const [row] = await tx
+    .update(tenants)
+    .set({ aiCredits: sql`${tenants.aiCredits} - ${m.amount}`, updatedAt: now })
+    .where(and(eq(tenants.id, scope.tenantId), gte(tenants.aiCredits, m.amount)))
+    .returning({ balance: tenants.aiCredits });
+  if (!row) throw insufficientCredits(m.operation, m.amount, await getBalance(tx, scope));
+  await writeLedger(tx, scope, -m.amount, m, row.balance, now);
+  return row.balance;
 }
 
 /** Add credits (grants, refunds of work that could not be done). Returns the balance after. */
 export async function credit(tx: DbOrTx, scope: TenantScope, m: Movement, now: Date): Promise<number> {
   if (!Number.isInteger(m.amount) || m.amount < 0) throw new Error(`invalid credit amount ${m.amount}`);
-  const balance = await lockedBalance(tx, scope);
-  if (m.amount === 0) return balance;
-  await move(tx, scope, m.amount, m, balance + m.amount, now);
-  return balance + m.amount;
+  if (m.amount === 0) return getBalance(tx, scope);
+  const [row] = await tx
+    .update(tenants)
+    .set({ aiCredits: sql`${tenants.aiCredits} + ${m.amount}`, updatedAt: now })
+    .where(eq(tenants.id, scope.tenantId))
+    .returning({ balance: tenants.aiCredits });
+  if (!row) throw notFound("Tenant");
+  await writeLedger(tx, scope, m.amount, m, row.balance, now);
+  return row.balance;
 }
 
 /** The tenant's recent movements, newest first. */

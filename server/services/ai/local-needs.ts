@@ -1,6 +1,7 @@
 import type { CatalogueCourse, NeedsContext, NeedsLevel } from "./needs-types";
 import type { NeedsResult } from "./results";
 import { significantWords } from "./text";
+import { needsPhrasesFor } from "./local-needs-texts";
 
 /**
  * The local provider's training-needs analysis: deterministic, from the catalogue it is given.
@@ -13,6 +14,7 @@ import { significantWords } from "./text";
  *   (a course's level is the level of the learners it is for): 1 from current to target - 1,
  *   0.6 at the target itself, 0.2 below the current level, 0 above the target; a course without
  *   a level 0.5. With no level to gain, the target level fits (1) and a lower one half (0.5).
+ * - Reasons and summary are written in the tenant's language (`language`, see local-needs-texts.ts).
  * - relevance = 70 x share of the objectives covered + 30 x level fit, rounded; courses covering
  *   no objective are not recommended; ties by title. At most 5.
  */
@@ -60,36 +62,20 @@ export function localNeedsAnalysis(n: NeedsContext): NeedsResult {
     .sort((a, b) => b.relevance - a.relevance || a.c.title.localeCompare(b.c.title))
     .slice(0, MAX);
 
+  const p = needsPhrasesFor(n.language);
   const recommendations = scored.map(({ c, matched, fit, relevance }) => {
-    const levelText = c.level
-      ? fit >= 1
-        ? `its level (${c.level}) suits the move from ${n.currentLevel} to ${n.targetLevel}`
-        : fit > 0
-          ? `its level (${c.level}) is not the best step from ${n.currentLevel} to ${n.targetLevel}`
-          : `its level (${c.level}) is above the target (${n.targetLevel})`
-      : "it states no level";
-    return {
-      courseId: c.id,
-      matchedObjectives: matched,
-      relevance,
-      reason: `Covers ${matched.length} of ${n.objectives.length} objective${n.objectives.length > 1 ? "s" : ""} (${matched.join("; ")}); ${levelText}.`,
-    };
+    const levelText = c.level ? (fit >= 1 ? p.levelSuits(c.level, n.currentLevel, n.targetLevel) : fit > 0 ? p.levelNotBest(c.level, n.currentLevel, n.targetLevel) : p.levelAbove(c.level, n.targetLevel)) : p.noLevel;
+    return { courseId: c.id, matchedObjectives: matched, relevance, reason: p.covers(matched, n.objectives.length, levelText) };
   });
 
   const covered = new Set(scored.flatMap((s) => s.matched));
   const uncovered = n.objectives.filter((o) => !covered.has(o));
   const gap = tgt - cur;
   const parts = [
-    gap > 0
-      ? `Gap of ${gap} level${gap > 1 ? "s" : ""} from ${n.currentLevel} to ${n.targetLevel} (steps: ${LEVELS.slice(cur + 1, tgt + 1).join(", ")}).`
-      : gap === 0
-        ? `No level to gain (${n.currentLevel}): the training consolidates and updates skills.`
-        : `The target level (${n.targetLevel}) is below the current level (${n.currentLevel}): a refresher is enough.`,
-    scored.length
-      ? `${scored.length} course${scored.length > 1 ? "s" : ""} of the catalogue cover${scored.length > 1 ? "" : "s"} ${n.objectives.length - uncovered.length} of ${n.objectives.length} objective${n.objectives.length > 1 ? "s" : ""}.`
-      : "No published course of the catalogue covers these objectives.",
-    uncovered.length ? `Not covered (bespoke training to design): ${uncovered.join("; ")}.` : "Every objective is covered.",
-    n.fundingSource ? `Planned funding: ${n.fundingSource}.` : "",
+    gap > 0 ? p.gap(gap, n.currentLevel, n.targetLevel, LEVELS.slice(cur + 1, tgt + 1)) : gap === 0 ? p.noGap(n.currentLevel) : p.below(n.targetLevel, n.currentLevel),
+    scored.length ? p.coursesCover(scored.length, n.objectives.length - uncovered.length, n.objectives.length) : p.noCourse,
+    uncovered.length ? p.notCovered(uncovered) : p.allCovered,
+    n.fundingSource ? p.plannedFunding(n.fundingSource) : "",
   ];
   return { recommendations, summary: parts.filter(Boolean).join(" ") };
 }

@@ -13,6 +13,8 @@ export type CatalogueCourse = {
   tags: string[];
   pedagogicalObjectives: string | null;
   targetAudience: string | null;
+  /** The course's language ("fr", "en"…). */
+  language: string;
 };
 
 export type NeedsContext = {
@@ -22,6 +24,8 @@ export type NeedsContext = {
   context: string;
   fundingSource: NeedsFunding | null;
   catalogue: CatalogueCourse[];
+  /** The tenant's language ("fr", "en"…): the summary and reasons are written in it. */
+  language: string;
 };
 
 export type NeedsOutcome = {

@@ -96,7 +96,7 @@ function instruction(task: AiTask): string {
       return (
         "Analyse a client company's training needs (Qualiopi indicators 4 and 8). Recommend at most 5 courses, only from the catalogue below (by id), " +
         "that cover the objectives and suit the move from the current level to the target level; a course's level is the level of the learners it is for. " +
-        "Write the summary and reasons in English. " +
+        `Write the summary and reasons in ${task.needs.language.toLowerCase().startsWith("en") ? "English" : "French"}. ` +
         `Needs: ${JSON.stringify({ objectives: task.needs.objectives, currentLevel: task.needs.currentLevel, targetLevel: task.needs.targetLevel, context: shorten(task.needs.context, 3000), fundingSource: task.needs.fundingSource })}\n\n` +
         `Catalogue: ${JSON.stringify(task.needs.catalogue.map((c) => ({ ...c, description: shorten(c.description, 400) })))}`
       );

@@ -5,7 +5,9 @@ import { attendanceSlots, emargements, liveSessions } from "../../db/schema";
 import { SIGNATURE_METHODS } from "./chain";
 import { registeredSessionIds } from "../sessions/registrations";
 import { currentSlot } from "./reminders";
-import { CLOSES_AFTER_MINUTES, OPENS_BEFORE_MINUTES } from "./signer";
+import { plannedEndSql } from "../sessions/planned-end-sql";
+import { sessionSchedule } from "../sessions/schedule";
+import { CLOSES_AFTER_MINUTES, isSigningOpen, OPENS_BEFORE_MINUTES, signingWindowOf } from "./signing-window";
 import type { Caller } from "../../auth/caller";
 
 /** At most this many sessions are answered: a learner is expected at a handful of sessions at once. */
@@ -13,8 +15,8 @@ const MAX_CANDIDATES = 50;
 
 /**
  * GET /emargement/me/open: the sessions the caller is expected at (services/attendance/participants.ts
- * expectedLearners) whose signing is open now (LIVE, or SCHEDULED/ENDED within 30 minutes before
- * the start to 2 hours after the end; never CANCELLED), with the slot to sign now and the
+ * expectedLearners) whose signing is open now (signing-window.ts: LIVE, or SCHEDULED/ENDED within
+ * 30 minutes before the first start to 2 hours after the last end; never CANCELLED), with the slot to sign now and the
  * caller's signature of it. Sessions in progress first, then by start.
  */
 export async function openForSigning(db: DbOrTx, caller: Caller, now: Date): Promise<TOpenForSigning[]> {
@@ -32,15 +34,17 @@ export async function openForSigning(db: DbOrTx, caller: Caller, now: Date): Pro
           eq(liveSessions.status, "LIVE"),
           and(
             lte(liveSessions.scheduledAt, new Date(t + OPENS_BEFORE_MINUTES * 60_000)),
+            // the planned end of the schedule (a session over several days: its last day), as signing-window.ts;
             // a Date inside raw sql is not encoded by postgres-js: the instant goes as ISO text
-            sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes} + ${CLOSES_AFTER_MINUTES}) >= ${now.toISOString()}::timestamptz`,
+            sql`${plannedEndSql(caller.tenant.timeZone)} + make_interval(mins => ${CLOSES_AFTER_MINUTES}) >= ${now.toISOString()}::timestamptz`,
           ),
         ),
       ),
     )
     .orderBy(desc(liveSessions.scheduledAt))
     .limit(MAX_CANDIDATES);
-  const mine = candidates;
+  // the SQL mirrors the rule; the rule itself decides
+  const mine = candidates.filter((s) => isSigningOpen(s, caller.tenant.timeZone, now));
   if (!mine.length) return [];
   const ids = mine.map((s) => s.id);
   const slots = await db
@@ -58,7 +62,12 @@ export async function openForSigning(db: DbOrTx, caller: Caller, now: Date): Pro
     const slot = currentSlot(own, now);
     const sig = signatures.find((r) => r.sessionId === s.id && r.slotId === (slot ? slot.id : null));
     return {
-      session: { id: s.id, title: s.title, status: s.status, scheduledAt: s.scheduledAt.toISOString(), durationMinutes: s.durationMinutes },
+      session: { id: s.id, title: s.title, status: s.status, scheduledAt: s.scheduledAt.toISOString(), durationMinutes: s.durationMinutes,
+        ...signingWindowOf(s, caller.tenant.timeZone, now),
+        deliveryMode: s.deliveryMode,
+        place: s.place ? { name: s.place.name, address: s.place.address, room: s.place.room ?? null } : null,
+        schedule: sessionSchedule(s, caller.tenant.timeZone),
+      },
       slot: slot
         ? { id: slot.id, label: slot.label, startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString(), inProgress: slot.endsAt.getTime() > t }
         : null,

@@ -9,6 +9,7 @@ import { assertModerator, loadSession } from "../sessions/access";
 import { findRecord, verifySessionChain, SIGNATURE_METHODS } from "./chain";
 import { correctionAuthors, firstEvidence, isAttended, sessionStatuses, toCorrection, toSlotStatus } from "./roster";
 import { toRecordsWithUsers, usersById } from "./serialize";
+import { signingWindowOf } from "./signing-window";
 import { readSignaturePng } from "./signatures";
 import type { Caller } from "../../auth/caller";
 
@@ -92,6 +93,7 @@ export async function sessionAttendance(db: DbOrTx, caller: Caller, sessionId: s
       status: session.status,
       scheduledAt: session.scheduledAt.toISOString(),
       durationMinutes: session.durationMinutes,
+      ...signingWindowOf(session, loaded.timeZone, now),
       courseId: course.id,
       courseTitle: course.title,
     },

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { attendanceReminders, attendanceSlots, courses, emargements, liveSessions, tenants, users } from "../../db/schema";
-import { forTenant, type TenantScope } from "../../db/tenant-scope";
+import { forTenant, type TenantScope, sameTenant } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { notFound } from "../../errors";
 import { defineJob } from "../../jobs/define";
@@ -130,8 +130,8 @@ export async function sendDueReminders(db: Db, now: Date): Promise<number> {
     db
       .select({ ...ctxCols, slot: { id: attendanceSlots.id, startsAt: attendanceSlots.startsAt, endsAt: attendanceSlots.endsAt } })
       .from(attendanceSlots)
-      .innerJoin(liveSessions, and(eq(liveSessions.tenantId, attendanceSlots.tenantId), eq(liveSessions.id, attendanceSlots.sessionId)))
-      .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
+      .innerJoin(liveSessions, sameTenant(liveSessions, attendanceSlots, liveSessions.id, attendanceSlots.sessionId))
+      .innerJoin(courses, sameTenant(courses, liveSessions, courses.id, liveSessions.courseId))
       .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId));
   const slotRows = await base()
     .where(and(eq(tenants.ofMode, true), inArray(liveSessions.status, [...OPEN_STATUSES]), lte(attendanceSlots.startsAt, opensBefore), gt(attendanceSlots.endsAt, now)))
@@ -139,7 +139,7 @@ export async function sendDueReminders(db: Db, now: Date): Promise<number> {
   const sessionRows = await db
     .select(ctxCols)
     .from(liveSessions)
-    .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
+    .innerJoin(courses, sameTenant(courses, liveSessions, courses.id, liveSessions.courseId))
     .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
     .where(
       and(
@@ -148,7 +148,7 @@ export async function sendDueReminders(db: Db, now: Date): Promise<number> {
         lte(liveSessions.scheduledAt, opensBefore),
         // a Date inside raw sql is not encoded by postgres-js: the instant goes as ISO text
         sql`${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes}) > ${now.toISOString()}::timestamptz`,
-        sql`not exists (select 1 from ${attendanceSlots} where ${attendanceSlots.tenantId} = ${liveSessions.tenantId} and ${attendanceSlots.sessionId} = ${liveSessions.id})`,
+        sql`not exists (select 1 from ${attendanceSlots} where ${sameTenant(attendanceSlots, liveSessions, attendanceSlots.sessionId, liveSessions.id)})`,
       ),
     );
   const targets: { ctx: Context; target: Target }[] = [

@@ -4,15 +4,11 @@ import { barredEnrollment, teachesSession } from "../platform/who-may";
 import { signingEnrollment } from "./participants";
 import { barredEnrollmentError } from "../enrollments/barred";
 import { loadSession, type LoadedSession } from "../sessions/access";
-import { sessionWindow } from "../sessions/schedule";
+import { isSigningOpen } from "./signing-window";
 import type { Caller } from "../../auth/caller";
 
 /** Who signs a session: a participant learner (with the enrollment) or a trainer countersigning. */
 export type Signer = { loaded: LoadedSession; enrollmentId: string | null; asTrainer: boolean };
-
-/** Minutes around the planned time during which a SCHEDULED or ENDED session takes signatures. */
-export const OPENS_BEFORE_MINUTES = 30;
-export const CLOSES_AFTER_MINUTES = 120;
 
 export const notOpen = () => conflict("Attendance is not open for this session", "ATTENDANCE_NOT_OPEN");
 
@@ -37,18 +33,7 @@ export async function resolveSigner(db: DbOrTx, caller: Caller, sessionId: strin
   return { loaded, enrollmentId, asTrainer: false };
 }
 
-/**
- * Signing is open while the session is LIVE, or when it is SCHEDULED or ENDED and now lies in
- * [start − 30 min, end + 2 h] of its planned window (the schedule's first start and last end:
- * a session over several days stays open between them), for learners arriving early and late signatures.
- * CANCELLED never. 409 otherwise.
- */
+/** 409 ATTENDANCE_NOT_OPEN outside the session's signing window (signing-window.ts, the one rule). */
 export function assertOpen(loaded: LoadedSession, now: Date): void {
-  const s = loaded.session;
-  if (s.status === "CANCELLED") throw notOpen();
-  if (s.status === "LIVE") return;
-  const window = sessionWindow(s, loaded.timeZone);
-  const opens = window.start.getTime() - OPENS_BEFORE_MINUTES * 60_000;
-  const closes = window.end.getTime() + CLOSES_AFTER_MINUTES * 60_000;
-  if (now.getTime() < opens || now.getTime() > closes) throw notOpen();
+  if (!isSigningOpen(loaded.session, loaded.timeZone, now)) throw notOpen();
 }

@@ -11,7 +11,8 @@ import { AFTERNOON_STARTS_AT_HOUR, generateSlots as planSlots, type SlotFrequenc
 import { sessionWindow, slotsFromSchedule } from "../sessions/schedule";
 import { toRecord, usersById } from "./serialize";
 import { prepareSignature } from "./signatures";
-import { CLOSES_AFTER_MINUTES, notOpen, resolveSigner } from "./signer";
+import { notOpen, resolveSigner } from "./signer";
+import { signingWindow } from "./signing-window";
 import type { Strokes } from "./types";
 import type { Caller } from "../../auth/caller";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -134,8 +135,7 @@ export function assertSlotOpen(slot: SlotRow, loaded: LoadedSession, now: Date):
   const s = loaded.session;
   if (s.status === "CANCELLED") throw notOpen();
   if (now < slot.startsAt) throw badRequest("Slot has not started yet", undefined, "SLOT_NOT_STARTED");
-  const closes = sessionWindow(s, loaded.timeZone).end.getTime() + CLOSES_AFTER_MINUTES * 60_000;
-  if (s.status !== "LIVE" && now.getTime() > closes) throw notOpen();
+  if (s.status !== "LIVE" && now > signingWindow(s, loaded.timeZone).closesAt) throw notOpen();
 }
 
 /**

@@ -12,6 +12,10 @@ import { clearCounter, hitCounter, peekCounter } from "../platform/counters";
  *   (15 minutes): that pair answers 429 with Retry-After until the window passes;
  * - growing delays (OWASP authentication guidance): each further lock of the same pair within
  *   24 hours lasts twice as long as the previous one (15, 30, 60 minutes..., at most 24 hours).
+ * - across accounts, `LOGIN_MAX_FAILURES_PER_ADDRESS` (30) failures from one client address within
+ *   `LOGIN_LOCK_SECONDS`, whatever the e-mails (credential stuffing, spraying): that address answers
+ *   the same 429 with Retry-After for every login until the window passes. A success does not clear
+ *   this count (one valid account must not reset a spray).
  * Counters live in the database, so every app instance shares them.
  */
 const LOCK_MEMORY_SECONDS = 24 * 3600;
@@ -20,6 +24,7 @@ const MAX_LOCK_SECONDS = 24 * 3600;
 const pair = (email: string, ip: string | null | undefined) => `${email.trim().toLowerCase()}|${ip ?? "unknown"}`;
 const failKey = (email: string, ip: string | null | undefined) => `login-fail:${pair(email, ip)}`;
 const locksKey = (email: string, ip: string | null | undefined) => `login-locks:${pair(email, ip)}`;
+const addressKey = (ip: string | null | undefined) => `login-fail-ip:${ip ?? "unknown"}`;
 
 export function lockedError(resetAt: Date, now: Date): DomainError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
@@ -34,7 +39,9 @@ export function lockedError(resetAt: Date, now: Date): DomainError {
 /** The 429 to answer before checking the password when this account and address are locked, else null. */
 export async function loginLock(db: Db, email: string, ip: string | null | undefined, now: Date): Promise<DomainError | null> {
   const state = await peekCounter(db, failKey(email, ip), now);
-  return state && state.count >= env().LOGIN_MAX_FAILURES ? lockedError(state.resetAt, now) : null;
+  if (state && state.count >= env().LOGIN_MAX_FAILURES) return lockedError(state.resetAt, now);
+  const address = await peekCounter(db, addressKey(ip), now);
+  return address && address.count >= env().LOGIN_MAX_FAILURES_PER_ADDRESS ? lockedError(address.resetAt, now) : null;
 }
 
 /** Lock duration of the n-th lock of a pair within 24 hours: doubles each time. */
@@ -51,9 +58,11 @@ export async function recordLoginFailure(
   email: string,
   ip: string | null | undefined,
   now: Date,
-): Promise<{ failures: number; lockedUntil: Date | null }> {
+): Promise<{ failures: number; lockedUntil: Date | null; addressLocked?: boolean }> {
   const e = env();
+  const address = await hitCounter(db, addressKey(ip), e.LOGIN_LOCK_SECONDS, now);
   const state = await hitCounter(db, failKey(email, ip), e.LOGIN_LOCK_SECONDS, now);
+  if (address.count > e.LOGIN_MAX_FAILURES_PER_ADDRESS) return { failures: state.count, lockedUntil: address.resetAt, addressLocked: true };
   if (state.count < e.LOGIN_MAX_FAILURES) return { failures: state.count, lockedUntil: null };
   if (state.count > e.LOGIN_MAX_FAILURES) return { failures: state.count, lockedUntil: state.resetAt };
   const nth = (await hitCounter(db, locksKey(email, ip), LOCK_MEMORY_SECONDS, now)).count;

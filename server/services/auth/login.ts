@@ -26,7 +26,7 @@ const TENANT_REQUIRED = () =>
  * administrator succeed; anything else answers 400 TENANT_REQUIRED (the same for a wrong password, so nothing is revealed).
  * The same 401 for an unknown e-mail, a wrong password or an account with no access to the tenant (no enumeration);
  * 10 failures in 15 minutes lock that e-mail *from that client address* (429, growing on repeat: login-throttle.ts),
- * never the owner's other addresses.
+ * never the owner's other addresses; 30 failures from one address across any accounts lock that address (429).
  */
 export async function login(
   db: Db,
@@ -52,7 +52,7 @@ export async function login(
       targetId: user?.id,
       metadata: { email: input.email.toLowerCase(), failures: state.failures },
     });
-    if (state.failures > env().LOGIN_MAX_FAILURES && state.lockedUntil) throw lockedError(state.lockedUntil, now);
+    if ((state.addressLocked || state.failures > env().LOGIN_MAX_FAILURES) && state.lockedUntil) throw lockedError(state.lockedUntil, now);
     throw tenant ? INVALID() : TENANT_REQUIRED();
   }
   // Without a tenant only a platform administrator signs in (their token has no active tenant).

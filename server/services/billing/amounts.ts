@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_CENTS, MAX_ITEMS, MAX_QUANTITY, MAX_TOTAL_CENTS, VAT_RATES } from "../../contracts/invoices";
+import { MAX_AMOUNT_CENTS, MAX_ITEMS, MAX_QUANTITY, MAX_TOTAL_CENTS, VAT_CATEGORIES, VAT_RATES } from "../../contracts/invoices";
 import type { InvoiceItem } from "../../db/schema/billing";
 import type { FieldErrors } from "../../errors";
 
@@ -13,15 +13,75 @@ import type { FieldErrors } from "../../errors";
  * - subtotal HT (BT-109) = Σ bases, VAT (BT-110) = Σ vats, total TTC (BT-112) = HT + VAT.
  * Halves round away from zero (the amounts are never negative: a credit note carries positive
  * amounts and type code 381).
- * Under the training exemption (EXEMPT_261_4_4A, CGI art. 261-4-4° a) every line is VAT category
- * E at rate 0, whatever rate the item says (validation refuses a non-zero rate there).
+ *
+ * VAT per line, whatever the tenant's regime: each line has a kind (TRAINING, with the supplies
+ * closely tied to it, or OTHER) and an EN 16931 category (S rate > 0, E exempt, Z zero-rated, O
+ * outside the scope of VAT), resolved ONCE by resolveInvoiceItem when a draft's items are written
+ * and stored with them. The regime only sets the default of a 0 % line: E under the training
+ * exemption (CGI art. 261-4-4° a) for an exempt tenant; a liable tenant names the category.
+ * Older stored lines without a category are inferred here by the same function (`legacy`), so
+ * issued invoices keep their figures: an exempt tenant's lines were all 0 % (E), a liable
+ * tenant's lines above 0 % are S, and a liable tenant's old 0 % line becomes E with the
+ * 261-4-4° a ground unless its kind is OTHER (then Z): before this rule such lines were "S at
+ * 0 %", which EN 16931 refuses (BR-S-05), and a 0 % line of a training organisation is its
+ * exempt training far more often than a zero-rated supply (the figures are the same: no VAT).
  */
 
-export { MAX_ITEMS, MAX_QUANTITY, MAX_TOTAL_CENTS, VAT_RATES };
+export { MAX_ITEMS, MAX_QUANTITY, MAX_TOTAL_CENTS, VAT_CATEGORIES, VAT_RATES };
 export type VatRate = (typeof VAT_RATES)[number];
 export type VatRegime = "LIABLE" | "EXEMPT_261_4_4A";
-/** EN 16931 VAT category: S standard/reduced rates, E exempt. (Z zero-rated is not a French rate.) */
-export type VatCategory = "S" | "E";
+/** EN 16931 VAT category (UNCL5305): S standard or reduced rate, E exempt, Z zero-rated, O outside the scope of VAT. */
+export type VatCategory = (typeof VAT_CATEGORIES)[number];
+export type LineKind = "TRAINING" | "OTHER";
+
+/** The training exemption's wording (legal-notes §2) and its BT-121 code (Factur-X 1.09.2 code list). */
+export const EXEMPTION_REASON = "Exonération de TVA – article 261-4-4° a du CGI";
+export const EXEMPTION_CODE = "VATEX-FR-CGI261-4";
+/** Category O (BR-O-10 wants a reason): the standard text and code. */
+export const OUTSIDE_SCOPE_REASON = "Hors champ d'application de la TVA";
+export const OUTSIDE_SCOPE_CODE = "VATEX-EU-O";
+
+/** What the write path knows beyond the line: the tenant's regime, and whether the invoice is linked to an enrollment or a session. */
+export type VatContext = { vatRegime: VatRegime; linkedToTraining?: boolean };
+
+/**
+ * THE inference of a line's kind and VAT category (one function for the write path and for old
+ * stored lines). Returns the line with `kind`, `vatCategory` and, for E and O, the exemption
+ * reason (and code) filled, or `null` when a liable tenant's 0 % line names no category (the
+ * caller answers 422 items.{i}.vatCategory; `legacy` infers instead, see the module comment).
+ * Idempotent: a resolved line resolves to itself.
+ */
+export function resolveInvoiceItem(item: InvoiceItem, ctx: VatContext, opts: { legacy?: boolean } = {}): InvoiceItem | null {
+  const exemptTenant = ctx.vatRegime === "EXEMPT_261_4_4A";
+  let category: VatCategory | undefined = item.vatCategory;
+  if (!category) {
+    if (item.vatRate > 0) category = "S";
+    else if (exemptTenant) category = "E";
+    else if (opts.legacy) category = item.kind === "OTHER" ? "Z" : "E";
+    else return null;
+  }
+  // An exempt line is training (or closely tied to it) unless said otherwise; so is any line of an invoice linked to an enrollment or a session.
+  const kind: LineKind = item.kind ?? (ctx.linkedToTraining || category === "E" ? "TRAINING" : "OTHER");
+  const out: InvoiceItem = { ...item, kind, vatCategory: category };
+  delete out.vatExemptionReason;
+  delete out.vatExemptionCode;
+  if (category === "E") {
+    const reason = item.vatExemptionReason?.trim();
+    // No ground given: the training exemption (an exempt tenant's default, or a TRAINING line of a liable one).
+    if (reason) {
+      out.vatExemptionReason = reason;
+      if (item.vatExemptionCode?.trim()) out.vatExemptionCode = item.vatExemptionCode.trim();
+      else if (reason === EXEMPTION_REASON) out.vatExemptionCode = EXEMPTION_CODE;
+    } else if (exemptTenant || kind === "TRAINING" || opts.legacy) {
+      out.vatExemptionReason = EXEMPTION_REASON;
+      out.vatExemptionCode = item.vatExemptionCode?.trim() || EXEMPTION_CODE;
+    }
+  } else if (category === "O") {
+    out.vatExemptionReason = item.vatExemptionReason?.trim() || OUTSIDE_SCOPE_REASON;
+    out.vatExemptionCode = item.vatExemptionCode?.trim() || OUTSIDE_SCOPE_CODE;
+  }
+  return out;
+}
 
 /** One line's unit price: 10 million. */
 export const MAX_UNIT_PRICE_CENTS = MAX_AMOUNT_CENTS;
@@ -36,8 +96,12 @@ export type InvoiceLineAmounts = {
   discountCents: number;
   /** BT-131: gross − discount. */
   netCents: number;
+  kind: LineKind;
   category: VatCategory;
   vatRate: number;
+  /** E and O lines: BT-120 / BT-121 (null otherwise). */
+  exemptionReason: string | null;
+  exemptionCode: string | null;
 };
 
 export type VatBreakdownEntry = {
@@ -46,11 +110,18 @@ export type VatBreakdownEntry = {
   rate: number;
   baseCents: number;
   vatCents: number;
+  /**
+   * E and O groups: BT-120 (the distinct reasons of the group's lines, joined by " ; ") and
+   * BT-121 (when the lines share one code). EN 16931 keeps one group per category and rate
+   * (BR-E-08 sums every E line into the E group), so an E group may name several grounds.
+   */
+  exemptionReason: string | null;
+  exemptionCode: string | null;
 };
 
 export type InvoiceAmounts = {
   lines: InvoiceLineAmounts[];
-  /** Per category and rate, ordered by rate descending (S 20, S 10, S 5.5, S 2.1, E 0). */
+  /** One group per category and rate, ordered by rate descending then category (S 20, S 10, S 5.5, S 2.1, E 0, O 0, Z 0). */
   vatBreakdown: VatBreakdownEntry[];
   /** Σ line nets = BT-106 = BT-109 (no document-level allowances or charges). */
   subtotalCents: number;
@@ -83,13 +154,15 @@ export function vatOf(baseCents: number, rate: number): number {
   return mulDivRound(baseCents, rateTenths(rate), 1000);
 }
 
-/** The invoice's figures. Expects items that passed validateInvoiceItems. */
+/**
+ * The invoice's figures. Expects items that passed validateInvoiceItems; lines stored without a
+ * category are inferred by resolveInvoiceItem (legacy) under `vatRegime`.
+ */
 export function computeInvoiceAmounts(items: InvoiceItem[], vatRegime: VatRegime = "LIABLE"): InvoiceAmounts {
-  const exempt = vatRegime === "EXEMPT_261_4_4A";
-  const lines = items.map((item, i): InvoiceLineAmounts => {
+  const lines = items.map((raw, i): InvoiceLineAmounts => {
+    const item = resolveInvoiceItem(raw, { vatRegime }, { legacy: true })!;
     const grossCents = lineGrossCents(item);
     const discountCents = item.discountCents ?? 0;
-    const vatRate = exempt ? 0 : item.vatRate;
     return {
       lineId: i + 1,
       description: item.description,
@@ -98,20 +171,38 @@ export function computeInvoiceAmounts(items: InvoiceItem[], vatRegime: VatRegime
       grossCents,
       discountCents,
       netCents: grossCents - discountCents,
-      category: exempt ? "E" : "S",
-      vatRate,
+      kind: item.kind!,
+      category: item.vatCategory!,
+      // A legacy exempt tenant's line said 0 whatever it was meant to be: E is 0 %.
+      vatRate: item.vatCategory === "S" ? item.vatRate : 0,
+      exemptionReason: item.vatExemptionReason ?? null,
+      exemptionCode: item.vatExemptionCode ?? null,
     };
   });
-  const groups = new Map<string, VatBreakdownEntry>();
+  const groups = new Map<string, { category: VatCategory; rate: number; baseCents: number; reasons: string[]; codes: (string | null)[] }>();
   for (const line of lines) {
     const key = `${line.category}:${rateTenths(line.vatRate)}`;
-    const entry = groups.get(key) ?? { category: line.category, rate: line.vatRate, baseCents: 0, vatCents: 0 };
+    const entry = groups.get(key) ?? { category: line.category, rate: line.vatRate, baseCents: 0, reasons: [], codes: [] };
     entry.baseCents += line.netCents;
+    if (line.exemptionReason && !entry.reasons.includes(line.exemptionReason)) entry.reasons.push(line.exemptionReason);
+    entry.codes.push(line.exemptionCode);
     groups.set(key, entry);
   }
+  const order = { S: 0, E: 1, O: 2, Z: 3 } as const;
   const vatBreakdown = [...groups.values()]
-    .map((entry) => ({ ...entry, vatCents: vatOf(entry.baseCents, entry.rate) }))
-    .sort((a, b) => b.rate - a.rate || a.category.localeCompare(b.category));
+    .map(({ category, rate, baseCents, reasons, codes }): VatBreakdownEntry => {
+      const withReason = category === "E" || category === "O";
+      const sameCode = codes.every((c) => c && c === codes[0]);
+      return {
+        category,
+        rate,
+        baseCents,
+        vatCents: vatOf(baseCents, rate),
+        exemptionReason: withReason && reasons.length ? reasons.join(" ; ") : null,
+        exemptionCode: withReason && sameCode ? codes[0]! : null,
+      };
+    })
+    .sort((a, b) => b.rate - a.rate || order[a.category] - order[b.category]);
   const subtotalCents = vatBreakdown.reduce((sum, e) => sum + e.baseCents, 0);
   const vatCents = vatBreakdown.reduce((sum, e) => sum + e.vatCents, 0);
   return {
@@ -127,21 +218,34 @@ export function computeInvoiceAmounts(items: InvoiceItem[], vatRegime: VatRegime
 const isRate = (rate: unknown): rate is VatRate => typeof rate === "number" && (VAT_RATES as readonly number[]).includes(rate);
 const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
+export const VAT_FIELD_MESSAGES = {
+  categoryRequired: "Required for a 0 % line: E (exempt, with its ground), Z or O",
+  categoryUnknown: "Must be one of S, E, Z, O",
+  standardNeedsRate: "Must be greater than 0 for category S",
+  zeroForCategory: "Must be 0 for category E, Z or O",
+  reasonRequired: "Required: the legal ground of the exemption",
+  outsideScopeAlone: "A line outside the scope of VAT (O) cannot share an invoice with other categories",
+} as const;
+
 /**
- * Field errors of an invoice's items (keys `items`, `items.{i}.{field}`, `total`), empty when
- * valid. Messages are plain English; the API words them from the field and the error code.
+ * The items as stored (each line resolved by resolveInvoiceItem under `ctx`) and the field
+ * errors (keys `items`, `items.{i}.{field}`, `total`), empty when valid. `categoryMissing`: a
+ * liable tenant's 0 % line without a category (the API answers VAT_CATEGORY_REQUIRED). Messages
+ * are the English entries of messages/api/fields.en.ts, worded in French by the API layer.
  */
-export function validateInvoiceItems(items: readonly InvoiceItem[] | null | undefined, vatRegime: VatRegime = "LIABLE"): FieldErrors {
+export function checkInvoiceItems(items: readonly InvoiceItem[] | null | undefined, ctx: VatContext): { items: InvoiceItem[]; errors: FieldErrors; categoryMissing: boolean } {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   if (!Array.isArray(items) || items.length === 0) {
     add("items", "An invoice needs at least one item");
-    return errors;
+    return { items: [], errors, categoryMissing: false };
   }
   if (items.length > MAX_ITEMS) {
     add("items", `At most ${MAX_ITEMS} items`);
-    return errors;
+    return { items: [], errors, categoryMissing: false };
   }
+  let categoryMissing = false;
+  const resolved: InvoiceItem[] = [];
   items.forEach((item, i) => {
     const at = (field: string) => `items.${i}.${field}`;
     if (typeof item.description !== "string" || item.description.trim() === "") add(at("description"), "Required");
@@ -158,18 +262,41 @@ export function validateInvoiceItems(items: readonly InvoiceItem[] | null | unde
     else if (p < 0) add(at("unitPriceCents"), "Must not be negative");
     else if (p > MAX_UNIT_PRICE_CENTS) add(at("unitPriceCents"), `At most ${MAX_UNIT_PRICE_CENTS}`);
     else priceOk = true;
-    if (!isRate(item.vatRate)) add(at("vatRate"), `Must be one of ${VAT_RATES.join(", ")}`);
-    else if (vatRegime === "EXEMPT_261_4_4A" && item.vatRate !== 0) add(at("vatRate"), "Must be 0: the organisation is exempt from VAT (CGI art. 261-4-4° a)");
     const d = item.discountCents;
     if (d !== undefined && d !== null) {
       if (typeof d !== "number" || !Number.isInteger(d)) add(at("discountCents"), "Must be an integer number of cents");
       else if (d < 0) add(at("discountCents"), "Must not be negative");
       else if (quantityOk && priceOk && d > lineGrossCents(item)) add(at("discountCents"), "Must not exceed the line amount (quantity × unit price)");
     }
+    if (!isRate(item.vatRate)) {
+      add(at("vatRate"), `Must be one of ${VAT_RATES.join(", ")}`);
+      return;
+    }
+    if (item.vatCategory !== undefined && !(VAT_CATEGORIES as readonly string[]).includes(item.vatCategory)) {
+      add(at("vatCategory"), VAT_FIELD_MESSAGES.categoryUnknown);
+      return;
+    }
+    const line = resolveInvoiceItem(item, ctx);
+    if (!line) {
+      categoryMissing = true;
+      add(at("vatCategory"), VAT_FIELD_MESSAGES.categoryRequired);
+      return;
+    }
+    if (line.vatCategory === "S" && line.vatRate === 0) add(at("vatRate"), VAT_FIELD_MESSAGES.standardNeedsRate);
+    if (line.vatCategory !== "S" && line.vatRate !== 0) add(at("vatRate"), VAT_FIELD_MESSAGES.zeroForCategory);
+    if (line.vatCategory === "E" && !line.vatExemptionReason) add(at("vatExemptionReason"), VAT_FIELD_MESSAGES.reasonRequired);
+    resolved[i] = line;
   });
+  const categories = new Set(resolved.filter(Boolean).map((l) => l.vatCategory));
+  if (categories.has("O") && categories.size > 1) resolved.forEach((l, i) => l?.vatCategory === "O" && add(`items.${i}.vatCategory`, VAT_FIELD_MESSAGES.outsideScopeAlone));
   if (Object.keys(errors).length === 0) {
-    const { totalCents } = computeInvoiceAmounts([...items], vatRegime);
+    const { totalCents } = computeInvoiceAmounts(resolved, ctx.vatRegime);
     if (totalCents > MAX_TOTAL_CENTS) add("total", `The total must not exceed ${MAX_TOTAL_CENTS} cents`);
   }
-  return errors;
+  return { items: resolved, errors, categoryMissing };
+}
+
+/** The field errors of checkInvoiceItems (empty when valid). */
+export function validateInvoiceItems(items: readonly InvoiceItem[] | null | undefined, ctx: VatRegime | VatContext = "LIABLE"): FieldErrors {
+  return checkInvoiceItems(items, typeof ctx === "string" ? { vatRegime: ctx } : ctx).errors;
 }

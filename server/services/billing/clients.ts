@@ -27,11 +27,7 @@ export function toClient(r: ClientRow): TClient {
     siren: r.siren,
     siret: r.siret,
     vatNumber: r.vatNumber,
-    addressLine1: r.addressLine1,
-    addressLine2: r.addressLine2,
-    postalCode: r.postalCode,
-    city: r.city,
-    country: r.country,
+    address: { line1: r.addressLine1, line2: r.addressLine2, postalCode: r.postalCode, city: r.city, country: r.country },
     email: r.email,
     userId: r.userId,
     createdAt: r.createdAt.toISOString(),
@@ -117,11 +113,17 @@ function fieldsOf(input: Omit<TUpdateClientInput, "id">): Partial<ClientFields> 
   const set: Partial<ClientFields> = {};
   if (input.kind !== undefined) set.kind = input.kind;
   if (input.name !== undefined) set.name = input.name;
-  for (const key of ["siren", "siret", "vatNumber", "addressLine1", "addressLine2", "postalCode", "city", "email", "userId"] as const) {
+  for (const key of ["siren", "siret", "vatNumber", "email", "userId"] as const) {
     const v = orNull(input[key]);
     if (v !== undefined) set[key] = v;
   }
-  if (input.country !== undefined) set.country = input.country;
+  // the API's address object onto the flat columns (the invoice's buyer snapshot reads them)
+  const address = input.address ?? {};
+  for (const [member, column] of [["line1", "addressLine1"], ["line2", "addressLine2"], ["postalCode", "postalCode"], ["city", "city"]] as const) {
+    const v = orNull(address[member]);
+    if (v !== undefined) set[column] = v;
+  }
+  if (address.country !== undefined) set.country = address.country;
   return set;
 }
 

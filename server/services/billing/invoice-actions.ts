@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TInvoice } from "../../contracts/invoices";
-import type { Db } from "../../db";
+import type { Db, DbOrTx } from "../../db";
 import { invoices } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
 import { localDate, startOfLocalDate } from "../../lib/local-date";
 import { sendMail } from "../mail";
 import { writeAudit } from "../platform/audit";
-import { readInvoicePdf } from "./invoice-pdf";
+import { creditNoteInTransaction, type IssueOptions } from "./invoice-issue";
+import { readInvoicePdf, retryInvoicePdf, storeInvoicePdf } from "./invoice-pdf";
 import type { InvoiceRow } from "./invoice-serialize";
 import { effectiveStatus } from "./invoice-status";
 import { getInvoice, loadInvoice } from "./invoices";
@@ -20,17 +21,37 @@ function requireIssued(row: InvoiceRow, today: string) {
   return status;
 }
 
-/** ISSUED (or OVERDUE) -> CANCELLED; a PAID invoice needs a credit note (409), a credit note cannot be cancelled. */
+/**
+ * ISSUED (or OVERDUE) -> CANCELLED, only by a credit note: in one transaction, the credit note for
+ * what is left of the invoice is issued (its own number, type 381, referencing the invoice) and
+ * the invoice reads CANCELLED with `cancellationCreditNote`. A DRAFT is deleted, not cancelled
+ * (409 INVOICE_DRAFT_DELETE_INSTEAD); a PAID invoice needs a credit note (409); a credit note
+ * cannot be cancelled.
+ */
 export async function cancelInvoice(db: Db, caller: Caller, input: { id: string; reason: string }, now: Date): Promise<TInvoice> {
-  await db.transaction(async (tx) => {
-    const row = await loadInvoice(tx, caller.scope, input.id, { forUpdate: true });
-    const status = requireIssued(row, localDate(now, caller.tenant.timeZone));
-    if (row.kind === "CREDIT_NOTE") throw conflict("A credit note cannot be credited or cancelled", "CREDIT_NOTE_NOT_CREDITABLE");
-    if (status === "PAID") throw conflict("A paid invoice cannot be cancelled: issue a credit note", "INVOICE_PAID_CREDIT_NOTE_REQUIRED");
-    await tx.update(invoices).set({ status: "CANCELLED", cancelledAt: now, cancelReason: input.reason, updatedAt: now }).where(caller.scope.where(invoices, eq(invoices.id, row.id)));
-    await writeAudit(tx, caller, { action: "invoice.cancelled", targetType: "invoice", targetId: row.id, metadata: { number: row.number, reason: input.reason, totalCents: row.totalCents } });
-  });
+  const note = await db.transaction((tx) => cancelInTransaction(tx, caller, input, now));
+  await storeInvoicePdf(db, caller.scope, note.id);
   return getInvoice(db, caller, input.id, now);
+}
+
+/** The cancellation's writes in the caller's transaction (the seed cancels through it too); answers the credit note (its PDF: the render job, or the caller's fast path). */
+export async function cancelInTransaction(tx: DbOrTx, caller: Caller, input: { id: string; reason: string }, now: Date, opts: IssueOptions = {}): Promise<InvoiceRow> {
+  const row = await loadInvoice(tx, caller.scope, input.id, { forUpdate: true });
+  if (row.status === "DRAFT") throw conflict("A draft is not cancelled: delete it (it has no number yet)", "INVOICE_DRAFT_DELETE_INSTEAD");
+  const status = requireIssued(row, localDate(now, caller.tenant.timeZone));
+  if (row.kind === "CREDIT_NOTE") throw conflict("A credit note cannot be credited or cancelled", "CREDIT_NOTE_NOT_CREDITABLE");
+  if (status === "PAID") throw conflict("A paid invoice cannot be cancelled: issue a credit note", "INVOICE_PAID_CREDIT_NOTE_REQUIRED");
+  const note = await creditNoteInTransaction(tx, caller, { id: row.id, reason: input.reason, rest: true }, () => now, opts);
+  await writeAudit(tx, caller, { action: "invoice.cancelled", targetType: "invoice", targetId: row.id, metadata: { number: row.number, reason: input.reason, totalCents: row.totalCents, creditNoteId: note.id, creditNoteNumber: note.number } });
+  return note;
+}
+
+/** Generates a PENDING or FAILED invoice's PDF again (a new job, then at once); 409 INVOICE_PDF_READY when it is stored. */
+export async function renderInvoicePdf(db: Db, caller: Caller, id: string, now: Date): Promise<TInvoice> {
+  const row = await loadInvoice(db, caller.scope, id);
+  await retryInvoicePdf(db, caller.scope, row);
+  await writeAudit(db, caller, { action: "invoice.pdfRetried", targetType: "invoice", targetId: row.id, metadata: { number: row.number, previousError: row.pdfError } });
+  return getInvoice(db, caller, id, now);
 }
 
 /** ISSUED or OVERDUE -> PAID, on the date the payment was received (not in the future, not before issue). */

@@ -27,6 +27,7 @@ export async function invoiceDocument(db: DbOrTx, scope: TenantScope, row: Invoi
     paymentTerms: row.paymentTerms ?? undefined,
     purchaseOrder: row.purchaseOrder ?? undefined,
     exchangeRateToEur: row.exchangeRateToEur,
+    servicePeriod: row.servicePeriodStart && row.servicePeriodEnd ? { start: row.servicePeriodStart, end: row.servicePeriodEnd } : null,
     precedingInvoice,
     notes: row.notes ?? undefined,
   };

@@ -2,69 +2,42 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TInvoice, TInvoiceItemInput } from "../../contracts/invoices";
 import type { Db, DbOrTx } from "../../db";
-import { invoices, type PartySnapshot } from "../../db/schema";
+import { invoices, type InvoiceItem } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { conflict, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { addDays, localDate } from "../../lib/local-date";
 import { writeAudit } from "../platform/audit";
 import { computeInvoiceAmounts } from "./amounts";
-import { checkInvoiceDocument, InvoiceDocumentError } from "./facturx";
 import { invoiceDocument } from "./invoice-document";
-import { loadClient, type ClientRow } from "./clients";
-import { storeInvoicePdf } from "./invoice-pdf";
+import { assertConformant, buyerSnapshot, facturxCheck, facturxPreconditions, sellerSnapshot, validateDraftInvoice } from "./invoice-validate";
+import { loadClient } from "./clients";
+import { enqueueInvoiceRender, storeInvoicePdf } from "./invoice-pdf";
 import type { InvoiceRow } from "./invoice-serialize";
 import { takeInvoiceNumber } from "./invoice-number";
 import { checkItems, getInvoice, loadInvoice } from "./invoices";
-import { requireInvoiceableIdentity, type LegalIdentity } from "./legal-identity";
+import { requireInvoiceableIdentity } from "./legal-identity";
 
-export function sellerSnapshot(id: LegalIdentity): PartySnapshot {
-  return {
-    name: id.legalName ?? "",
-    legalForm: id.legalForm,
-    siren: id.siren,
-    siret: id.siret,
-    vatNumber: id.vatNumber,
-    rcs: id.rcs,
-    shareCapital: id.shareCapital,
-    nda: id.nda,
-    ndaRegion: id.ndaRegion,
-    addressLine1: id.addressLine1,
-    addressLine2: id.addressLine2,
-    postalCode: id.postalCode,
-    city: id.city,
-    country: id.country,
-    email: id.email,
-    iban: id.iban,
-    bic: id.bic,
-  };
-}
+/**
+ * `facturxValidation: "skip"`: only for the demo seed (server/db/seed), whose few dozen invoices
+ * would otherwise cost a second of validation each at every test database's seeding; the
+ * preconditions still apply, and tests/integration/invoice-validation.test.ts validates every
+ * seeded invoice. Every issue through the API validates.
+ */
+export type IssueOptions = { facturxValidation?: "run" | "skip" };
 
-export function buyerSnapshot(c: ClientRow): PartySnapshot {
-  return {
-    name: c.name,
-    kind: c.kind,
-    siren: c.siren ?? (c.siret ? c.siret.slice(0, 9) : null),
-    siret: c.siret,
-    vatNumber: c.vatNumber,
-    addressLine1: c.addressLine1,
-    addressLine2: c.addressLine2,
-    postalCode: c.postalCode,
-    city: c.city,
-    country: c.country,
-    email: c.email,
-  };
-}
 
 /**
  * The issuing step, in the caller's transaction: takes the number under the counter lock, then
  * reads the clock (so numbers and issue times run in the same order), freezes seller and buyer
- * as printed, and sets ISSUED. The PDF is rendered after the commit (storeInvoicePdf).
+ * as printed, and sets ISSUED with its PDF PENDING and the `invoice.render` job enqueued in the
+ * same transaction; the request may render it right after the commit (storeInvoicePdf).
  */
-export async function issueInTransaction(tx: DbOrTx, caller: Caller, row: InvoiceRow, now: () => Date): Promise<InvoiceRow> {
+export async function issueInTransaction(tx: DbOrTx, caller: Caller, row: InvoiceRow, now: () => Date, opts: IssueOptions = {}): Promise<InvoiceRow> {
   const identity = await requireInvoiceableIdentity(tx, caller.tenant.id);
   const client = await loadClient(tx, caller.scope, row.clientId);
-  checkItems(row.items, identity);
+  // Lines stored before categories were resolved get them now (the same inference), and are frozen with the issue.
+  const items = checkItems(row.items, identity, Boolean(row.enrollmentId));
   const tz = caller.tenant.timeZone;
   const year = Number(localDate(now(), tz).slice(0, 4));
   const taken = await takeInvoiceNumber(tx, caller.scope, identity.invoicePrefix, year);
@@ -75,6 +48,7 @@ export async function issueInTransaction(tx: DbOrTx, caller: Caller, row: Invoic
     .update(invoices)
     .set({
       status: "ISSUED",
+      items,
       number: taken.number,
       numberYear: taken.year,
       numberSeq: taken.seq,
@@ -84,27 +58,34 @@ export async function issueInTransaction(tx: DbOrTx, caller: Caller, row: Invoic
       buyer: buyerSnapshot(client),
       vatRegime: identity.vatRegime,
       facturxProfile: identity.facturxProfile,
+      pdfStatus: "PENDING",
       updatedAt: issuedAt,
     })
     .where(caller.scope.where(invoices, and(eq(invoices.id, row.id), eq(invoices.status, "DRAFT"))))
     .returning();
-  // What the Factur-X XML needs (seller SIREN and VAT number, exchange rate...): refused now, with the number given back by the rollback.
-  try {
-    checkInvoiceDocument(await invoiceDocument(tx, caller.scope, updated!, tz));
-  } catch (e) {
-    if (e instanceof InvoiceDocumentError) throw unprocessable("The invoice cannot be issued as a Factur-X document", e.fields, "INVOICE_NOT_ISSUABLE");
-    throw e;
-  }
+  // The Factur-X XML as it will be embedded, checked against the official XSD and Schematrons
+  // (Factur-X profile, EN 16931, BR-FR) off the request thread: a failed rule refuses the issue
+  // (422 INVOICE_NOT_ISSUABLE, errors per rule id) and the rollback gives the number back.
+  const doc = await invoiceDocument(tx, caller.scope, updated!, tz);
+  if (opts.facturxValidation === "skip") facturxPreconditions(doc);
+  else assertConformant(await facturxCheck(doc));
   await writeAudit(tx, caller, {
     action: row.kind === "CREDIT_NOTE" ? "invoice.creditNoteIssued" : "invoice.issued",
     targetType: "invoice",
     targetId: row.id,
     metadata: { number: taken.number, totalCents: row.totalCents, currency: row.currency },
   });
+  // The outbox: the render job commits with the issue, so no issued invoice is left without its PDF (whoever issues it: a request, the seed...).
+  await enqueueInvoiceRender(tx, caller.scope, row.id);
   return updated!;
 }
 
 export async function issueInvoice(db: Db, caller: Caller, id: string, now: () => Date): Promise<TInvoice> {
+  // The official check runs first, outside the transaction, on the draft as it would be issued
+  // (invoice-validate.ts): a refusal takes no number at all, and the check inside the
+  // transaction then finds the verdict remembered (the same document but its number), so the
+  // numbering lock is held for milliseconds, not for the seconds of the Schematrons.
+  assertConformant(await validateDraftInvoice(db, caller, id, now()));
   const issued = await db.transaction(async (tx) => {
     const row = await loadInvoice(tx, caller.scope, id, { forUpdate: true });
     if (row.status !== "DRAFT") throw conflict("The invoice is already issued or cancelled", "INVOICE_ALREADY_ISSUED");
@@ -127,10 +108,15 @@ export async function createCreditNote(db: Db, caller: Caller, input: CreditNote
   return getInvoice(db, caller, noteId, now());
 }
 
-type CreditNoteInput = { id: string; reason: string; items?: TInvoiceItemInput[] };
+/**
+ * `rest`: the cancellation's credit note (cancelInvoice): it covers whatever is left of the
+ * invoice (its lines when nothing is credited yet, else one line per VAT rate and line kind for
+ * the remaining base) and always cancels the invoice.
+ */
+type CreditNoteInput = { id: string; reason: string; items?: TInvoiceItemInput[]; rest?: boolean };
 
-/** The credit note's writes, in the caller's transaction (the PDF is rendered after the commit). */
-export async function creditNoteInTransaction(tx: DbOrTx, caller: Caller, input: CreditNoteInput, now: () => Date): Promise<InvoiceRow> {
+/** The credit note's writes, in the caller's transaction (the PDF is rendered after the commit, the job enqueued with the issue). */
+export async function creditNoteInTransaction(tx: DbOrTx, caller: Caller, input: CreditNoteInput, now: () => Date, opts: IssueOptions = {}): Promise<InvoiceRow> {
   const orig = await loadInvoice(tx, caller.scope, input.id, { forUpdate: true });
   if (orig.kind === "CREDIT_NOTE") throw conflict("A credit note cannot be credited or cancelled", "CREDIT_NOTE_NOT_CREDITABLE");
   if (orig.status === "DRAFT") throw conflict("The invoice is not issued", "INVOICE_NOT_ISSUED");
@@ -139,10 +125,12 @@ export async function creditNoteInTransaction(tx: DbOrTx, caller: Caller, input:
   const left = orig.totalCents - credited;
   if (left <= 0) throw conflict("The credit notes already cover the whole invoice", "INVOICE_FULLY_CREDITED");
   const identity = await requireInvoiceableIdentity(tx, caller.tenant.id);
-  if (!input.items && credited > 0) throw unprocessable("Validation failed", { items: ["Part of the invoice is already credited: give the lines to credit"] });
-  const items = input.items ? checkItems(input.items, identity) : orig.items;
+  if (!input.items && !input.rest && credited > 0) throw unprocessable("Validation failed", { items: ["Part of the invoice is already credited: give the lines to credit"] });
+  const items = input.items ? checkItems(input.items, identity, Boolean(orig.enrollmentId)) : credited > 0 ? await remainingItems(tx, caller.scope, orig) : orig.items;
   const a = computeInvoiceAmounts(items, identity.vatRegime);
-  if (a.totalCents > left) throw unprocessable("Validation failed", { items: [`The credit note exceeds what is left to credit (${left} cents)`] });
+  // The rest's VAT is rounded on the remaining bases: it may differ from what is left by a cent per line.
+  const slack = input.rest ? items.length : 0;
+  if (a.totalCents > left + slack) throw unprocessable("Validation failed", { items: [`The credit note exceeds what is left to credit (${left} cents)`] });
   const t = now();
   const [draft] = await tx
     .insert(invoices)
@@ -158,6 +146,9 @@ export async function creditNoteInTransaction(tx: DbOrTx, caller: Caller, input:
         vatCents: a.vatCents,
         totalCents: a.totalCents,
         notes: `Avoir sur la facture ${orig.number} : ${input.reason}`,
+        // The credit note is about the same service.
+        servicePeriodStart: orig.servicePeriodStart,
+        servicePeriodEnd: orig.servicePeriodEnd,
         exchangeRateToEur: orig.exchangeRateToEur,
         enrollmentId: orig.enrollmentId,
         payer: orig.payer,
@@ -167,15 +158,54 @@ export async function creditNoteInTransaction(tx: DbOrTx, caller: Caller, input:
       }),
     )
     .returning();
-  const note = await issueInTransaction(tx, caller, draft!, now);
-  if (a.totalCents === left && orig.status !== "PAID") {
+  const note = await issueInTransaction(tx, caller, draft!, now, opts);
+  if ((a.totalCents === left || input.rest) && orig.status !== "PAID") {
     await tx
       .update(invoices)
-      .set({ status: "CANCELLED", cancelledAt: note.issuedAt, cancelReason: `Avoir ${note.number} : ${input.reason}`, updatedAt: note.issuedAt! })
+      .set({ status: "CANCELLED", cancelledAt: note.issuedAt, cancelReason: `Avoir ${note.number} : ${input.reason}`, cancellationCreditNoteId: note.id, updatedAt: note.issuedAt! })
       .where(caller.scope.where(invoices, eq(invoices.id, orig.id)));
   }
   await writeAudit(tx, caller, { action: "invoice.credited", targetType: "invoice", targetId: orig.id, metadata: { creditNoteId: note.id, number: note.number, totalCents: a.totalCents, reason: input.reason } });
   return note;
+}
+
+/** What is left of a partly credited invoice: per VAT rate and line kind, the invoice's net base minus its credit notes'. */
+async function remainingItems(tx: DbOrTx, scope: TenantScope, orig: InvoiceRow): Promise<InvoiceItem[]> {
+  const notes = await tx
+    .select({ items: invoices.items })
+    .from(invoices)
+    .where(scope.where(invoices, and(eq(invoices.creditedInvoiceId, orig.id), ne(invoices.status, "DRAFT"))));
+  type Group = { vatRate: number; vatCategory: InvoiceItem["vatCategory"]; reason: string | null; code: string | null; kind?: "TRAINING" | "OTHER"; cents: number };
+  // What is left per VAT category and rate (and line kind, for the BPF), from the lines as computed (categories resolved, old lines included).
+  const bases = (byKind: boolean) => {
+    const m = new Map<string, Group>();
+    const add = (items: InvoiceItem[], sign: number) =>
+      computeInvoiceAmounts(items, orig.vatRegime ?? "LIABLE").lines.forEach((l) => {
+        const kind = byKind ? l.kind : undefined;
+        const key = `${l.category}|${l.vatRate}|${kind ?? ""}`;
+        const e = m.get(key) ?? { vatRate: l.vatRate, vatCategory: l.category, reason: l.exemptionReason, code: l.exemptionCode, ...(kind ? { kind } : {}), cents: 0 };
+        e.cents += sign * l.netCents;
+        m.set(key, e);
+      });
+    add(orig.items, 1);
+    for (const n of notes) add(n.items, -1);
+    return [...m.values()];
+  };
+  let groups = bases(true);
+  // A note that credited lines under another kind than the invoice's: the rest per category and rate only.
+  if (groups.some((g) => g.cents < 0)) groups = bases(false);
+  const left = groups.filter((g) => g.cents > 0);
+  const several = new Set(left.map((g) => `${g.vatCategory}|${g.vatRate}`)).size > 1;
+  return left.map((g) => ({
+    description: `Solde de la facture ${orig.number}${several ? ` (${g.vatCategory === "S" ? `TVA ${String(g.vatRate).replace(".", ",")} %` : g.vatCategory === "E" ? "exonéré de TVA" : g.vatCategory === "Z" ? "TVA 0 %" : "hors champ de la TVA"})` : ""}${g.kind === "OTHER" ? " — hors formation" : ""}`,
+    quantity: 1,
+    unitPriceCents: g.cents,
+    vatRate: g.vatRate,
+    vatCategory: g.vatCategory,
+    ...(g.reason ? { vatExemptionReason: g.reason } : {}),
+    ...(g.code ? { vatExemptionCode: g.code } : {}),
+    ...(g.kind ? { kind: g.kind } : {}),
+  }));
 }
 
 async function creditedSoFar(tx: DbOrTx, scope: TenantScope, invoiceId: string): Promise<number> {

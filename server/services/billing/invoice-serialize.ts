@@ -39,6 +39,7 @@ export type InvoiceRelations = {
 
 export function toInvoice(r: InvoiceRow, rel: InvoiceRelations, today: string): TInvoice {
   const amounts = computeInvoiceAmounts(r.items, r.vatRegime ?? (rel.vatRegime));
+  const cancelNote = r.cancellationCreditNoteId ? rel.creditNotes.find((c) => c.id === r.cancellationCreditNoteId) : undefined;
   return {
     ...toInvoiceSummary(r, rel.clientName, today),
     items: r.items.map((i, k) => ({
@@ -48,22 +49,28 @@ export function toInvoice(r: InvoiceRow, rel: InvoiceRelations, today: string): 
       vatRate: i.vatRate,
       discountCents: i.discountCents ?? 0,
       netCents: amounts.lines[k]!.netCents,
-      kind: i.kind ?? null,
+      kind: amounts.lines[k]!.kind,
+      vatCategory: amounts.lines[k]!.category,
+      vatExemptionReason: amounts.lines[k]!.exemptionReason,
+      vatExemptionCode: amounts.lines[k]!.exemptionCode,
     })),
-    vatBreakdown: amounts.vatBreakdown.map((v) => ({ category: v.category, vatRate: v.rate, baseCents: v.baseCents, vatCents: v.vatCents })),
+    vatBreakdown: amounts.vatBreakdown.map((v) => ({ category: v.category, vatRate: v.rate, baseCents: v.baseCents, vatCents: v.vatCents, exemptionReason: v.exemptionReason, exemptionCode: v.exemptionCode })),
     paymentTerms: r.paymentTerms,
     purchaseOrder: r.purchaseOrder,
     exchangeRateToEur: r.exchangeRateToEur,
     notes: r.notes,
+    servicePeriod: r.servicePeriodStart && r.servicePeriodEnd ? { start: r.servicePeriodStart, end: r.servicePeriodEnd } : null,
     factorX: { profile: r.facturxProfile ?? rel.profile, xmlAttached: r.xmlAttached, pdfA3: r.pdfA3 },
     eidas: { signed: r.signed, provider: r.signatureProvider, signatureLevel: r.signatureLevel, signatureId: r.signatureId },
     pdfAvailable: r.pdfPath !== null,
+    pdf: r.status === "DRAFT" ? null : { status: r.pdfPath ? "READY" : r.pdfStatus === "FAILED" ? "FAILED" : "PENDING", lastError: r.pdfPath ? null : r.pdfError, attempts: r.pdfAttempts },
     sentAt: iso(r.sentAt),
     paidAt: iso(r.paidAt),
     cancelledAt: iso(r.cancelledAt),
     cancelReason: r.cancelReason,
     creditNotes: rel.creditNotes.map((c) => ({ id: c.id, number: c.number, totalCents: c.totalCents, issuedAt: iso(c.issuedAt) })),
     creditedInvoice: rel.creditedInvoice,
+    cancellationCreditNote: cancelNote ? { id: cancelNote.id, number: cancelNote.number } : null,
     updatedAt: r.updatedAt.toISOString(),
   };
 }

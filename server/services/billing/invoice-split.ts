@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import type { TInvoice, TSplitInvoicesInput } from "../../contracts/invoices";
 import type { Db } from "../../db";
@@ -21,7 +22,7 @@ export async function splitEnrollmentInvoices(db: Db, caller: Caller, input: TSp
     const [enr] = await tx
       .select({ id: enrollments.id, userId: enrollments.userId, courseTitle: courses.title, firstName: users.firstName, lastName: users.lastName })
       .from(enrollments)
-      .innerJoin(courses, and(eq(courses.tenantId, enrollments.tenantId), eq(courses.id, enrollments.courseId)))
+      .innerJoin(courses, sameTenant(courses, enrollments, courses.id, enrollments.courseId))
       .innerJoin(users, eq(users.id, enrollments.userId))
       .where(caller.scope.where(enrollments, eq(enrollments.id, input.enrollmentId)))
       .limit(1);
@@ -42,7 +43,7 @@ export async function splitEnrollmentInvoices(db: Db, caller: Caller, input: TSp
         }
       }
       const learner = `${enr.firstName} ${enr.lastName}`.trim();
-      const items = checkItems([{ description: `Formation « ${enr.courseTitle} » — ${learner} (${PAYER_LABEL[share.payer]})`, quantity: 1, unitPriceCents: share.amountCents, vatRate }], identity);
+      const items = checkItems([{ description: `Formation « ${enr.courseTitle} » — ${learner} (${PAYER_LABEL[share.payer]})`, quantity: 1, unitPriceCents: share.amountCents, vatRate }], identity, true);
       const row = await insertDraft(tx, caller, { clientId, items, currency: input.currency, dueDate: input.dueDate, enrollmentId: enr.id, payer: share.payer }, now);
       out.push(row.id);
     }

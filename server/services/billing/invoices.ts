@@ -1,16 +1,18 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import type { TCreateInvoiceInput, TInvoice, TInvoiceItemInput, TListInvoicesInput, TUpdateInvoiceInput } from "../../contracts/invoices";
 import type { Db, DbOrTx } from "../../db";
-import { billingClients, enrollments, invoices, type InvoiceItem } from "../../db/schema";
+import { billingClients, enrollments, invoices, liveSessions, sessionParticipants, type InvoiceItem } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
-import { conflict, notFound, unprocessable, type FieldErrors } from "../../errors";
+import { conflict, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { addDays, localDate, startOfLocalDate } from "../../lib/local-date";
 import { writeAudit } from "../platform/audit";
 import { funderInvoices } from "../platform/who-may";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
-import { computeInvoiceAmounts, validateInvoiceItems } from "./amounts";
+import { checkInvoiceItems, computeInvoiceAmounts, resolveInvoiceItem } from "./amounts";
+import { sessionWindow } from "../sessions/schedule";
 import { loadClient } from "./clients";
 import { toInvoice, toInvoiceSummary, type InvoiceRow } from "./invoice-serialize";
 import { loadLegalIdentity, type LegalIdentity } from "./legal-identity";
@@ -34,12 +36,56 @@ async function clientOrFieldError(db: DbOrTx, scope: TenantScope, clientId: stri
   }
 }
 
-/** The business rules of amounts.ts (discount within the line, the exempt regime's 0 %, the total's ceiling) as a 422 naming the fields. */
-export function checkItems(items: TInvoiceItemInput[], identity: Pick<LegalIdentity, "vatRegime">): InvoiceItem[] {
-  const clean = items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceCents: i.unitPriceCents, vatRate: i.vatRate, ...(i.discountCents ? { discountCents: i.discountCents } : {}), ...(i.kind ? { kind: i.kind } : {}) }));
-  const errors: FieldErrors = validateInvoiceItems(clean, identity.vatRegime);
-  if (Object.keys(errors).length) throw unprocessable("Validation failed", errors);
-  return clean;
+/**
+ * The business rules of amounts.ts (VAT category per line, discount within the line, the total's
+ * ceiling) as a 422 naming the fields; returns the items as stored, each line's kind and VAT
+ * category resolved once here (amounts.ts resolveInvoiceItem). `linkedToTraining`: the invoice is
+ * linked to an enrollment (its lines default to TRAINING). A liable tenant's 0 % line without a
+ * category answers VAT_CATEGORY_REQUIRED.
+ */
+export function checkItems(items: (TInvoiceItemInput | InvoiceItem)[], identity: Pick<LegalIdentity, "vatRegime">, linkedToTraining = false): InvoiceItem[] {
+  const clean = items.map(
+    (i): InvoiceItem => ({
+      description: i.description,
+      quantity: i.quantity,
+      unitPriceCents: i.unitPriceCents,
+      vatRate: i.vatRate,
+      ...(i.discountCents ? { discountCents: i.discountCents } : {}),
+      ...(i.kind ? { kind: i.kind } : {}),
+      ...(i.vatCategory ? { vatCategory: i.vatCategory } : {}),
+      ...(i.vatExemptionReason ? { vatExemptionReason: i.vatExemptionReason } : {}),
+      ...(i.vatExemptionCode ? { vatExemptionCode: i.vatExemptionCode } : {}),
+    }),
+  );
+  const checked = checkInvoiceItems(clean, { vatRegime: identity.vatRegime, linkedToTraining });
+  if (Object.keys(checked.errors).length) throw unprocessable("Validation failed", checked.errors, checked.categoryMissing ? "VAT_CATEGORY_REQUIRED" : undefined);
+  return checked.items;
+}
+
+/**
+ * The default service period of an invoice linked to an enrollment: from the first start to the
+ * last end of the sessions the learner is registered to (not cancelled), as local dates in the
+ * tenant's time zone; without sessions, from the enrollment's date to its completion (or its
+ * date). Null when the enrollment is unknown.
+ */
+export async function enrollmentServicePeriod(db: DbOrTx, scope: TenantScope, enrollmentId: string, timeZone: string): Promise<{ start: string; end: string } | null> {
+  const sessions = await db
+    .select({ scheduledAt: liveSessions.scheduledAt, durationMinutes: liveSessions.durationMinutes, schedule: liveSessions.schedule })
+    .from(sessionParticipants)
+    .innerJoin(liveSessions, scope.where(liveSessions, eq(liveSessions.id, sessionParticipants.sessionId), ne(liveSessions.status, "CANCELLED")))
+    .where(scope.where(sessionParticipants, eq(sessionParticipants.enrollmentId, enrollmentId)))
+    .orderBy(asc(liveSessions.scheduledAt));
+  if (sessions.length) {
+    const windows = sessions.map((s) => sessionWindow(s, timeZone));
+    const start = localDate(new Date(Math.min(...windows.map((w) => w.start.getTime()))), timeZone);
+    const end = localDate(new Date(Math.max(...windows.map((w) => w.end.getTime()))), timeZone);
+    return { start, end };
+  }
+  const [enr] = await db.select({ enrolledAt: enrollments.enrolledAt, completedAt: enrollments.completedAt }).from(enrollments).where(scope.where(enrollments, eq(enrollments.id, enrollmentId))).limit(1);
+  if (!enr) return null;
+  const start = localDate(enr.enrolledAt, timeZone);
+  const end = enr.completedAt ? localDate(enr.completedAt, timeZone) : start;
+  return { start, end: end < start ? start : end };
 }
 
 async function checkEnrollment(db: DbOrTx, scope: TenantScope, enrollmentId: string) {
@@ -56,6 +102,8 @@ type DraftValues = {
   purchaseOrder?: string | null;
   exchangeRateToEur?: number | null;
   notes?: string | null;
+  /** Undefined on creation: the linked enrollment's (enrollmentServicePeriod); null: none. */
+  servicePeriod?: { start: string; end: string } | null;
 };
 
 /** Stored totals of a draft: computed by amounts.ts under the tenant's VAT regime (recomputed the same way at issue). */
@@ -64,14 +112,18 @@ async function amountsOf(tx: DbOrTx, caller: Caller, items: InvoiceItem[]) {
 }
 
 export async function insertDraft(tx: DbOrTx, caller: Caller, v: DraftValues & { enrollmentId?: string | null; payer?: InvoiceRow["payer"] }, now: Date): Promise<InvoiceRow> {
-  const a = await amountsOf(tx, caller, v.items);
+  // Every writer stores resolved lines (checkItems did it for the API; the seeds come straight here).
+  const { vatRegime } = await loadLegalIdentity(tx, caller.tenant.id);
+  const items = v.items.map((i) => resolveInvoiceItem(i, { vatRegime, linkedToTraining: Boolean(v.enrollmentId) }, { legacy: true })!);
+  const a = computeInvoiceAmounts(items, vatRegime);
+  const period = v.servicePeriod !== undefined ? v.servicePeriod : v.enrollmentId ? await enrollmentServicePeriod(tx, caller.scope, v.enrollmentId, caller.tenant.timeZone) : null;
   const [row] = await tx
     .insert(invoices)
     .values(
       caller.scope.values(invoices, {
         id: newId("inv"),
         clientId: v.clientId,
-        items: v.items,
+        items,
         currency: v.currency ?? "EUR",
         subtotalCents: a.subtotalCents,
         vatCents: a.vatCents,
@@ -81,6 +133,8 @@ export async function insertDraft(tx: DbOrTx, caller: Caller, v: DraftValues & {
         purchaseOrder: v.purchaseOrder ?? null,
         exchangeRateToEur: v.exchangeRateToEur ?? null,
         notes: v.notes ?? null,
+        servicePeriodStart: period?.start ?? null,
+        servicePeriodEnd: period?.end ?? null,
         enrollmentId: v.enrollmentId ?? null,
         payer: v.payer ?? null,
         createdBy: caller.userId,
@@ -97,7 +151,7 @@ export async function createInvoice(db: Db, caller: Caller, input: TCreateInvoic
   const id = await db.transaction(async (tx) => {
     await clientOrFieldError(tx, caller.scope, input.clientId);
     if (input.enrollmentId) await checkEnrollment(tx, caller.scope, input.enrollmentId);
-    const items = checkItems(input.items, await loadLegalIdentity(tx, caller.tenant.id));
+    const items = checkItems(input.items, await loadLegalIdentity(tx, caller.tenant.id), Boolean(input.enrollmentId));
     return (await insertDraft(tx, caller, { ...input, items }, now)).id;
   });
   return getInvoice(db, caller, id, now);
@@ -114,7 +168,7 @@ export async function updateInvoice(db: Db, caller: Caller, input: TUpdateInvoic
     if (input.clientId) await clientOrFieldError(tx, caller.scope, input.clientId);
     const set: Partial<typeof invoices.$inferInsert> = { updatedAt: now };
     if (input.items) {
-      const items = checkItems(input.items, await loadLegalIdentity(tx, caller.tenant.id));
+      const items = checkItems(input.items, await loadLegalIdentity(tx, caller.tenant.id), Boolean(row.enrollmentId));
       const a = await amountsOf(tx, caller, items);
       Object.assign(set, { items, subtotalCents: a.subtotalCents, vatCents: a.vatCents, totalCents: a.totalCents });
     }
@@ -125,6 +179,7 @@ export async function updateInvoice(db: Db, caller: Caller, input: TUpdateInvoic
     if (input.purchaseOrder !== undefined) set.purchaseOrder = input.purchaseOrder;
     if (input.exchangeRateToEur !== undefined) set.exchangeRateToEur = input.exchangeRateToEur;
     if (input.notes !== undefined) set.notes = input.notes;
+    if (input.servicePeriod !== undefined) Object.assign(set, { servicePeriodStart: input.servicePeriod?.start ?? null, servicePeriodEnd: input.servicePeriod?.end ?? null });
     await tx.update(invoices).set(set).where(caller.scope.where(invoices, eq(invoices.id, row.id)));
     await writeAudit(tx, caller, { action: "invoice.updated", targetType: "invoice", targetId: row.id, metadata: { fields: Object.keys(input).filter((k) => k !== "id") } });
   });
@@ -161,7 +216,7 @@ export async function listInvoices(db: Db, caller: Caller, q: TListInvoicesInput
       db
         .select({ invoice: invoices, clientName: billingClients.name })
         .from(invoices)
-        .innerJoin(billingClients, and(eq(billingClients.tenantId, invoices.tenantId), eq(billingClients.id, invoices.clientId)))
+        .innerJoin(billingClients, sameTenant(billingClients, invoices, billingClients.id, invoices.clientId))
         .where(where)
         .orderBy(desc(invoices.createdAt), desc(invoices.id))
         .limit(limit)

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { forTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import {
   INVOICE_REQUIRED_FIELDS,
@@ -45,6 +46,7 @@ export const LEGAL_IDENTITY_DEFAULTS: Omit<LegalIdentity, "tenantId"> = {
   invoicePrefix: "FAC",
   paymentTermsDays: 30,
   facturxProfile: "EN16931",
+  vatOnDebits: false,
   directorName: null,
   directorRole: null,
   signatoryName: null,
@@ -59,7 +61,7 @@ export const VAT_NOT_OF_SIREN = "The VAT number must carry the SIREN";
 
 /** The tenant's identity merged with the defaults (the invoice issue, the BPF and the documents read it). */
 export async function loadLegalIdentity(db: DbOrTx, tenantId: string): Promise<LegalIdentity> {
-  const [row] = await db.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, tenantId)).limit(1);
+  const [row] = await db.select().from(tenantLegalIdentities).where(forTenant(tenantId).where(tenantLegalIdentities)).limit(1);
   return row ? { ...row } : { ...LEGAL_IDENTITY_DEFAULTS, tenantId };
 }
 

@@ -35,8 +35,9 @@ import { localDate } from "../../lib/local-date";
  *   (F-1 b, apprentices, is not recorded: 0). A null category is an anomaly (listed, in no F-1 row,
  *   so the F-1 check fails until it is fixed). A null financing source is an anomaly too.
  * - REVENUE: invoices and credit notes of the tenant with status ISSUED, PAID or OVERDUE and
- *   issuedAt in the year (DRAFT and CANCELLED are ignored); a credit note (positive amounts) is
- *   subtracted. Frame C counts the TRAINING lines only (line HT = quantity x unit price - discount):
+ *   issuedAt in the year (DRAFT and CANCELLED are ignored, and so are the credit notes of a
+ *   CANCELLED invoice: an invoice cancelled by its credit notes nets to zero, it is not subtracted
+ *   twice); any other credit note (positive amounts) is subtracted. Frame C counts the TRAINING lines only (line HT = quantity x unit price - discount):
  *   a line's `kind`, or, for a line without one, TRAINING when the invoice (or the credited
  *   invoice) is linked to an enrollment, else OTHER. The share of turnover is frame C over all
  *   invoiced HT (subtotalCents). Frame C line: RECEIVED enrollment (this organisation was the
@@ -331,7 +332,8 @@ export async function computeBpf<R = undefined>(
       join billing_clients cl on cl.tenant_id = i.tenant_id and cl.id = i.client_id
       left join invoices o on o.tenant_id = i.tenant_id and o.id = i.credited_invoice_id
       left join enrollments en on en.tenant_id = i.tenant_id and en.id = coalesce(i.enrollment_id, o.enrollment_id)
-      where i.tenant_id = ${b.t} and i.status in ('ISSUED', 'PAID', 'OVERDUE') and i.issued_at >= ${b.start}::timestamptz and i.issued_at < ${b.end}::timestamptz`);
+      where i.tenant_id = ${b.t} and i.status in ('ISSUED', 'PAID', 'OVERDUE') and i.issued_at >= ${b.start}::timestamptz and i.issued_at < ${b.end}::timestamptz
+        and (o.id is null or o.status <> 'CANCELLED')`);
     await run(sql`analyze bpf_i`);
     await run(sql`create temp table bpf_t on commit drop as
       with mins as (
@@ -368,7 +370,7 @@ export async function computeBpf<R = undefined>(
           left join trainer_profiles tp on tp.tenant_id = st.tenant_id and tp.user_id = st.user_id
           where st.tenant_id = ${b.t} and sm.m > 0 group by st.user_id, u.first_name, u.last_name, tp.engagement order by u.last_name, u.first_name, st.user_id`,
       ),
-      tx.select().from(tenantLegalIdentities).where(eq(tenantLegalIdentities.tenantId, x.tenantId)),
+      tx.select().from(tenantLegalIdentities).where(x.scope.where(tenantLegalIdentities)),
       tx.select().from(bpfCharges).where(x.scope.where(bpfCharges, eq(bpfCharges.year, year))),
     ]);
     const courseIds = [...new Set(tAgg.filter((r) => r.sub !== "RECEIVED" && (!r.f3 || !r.nsf || !r.cat)).map((r) => r.c))];

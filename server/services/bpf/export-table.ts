@@ -3,6 +3,7 @@ import type { Caller } from "../../auth/caller";
 import type { TFinancingKey } from "../../contracts/bpf";
 import type { DbOrTx } from "../../db";
 import { courses, users } from "../../db/schema";
+import { financingSourceFr, traineeCategoryFr } from "../exports/labels";
 import type { ExportColumn, ExportTable } from "../exports/table";
 import { hoursOf, units, type Financing, type TraineeRow } from "./compute";
 import { loadSnapshotData } from "./snapshots";
@@ -33,22 +34,10 @@ export type BpfExportRow = {
   invoice: string | null;
 };
 
-export const CATEGORY_LABELS: Record<string, string> = {
-  SAL: "Salarié d'un employeur privé",
-  DE: "Demandeur d'emploi",
-  AUT: "Autre stagiaire",
-};
-export const FINANCING_LABELS: Record<Financing, string> = {
-  OPCO: "OPCO",
-  CPF: "CPF (Caisse des dépôts)",
-  POLE_EMPLOI: "France Travail (ex-Pôle emploi)",
-  EMPLOYER: "Employeur",
-  SELF: "Stagiaire (autofinancement)",
-};
 const SOURCE_CODES: Record<TFinancingKey, Financing> = { opco: "OPCO", cpf: "CPF", poleEmploi: "POLE_EMPLOI", employer: "EMPLOYER", self: "SELF" };
 
-const categoryLabel = (r: BpfExportRow) => (r.category ? (CATEGORY_LABELS[r.category] ?? r.category) : null);
-const financingLabel = (r: BpfExportRow) => (r.financing ? FINANCING_LABELS[r.financing] : null);
+const categoryLabel = (r: BpfExportRow) => (r.category ? traineeCategoryFr(r.category) : null);
+const financingLabel = (r: BpfExportRow) => (r.financing ? financingSourceFr(r.financing) : null);
 
 /** The CSV: the spec's columns (keys and codes), then French columns (their keys are their headers). */
 export const BPF_CSV_COLUMNS: ExportColumn<BpfExportRow>[] = [

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import type { z } from "zod";
 import type { ZChargesInput, ZCourseClassInput, ZEnrollmentSubcontractingInput, ZTrainerEngagementInput } from "../../contracts/bpf";
@@ -44,7 +45,7 @@ export async function listTrainers(db: DbOrTx, caller: Caller) {
     .select({ userId: memberships.userId, firstName: users.firstName, lastName: users.lastName, role: memberships.role, engagement: trainerProfiles.engagement })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .leftJoin(trainerProfiles, and(eq(trainerProfiles.tenantId, memberships.tenantId), eq(trainerProfiles.userId, memberships.userId)))
+    .leftJoin(trainerProfiles, sameTenant(trainerProfiles, memberships, trainerProfiles.userId, memberships.userId))
     .where(caller.scope.where(memberships, inArray(memberships.role, [...TEACHING_ROLES]), eq(memberships.status, "ACTIVE")))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(memberships.userId));
   return rows.map((r) => ({ userId: r.userId, name: `${r.firstName} ${r.lastName}`, role: r.role, engagement: r.engagement ?? null }));

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../db";
 import { billingClients, courses, enrollments, invoices, lessons, liveSessions, modules, sessionParticipants, tenants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { localDate } from "../../lib/local-date";
+import { activityDeclarationMention } from "../../lib/regions";
 import { certificateSignatory, loadLegalIdentity, vatExemptionMention } from "../billing/legal-identity";
 import { sessionSchedule } from "../sessions/schedule";
 import { formatDuration, formatSchedule, scheduleTextMinutes, type ScheduleTextDay } from "../../lib/schedule-text";
@@ -81,9 +82,8 @@ export async function buildConventionContent(db: DbOrTx, scope: TenantScope, enr
   // Organisation (L6353-1, D6353-1: the provider's identity and declaration number).
   const orgName = legal.legalName || tenant?.branding?.displayName || tenant?.name || NOT_SET;
   const orgAddress = [legal.addressLine1, legal.addressLine2, [legal.postalCode, legal.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  const ndaMention = legal.nda
-    ? `Déclaration d'activité enregistrée sous le numéro ${formatNda(legal.nda)}${legal.ndaRegion ? ` auprès du préfet de région ${legal.ndaRegion}` : " auprès du préfet de région"}. Cet enregistrement ne vaut pas agrément de l'État.`
-    : null;
+  // The one L6352-12 wording (server/lib/regions.ts), with the region's elision ("de la région d'Auvergne-Rhône-Alpes"), as on the invoices.
+  const ndaMention = legal.nda ? activityDeclarationMention(formatNda(legal.nda), legal.ndaRegion) : null;
   const signatory = certificateSignatory(legal);
   const organisation = {
     name: orgName,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courses } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -9,8 +9,10 @@ import type { Caller } from "../../auth/caller";
 export type CourseRow = typeof courses.$inferSelect;
 
 /** The course of the caller's tenant, or 404 (another tenant's id matches nothing). */
-export async function getCourse(db: DbOrTx, scope: TenantScope, courseId: string, opts: { forUpdate?: boolean } = {}): Promise<CourseRow> {
-  const q = db.select().from(courses).where(scope.where(courses, eq(courses.id, courseId))).limit(1);
+export async function getCourse(db: DbOrTx, scope: TenantScope, courseId: string, opts: { forUpdate?: boolean; orSlug?: boolean } = {}): Promise<CourseRow> {
+  // `orSlug`: the path /courses/{id} names a course by its slug or its id (PATCH, DELETE)
+  const match = opts.orSlug ? or(eq(courses.id, courseId), eq(courses.slug, courseId.toLowerCase())) : eq(courses.id, courseId);
+  const q = db.select().from(courses).where(scope.where(courses, match)).limit(1);
   const [row] = opts.forUpdate ? await q.for("update") : await q;
   if (!row) throw notFound("Course");
   return row;
@@ -21,7 +23,7 @@ export function assertCourseOwner(course: Pick<CourseRow, "creatorId">, caller: 
 }
 
 /** Loads a course and checks ownership: 404 outside the tenant, 403 for someone else's course. */
-export async function getOwnedCourse(db: DbOrTx, caller: Caller, courseId: string, opts: { forUpdate?: boolean } = {}): Promise<CourseRow> {
+export async function getOwnedCourse(db: DbOrTx, caller: Caller, courseId: string, opts: { forUpdate?: boolean; orSlug?: boolean } = {}): Promise<CourseRow> {
   const course = await getCourse(db, caller.scope, courseId, opts);
   assertCourseOwner(course, caller);
   return course;

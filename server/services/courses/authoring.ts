@@ -38,7 +38,7 @@ export async function updateCourse(db: Db, caller: Caller, courseId: string, inp
   const { scope } = caller;
   const { status, ...fields } = input;
   return db.transaction(async (tx) => {
-    const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });
+    const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true, orSlug: true });
     const changes = courseColumns(fields);
     // seoMetadata merges key by key: editing the meta title keeps the FAQ saved by generate-faq
     if (changes.seoMetadata) changes.seoMetadata = { ...course.seoMetadata, ...changes.seoMetadata };

@@ -60,7 +60,7 @@ export async function publishCourse(db: Db, caller: Caller, courseId: string, no
 /** DELETE /courses/{id}: soft archive; archiving an archived course changes nothing. */
 export async function archiveCourse(db: Db, caller: Caller, courseId: string, now: Date) {
   return db.transaction(async (tx) => {
-    const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true });
+    const course = await getOwnedCourse(tx, caller, courseId, { forUpdate: true, orSlug: true });
     return serializeCourse(await transitionCourse(tx, caller, course, "ARCHIVED", now));
   });
 }

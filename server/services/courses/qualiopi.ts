@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courseTrainers, lessons, modules, questionnaires, tenantLegalIdentities, tenants } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
-import { QUALIOPI_TEXT_FIELDS, type TPublicationCheck } from "../../contracts/courses";
+import { QUALIOPI_TEXT_FIELDS, type TPublicationCheck, type TPublicationRuleCode } from "../../contracts/courses";
 import { unprocessable } from "../../errors";
 import type { CourseRow } from "./access";
 
@@ -27,7 +27,7 @@ export type PublicationFacts = {
   today: string;
 };
 
-type Check = { indicator: number; field: string; blocking: boolean; applies: boolean; ok: boolean; message: string };
+type Check = { indicator: number; field: string; code: TPublicationRuleCode; blocking: boolean; applies: boolean; ok: boolean; message: string };
 
 const filled = (v: string | null | undefined) => typeof v === "string" && v.trim().length > 0;
 
@@ -46,19 +46,19 @@ const TEXT_RULES: { field: "title" | "description" | (typeof QUALIOPI_TEXT_FIELD
 
 function checks(f: PublicationFacts): Check[] {
   const c = f.course;
-  const blocker = (indicator: number, field: string, ok: boolean, message: string, applies = true): Check => ({ indicator, field, blocking: true, applies, ok, message });
-  const warning = (indicator: number, field: string, ok: boolean, message: string, applies = true): Check => ({ indicator, field, blocking: false, applies, ok, message });
+  const blocker = (indicator: number, field: string, code: TPublicationRuleCode, ok: boolean, message: string, applies = true): Check => ({ indicator, field, code, blocking: true, applies, ok, message });
+  const warning = (indicator: number, field: string, code: TPublicationRuleCode, ok: boolean, message: string, applies = true): Check => ({ indicator, field, code, blocking: false, applies, ok, message });
   return [
-    ...TEXT_RULES.map(({ field, indicator }) => blocker(indicator, field, filled(c[field]), `${field} is required`)),
-    blocker(1, "duration", (c.duration ?? 0) > 0, "duration must be greater than 0"),
-    blocker(6, "modules", f.modulesWithLessons > 0, "modules: at least one module with at least one lesson is required"),
-    blocker(1, "activityNumber", filled(c.activityNumber) || filled(f.tenantNda), "activityNumber is required (OF mode)", f.ofMode),
-    blocker(7, "certificationValidUntil", !c.certificationValidUntil || c.certificationValidUntil >= f.today, "certificationValidUntil is in the past", !!c.certificationValidUntil),
-    warning(21, "trainers", f.hasPrimaryTrainer, "No PRIMARY trainer assigned (indicator 21: trainer competencies)"),
-    warning(8, "questionnaires", f.questionnaireKinds.has("POSITIONING"), "No POSITIONING questionnaire (indicator 8: entry positioning)"),
-    warning(11, "questionnaires", f.questionnaireKinds.has("QUIZ"), "No QUIZ questionnaire (indicator 11: assessment of the objectives)"),
-    warning(30, "questionnaires", f.questionnaireKinds.has("SATISFACTION"), "No SATISFACTION questionnaire (indicator 30: feedback collection)"),
-    warning(7, "certificationValidUntil", !!c.certificationValidUntil, "certificationNumber is set without certificationValidUntil", filled(c.certificationNumber)),
+    ...TEXT_RULES.map(({ field, indicator }) => blocker(indicator, field, "FIELD_REQUIRED", filled(c[field]), `${field} is required`)),
+    blocker(1, "duration", "DURATION_REQUIRED", (c.duration ?? 0) > 0, "duration must be greater than 0"),
+    blocker(6, "modules", "MODULES_REQUIRED", f.modulesWithLessons > 0, "modules: at least one module with at least one lesson is required"),
+    blocker(1, "activityNumber", "ACTIVITY_NUMBER_REQUIRED", filled(c.activityNumber) || filled(f.tenantNda), "activityNumber is required (OF mode)", f.ofMode),
+    blocker(7, "certificationValidUntil", "CERTIFICATION_EXPIRED", !c.certificationValidUntil || c.certificationValidUntil >= f.today, "certificationValidUntil is in the past", !!c.certificationValidUntil),
+    warning(21, "trainers", "NO_PRIMARY_TRAINER", f.hasPrimaryTrainer, "No PRIMARY trainer assigned (indicator 21: trainer competencies)"),
+    warning(8, "questionnaires", "NO_POSITIONING_QUESTIONNAIRE", f.questionnaireKinds.has("POSITIONING"), "No POSITIONING questionnaire (indicator 8: entry positioning)"),
+    warning(11, "questionnaires", "NO_QUIZ", f.questionnaireKinds.has("QUIZ"), "No QUIZ questionnaire (indicator 11: assessment of the objectives)"),
+    warning(30, "questionnaires", "NO_SATISFACTION_SURVEY", f.questionnaireKinds.has("SATISFACTION"), "No SATISFACTION questionnaire (indicator 30: feedback collection)"),
+    warning(7, "certificationValidUntil", "CERTIFICATION_DATE_MISSING", !!c.certificationValidUntil, "certificationNumber is set without certificationValidUntil", filled(c.certificationNumber)),
   ];
 }
 
@@ -79,14 +79,15 @@ export function publicationCheck(f: PublicationFacts): TPublicationCheck {
   const failed = applicable.filter((c) => !c.ok);
   const indicators = new Set(applicable.map((c) => c.indicator));
   const failing = new Set(failed.map((c) => c.indicator));
-  const blockers = failed.filter((c) => c.blocking).map((c) => ({ indicator: c.indicator, field: c.field, message: c.message }));
+  const rule = (c: Check) => ({ indicator: c.indicator, field: c.field, code: c.code, params: { field: c.field }, message: c.message });
+  const blockers = failed.filter((c) => c.blocking).map(rule);
   return {
     canPublish: blockers.length === 0,
     score: applicable.length ? Math.round((100 * (applicable.length - failed.length)) / applicable.length) : 100,
     indicatorsCovered: [...indicators].filter((i) => !failing.has(i)).length,
     indicatorsTotal: indicators.size,
     blockers,
-    warnings: failed.filter((c) => !c.blocking).map((c) => ({ indicator: c.indicator, message: c.message })),
+    warnings: failed.filter((c) => !c.blocking).map(rule),
   };
 }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import { DomainError } from "../../errors";
 import { log } from "../../lib/log";
+import type { FacturxValidation } from "../billing/facturx/validation/types";
 import type { DocumentInputs, DocumentType } from "./types";
 
 /**
@@ -17,6 +18,8 @@ import type { DocumentInputs, DocumentType } from "./types";
  * - A render running longer than DOCUMENT_RENDER_TIMEOUT_MS (default 120 s) terminates its thread (503).
  * - A crashed thread fails only its own job; the next job starts a fresh thread.
  * SHEET_PDF_WORKERS and SHEET_PDF_TIMEOUT_MS, the former names, are still read as aliases.
+ * The same threads run the other CPU-bound document work (WorkerTasks): the Factur-X XML
+ * validation (XSD and Schematrons, billing/facturx/validation), one queue and one set of limits.
  */
 const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "render-worker.mjs");
 
@@ -38,9 +41,17 @@ const envInt = (names: string[], def: number) => {
   return def;
 };
 
-type Job = { id: number; type: DocumentType; input: unknown; resolve: (pdf: Uint8Array) => void; reject: (error: Error) => void };
+/** The work a document thread does besides rendering: operation -> input and result (plain data). */
+export type WorkerTasks = {
+  /** The CII XML checked against its profile's XSD and the Factur-X, CEN EN 16931 and BR-FR Schematrons. */
+  "facturx-validate": { input: { xml: string }; output: FacturxValidation };
+  /** Loads the validator (SaxonJS, the compiled Schematrons) ahead of the first issue. */
+  "facturx-warm": { input: Record<string, never>; output: { ms: number } };
+};
+type Message = { op: "render"; type: DocumentType; input: unknown } | { op: keyof WorkerTasks; input: unknown };
+type Job = { id: number; message: Message; label: string; resolve: (result: unknown) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
-type Reply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; error: string };
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
 
 const slots: Slot[] = [];
 const queue: Job[] = [];
@@ -56,8 +67,8 @@ function spawn(): Slot {
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     finish(slot);
-    if (reply.ok) job.resolve(reply.pdf);
-    else job.reject(new Error(`Rendering of ${job.type} failed: ${reply.error}`));
+    if (reply.ok) job.resolve(reply.result);
+    else job.reject(new Error(`${job.label} failed: ${reply.error}`));
   });
   const fail = (error: Error) => {
     remove(slot);
@@ -103,26 +114,35 @@ function dispatch(): void {
     slot.job = job;
     slot.worker.ref();
     slot.timer = setTimeout(() => {
-      log.error("document-render.timeout", { type: job.type, ms: timeoutMs() });
+      log.error("document-render.timeout", { type: job.label, ms: timeoutMs() });
       remove(slot);
       slot.job = null;
       job.reject(new DomainError("UNAVAILABLE", "Document rendering timed out", { retryAfterSeconds: 30 }));
       void slot.worker.terminate();
       dispatch();
     }, timeoutMs());
-    slot.worker.postMessage({ id: job.id, type: job.type, input: job.input });
+    slot.worker.postMessage({ id: job.id, ...job.message });
   }
 }
 
-/** Renders a registered document in a worker thread; resolves with the PDF bytes. */
-export function renderDocument<K extends DocumentType>(type: K, input: DocumentInputs[K]): Promise<Uint8Array> {
+function enqueue<T>(message: Message, label: string): Promise<T> {
   if (queue.length >= MAX_QUEUE) {
     return Promise.reject(new DomainError("UNAVAILABLE", "Too many documents are being generated: retry in a few seconds", { retryAfterSeconds: 5, reason: "RENDER_BUSY" }));
   }
   return new Promise((resolve, reject) => {
-    queue.push({ id: nextId++, type, input, resolve, reject });
+    queue.push({ id: nextId++, message, label, resolve: resolve as (result: unknown) => void, reject });
     dispatch();
   });
+}
+
+/** Renders a registered document in a worker thread; resolves with the PDF bytes. */
+export function renderDocument<K extends DocumentType>(type: K, input: DocumentInputs[K]): Promise<Uint8Array> {
+  return enqueue<Uint8Array>({ op: "render", type, input }, `Rendering of ${type}`);
+}
+
+/** Runs one of the other document tasks (WorkerTasks) in a worker thread. */
+export function runDocumentTask<K extends keyof WorkerTasks>(op: K, input: WorkerTasks[K]["input"]): Promise<WorkerTasks[K]["output"]> {
+  return enqueue<WorkerTasks[K]["output"]>({ op, input }, `Document task ${op}`);
 }
 
 /** Stops every worker (tests, shutdown). Pending jobs fail. */

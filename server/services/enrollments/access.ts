@@ -1,4 +1,5 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { DbOrTx } from "../../db";
 import { courses, enrollments, lessonProgress, lessons } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -65,7 +66,7 @@ export function assertOwnEnrollment(enrollment: EnrollmentRow, caller: Caller): 
 export function progressCountColumns(scope: TenantScope) {
   return {
     totalLessons: sql<number>`(select count(*) from ${lessons} where ${scope.where(lessons, eq(lessons.courseId, enrollments.courseId), inLearnerPath(scope, enrollments.id))})`.mapWith(Number),
-    completedLessons: sql<number>`(select count(*) from ${lessonProgress} join ${lessons} on ${and(eq(lessons.tenantId, lessonProgress.tenantId), eq(lessons.id, lessonProgress.lessonId))} where ${scope.where(
+    completedLessons: sql<number>`(select count(*) from ${lessonProgress} join ${lessons} on ${sameTenant(lessons, lessonProgress, lessons.id, lessonProgress.lessonId)} where ${scope.where(
       lessonProgress,
       and(eq(lessonProgress.enrollmentId, enrollments.id), eq(lessonProgress.status, "COMPLETED")),
       inLearnerPath(scope, enrollments.id),

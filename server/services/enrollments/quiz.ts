@@ -9,6 +9,7 @@ import { logActivity } from "../activity/log";
 import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
 import { applyLessonStatus, assertActive, lessonOfCourse } from "./progress";
 import { correctChoiceIds, isScored, scoreAnswers } from "./scoring";
+import { quizSummary } from "./quiz-summary";
 import type { Caller } from "../../auth/caller";
 
 async function questionsOf(db: DbOrTx, scope: TenantScope, questionnaireId: string) {
@@ -120,13 +121,7 @@ export async function getQuizScores(db: Db, caller: Caller, id: string) {
       passed: s ? s.passed === true || (s.passed as unknown) === "t" : false,
     };
   });
-  const attempted = scores.filter((s) => s.attempts > 0);
-  const round1 = (n: number) => Math.round(n * 10) / 10;
-  return {
-    scores,
-    average: attempted.length ? round1(attempted.reduce((n, s) => n + (s.bestPercentage ?? 0), 0) / attempted.length) : null,
-    passRate: attempted.length ? round1((attempted.filter((s) => s.passed).length * 100) / attempted.length) : null,
-  };
+  return { scores, ...quizSummary(scores) };
 }
 
 /**

@@ -1,10 +1,13 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { TUpcomingSession } from "../../contracts/enrollments";
 import type { Db } from "../../db";
 import { courses, enrollments, liveSessions, sessionParticipants } from "../../db/schema";
 import { clock } from "../../lib/clock";
 import { participantEnrollments } from "../platform/who-may";
 import { sessionSchedule } from "../sessions/schedule";
+import { plannedEndSql } from "../sessions/planned-end-sql";
+import { signingWindowOf } from "../attendance/signing-window";
 import type { Caller } from "../../auth/caller";
 
 /**
@@ -14,9 +17,7 @@ import type { Caller } from "../../auth/caller";
  */
 export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: number }, now: Date = clock.now()): Promise<TUpcomingSession[]> {
   // (the instant is bound as text: a raw Date parameter is not serialised by every driver)
-  // The planned end: the schedule's last range end (local wall time in the tenant's zone), else start + duration.
-  const lastEnd = sql`((${liveSessions.schedule}->-1->>'date') || ' ' || (${liveSessions.schedule}->-1->'ranges'->-1->>'end'))::timestamp at time zone ${caller.tenant.timeZone}`;
-  const plannedEnd = sql`coalesce(${lastEnd}, ${liveSessions.scheduledAt} + make_interval(mins => ${liveSessions.durationMinutes}))`;
+  const plannedEnd = plannedEndSql(caller.tenant.timeZone);
   const rows = await db
     .select({
       sessionId: liveSessions.id,
@@ -35,15 +36,15 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
     // follows the learner's own courses. A session counts when it is AUTO (it expects every
     // enrollee; sessions/registrations.ts) or the learner is registered to it.
     .from(enrollments)
-    .innerJoin(liveSessions, and(eq(liveSessions.tenantId, enrollments.tenantId), eq(liveSessions.courseId, enrollments.courseId)))
-    .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
+    .innerJoin(liveSessions, sameTenant(liveSessions, enrollments, liveSessions.courseId, enrollments.courseId))
+    .innerJoin(courses, sameTenant(courses, liveSessions, courses.id, liveSessions.courseId))
     .where(
       participantEnrollments(
         caller.scope,
         eq(enrollments.userId, caller.userId),
         or(
           eq(liveSessions.registration, "AUTO"),
-          sql`exists (select 1 from ${sessionParticipants} where ${sessionParticipants.tenantId} = ${liveSessions.tenantId} and ${sessionParticipants.sessionId} = ${liveSessions.id} and ${sessionParticipants.userId} = ${caller.userId})`,
+          sql`exists (select 1 from ${sessionParticipants} where ${sameTenant(sessionParticipants, liveSessions, sessionParticipants.sessionId, liveSessions.id, eq(sessionParticipants.userId, caller.userId))})`,
         ),
         or(eq(liveSessions.status, "LIVE"), and(eq(liveSessions.status, "SCHEDULED"), gt(plannedEnd, sql`${now.toISOString()}::timestamptz`))),
       ),
@@ -55,5 +56,6 @@ export async function listUpcomingSessions(db: Db, caller: Caller, q: { limit: n
     status: r.status === "LIVE" ? "LIVE" : "SCHEDULED",
     scheduledAt: r.scheduledAt.toISOString(),
     schedule: sessionSchedule(r, caller.tenant.timeZone),
+    ...signingWindowOf(r, caller.tenant.timeZone, now),
   }));
 }

@@ -10,13 +10,14 @@ const ENROLLMENT_STATUS: Record<string, string> = {
   REVOKED: "Révoquée",
 };
 const COURSE_STATUS: Record<string, string> = { DRAFT: "brouillon", PUBLISHED: "publiée", ARCHIVED: "archivée", REVIEW: "en relecture" };
-const TRAINEE_CATEGORY: Record<string, string> = { SAL: "Salarié", DE: "Demandeur d'emploi", AUT: "Autre particulier" };
+/** The trainee categories and financing sources as the BPF (cerfa 10443) words them; the enrollment export and the BPF CSV print the same. */
+const TRAINEE_CATEGORY: Record<string, string> = { SAL: "Salarié d'un employeur privé", DE: "Demandeur d'emploi", AUT: "Autre stagiaire" };
 const FINANCING_SOURCE: Record<string, string> = {
   OPCO: "OPCO",
-  CPF: "CPF",
-  POLE_EMPLOI: "France Travail",
+  CPF: "CPF (Caisse des dépôts)",
+  POLE_EMPLOI: "France Travail (ex-Pôle emploi)",
   EMPLOYER: "Employeur",
-  SELF: "Autofinancement",
+  SELF: "Stagiaire (autofinancement)",
   OTHER: "Autre",
 };
 const COMPLAINT_STATUS: Record<string, string> = {

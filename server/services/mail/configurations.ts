@@ -1,4 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { mailFailureCause } from "../../lib/technical-causes";
+import { eq, isNull } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import type { Caller, RequestActor } from "../../auth/caller";
 import { can } from "../../auth/permissions";
@@ -43,6 +44,7 @@ export function serializeMailConfig(row: MailConfigurationRow): TMailConfig {
     verified: row.verified,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     lastError: row.lastError,
+    lastErrorCause: row.lastError ? mailFailureCause(row.lastError) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -251,7 +253,7 @@ export async function testMailConfiguration(db: Db, caller: Caller, id: string |
     log.warn("mail.test.failed", { configurationId: row.id, transport: transportName, error: message });
     await record({ verified: false, verifiedAt: null, lastError: message });
     await writeAudit(db, caller, { action: "mail_configuration.tested", targetType: "mail_configuration", targetId: row.id, metadata: { ok: false } });
-    throw new DomainError("UNPROCESSABLE", `Test send failed: ${message}`, { reason: "MAIL_TEST_FAILED", params: { error: message } });
+    throw new DomainError("UNPROCESSABLE", `Test send failed: ${message}`, { reason: "MAIL_TEST_FAILED", params: { error: message, cause: mailFailureCause(message) } });
   }
 }
 
@@ -305,7 +307,7 @@ export async function completeMailOAuth(
     .select({ role: memberships.role, status: memberships.status, tenantStatus: tenants.status })
     .from(memberships)
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(and(eq(memberships.tenantId, state.tenantId), eq(memberships.userId, state.userId)))
+    .where(forTenant(state.tenantId).where(memberships, eq(memberships.userId, state.userId)))
     .limit(1);
   const allowed =
     member?.status === "ACTIVE" &&

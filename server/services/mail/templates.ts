@@ -1,7 +1,7 @@
 /** Transactional e-mails, French first, English available. */
 export type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
-  | "complaint-received" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
+  | "complaint-received" | "complaint-acknowledged" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
   | "survey-end-of-course" | "survey-follow-up" | "invoice-sent" | "convention-sign";
 
 type Rendered = { subject: string; text: string };
@@ -104,27 +104,39 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
       text: `Hello ${v.firstName},\n\nYour attendance at the session "${v.title}" (${v.slot}) is not signed yet.${v.closing === "yes" ? " The time slot ends soon." : ""}\n\nSign now: ${v.link}`,
     }),
   },
-  // complaints: vars firstName, subject, category, severity, complainant, link (the complaint's page),
+  // complaints: vars firstName, reference, subject, category, severity, complainant, link (the complaint's page),
   // critical ("yes" for CRITICAL), slaDueAt (tenant-local text, CRITICAL only)
   "complaint-received": {
     fr: (v) => ({
-      subject: `${v.critical === "yes" ? "[CRITIQUE] " : ""}Nouvelle réclamation : ${v.subject}`,
+      subject: `${v.critical === "yes" ? "[CRITIQUE] " : ""}Nouvelle réclamation ${v.reference} : ${v.subject}`,
       text: `Bonjour ${v.firstName},\n\nUne réclamation a été déposée par ${v.complainant}.\n\nObjet : ${v.subject}\nCatégorie : ${v.category}\nGravité : ${v.severity}${v.critical === "yes" ? `\n\nRéclamation critique : elle doit être traitée avant le ${v.slaDueAt} (24 h).` : ""}\n\nTraiter la réclamation : ${v.link}`,
     }),
     en: (v) => ({
-      subject: `${v.critical === "yes" ? "[CRITICAL] " : ""}New complaint: ${v.subject}`,
+      subject: `${v.critical === "yes" ? "[CRITICAL] " : ""}New complaint ${v.reference}: ${v.subject}`,
       text: `Hello ${v.firstName},\n\nA complaint was filed by ${v.complainant}.\n\nSubject: ${v.subject}\nCategory: ${v.category}\nSeverity: ${v.severity}${v.critical === "yes" ? `\n\nCritical complaint: it must be handled before ${v.slaDueAt} (24 h).` : ""}\n\nHandle the complaint: ${v.link}`,
     }),
   },
-  // vars name, subject, resolution, correctiveActions (one per line, "" when none), tenantName
-  "complaint-resolved": {
+  // To the complainant. vars name ("" when unknown), reference (RECL-2026-0042), subject, receivedOn (tenant-local day),
+  // critical ("yes": the 24 h SLA), answerDays (the promised delay in days), answerDueOn (tenant-local), tenantName
+  "complaint-acknowledged": {
     fr: (v) => ({
-      subject: `Votre réclamation : ${v.subject}`,
-      text: `Bonjour ${v.name},\n\nVotre réclamation « ${v.subject} » a été traitée par ${v.tenantName}.\n\nRéponse :\n${v.resolution}${v.correctiveActions ? `\n\nActions correctives :\n${v.correctiveActions}` : ""}\n\nSi vous n'êtes pas d'accord avec cette réponse, répondez à ce message : votre réclamation pourra être transmise au médiateur.`,
+      subject: `Réclamation ${v.reference} bien reçue : ${v.subject}`,
+      text: `${v.name ? `Bonjour ${v.name},` : "Bonjour,"}\n\nNous avons bien reçu votre réclamation « ${v.subject} » le ${v.receivedOn}.\nSa référence est ${v.reference} : merci de la rappeler dans vos échanges avec nous.\n\nNous vous répondrons ${v.critical === "yes" ? "sous 24 heures" : `sous ${v.answerDays} jours`}, au plus tard le ${v.answerDueOn}.\n\nCordialement,\n${v.tenantName}`,
     }),
     en: (v) => ({
-      subject: `Your complaint: ${v.subject}`,
-      text: `Hello ${v.name},\n\nYour complaint "${v.subject}" was handled by ${v.tenantName}.\n\nAnswer:\n${v.resolution}${v.correctiveActions ? `\n\nCorrective actions:\n${v.correctiveActions}` : ""}\n\nIf you disagree with this answer, reply to this message: your complaint can be referred to the mediator.`,
+      subject: `Complaint ${v.reference} received: ${v.subject}`,
+      text: `${v.name ? `Hello ${v.name},` : "Hello,"}\n\nWe have received your complaint "${v.subject}" on ${v.receivedOn}.\nIts reference is ${v.reference}: please quote it when you write to us.\n\nWe will answer ${v.critical === "yes" ? "within 24 hours" : `within ${v.answerDays} days`}, by ${v.answerDueOn} at the latest.\n\nKind regards,\n${v.tenantName}`,
+    }),
+  },
+  // vars name ("" when unknown: a neutral greeting), subject, resolution, correctiveActions (one per line, "" when none), tenantName, reference ("" on older complaints)
+  "complaint-resolved": {
+    fr: (v) => ({
+      subject: `Votre réclamation${v.reference ? ` ${v.reference}` : ""} : ${v.subject}`,
+      text: `${v.name ? `Bonjour ${v.name},` : "Bonjour,"}\n\nVotre réclamation « ${v.subject} » a été traitée par ${v.tenantName}.\n\nRéponse :\n${v.resolution}${v.correctiveActions ? `\n\nActions correctives :\n${v.correctiveActions}` : ""}\n\nSi vous n'êtes pas d'accord avec cette réponse, répondez à ce message : votre réclamation pourra être transmise au médiateur.`,
+    }),
+    en: (v) => ({
+      subject: `Your complaint${v.reference ? ` ${v.reference}` : ""}: ${v.subject}`,
+      text: `${v.name ? `Hello ${v.name},` : "Hello,"}\n\nYour complaint "${v.subject}" was handled by ${v.tenantName}.\n\nAnswer:\n${v.resolution}${v.correctiveActions ? `\n\nCorrective actions:\n${v.correctiveActions}` : ""}\n\nIf you disagree with this answer, reply to this message: your complaint can be referred to the mediator.`,
     }),
   },
   // vars firstName, subject, slaDueAt (tenant-local text), link

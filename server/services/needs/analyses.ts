@@ -1,4 +1,6 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
+import { catalogueLanguage } from "../ai/local-needs-texts";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import type { TCreateNeedsAnalysisInput, TListNeedsAnalysesInput, TNeedsAnalysis } from "../../contracts/needs";
 import type { Db } from "../../db";
@@ -55,6 +57,7 @@ async function catalogue(db: Db, caller: Caller): Promise<CatalogueCourse[]> {
       tags: courses.tags,
       pedagogicalObjectives: courses.pedagogicalObjectives,
       targetAudience: courses.targetAudience,
+      language: courses.language,
     })
     .from(courses)
     .where(caller.scope.where(courses, eq(courses.status, "PUBLISHED")))
@@ -70,13 +73,15 @@ export async function createNeedsAnalysis(db: Db, caller: Caller, input: TCreate
     if (!e) throw notFound("Enrollment");
   }
   const provider = aiProvider();
+  const published = await catalogue(db, caller);
   const outcome = await needsAnalysis(provider, {
     objectives: input.objectives,
     currentLevel: input.currentLevel,
     targetLevel: input.targetLevel,
     context: input.context,
     fundingSource: input.fundingSource ?? null,
-    catalogue: await catalogue(db, caller),
+    catalogue: published,
+    language: catalogueLanguage(published),
   });
   const id = newId("nda");
   await db.transaction(async (tx) => {
@@ -130,7 +135,7 @@ export async function getNeedsAnalysis(db: Db, caller: Caller, id: string): Prom
   const [row] = await db
     .select({ a: needsAnalyses, name: companies.name })
     .from(needsAnalyses)
-    .innerJoin(companies, and(eq(companies.tenantId, needsAnalyses.tenantId), eq(companies.id, needsAnalyses.companyId)))
+    .innerJoin(companies, sameTenant(companies, needsAnalyses, companies.id, needsAnalyses.companyId))
     .where(caller.scope.where(needsAnalyses, eq(needsAnalyses.id, id)))
     .limit(1);
   if (!row) throw notFound("Needs analysis");

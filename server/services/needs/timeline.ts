@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import { TIMELINE_EVENT_TYPES, type TTimelineEvent } from "../../contracts/needs";
 import type { Db } from "../../db";
@@ -36,7 +37,7 @@ export async function enrollmentTimeline(db: Db, caller: Caller, enrollmentId: s
   const [row] = await db
     .select({ e: enrollments, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId } })
     .from(enrollments)
-    .innerJoin(courses, and(eq(courses.tenantId, enrollments.tenantId), eq(courses.id, enrollments.courseId)))
+    .innerJoin(courses, sameTenant(courses, enrollments, courses.id, enrollments.courseId))
     .where(scope.where(enrollments, eq(enrollments.id, enrollmentId)))
     .limit(1);
   // Readers: the learner, the course's owner (its creator, or ADMIN); anyone else does not see it.
@@ -57,12 +58,12 @@ export async function enrollmentTimeline(db: Db, caller: Caller, enrollmentId: s
     db
       .select({ a: quizAttempts, kind: questionnaires.kind, title: questionnaires.title })
       .from(quizAttempts)
-      .innerJoin(questionnaires, and(eq(questionnaires.tenantId, quizAttempts.tenantId), eq(questionnaires.id, quizAttempts.questionnaireId)))
+      .innerJoin(questionnaires, sameTenant(questionnaires, quizAttempts, questionnaires.id, quizAttempts.questionnaireId))
       .where(scope.where(quizAttempts, eq(quizAttempts.enrollmentId, e.id))),
     db
       .select({ questionnaireId: lessons.questionnaireId })
       .from(lessons)
-      .innerJoin(modules, and(eq(modules.tenantId, lessons.tenantId), eq(modules.id, lessons.moduleId)))
+      .innerJoin(modules, sameTenant(modules, lessons, modules.id, lessons.moduleId))
       .where(scope.where(lessons, eq(lessons.courseId, course.id), eq(lessons.kind, "QUIZ")))
       .orderBy(desc(modules.position), desc(lessons.position))
       .limit(1),
@@ -71,7 +72,7 @@ export async function enrollmentTimeline(db: Db, caller: Caller, enrollmentId: s
     db
       .select({ plan: improvementPlans, complaintId: complaints.id })
       .from(complaints)
-      .innerJoin(improvementPlans, and(eq(improvementPlans.tenantId, complaints.tenantId), eq(improvementPlans.id, complaints.improvementPlanId)))
+      .innerJoin(improvementPlans, sameTenant(improvementPlans, complaints, improvementPlans.id, complaints.improvementPlanId))
       .where(scope.where(complaints, eq(complaints.complainantUserId, e.userId), eq(complaints.courseId, course.id), isNull(improvementPlans.deletedAt))),
   ]);
 

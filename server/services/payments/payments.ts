@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import type { TCheckoutInput, TCheckoutStatus, TCreateIntentInput, TListPaymentsInput, TPayment, TPaymentDetail, TRefundInput } from "../../contracts/payments";
 import type { Db, DbOrTx } from "../../db";
@@ -65,7 +66,7 @@ function selectPayments(db: DbOrTx) {
   return db
     .select(listColumns)
     .from(payments)
-    .innerJoin(courses, and(eq(courses.tenantId, payments.tenantId), eq(courses.id, payments.courseId)))
+    .innerJoin(courses, sameTenant(courses, payments, courses.id, payments.courseId))
     .innerJoin(users, eq(users.id, payments.userId))
     .$dynamic();
 }
@@ -78,7 +79,7 @@ export async function listPayments(db: Db, caller: Caller, q: TListPaymentsInput
       db
         .select(listColumns)
         .from(payments)
-        .innerJoin(courses, and(eq(courses.tenantId, payments.tenantId), eq(courses.id, payments.courseId)))
+        .innerJoin(courses, sameTenant(courses, payments, courses.id, payments.courseId))
         .innerJoin(users, eq(users.id, payments.userId))
         .where(where)
         .orderBy(desc(payments.createdAt), desc(payments.id))
@@ -219,7 +220,7 @@ export async function getCheckoutStatus(db: Db, caller: Caller, id: string): Pro
   const [row] = await db
     .select({ p: payments, slug: courses.slug, title: courses.title })
     .from(payments)
-    .innerJoin(courses, and(eq(courses.tenantId, payments.tenantId), eq(courses.id, payments.courseId)))
+    .innerJoin(courses, sameTenant(courses, payments, courses.id, payments.courseId))
     .where(caller.scope.where(payments, eq(payments.id, id), eq(payments.userId, caller.userId)))
     .limit(1);
   if (!row) throw notFound("Payment");

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { PublicCaller } from "../../auth/caller";
 import type { TSandboxCheckout } from "../../contracts/payments";
 import type { Db } from "../../db";
@@ -20,7 +21,7 @@ async function sandboxPayment(db: Db, caller: PublicCaller, id: string, token: s
   const [row] = await db
     .select({ p: payments, courseTitle: courses.title, firstName: users.firstName, lastName: users.lastName })
     .from(payments)
-    .innerJoin(courses, and(eq(courses.tenantId, payments.tenantId), eq(courses.id, payments.courseId)))
+    .innerJoin(courses, sameTenant(courses, payments, courses.id, payments.courseId))
     .innerJoin(users, eq(users.id, payments.userId))
     .where(caller.scope.where(payments, eq(payments.id, id)))
     .limit(1);

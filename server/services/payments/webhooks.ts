@@ -44,7 +44,7 @@ async function findPayment(tx: DbOrTx, gateway: GatewayName, e: NormalizedEvent)
     if (!conds.length) return null;
     const [r] = await tx.select({ paymentId: refunds.paymentId, tenantId: refunds.tenantId }).from(refunds).where(or(...conds)).limit(1);
     if (!r) return null;
-    const [p] = await tx.select().from(payments).where(and(eq(payments.tenantId, r.tenantId), eq(payments.id, r.paymentId), eq(payments.gateway, gateway))).limit(1);
+    const [p] = await tx.select().from(payments).where(forTenant(r.tenantId).where(payments, eq(payments.id, r.paymentId), eq(payments.gateway, gateway))).limit(1);
     return p ?? null;
   }
   return null;

@@ -2,9 +2,11 @@ import { auditLogs } from "../../db/schema";
 import type { DbOrTx } from "../../db";
 import { newId } from "../../lib/ids";
 import type { RequestActor } from "../../auth/caller";
+import type { AuditAction } from "./audit-actions";
 
 export type AuditEntry = {
-  action: string;
+  /** One of AUDIT_ACTIONS: each is worded in the catalogues. */
+  action: AuditAction;
   targetType?: string;
   targetId?: string;
   metadata?: Record<string, unknown>;

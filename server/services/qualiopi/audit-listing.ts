@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { DbOrTx } from "../../db";
 import { conventions, conventionVersions, courseTrainers, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionTrainers, trainerCompetencies, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -230,7 +231,7 @@ function attemptsCsv(ctx: AuditContext, questionnaireId: string): Readable {
           passed: quizAttempts.passed,
         })
         .from(quizAttempts)
-        .innerJoin(enrollments, and(eq(enrollments.tenantId, quizAttempts.tenantId), eq(enrollments.id, quizAttempts.enrollmentId)))
+        .innerJoin(enrollments, sameTenant(enrollments, quizAttempts, enrollments.id, quizAttempts.enrollmentId))
         .innerJoin(users, eq(users.id, enrollments.userId))
         .where(scope.where(quizAttempts, eq(quizAttempts.questionnaireId, questionnaireId), gt(quizAttempts.id, after)))
         .orderBy(asc(quizAttempts.id))
@@ -301,7 +302,7 @@ async function trainersOf(ctx: AuditContext) {
     .where(
       or(
         sql`${users.id} in (select ${courseTrainers.userId} from ${courseTrainers} where ${scope.where(courseTrainers, eq(courseTrainers.courseId, course.id))})`,
-        sql`${users.id} in (select ${sessionTrainers.userId} from ${sessionTrainers} join ${liveSessions} on ${liveSessions.tenantId} = ${sessionTrainers.tenantId} and ${liveSessions.id} = ${sessionTrainers.sessionId} where ${scope.where(sessionTrainers, eq(liveSessions.courseId, course.id))})`,
+        sql`${users.id} in (select ${sessionTrainers.userId} from ${sessionTrainers} join ${liveSessions} on ${sameTenant(liveSessions, sessionTrainers, liveSessions.id, sessionTrainers.sessionId)} where ${scope.where(sessionTrainers, eq(liveSessions.courseId, course.id))})`,
       ),
     )
     .orderBy(asc(users.lastName), asc(users.id));
@@ -446,7 +447,7 @@ async function needsOf(ctx: AuditContext): Promise<NeedsRow[]> {
       context: needsAnalyses.context,
     })
     .from(needsAnalyses)
-    .innerJoin(enrollments, and(eq(enrollments.tenantId, needsAnalyses.tenantId), eq(enrollments.id, needsAnalyses.enrollmentId)))
+    .innerJoin(enrollments, sameTenant(enrollments, needsAnalyses, enrollments.id, needsAnalyses.enrollmentId))
     .innerJoin(users, eq(users.id, enrollments.userId))
     .where(ctx.scope.where(needsAnalyses, eq(enrollments.courseId, ctx.course.id)))
     .orderBy(asc(needsAnalyses.createdAt), asc(needsAnalyses.id));

@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, min } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import { COMPLAINT_CATEGORIES, COMPLAINT_SEVERITIES, COMPLAINT_STATUSES } from "../../contracts/complaints";
 import type { Db } from "../../db";
@@ -37,7 +38,7 @@ export async function complaintStats(db: Db, caller: Caller, q: { from?: string;
     ? await db
         .select({ id: complaintStatusHistory.complaintId, at: min(complaintStatusHistory.at) })
         .from(complaintStatusHistory)
-        .innerJoin(complaints, and(eq(complaints.tenantId, complaintStatusHistory.tenantId), eq(complaints.id, complaintStatusHistory.complaintId)))
+        .innerJoin(complaints, sameTenant(complaints, complaintStatusHistory, complaints.id, complaintStatusHistory.complaintId))
         .where(scope.where(complaintStatusHistory, eq(complaintStatusHistory.toStatus, "IN_REVIEW"), period))
         .groupBy(complaintStatusHistory.complaintId)
     : [];

@@ -1,10 +1,10 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { Caller, PublicCaller } from "../../auth/caller";
+import type { Caller } from "../../auth/caller";
 import type {
   TComplaint,
+  TComplaintSeverity,
   TComplaintStatus,
   TComplaintSummary,
-  TCreateComplaintInput,
   TEscalateInput,
   TListComplaintsInput,
   TResolveInput,
@@ -13,14 +13,15 @@ import type {
 import type { Db, DbOrTx } from "../../db";
 import { complaintComments, complaints, complaintStatusHistory, courses, improvementPlans, liveSessions, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
-import { conflict, DomainError, forbidden, notFound, unprocessable } from "../../errors";
+import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { tenantUrl } from "../../lib/urls";
 import { notifyUsers } from "../notifications/notifications";
 import { sendMail } from "../mail";
 import { writeAudit } from "../platform/audit";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
-import { assertActiveMember, localDateTime, membersWith, tenantInfo } from "./members";
+import { addCorrectiveActions, openComplaintPlan } from "./complaint-plan";
+import { assertActiveMember, membersWith, tenantInfo } from "./members";
 
 /**
  * The complaints register (spec: Complaint resource, states and endpoints; Qualiopi indicator 31).
@@ -53,6 +54,9 @@ export function isSlaBreached(row: Pick<ComplaintRow, "severity" | "status" | "s
 export function toSummary(row: ComplaintRow, now: Date): TComplaintSummary {
   return {
     id: row.id,
+    reference: row.reference,
+    channel: row.channel,
+    receivedAt: (row.receivedAt ?? row.createdAt).toISOString(),
     subject: row.subject,
     category: row.category,
     severity: row.severity,
@@ -72,7 +76,7 @@ export async function loadComplaint(db: DbOrTx, scope: TenantScope, id: string, 
 }
 
 /** One status change: the row's status and the history line, in the caller's transaction. */
-async function recordStatus(tx: DbOrTx, scope: TenantScope, complaintId: string, from: TComplaintStatus | null, to: TComplaintStatus, by: string | null, at: Date, note: string | null = null) {
+export async function recordStatus(tx: DbOrTx, scope: TenantScope, complaintId: string, from: TComplaintStatus | null, to: TComplaintStatus, by: string | null, at: Date, note: string | null = null) {
   await tx.insert(complaintStatusHistory).values(scope.values(complaintStatusHistory, { id: newId("csh"), complaintId, fromStatus: from, toStatus: to, changedBy: by, note, at }));
 }
 
@@ -81,7 +85,7 @@ const transitionInvalid = (from: TComplaintStatus, to: TComplaintStatus, hint = 
 const closed = () => conflict("Complaint is closed", "COMPLAINT_CLOSED");
 
 /** The course and session a complaint names must be the tenant's; a session alone names its course. */
-async function checkRefs(db: DbOrTx, scope: TenantScope, input: { courseId?: string; sessionId?: string }) {
+export async function checkRefs(db: DbOrTx, scope: TenantScope, input: { courseId?: string; sessionId?: string }) {
   let courseId = input.courseId ?? null;
   if (courseId) {
     const [c] = await db.select({ id: courses.id }).from(courses).where(scope.where(courses, eq(courses.id, courseId))).limit(1);
@@ -94,106 +98,6 @@ async function checkRefs(db: DbOrTx, scope: TenantScope, input: { courseId?: str
     courseId = s.courseId;
   }
   return { courseId, sessionId: input.sessionId ?? null };
-}
-
-/**
- * POST /complaints: a signed-in complainant (any role, or none in the tenant) or the public
- * contact form (name and email required). In one transaction: the complaint, its first history
- * line, for HIGH and CRITICAL a DRAFT improvement plan (trigger COMPLAINT) linked to it, for
- * CRITICAL the 24 h SLA and an in-app notification per ACTIVE ADMIN, and one e-mail per ACTIVE ADMIN.
- */
-export async function createComplaint(db: Db, caller: PublicCaller, input: TCreateComplaintInput, now: Date) {
-  const scope = caller.scope;
-  let complainant: { userId: string | null; name: string; email: string; locale: string };
-  if (caller.userId) {
-    const [u] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, locale: users.locale }).from(users).where(eq(users.id, caller.userId)).limit(1);
-    if (!u) throw new DomainError("UNAUTHORIZED", "Unauthorized");
-    complainant = { userId: caller.userId, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email, locale: u.locale };
-  } else {
-    const missing: Record<string, string[]> = {};
-    if (!input.name) missing.name = ["Required without a sign-in"];
-    if (!input.email) missing.email = ["Required without a sign-in"];
-    if (Object.keys(missing).length) throw unprocessable("Validation failed", missing);
-    complainant = { userId: null, name: input.name!, email: input.email!, locale: "fr" };
-  }
-  const refs = await checkRefs(db, scope, input);
-  const id = newId("cpl");
-  const critical = input.severity === "CRITICAL";
-  const slaDueAt = critical ? new Date(now.getTime() + SLA_HOURS * HOUR) : null;
-  const opensPlan = input.severity === "HIGH" || critical;
-  const tenant = await tenantInfo(db, scope.tenantId);
-
-  return db.transaction(async (tx) => {
-    let planId: string | null = null;
-    if (opensPlan) {
-      planId = newId("imp");
-      await tx.insert(improvementPlans).values(
-        scope.values(improvementPlans, {
-          id: planId,
-          title: `Réclamation : ${input.subject}`.slice(0, 200),
-          // The plan is the organisation's own record, written in its working language (French); the linked complaint is in linkedComplaints.
-          description: `Plan ouvert automatiquement pour la réclamation « ${input.subject} » (gravité ${input.severity === "CRITICAL" ? "critique, délai de réponse 24 h" : "élevée"}).`,
-          trigger: "COMPLAINT" as const,
-          status: "DRAFT" as const,
-          indicators: [31, 32],
-          createdBy: null,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
-    }
-    await tx.insert(complaints).values(
-      scope.values(complaints, {
-        id,
-        subject: input.subject,
-        description: input.description,
-        category: input.category,
-        severity: input.severity,
-        status: "NEW" as const,
-        courseId: refs.courseId,
-        sessionId: refs.sessionId,
-        attachments: input.attachments,
-        complainantUserId: complainant.userId,
-        complainantName: complainant.name,
-        complainantEmail: complainant.email,
-        complainantLocale: complainant.locale,
-        improvementPlanId: planId,
-        slaDueAt,
-        statusChangedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-    await recordStatus(tx, scope, id, null, "NEW", complainant.userId, now);
-    const admins = await membersWith(tx, scope, "complaints.manage");
-    const link = complaintLink(tenant.slug, id);
-    for (const a of admins) {
-      await sendMail(tx, {
-        scope,
-        dedupeKey: `complaint-received:${id}:${a.userId}`,
-        to: a.email,
-        template: "complaint-received",
-        locale: a.locale,
-        vars: {
-          firstName: a.firstName,
-          subject: input.subject,
-          category: input.category,
-          severity: input.severity,
-          complainant: `${complainant.name} <${complainant.email}>`,
-          critical: critical ? "yes" : "no",
-          slaDueAt: slaDueAt ? localDateTime(slaDueAt, tenant.timeZone, a.locale) : "",
-          link,
-        },
-      });
-    }
-    if (critical) {
-      // In the app as it happens: the bell of every ADMIN (the header polls the unread count).
-      const vars = { subject: input.subject, slaDueAt: slaDueAt!.toISOString() };
-      await notifyUsers(tx, scope, admins.map((a) => a.userId), { kind: "complaint.critical", vars, link: `/quality?complaint=${id}`, subjectId: id }, now);
-    }
-    await writeAudit(tx, caller, { action: "complaint.created", targetType: "complaint", targetId: id, metadata: { severity: input.severity, category: input.category, improvementPlanId: planId } });
-    return { id, status: "NEW" as const, createdAt: now.toISOString(), notifiedAdmins: admins.map((a) => a.userId), improvementPlanId: planId, slaDueAt: iso(slaDueAt) };
-  });
 }
 
 /** GET /complaints (ADMIN, CREATOR): newest first, by status, severity and assignee. */
@@ -226,8 +130,10 @@ export async function complaintView(db: DbOrTx, scope: TenantScope, row: Complai
     courseId: row.courseId,
     sessionId: row.sessionId,
     attachments: row.attachments,
-    complainant: { userId: row.complainantUserId, name: row.complainantName, email: row.complainantEmail },
+    complainant: { userId: row.complainantUserId, name: row.complainantName, email: row.complainantEmail, phone: row.complainantPhone, anonymous: isAnonymous(row) },
     improvementPlanId: row.improvementPlanId,
+    improvementPlanTitle: await planTitle(db, scope, row.improvementPlanId),
+    recordedBy: row.recordedBy,
     resolvedAt: iso(row.resolvedAt),
     resolution: row.resolution,
     correctiveActions: row.correctiveActions,
@@ -263,6 +169,12 @@ export async function getComplaint(db: Db, caller: Caller, id: string, now: Date
   return complaintView(db, caller.scope, row, internal, now);
 }
 
+async function planTitle(db: DbOrTx, scope: TenantScope, planId: string | null): Promise<string | null> {
+  if (!planId) return null;
+  const [p] = await db.select({ title: improvementPlans.title }).from(improvementPlans).where(scope.where(improvementPlans, eq(improvementPlans.id, planId))).limit(1);
+  return p?.title ?? null;
+}
+
 /** Moves PATCH may make (the others have their operation: resolve, escalate-mediator). */
 const PATCH_MOVES: Partial<Record<TComplaintStatus, TComplaintStatus[]>> = { NEW: ["IN_REVIEW"], RESOLVED: ["CLOSED"], ESCALATED: ["CLOSED"] };
 
@@ -291,9 +203,11 @@ export async function updateComplaint(db: Db, caller: Caller, input: TUpdateComp
     }
     if (next === "IN_REVIEW" && cur.status === "NEW" && !assignee) assignee = caller.userId;
     const closing = next === "CLOSED"; // a CLOSED complaint was refused above
+    const severity = await applySeverity(tx, caller, cur, input.severity, now);
     const [row] = await tx
       .update(complaints)
       .set({
+        ...severity,
         assignedTo: assignee,
         status: next,
         ...(next !== cur.status ? { statusChangedAt: now } : {}),
@@ -307,11 +221,32 @@ export async function updateComplaint(db: Db, caller: Caller, input: TUpdateComp
       action: closing ? "complaint.closed" : "complaint.updated",
       targetType: "complaint",
       targetId: cur.id,
-      metadata: { from: cur.status, to: next, assignedTo: assignee },
+      metadata: { from: cur.status, to: next, assignedTo: assignee, ...(severity.severity ? { severityFrom: cur.severity, severity: severity.severity } : {}) },
     });
     return row!;
   });
   return complaintView(db, scope, row, true, now);
+}
+
+/**
+ * Staff's severity: HIGH or CRITICAL opens a DRAFT plan when none is linked; CRITICAL runs the 24 h
+ * SLA from reception (the admins' bells ring once, as at creation); leaving CRITICAL ends it.
+ * Answers the columns to set (none when unchanged).
+ */
+async function applySeverity(tx: DbOrTx, caller: Caller, cur: ComplaintRow, severity: TComplaintSeverity | undefined, now: Date): Promise<Partial<ComplaintRow>> {
+  if (!severity || severity === cur.severity) return {};
+  const scope = caller.scope;
+  const critical = severity === "CRITICAL";
+  const set: Partial<ComplaintRow> = { severity };
+  if ((severity === "HIGH" || critical) && !cur.improvementPlanId) set.improvementPlanId = await openComplaintPlan(tx, scope, { subject: cur.subject, severity }, now, "severity");
+  set.slaDueAt = critical ? new Date((cur.receivedAt ?? cur.createdAt).getTime() + SLA_HOURS * HOUR) : null;
+  set.slaAlertedAt = null;
+  if (critical) {
+    const admins = await membersWith(tx, scope, "complaints.manage");
+    const vars = { subject: cur.subject, slaDueAt: set.slaDueAt!.toISOString() };
+    await notifyUsers(tx, scope, admins.map((a) => a.userId), { kind: "complaint.critical", vars, link: `/quality?complaint=${cur.id}`, subjectId: cur.id }, now);
+  }
+  return set;
 }
 
 /** POST /complaints/{id}/comments (ADMIN, CREATOR): an internal note, never shown to the complainant. */
@@ -330,7 +265,7 @@ export async function addComment(db: Db, caller: Caller, input: { id: string; te
 
 /**
  * POST /complaints/{id}/resolve (ADMIN): IN_REVIEW -> RESOLVED, resolvedAt set, the complainant
- * e-mailed the resolution and corrective actions. RESOLVED, ESCALATED or CLOSED: 409
+ * e-mailed the resolution and corrective actions (when there is an e-mail: not for an anonymous contact). RESOLVED, ESCALATED or CLOSED: 409
  * COMPLAINT_ALREADY_RESOLVED; NEW (not taken in review yet): 409 COMPLAINT_TRANSITION_INVALID.
  */
 export async function resolveComplaint(db: Db, caller: Caller, input: TResolveInput, now: Date) {
@@ -340,28 +275,33 @@ export async function resolveComplaint(db: Db, caller: Caller, input: TResolveIn
     const cur = await loadComplaint(tx, scope, input.id, { forUpdate: true });
     if (cur.status === "RESOLVED" || cur.status === "CLOSED" || cur.status === "ESCALATED") throw conflict("Complaint already resolved or closed", "COMPLAINT_ALREADY_RESOLVED");
     if (cur.status !== "IN_REVIEW") throw transitionInvalid(cur.status, "RESOLVED", ": assign it first (IN_REVIEW)");
+    // The corrective actions become the plan's actions (Qualiopi indicator 32), so the plan shows them and counts them.
+    const planId = input.correctiveActions.length ? await addCorrectiveActions(tx, scope, cur, input.correctiveActions, now) : cur.improvementPlanId;
     await tx
       .update(complaints)
-      .set({ status: "RESOLVED", resolution: input.resolution, correctiveActions: input.correctiveActions, resolvedAt: now, statusChangedAt: now, updatedAt: now })
+      .set({ status: "RESOLVED", resolution: input.resolution, correctiveActions: input.correctiveActions, improvementPlanId: planId, resolvedAt: now, statusChangedAt: now, updatedAt: now })
       .where(scope.where(complaints, eq(complaints.id, cur.id)));
     await recordStatus(tx, scope, cur.id, cur.status, "RESOLVED", caller.userId, now);
-    await sendMail(tx, {
-      scope,
-      senderUserId: caller.userId,
-      dedupeKey: `complaint-resolved:${cur.id}`,
-      to: cur.complainantEmail,
-      template: "complaint-resolved",
-      locale: cur.complainantLocale,
-      vars: {
-        name: cur.complainantName ?? "",
-        subject: cur.subject,
-        resolution: input.resolution,
-        correctiveActions: input.correctiveActions.map((a) => `- ${a}`).join("\n"),
-        tenantName: tenant.name,
-      },
-    });
-    await writeAudit(tx, caller, { action: "complaint.resolved", targetType: "complaint", targetId: cur.id, metadata: { correctiveActions: input.correctiveActions.length } });
-    return { id: cur.id, status: "RESOLVED" as const, resolvedAt: now.toISOString() };
+    if (cur.complainantEmail) {
+      await sendMail(tx, {
+        scope,
+        senderUserId: caller.userId,
+        dedupeKey: `complaint-resolved:${cur.id}`,
+        to: cur.complainantEmail,
+        template: "complaint-resolved",
+        locale: cur.complainantLocale,
+        vars: {
+          name: cur.complainantName ?? "",
+          reference: cur.reference ?? "",
+          subject: cur.subject,
+          resolution: input.resolution,
+          correctiveActions: input.correctiveActions.map((a) => `- ${a}`).join("\n"),
+          tenantName: tenant.name,
+        },
+      });
+    }
+    await writeAudit(tx, caller, { action: "complaint.resolved", targetType: "complaint", targetId: cur.id, metadata: { correctiveActions: input.correctiveActions.length, improvementPlanId: planId } });
+    return { id: cur.id, status: "RESOLVED" as const, resolvedAt: now.toISOString(), improvementPlanId: planId };
   });
 }
 
@@ -401,7 +341,7 @@ export async function escalateComplaint(db: Db, caller: Caller, input: TEscalate
           description: cur.description,
           resolution: cur.resolution ?? "",
           reason: input.reason,
-          complainant: `${cur.complainantName ?? ""} <${cur.complainantEmail}>`,
+          complainant: complainantLabel({ name: cur.complainantName, email: cur.complainantEmail }, "fr"),
         },
       });
     }
@@ -418,4 +358,15 @@ export async function complaintsOfPlans(db: DbOrTx, scope: TenantScope, planIds:
     .from(complaints)
     .where(scope.where(complaints, inArray(complaints.improvementPlanId, planIds)))
     .orderBy(asc(complaints.createdAt), asc(complaints.id));
+}
+
+/** A public contact who gave neither name nor e-mail. */
+function isAnonymous(row: { complainantUserId: string | null; complainantName: string | null; complainantEmail: string | null }): boolean {
+  return !row.complainantUserId && !row.complainantName && !row.complainantEmail;
+}
+
+/** How an e-mail names the complainant: "Name <email>", either part alone, or Anonyme / Anonymous. */
+export function complainantLabel(c: { name: string | null; email: string | null }, locale: string): string {
+  if (!c.name && !c.email) return locale.startsWith("en") ? "Anonymous" : "Anonyme";
+  return [c.name, c.email ? `<${c.email}>` : null].filter(Boolean).join(" ");
 }

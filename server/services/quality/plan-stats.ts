@@ -1,4 +1,5 @@
-import { and, eq, gte, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, gte, isNotNull, isNull, lt } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import { PLAN_STATUSES, PLAN_TRIGGERS } from "../../contracts/improvement-plans";
 import type { Db } from "../../db";
@@ -23,12 +24,12 @@ export async function planStats(db: Db, caller: Caller, q: { from?: string; to?:
   const actions = await db
     .select({ status: improvementActions.status, dueDate: improvementActions.dueDate })
     .from(improvementActions)
-    .innerJoin(improvementPlans, and(eq(improvementPlans.tenantId, improvementActions.tenantId), eq(improvementPlans.id, improvementActions.planId)))
+    .innerJoin(improvementPlans, sameTenant(improvementPlans, improvementActions, improvementPlans.id, improvementActions.planId))
     .where(scope.where(improvementActions, inPeriod));
   const linked = await db
     .select({ id: complaints.id })
     .from(complaints)
-    .innerJoin(improvementPlans, and(eq(improvementPlans.tenantId, complaints.tenantId), eq(improvementPlans.id, complaints.improvementPlanId)))
+    .innerJoin(improvementPlans, sameTenant(improvementPlans, complaints, improvementPlans.id, complaints.improvementPlanId))
     .where(scope.where(complaints, isNotNull(complaints.improvementPlanId), inPeriod));
   const byStatus = zeroCounts(PLAN_STATUSES);
   const byTrigger = zeroCounts(PLAN_TRIGGERS);

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import type { TCreatePlanInput, TPlan, TPlanStatus, TUpdateActionInput, TUpdatePlanInput } from "../../contracts/improvement-plans";
 import type { Db, DbOrTx } from "../../db";
@@ -10,6 +11,7 @@ import { writeAudit } from "../platform/audit";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
 import { complaintsOfPlans } from "./complaints";
 import { assertActiveMember } from "./members";
+import { refreshPlanCounters } from "./plan-counters";
 
 /**
  * Continuous-improvement plans (spec: ImprovementPlan resource and states; Qualiopi indicator 32).
@@ -80,18 +82,6 @@ function assertEditable(row: PlanRow) {
   if (READ_ONLY.includes(row.status)) throw notEditable(row.status);
 }
 
-/** Keeps the list counters true after an action change. */
-async function refreshCounters(tx: DbOrTx, scope: TenantScope, planId: string, now: Date) {
-  await tx
-    .update(improvementPlans)
-    .set({
-      actionsCount: sql`(select count(*)::int from ${improvementActions} where ${improvementActions.tenantId} = ${scope.tenantId} and ${improvementActions.planId} = ${planId})`,
-      actionsCompleted: sql`(select count(*)::int from ${improvementActions} where ${improvementActions.tenantId} = ${scope.tenantId} and ${improvementActions.planId} = ${planId} and ${improvementActions.status} = 'DONE')`,
-      updatedAt: now,
-    })
-    .where(scope.where(improvementPlans, eq(improvementPlans.id, planId)));
-}
-
 async function checkOwners(db: DbOrTx, scope: TenantScope, owners: { field: string; userId: string | null | undefined }[]) {
   for (const o of owners) if (o.userId) await assertActiveMember(db, scope, o.userId, o.field);
 }
@@ -106,7 +96,7 @@ async function linkComplaints(tx: DbOrTx, scope: TenantScope, planId: string, id
   const rows = await tx
     .select({ id: complaints.id, planId: complaints.improvementPlanId, planDeleted: improvementPlans.deletedAt })
     .from(complaints)
-    .leftJoin(improvementPlans, and(eq(improvementPlans.tenantId, complaints.tenantId), eq(improvementPlans.id, complaints.improvementPlanId)))
+    .leftJoin(improvementPlans, sameTenant(improvementPlans, complaints, improvementPlans.id, complaints.improvementPlanId))
     .where(scope.where(complaints, inArray(complaints.id, unique)));
   const found = new Map(rows.map((r) => [r.id, r]));
   const problems: string[] = [];
@@ -273,7 +263,7 @@ export async function addAction(db: Db, caller: Caller, input: { id: string; des
         }),
       )
       .returning();
-    await refreshCounters(tx, scope, plan.id, now);
+    await refreshPlanCounters(tx, scope, plan.id, now);
     await writeAudit(tx, caller, { action: "improvementPlan.actionAdded", targetType: "improvement_plan", targetId: plan.id, metadata: { actionId: row!.id } });
     return toAction(row!);
   });
@@ -305,7 +295,7 @@ export async function updateAction(db: Db, caller: Caller, input: TUpdateActionI
       .set({ description: input.description, owner: input.owner, dueDate: input.dueDate, status, completedAt, updatedAt: now })
       .where(scope.where(improvementActions, eq(improvementActions.id, cur.id)))
       .returning();
-    await refreshCounters(tx, scope, plan.id, now);
+    await refreshPlanCounters(tx, scope, plan.id, now);
     await writeAudit(tx, caller, { action: "improvementPlan.actionUpdated", targetType: "improvement_plan", targetId: plan.id, metadata: { actionId: cur.id, from: cur.status, to: status } });
     return toAction(row!);
   });
@@ -324,7 +314,7 @@ export async function completeAction(db: Db, caller: Caller, input: { id: string
       .set({ status: "DONE", completedAt: now, updatedAt: now })
       .where(scope.where(improvementActions, eq(improvementActions.id, cur.id)))
       .returning();
-    await refreshCounters(tx, scope, plan.id, now);
+    await refreshPlanCounters(tx, scope, plan.id, now);
     await writeAudit(tx, caller, { action: "improvementPlan.actionCompleted", targetType: "improvement_plan", targetId: plan.id, metadata: { actionId: cur.id } });
     return toAction(row!);
   });

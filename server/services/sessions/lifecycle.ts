@@ -33,7 +33,7 @@ async function move(db: Db, caller: Caller, id: string, m: Move, now: Date): Pro
     else await emitEvent(tx, caller.scope, "session.ended", { ...ref, startedAt: session.startedAt?.toISOString() ?? null, endedAt: now.toISOString() });
     return { ...current, session };
   });
-  return toDetail(db, caller, loaded);
+  return toDetail(db, caller, loaded, now);
 }
 
 export const startSession = (db: Db, caller: Caller, id: string, now: Date) => move(db, caller, id, START, now);

@@ -6,7 +6,7 @@ import { expectedRows, isParticipantEnrollmentStatus } from "./registrations";
 import { formatPlace } from "../../contracts/sessions";
 import { formatSchedule } from "../../lib/schedule-text";
 import { scheduleRanges, sessionSchedule, sessionWindow } from "./schedule";
-import { forTenant, type TenantScope } from "../../db/tenant-scope";
+import { forTenant, type TenantScope, sameTenant } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
 import { enqueue } from "../../jobs/queue";
@@ -118,7 +118,7 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
   const [row] = await db
     .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId }, tenant: { slug: tenants.slug, name: tenants.name, timeZone: tenants.timeZone } })
     .from(liveSessions)
-    .innerJoin(courses, and(eq(courses.tenantId, liveSessions.tenantId), eq(courses.id, liveSessions.courseId)))
+    .innerJoin(courses, sameTenant(courses, liveSessions, courses.id, liveSessions.courseId))
     .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
     .where(scope.where(liveSessions, eq(liveSessions.id, job.sessionId)))
     .limit(1);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { DbOrTx } from "../../db";
 import { enrollments, liveSessions, sessionParticipants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -139,7 +140,7 @@ export async function registeredLearners(db: DbOrTx, scope: TenantScope, session
     })
     .from(sessionParticipants)
     .innerJoin(users, eq(users.id, sessionParticipants.userId))
-    .innerJoin(enrollments, and(eq(enrollments.tenantId, sessionParticipants.tenantId), eq(enrollments.id, sessionParticipants.enrollmentId)))
+    .innerJoin(enrollments, sameTenant(enrollments, sessionParticipants, enrollments.id, sessionParticipants.enrollmentId))
     .where(scope.where(sessionParticipants, eq(sessionParticipants.sessionId, sessionId)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }

@@ -5,10 +5,11 @@ import { sessionRecordings, sessionTrainers, users } from "../../db/schema";
 import { isSessionStaff } from "../platform/who-may";
 import { expectedCounts, seatsLeft } from "./registrations";
 import { sessionSchedule } from "./schedule";
+import { signingWindowOf } from "../attendance/signing-window";
 import type { LoadedSession, SessionRow } from "./access";
 import type { Caller } from "../../auth/caller";
 
-export function toSummary(s: SessionRow, registeredCount: number, timeZone: string): TSessionSummary {
+export function toSummary(s: SessionRow, registeredCount: number, timeZone: string, now: Date): TSessionSummary {
   return {
     id: s.id,
     courseId: s.courseId,
@@ -26,6 +27,7 @@ export function toSummary(s: SessionRow, registeredCount: number, timeZone: stri
     place: s.place ? { name: s.place.name, address: s.place.address, room: s.place.room ?? null } : null,
     schedule: sessionSchedule(s, timeZone),
     timeZone,
+    ...signingWindowOf(s, timeZone, now),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
@@ -41,7 +43,7 @@ export async function listRecordings(db: DbOrTx, caller: Caller, sessionId: stri
 }
 
 /** Detail view; the attendance PIN only for the session's moderators (conventions §7). */
-export async function toDetail(db: DbOrTx, caller: Caller, loaded: LoadedSession): Promise<TSessionDetail> {
+export async function toDetail(db: DbOrTx, caller: Caller, loaded: LoadedSession, now: Date): Promise<TSessionDetail> {
   const s = loaded.session;
   const [counts, trainers, recordings] = await Promise.all([
     expectedCounts(db, caller.scope, [s]),
@@ -54,7 +56,7 @@ export async function toDetail(db: DbOrTx, caller: Caller, loaded: LoadedSession
     listRecordings(db, caller, s.id),
   ]);
   return {
-    ...toSummary(s, counts.get(s.id) ?? 0, caller.tenant.timeZone),
+    ...toSummary(s, counts.get(s.id) ?? 0, caller.tenant.timeZone, now),
     description: s.description,
     trainers,
     recordings,

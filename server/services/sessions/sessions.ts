@@ -25,6 +25,7 @@ export async function listSessions(
   db: Db,
   caller: Caller,
   q: { page: number; limit: number; courseId?: string; enrollmentId?: string; status?: TSessionStatus; fromDate?: string; toDate?: string; mine?: boolean },
+  now: Date,
 ) {
   const conds: (SQL | undefined)[] = [
     q.courseId ? eq(liveSessions.courseId, q.courseId) : undefined,
@@ -61,7 +62,7 @@ export async function listSessions(
         : countOf(db.select({ n: count() }).from(liveSessions).where(where)),
     map: async (rows) => {
       const counts = await expectedCounts(db, caller.scope, rows);
-      return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0, caller.tenant.timeZone));
+      return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0, caller.tenant.timeZone, now));
     },
   });
 }
@@ -79,8 +80,8 @@ function runBy(caller: Caller): SQL {
   return or(inArray(liveSessions.id, trained), inArray(liveSessions.courseId, created))!;
 }
 
-export async function getSessionDetail(db: Db, caller: Caller, id: string): Promise<TSessionDetail> {
-  return toDetail(db, caller, await loadSession(db, caller, id));
+export async function getSessionDetail(db: Db, caller: Caller, id: string, now: Date): Promise<TSessionDetail> {
+  return toDetail(db, caller, await loadSession(db, caller, id), now);
 }
 
 function assertFuture(scheduledAt: string, now: Date): Date {
@@ -204,7 +205,7 @@ export async function createSession(db: Db, caller: Caller, input: TCreateSessio
     if (input.sendConvocation) await enqueueSessionNotices(tx, caller.scope, { kind: "convocation", session });
     return { session, course: { id: course.id, title: course.title, creatorId: course.creatorId }, trainerIds, timeZone: caller.tenant.timeZone };
   });
-  return toDetail(db, caller, loaded);
+  return toDetail(db, caller, loaded, now);
 }
 
 /** AUTO -> LIST: the learners the session expects now become its registrations (no mail: they were already expected). */
@@ -273,7 +274,7 @@ export async function updateSession(db: Db, caller: Caller, input: TUpdateSessio
     if (moved) await enqueueSessionNotices(tx, caller.scope, { kind: "update", session });
     return { loaded };
   });
-  return toDetail(db, caller, loaded);
+  return toDetail(db, caller, loaded, now);
 }
 
 /** DELETE /sessions/{id}: SCHEDULED -> CANCELLED with cancellation notices; LIVE or ENDED -> 409. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { courses, enrollments, questionnaires, surveyInvitations, users } from "../../db/schema";
-import { forTenant, type TenantScope } from "../../db/tenant-scope";
+import { forTenant, type TenantScope, sameTenant } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
 import { enqueue } from "../../jobs/queue";
@@ -62,9 +62,9 @@ export async function sendInvitation(db: Db, scope: TenantScope, invitationId: s
     const [info] = await tx
       .select({ status: enrollments.status, email: users.email, firstName: users.firstName, locale: users.locale, courseTitle: courses.title })
       .from(surveyInvitations)
-      .innerJoin(enrollments, and(eq(enrollments.tenantId, surveyInvitations.tenantId), eq(enrollments.id, surveyInvitations.enrollmentId)))
+      .innerJoin(enrollments, sameTenant(enrollments, surveyInvitations, enrollments.id, surveyInvitations.enrollmentId))
       .innerJoin(users, eq(users.id, surveyInvitations.userId))
-      .innerJoin(courses, and(eq(courses.tenantId, surveyInvitations.tenantId), eq(courses.id, surveyInvitations.courseId)))
+      .innerJoin(courses, sameTenant(courses, surveyInvitations, courses.id, surveyInvitations.courseId))
       .where(scope.where(surveyInvitations, eq(surveyInvitations.id, invitationId)))
       .limit(1);
     if (!info || info.status !== "COMPLETED") return false;
@@ -102,7 +102,7 @@ export async function sendDueSurveys(db: Db, now: Date): Promise<number> {
   const due = await db
     .select({ id: surveyInvitations.id, tenantId: surveyInvitations.tenantId })
     .from(surveyInvitations)
-    .innerJoin(enrollments, and(eq(enrollments.tenantId, surveyInvitations.tenantId), eq(enrollments.id, surveyInvitations.enrollmentId)))
+    .innerJoin(enrollments, sameTenant(enrollments, surveyInvitations, enrollments.id, surveyInvitations.enrollmentId))
     .where(and(isNull(surveyInvitations.sentAt), lte(surveyInvitations.dueAt, now), eq(enrollments.status, "COMPLETED")))
     .orderBy(asc(surveyInvitations.dueAt))
     .limit(BATCH);

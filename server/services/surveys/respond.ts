@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Db, DbOrTx } from "../../db";
 import { courses, questionnaires, surveyInvitations, surveyResponses, tenants, users, type SurveyAnswer } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
@@ -46,7 +47,7 @@ export async function getSurvey(db: Db, scope: TenantScope, token: string, now: 
   const [row] = await db
     .select({ title: questionnaires.title, courseTitle: courses.title, firstName: users.firstName, tenantName: tenants.name })
     .from(questionnaires)
-    .innerJoin(courses, and(eq(courses.tenantId, questionnaires.tenantId), eq(courses.id, questionnaires.courseId)))
+    .innerJoin(courses, sameTenant(courses, questionnaires, courses.id, questionnaires.courseId))
     .innerJoin(tenants, eq(tenants.id, questionnaires.tenantId))
     .innerJoin(users, eq(users.id, inv.userId))
     .where(scope.where(questionnaires, eq(questionnaires.id, inv.questionnaireId)))

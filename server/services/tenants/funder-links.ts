@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { sameTenant } from "../../db/tenant-scope";
 import type { Caller } from "../../auth/caller";
 import { can, rolesWith } from "../../auth/permissions";
 import type { TFunder } from "../../contracts/funders";
@@ -26,7 +27,7 @@ export async function listFunders(db: DbOrTx, caller: Caller): Promise<TFunder[]
   const rows = await db
     .select({ funder: funders, clientName: billingClients.name })
     .from(funders)
-    .leftJoin(billingClients, and(eq(billingClients.tenantId, funders.tenantId), eq(billingClients.id, funders.billingClientId)))
+    .leftJoin(billingClients, sameTenant(billingClients, funders, billingClients.id, funders.billingClientId))
     .where(caller.scope.where(funders))
     .orderBy(asc(funders.kind), asc(funders.name), asc(funders.id));
   const members = await db

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { apiKeys, courses, funders, memberships, payments, tenants, users } from "../../db/schema";
 import { forTenant, type TenantScope } from "../../db/tenant-scope";
@@ -24,8 +24,13 @@ export async function getTenantById(db: Db, id: string): Promise<TenantRow> {
   return row;
 }
 
-export async function getTenantPublicProfile(db: Db, slug: string) {
-  const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug.toLowerCase())).limit(1);
+/** A tenant's public profile, named by its slug or its id. */
+export async function getTenantPublicProfile(db: Db, slugOrId: string) {
+  const [row] = await db
+    .select()
+    .from(tenants)
+    .where(or(eq(tenants.slug, slugOrId.toLowerCase()), eq(tenants.id, slugOrId)))
+    .limit(1);
   if (!row) throw notFound("Tenant");
   return publicProfile(row);
 }

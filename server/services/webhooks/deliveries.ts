@@ -1,3 +1,4 @@
+import { webhookFailureCause } from "../../lib/technical-causes";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TDelivery, TDeliveryAttempt } from "../../contracts/webhooks";
@@ -19,6 +20,7 @@ const toAttempt = (a: AttemptRow): TDeliveryAttempt => ({
   durationMs: a.durationMs,
   responseExcerpt: a.responseExcerpt,
   error: a.error,
+  cause: webhookFailureCause(a),
 });
 
 function toDelivery(d: DeliveryRow, attempts: AttemptRow[]): TDelivery {

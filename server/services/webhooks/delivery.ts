@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { rolesWith } from "../../auth/permissions";
 import type { Db, DbOrTx } from "../../db";
 import { events, memberships, tenants, users, webhookDeliveries, webhookDeliveryAttempts, webhooks } from "../../db/schema";
-import { forTenant } from "../../db/tenant-scope";
+import { forTenant, sameTenant } from "../../db/tenant-scope";
 import { env, webhookRetryDelays } from "../../env";
 import { clock } from "../../lib/clock";
 import { log } from "../../lib/log";
@@ -46,7 +46,7 @@ export async function deliverWebhook(db: Db, job: DeliverJob, now: () => Date = 
   const [row] = await db
     .select({ delivery: webhookDeliveries, webhook: webhooks, event: events })
     .from(webhookDeliveries)
-    .innerJoin(webhooks, and(eq(webhooks.tenantId, webhookDeliveries.tenantId), eq(webhooks.id, webhookDeliveries.webhookId)))
+    .innerJoin(webhooks, sameTenant(webhooks, webhookDeliveries, webhooks.id, webhookDeliveries.webhookId))
     .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.id, job.deliveryId))
     .limit(1);

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { events, webhookDeliveries, webhooks } from "../../db/schema";
 import { forTenant } from "../../db/tenant-scope";
@@ -9,8 +9,11 @@ import { enqueueWebhookJob } from "./jobs";
 /**
  * Fan-out of one event (job `event.dispatch` {eventId}, enqueued by emitEvent in the event's
  * transaction). In ONE transaction: the tenant's active webhooks subscribed to the event get a
- * PENDING delivery each (unique per webhook and event: a repeated job inserts nothing new), a
- * `webhook.deliver` job per new delivery, and the event is marked dispatched. Idempotent: an
+ * PENDING delivery each — only those that existed when the event happened (webhook createdAt ≤
+ * event createdAt): a webhook registered now never receives the seed's events or those that waited
+ * while the worker was down. The event types are the webhook's current ones (a PATCH of `events`
+ * applies to events not yet dispatched; a webhook's types are not versioned). Deliveries are
+ * unique per webhook and event (a repeated job inserts nothing new); a `webhook.deliver` job per new delivery, and the event is marked dispatched. Idempotent: an
  * event already dispatched, or unknown, does nothing. Returns the number of new deliveries.
  */
 export async function dispatchEvent(db: Db, eventId: string, now: Date = clock.now()): Promise<number> {
@@ -21,7 +24,9 @@ export async function dispatchEvent(db: Db, eventId: string, now: Date = clock.n
     const targets = await tx
       .select({ id: webhooks.id })
       .from(webhooks)
-      .where(scope.where(webhooks, eq(webhooks.active, true), sql`${webhooks.events} @> array[${event.event}]::text[]`));
+      .where(
+        scope.where(webhooks, eq(webhooks.active, true), sql`${webhooks.events} @> array[${event.event}]::text[]`, lte(webhooks.createdAt, event.createdAt)),
+      );
     let created: { id: string }[] = [];
     if (targets.length) {
       created = await tx

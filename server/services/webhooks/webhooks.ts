@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TCreateWebhookInput, TUpdateWebhookInput, TWebhook, TWebhookCreated } from "../../contracts/webhooks";
 import type { Db, DbOrTx } from "../../db";
-import { webhooks } from "../../db/schema";
+import { webhookDeliveries, webhooks } from "../../db/schema";
 import { notFound, unprocessable } from "../../errors";
 import { decryptBytes, encryptBytes } from "../../lib/crypto-box";
 import { newId } from "../../lib/ids";
@@ -26,7 +26,22 @@ export function openSecret(row: Pick<WebhookRow, "tenantId" | "id" | "secretBox"
 
 export const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
-export function toWebhook(row: WebhookRow): TWebhook {
+/** PENDING deliveries per webhook (the backlog shown on the API read and the screen). */
+async function pendingCounts(db: DbOrTx, caller: Caller, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: webhookDeliveries.webhookId, n: count() })
+    .from(webhookDeliveries)
+    .where(caller.scope.where(webhookDeliveries, and(inArray(webhookDeliveries.webhookId, ids), eq(webhookDeliveries.status, "PENDING"))))
+    .groupBy(webhookDeliveries.webhookId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+async function withBacklog(db: DbOrTx, caller: Caller, row: WebhookRow): Promise<TWebhook> {
+  return toWebhook(row, (await pendingCounts(db, caller, [row.id])).get(row.id) ?? 0);
+}
+
+export function toWebhook(row: WebhookRow, pendingDeliveries = 0): TWebhook {
   return {
     id: row.id,
     url: row.url,
@@ -36,6 +51,7 @@ export function toWebhook(row: WebhookRow): TWebhook {
     consecutiveFailures: row.consecutiveFailures,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: row.disabledReason,
+    pendingDeliveries,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -90,12 +106,15 @@ export async function listWebhooks(db: Db, caller: Caller, q: { page: number; li
   return paginate(limitPage(q), {
     rows: (limit, offset) => db.select().from(webhooks).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(limit).offset(offset),
     total: () => countOf(db.select({ n: count() }).from(webhooks).where(where)),
-    map: (rows) => rows.map(toWebhook),
+    map: async (rows) => {
+      const pending = await pendingCounts(db, caller, rows.map((r) => r.id));
+      return rows.map((r) => toWebhook(r, pending.get(r.id) ?? 0));
+    },
   });
 }
 
 export async function getWebhook(db: Db, caller: Caller, id: string): Promise<TWebhook> {
-  return toWebhook(await loadWebhook(db, caller, id));
+  return withBacklog(db, caller, await loadWebhook(db, caller, id));
 }
 
 /** PATCH: url (policy re-checked), events, description, active (true clears the disabled state and the failure count). */
@@ -121,7 +140,7 @@ export async function updateWebhook(db: Db, caller: Caller, input: TUpdateWebhoo
     await writeAudit(tx, caller, { action: reactivated ? "webhook.activated" : "webhook.updated", targetType: "webhook", targetId: input.id, metadata: { fields: changed } });
     return row;
   });
-  return toWebhook(row);
+  return withBacklog(db, caller, row);
 }
 
 /** DELETE: the endpoint and its delivery log (cascade). */

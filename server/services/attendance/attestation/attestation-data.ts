@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Caller } from "../../../auth/caller";
-import { loadLegalIdentity, printedNda } from "../../billing/legal-identity";
+import { certificateSignatory, loadLegalIdentity, printedNda } from "../../billing/legal-identity";
 import type { DbOrTx } from "../../../db";
 import { courses, tenants, users } from "../../../db/schema";
 import { forbidden, notFound } from "../../../errors";
@@ -19,6 +19,9 @@ export type AttestationInput = {
   timeZone: string;
   accentColor: string | null;
   tenant: { name: string; displayName: string; activityNumber: string | null; siret: string | null };
+  /** Who signs for the organisation (the certificates' signatory, else the director) and where ("Fait à"): the legal identity's. */
+  signatory: { name: string | null; role: string | null; signatureImage: string | null };
+  city: string | null;
   course: { title: string; reference: string };
   session: { id: string; title: string; startsAt: string; endsAt: string; durationMinutes: number; /** formatSchedule's text: "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h". */ planned: string; modality: string; place: { name: string; address: string; room: string | null } | null };
   learner: { userId: string; firstName: string; lastName: string; email: string };
@@ -75,6 +78,8 @@ export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: str
       activityNumber: printedNda(legal, integrations),
       siret: legal.siret ?? text(integrations.siret),
     },
+    signatory: certificateSignatory(legal),
+    city: text(legal.city),
     course: { title: course.title, reference: courseRow?.slug ?? course.id },
     session: {
       id: session.id,

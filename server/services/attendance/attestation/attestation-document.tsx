@@ -1,5 +1,5 @@
-import { Document, Page, Text, View } from "@react-pdf/renderer";
-import { ATTENDANCE_LABELS, dateTime, duration, L, shortDate, time, zoneLabel } from "../sheet/sheet-labels";
+import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
+import { ATTENDANCE_LABELS, duration, L, shortDate, time, zoneLabel } from "../sheet/sheet-labels";
 import { IdentityBoxes, SectionTitle } from "../sheet/sheet-page-parts";
 import { accentOf, s } from "../sheet/sheet-styles";
 import type { AttestationInput } from "./attestation-data";
@@ -9,6 +9,7 @@ import { VerificationBlock, type Verifiable } from "../../verification/verificat
 export const A = {
   title: "Attestation d'assiduité",
   intro: "Je soussigné(e), représentant l'organisme de formation ci-dessous, atteste que",
+  introNamed: (who: string) => `Je soussigné(e), ${who}, représentant l'organisme de formation ci-dessous, atteste que`,
   followed: "a suivi la formation",
   hours: "Heures suivies",
   planned: "Durée prévue",
@@ -19,7 +20,7 @@ export const A = {
   status: "Statut",
   attended: "Temps suivi",
   basis: "Heures établies à partir des émargements scellés de la session (signatures, connexions et corrections motivées), selon les règles de calcul des statuts de présence.",
-  madeAt: "Fait le",
+  madeAt: (city: string | null, date: string) => (city ? `Fait à ${city}, le ${date}` : `Fait le ${date}`),
   signature: "Pour l'organisme de formation",
 } as const;
 
@@ -30,6 +31,7 @@ export function AttestationDocument(input: AttestationInput & Verifiable) {
   const { tenant, course, session, learner, timeZone: tz } = input;
   const accent = accentOf(input.accentColor);
   const name = `${learner.firstName} ${learner.lastName.toUpperCase()}`;
+  const signer = [input.signatory.name, input.signatory.role].filter(Boolean).join(", ");
   return (
     <Document title={`${A.title} — ${name} — ${session.title}`} author={tenant.displayName} language="fr-FR" creator={A.title}>
       <Page size="A4" style={s.page}>
@@ -40,7 +42,7 @@ export function AttestationDocument(input: AttestationInput & Verifiable) {
         <IdentityBoxes tenant={tenant} course={course} session={session} />
 
         <View style={s.section}>
-          <Text>{A.intro}</Text>
+          <Text>{signer ? A.introNamed(signer) : A.intro}</Text>
           <Text style={[s.strong, { fontSize: 12, marginVertical: 4 }]}>{name}</Text>
           <Text>
             {A.followed} « {course.title} » ({session.title}) : {session.planned} ({zoneLabel(tz)}).
@@ -92,12 +94,12 @@ export function AttestationDocument(input: AttestationInput & Verifiable) {
         </View>
 
         <View style={[s.section, { marginTop: 16 }]}>
-          <Text>
-            {A.madeAt} {dateTime(input.generatedAt, tz)}
-          </Text>
+          <Text>{A.madeAt(input.city, shortDate(input.generatedAt, tz))}</Text>
           <Text style={[s.strong, { marginTop: 4 }]}>
             {A.signature} : {tenant.displayName}
           </Text>
+          {signer ? <Text>{signer}</Text> : null}
+          {input.signatory.signatureImage ? <Image src={input.signatory.signatureImage} style={{ width: 140, height: 56, objectFit: "contain", marginTop: 4 }} /> : null}
         </View>
         {input.verification ? <VerificationBlock stamp={input.verification} /> : null}
       </Page>

@@ -2,21 +2,24 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import type { PartySnapshot } from "../../../db/schema/billing";
 import type { InvoiceAmounts } from "../amounts";
-import { checkInvoiceDocument, EXEMPTION_CODE, EXEMPTION_REASON, isIndividual, mentions, paymentTermsText } from "./mentions";
+import { BUSINESS_PROCESS, checkInvoiceDocument, isIndividual, mentions, outsideScopeOnly, paymentTermsText, VAT_ON_DEBITS_DUE_DATE_CODE } from "./mentions";
 import type { FacturxProfile, InvoiceDocument } from "./types";
 
 /**
  * The Factur-X CII XML (UN/CEFACT Cross Industry Invoice D16B, Factur-X 1.09) of an invoice or
  * credit note, for the BASIC, EN16931 and EXTENDED profiles. Built with xmlbuilder2 in the
  * schema's element order. What it carries, beyond the figures of amounts.ts:
- * - BT-23 business process "S1" (invoice of services, French billing framework),
+ * - BT-23 business process "S1" (services, simple invoice: the operation category "Prestations de
+ *   services" printed on the PDF, e-invoicing reform),
  * - the seller's SIREN as legal registration (BT-30, scheme 0002) and as electronic address
  *   (BT-34, scheme 0225, BR-FR-13); the buyer's SIREN the same way, or the buyer's e-mail
  *   (scheme EM) for a person or a foreign buyer (BR-FR-12),
  * - notes with subject codes: REG legal identity, ABL activity declaration (NDA), PMD late
  *   penalties, PMT €40 recovery indemnity (B2B), AAB no early-payment discount (BR-FR-05),
- * - category E lines with BT-120 "Exonération de TVA – article 261-4-4° a du CGI" and BT-121
- *   VATEX-FR-CGI261-4 under the training exemption,
+ * - each line's VAT category (S, E, Z, O: amounts.ts), one breakdown per category and rate, each
+ *   E (or O) group with its own BT-120/BT-121 (the training exemption: "Exonération de TVA –
+ *   article 261-4-4° a du CGI" and VATEX-FR-CGI261-4); EXTENDED also states them per line,
+ * - the option for VAT on debits as BT-8 = 5 on each breakdown when the seller took it,
  * - the delivery element the XSD requires, with the delivery date (BT-72: end of the service
  *   period, else the issue date) and the service period (BG-14) when given,
  * - a credit note: type code 381 and the credited invoice (BT-25/BT-26),
@@ -58,7 +61,7 @@ function address(parent: Node, party: PartySnapshot): void {
   el(a, "ram:CountryID", party.country.toUpperCase());
 }
 
-function party(parent: Node, name: string, p: PartySnapshot): void {
+function party(parent: Node, name: string, p: PartySnapshot, withVatNumber = true): void {
   const node = el(parent, name);
   // BT-29 / BT-46: the SIRET as a global identifier (scheme 0009).
   if (p.siret) el(node, "ram:GlobalID", p.siret, { schemeID: "0009" });
@@ -68,7 +71,7 @@ function party(parent: Node, name: string, p: PartySnapshot): void {
   // BT-34 / BT-49: the French directory address starts with the SIREN (scheme 0225).
   const endpoint = p.siren ? { id: p.siren, scheme: "0225" } : p.email ? { id: p.email, scheme: "EM" } : null;
   if (endpoint) el(el(node, "ram:URIUniversalCommunication"), "ram:URIID", endpoint.id, { schemeID: endpoint.scheme });
-  if (p.vatNumber) el(el(node, "ram:SpecifiedTaxRegistration"), "ram:ID", p.vatNumber.replace(/\s+/g, ""), { schemeID: "VA" });
+  if (p.vatNumber && withVatNumber) el(el(node, "ram:SpecifiedTaxRegistration"), "ram:ID", p.vatNumber.replace(/\s+/g, ""), { schemeID: "VA" });
 }
 
 /** The CII XML string (UTF-8, with declaration). Throws InvoiceDocumentError on missing data. */
@@ -81,7 +84,7 @@ export function buildInvoiceXml(doc: InvoiceDocument, amounts: InvoiceAmounts = 
   });
 
   const context = el(root, "rsm:ExchangedDocumentContext");
-  el(el(context, "ram:BusinessProcessSpecifiedDocumentContextParameter"), "ram:ID", "S1");
+  el(el(context, "ram:BusinessProcessSpecifiedDocumentContextParameter"), "ram:ID", BUSINESS_PROCESS);
   el(el(context, "ram:GuidelineSpecifiedDocumentContextParameter"), "ram:ID", GUIDELINE_IDS[doc.profile]);
 
   const header = el(root, "rsm:ExchangedDocument");
@@ -114,11 +117,12 @@ export function buildInvoiceXml(doc: InvoiceDocument, amounts: InvoiceAmounts = 
     const tax = el(settlement, "ram:ApplicableTradeTax");
     el(tax, "ram:TypeCode", "VAT");
     // EXTENDED also states the exemption per line (BR-FXEXT-E-08rev compares it with BT-120/121).
-    const lineExemption = line.category === "E" && doc.profile === "EXTENDED";
-    if (lineExemption) el(tax, "ram:ExemptionReason", EXEMPTION_REASON);
+    const lineExemption = doc.profile === "EXTENDED" && line.exemptionReason !== null;
+    if (lineExemption) el(tax, "ram:ExemptionReason", line.exemptionReason);
     el(tax, "ram:CategoryCode", line.category);
-    if (lineExemption) el(tax, "ram:ExemptionReasonCode", EXEMPTION_CODE);
-    el(tax, "ram:RateApplicablePercent", rate(line.vatRate));
+    if (lineExemption && line.exemptionCode) el(tax, "ram:ExemptionReasonCode", line.exemptionCode);
+    // Outside the scope of VAT there is no rate (BR-O-05).
+    if (line.category !== "O") el(tax, "ram:RateApplicablePercent", rate(line.vatRate));
     if (line.discountCents > 0) {
       const allowance = el(settlement, "ram:SpecifiedTradeAllowanceCharge");
       el(el(allowance, "ram:ChargeIndicator"), "udt:Indicator", "false");
@@ -130,8 +134,9 @@ export function buildInvoiceXml(doc: InvoiceDocument, amounts: InvoiceAmounts = 
   }
 
   const agreement = el(tx, "ram:ApplicableHeaderTradeAgreement");
-  party(agreement, "ram:SellerTradeParty", doc.seller);
-  party(agreement, "ram:BuyerTradeParty", doc.buyer);
+  const withVatNumbers = !outsideScopeOnly(amounts);
+  party(agreement, "ram:SellerTradeParty", doc.seller, withVatNumbers);
+  party(agreement, "ram:BuyerTradeParty", doc.buyer, withVatNumbers);
   if (doc.purchaseOrder) el(el(agreement, "ram:BuyerOrderReferencedDocument"), "ram:IssuerAssignedID", doc.purchaseOrder);
 
   // BT-72: the end of the service, or the issue date (an empty delivery element is PEPPOL-EN16931-R008).
@@ -153,11 +158,12 @@ export function buildInvoiceXml(doc: InvoiceDocument, amounts: InvoiceAmounts = 
     const tax = el(settlement, "ram:ApplicableTradeTax");
     el(tax, "ram:CalculatedAmount", money(entry.vatCents));
     el(tax, "ram:TypeCode", "VAT");
-    if (entry.category === "E") el(tax, "ram:ExemptionReason", EXEMPTION_REASON);
+    if (entry.exemptionReason) el(tax, "ram:ExemptionReason", entry.exemptionReason);
     el(tax, "ram:BasisAmount", money(entry.baseCents));
     el(tax, "ram:CategoryCode", entry.category);
-    if (entry.category === "E") el(tax, "ram:ExemptionReasonCode", EXEMPTION_CODE);
-    el(tax, "ram:RateApplicablePercent", rate(entry.rate));
+    if (entry.exemptionCode) el(tax, "ram:ExemptionReasonCode", entry.exemptionCode);
+    if (doc.seller.vatOnDebits) el(tax, "ram:DueDateTypeCode", VAT_ON_DEBITS_DUE_DATE_CODE);
+    if (entry.category !== "O") el(tax, "ram:RateApplicablePercent", rate(entry.rate));
   }
   if (doc.servicePeriod) {
     const period = el(settlement, "ram:BillingSpecifiedPeriod");

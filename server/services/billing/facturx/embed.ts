@@ -28,7 +28,16 @@ export const conformanceLevelOf = (profile: FacturxProfile) => FORMATS[profile].
 
 const quiet = { log: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
 
-export async function embedFacturX(pdf: Uint8Array, xml: string, meta: { profile: FacturxProfile; number: string; issueDate: string; sellerName: string }): Promise<Uint8Array> {
+/**
+ * `title` / `subject`: the French dc:title and dc:description ("Facture FAC-2026-000001 du
+ * 28/11/2026 émise par ACME Formation", mentions.ts documentTitle / documentSubject), which the
+ * Info dictionary's Title and Subject then repeat (the library writes English ones).
+ */
+export async function embedFacturX(
+  pdf: Uint8Array,
+  xml: string,
+  meta: { profile: FacturxProfile; number: string; issueDate: string; sellerName: string; title?: string; subject?: string },
+): Promise<Uint8Array> {
   const { format } = FORMATS[meta.profile];
   const service = new FormatFactoryService().createFormatService(format, quiet) as EInvoiceFormat & { renderXML(data: object): string };
   service.renderXML = () => xml;
@@ -44,10 +53,14 @@ export async function embedFacturX(pdf: Uint8Array, xml: string, meta: { profile
   } as unknown as Invoice;
   const out = await service.generate(invoice, { format, lang: "fr", pdf: { buffer: pdf, filename: `${meta.number}.pdf`, mimetype: "application/pdf" } });
   if (typeof out === "string") throw new Error("Factur-X embedding returned XML instead of a PDF");
-  return alignInfoWithXmp(out, token, meta.sellerName);
+  return alignInfoWithXmp(out, token, meta.sellerName, { title: meta.title, subject: meta.subject });
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Sets the text of an XMP property (its rdf:li when it is an Alt/Seq/Bag); unchanged when absent. */
+const setXmpValue = (xmp: string, name: string, value: string) =>
+  xmp.replace(new RegExp(`(<${name}>\\s*(?:<rdf:(?:Alt|Seq|Bag)>\\s*<rdf:li[^>]*>)?)[^<]*<`), (_m, open: string) => `${open}${escapeXml(value)}<`);
 
 const xmpValue = (xmp: string, name: string) => {
   const m = new RegExp(`<${name}>\\s*(?:<rdf:(?:Alt|Seq|Bag)>\\s*<rdf:li[^>]*>)?([^<]*)<`).exec(xmp);
@@ -61,7 +74,7 @@ const xmpValue = (xmp: string, name: string) => {
  * without pdf:Keywords): the Info entries are set to the XMP's values and pdf:Keywords is added,
  * in an incremental update. The XMP is rewritten in UTF-8 with the seller's real name.
  */
-async function alignInfoWithXmp(bytes: Uint8Array, token: string, sellerName: string): Promise<Uint8Array> {
+async function alignInfoWithXmp(bytes: Uint8Array, token: string, sellerName: string, french: { title?: string; subject?: string } = {}): Promise<Uint8Array> {
   const pdf = await PDF.load(bytes);
   const ref = pdf.getCatalog().get("Metadata");
   const stream = ref instanceof PdfRef ? pdf.getObject(ref) : null;
@@ -72,6 +85,8 @@ async function alignInfoWithXmp(bytes: Uint8Array, token: string, sellerName: st
     .replace("\u00ef\u00bb\u00bf", "\ufeff")
     .split(token)
     .join(escapeXml(sellerName));
+  if (french.title) xmp = setXmpValue(xmp, "dc:title", french.title);
+  if (french.subject) xmp = setXmpValue(xmp, "dc:description", french.subject);
   const title = xmpValue(xmp, "dc:title");
   const author = xmpValue(xmp, "dc:creator");
   const subject = xmpValue(xmp, "dc:description");

@@ -2,13 +2,13 @@ import { renderDocument } from "../../documents/render-pool";
 import type { InvoiceSignatureLevel, InvoiceSigner } from "../signer/types";
 import { buildInvoiceXml } from "./cii";
 import { embedFacturX } from "./embed";
-import { checkInvoiceDocument } from "./mentions";
+import { checkInvoiceDocument, documentSubject, documentTitle } from "./mentions";
 import type { FacturxProfile, InvoiceDocument } from "./types";
 import type { VerificationStamp } from "../../verification/verification-block";
 
 export { buildInvoiceXml, GUIDELINE_IDS } from "./cii";
 export { conformanceLevelOf } from "./embed";
-export { checkInvoiceDocument, EXEMPTION_CODE, EXEMPTION_REASON } from "./mentions";
+export { checkInvoiceDocument, documentSubject, documentTitle, EXEMPTION_CODE, EXEMPTION_REASON, OPERATION_CATEGORY, VAT_ON_DEBITS_MENTION } from "./mentions";
 export { InvoiceDocumentError, type FacturxProfile, type InvoiceDocument } from "./types";
 
 export type InvoicePdfResult = {
@@ -34,7 +34,7 @@ export async function buildInvoicePdf(doc: InvoiceDocument, opts: { signer?: Inv
   const amounts = checkInvoiceDocument(doc);
   const xml = buildInvoiceXml(doc, amounts);
   const visual = await renderDocument("facturx-invoice", { doc, verification: opts.verification ?? null });
-  let pdf = await embedFacturX(visual, xml, { profile: doc.profile, number: doc.number, issueDate: doc.issueDate, sellerName: doc.seller.name });
+  let pdf = await embedFacturX(visual, xml, { profile: doc.profile, number: doc.number, issueDate: doc.issueDate, sellerName: doc.seller.name, title: documentTitle(doc), subject: documentSubject(doc) });
   let eidas: InvoicePdfResult["eidas"] = { signed: false, provider: null, signatureLevel: null, signatureId: null };
   if (opts.signer) {
     const title = doc.kind === "CREDIT_NOTE" ? "Avoir" : "Facture";

@@ -1,7 +1,20 @@
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { FONT } from "../../documents/fonts";
-import { computeInvoiceAmounts } from "../amounts";
-import { EXEMPTION_REASON, frDate, isIndividual, latePenaltyMention, ndaMention, NO_DISCOUNT_MENTION, paymentTermsText, recoveryIndemnityMention, sellerLegalLine } from "./mentions";
+import { computeInvoiceAmounts, type VatCategory } from "../amounts";
+import {
+  documentSubject,
+  documentTitle,
+  frDate,
+  isIndividual,
+  latePenaltyMention,
+  ndaMention,
+  NO_DISCOUNT_MENTION,
+  OPERATION_CATEGORY,
+  paymentTermsText,
+  recoveryIndemnityMention,
+  sellerLegalLine,
+  VAT_ON_DEBITS_MENTION,
+} from "./mentions";
 import type { InvoiceDocument } from "./types";
 import { VerificationBlock, type Verifiable } from "../../verification/verification-block";
 
@@ -59,6 +72,12 @@ function moneyFormat(currency: string) {
 const qty = (q: number) => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }).format(q).replace(/\u202f/g, "\u00a0");
 const pct = (r: number) => `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }).format(r)}\u00a0%`;
 
+/** A line's VAT column: the rate, or what its 0 % means. */
+const lineVat = (category: VatCategory, rate: number) => (category === "E" ? "Exonéré" : category === "O" ? "Hors champ" : pct(rate));
+/** A breakdown group's label: its category (EN 16931 code) and rate. */
+const groupLabel = (category: VatCategory, rate: number) =>
+  category === "E" ? "E – Exonéré (0\u00a0%)" : category === "O" ? "O – Hors champ de la TVA" : category === "Z" ? "Z – Taux zéro (0\u00a0%)" : `S – ${pct(rate)}`;
+
 function Address({ party }: { party: InvoiceDocument["seller"] }) {
   return (
     <>
@@ -75,15 +94,14 @@ export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
   const m = moneyFormat(doc.currency);
   const credit = doc.kind === "CREDIT_NOTE";
   const title = credit ? "Avoir" : "Facture";
-  const exempt = doc.vatRegime === "EXEMPT_261_4_4A";
   const hasDiscount = a.discountCents > 0;
   const nda = ndaMention(doc.seller);
   const legal = sellerLegalLine(doc.seller);
   return (
     <Document
-      title={`${title} ${doc.number}`}
+      title={documentTitle(doc)}
       author={doc.seller.name}
-      subject={`${title} ${doc.number} – ${doc.buyer.name}`}
+      subject={documentSubject(doc)}
       creator={doc.seller.name}
       producer="Plateforme Formation"
       language="fr-FR"
@@ -121,7 +139,9 @@ export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
           <Text style={s.label}>{credit ? "Avoir établi pour" : "Facturé à"}</Text>
           <Text style={s.bold}>{doc.buyer.name}</Text>
           <Address party={doc.buyer} />
-          {!isIndividual(doc.buyer) && doc.buyer.siret ? <Text style={s.muted}>SIRET {doc.buyer.siret}</Text> : !isIndividual(doc.buyer) && doc.buyer.siren ? <Text style={s.muted}>SIREN {doc.buyer.siren}</Text> : null}
+          {/* The buyer's SIREN (e-invoicing reform), and its SIRET when known. */}
+          {!isIndividual(doc.buyer) && doc.buyer.siren ? <Text style={s.muted}>SIREN {doc.buyer.siren}</Text> : null}
+          {!isIndividual(doc.buyer) && doc.buyer.siret ? <Text style={s.muted}>SIRET {doc.buyer.siret}</Text> : null}
           {doc.buyer.vatNumber ? <Text style={s.muted}>TVA {doc.buyer.vatNumber}</Text> : null}
         </View>
 
@@ -131,6 +151,7 @@ export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
               Avoir sur la facture n° {doc.precedingInvoice.number} du {frDate(doc.precedingInvoice.issueDate)}
             </Text>
           ) : null}
+          <Text>Catégorie de l&apos;opération : {OPERATION_CATEGORY}</Text>
           {doc.purchaseOrder ? <Text>Votre commande : {doc.purchaseOrder}</Text> : null}
           {doc.servicePeriod ? (
             <Text>
@@ -154,7 +175,7 @@ export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
               <Text style={s.cQty}>{qty(line.quantity)}</Text>
               <Text style={s.cMoney}>{m(line.unitPriceCents)}</Text>
               {hasDiscount ? <Text style={s.cMoney}>{line.discountCents ? `−${m(line.discountCents)}` : ""}</Text> : null}
-              <Text style={s.cRate}>{line.category === "E" ? "Exonéré" : pct(line.vatRate)}</Text>
+              <Text style={s.cRate}>{lineVat(line.category, line.vatRate)}</Text>
               <Text style={s.cMoney}>{m(line.netCents)}</Text>
             </View>
           ))}
@@ -169,7 +190,7 @@ export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
             </View>
             {a.vatBreakdown.map((e) => (
               <View key={`${e.category}${e.rate}`} style={s.tr}>
-                <Text style={s.cDesc}>{e.category === "E" ? "Exonéré (0\u00a0%)" : pct(e.rate)}</Text>
+                <Text style={s.cDesc}>{groupLabel(e.category, e.rate)}</Text>
                 <Text style={s.cMoney}>{m(e.baseCents)}</Text>
                 <Text style={s.cMoney}>{m(e.vatCents)}</Text>
               </View>
@@ -197,7 +218,16 @@ export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
           </View>
         </View>
 
-        {exempt ? <Text style={[s.bold, { marginTop: 10 }]}>{EXEMPTION_REASON}</Text> : null}
+        {/* Each exempt (or out-of-scope) group's legal ground, as BT-120 says it. */}
+        {a.vatBreakdown
+          .filter((e) => e.exemptionReason)
+          .map((e) => (
+            <Text key={`reason-${e.category}`} style={[s.bold, { marginTop: 6 }]}>
+              {a.vatBreakdown.length > 1 ? `${e.category === "E" ? "Lignes exonérées" : "Lignes hors champ"} : ` : ""}
+              {e.exemptionReason}
+            </Text>
+          ))}
+        {doc.seller.vatOnDebits ? <Text style={[s.bold, { marginTop: 6 }]}>{VAT_ON_DEBITS_MENTION}</Text> : null}
 
         <View style={s.box} wrap={false}>
           <Text style={s.label}>Conditions de paiement</Text>

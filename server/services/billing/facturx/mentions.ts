@@ -1,14 +1,39 @@
 import type { PartySnapshot } from "../../../db/schema/billing";
 import { activityDeclarationMention } from "../../../lib/regions";
-import { computeInvoiceAmounts, type InvoiceAmounts } from "../amounts";
+import { computeInvoiceAmounts, EXEMPTION_CODE, EXEMPTION_REASON, type InvoiceAmounts } from "../amounts";
 import { InvoiceDocumentError, type InvoiceDocument } from "./types";
 
 /**
  * The legal wording of an invoice (legal-notes §1-2), the same in the XML notes and on the PDF.
  * French: the invoice is issued by a French organisation under French law.
  */
-export const EXEMPTION_REASON = "Exonération de TVA – article 261-4-4° a du CGI";
-export const EXEMPTION_CODE = "VATEX-FR-CGI261-4";
+export { EXEMPTION_CODE, EXEMPTION_REASON };
+
+/**
+ * The category of the operation (e-invoicing reform, décret 2022-1299: goods, services or both).
+ * A training organisation invoices services: printed, and BT-23 "S1" (services, simple invoice) in the XML.
+ */
+export const OPERATION_CATEGORY = "Prestations de services";
+export const BUSINESS_PROCESS = "S1";
+
+/**
+ * The option for VAT on debits (CGI art. 269-2 c), printed when the seller took it; in the XML it
+ * is the VAT point date code BT-8 = 5 (CII: the invoice's date; UBL's 3), on each VAT breakdown.
+ * The French e-invoicing rules make BT-8 mandatory on a service invoice whose seller opted for
+ * debits, with exactly these values (5 in CII, 3 in UBL).
+ */
+export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la TVA d'après les débits";
+export const VAT_ON_DEBITS_DUE_DATE_CODE = "5";
+
+/** PDF Title and XMP dc:title: "Facture FAC-2026-000001 du 28/11/2026 émise par ACME Formation". */
+export function documentTitle(doc: Pick<InvoiceDocument, "kind" | "number" | "issueDate" | "seller">): string {
+  return doc.kind === "CREDIT_NOTE" ? `Avoir ${doc.number} du ${frDate(doc.issueDate)} émis par ${doc.seller.name}` : `Facture ${doc.number} du ${frDate(doc.issueDate)} émise par ${doc.seller.name}`;
+}
+
+/** PDF Subject and XMP dc:description: "Facture FAC-2026-000001 du 28/11/2026 émise par ACME Formation pour Globex SARL". */
+export function documentSubject(doc: Pick<InvoiceDocument, "kind" | "number" | "issueDate" | "seller" | "buyer">): string {
+  return `${documentTitle(doc)} pour ${doc.buyer.name}`;
+}
 
 export const isIndividual = (party: PartySnapshot) => party.kind === "INDIVIDUAL";
 
@@ -91,7 +116,10 @@ export function checkInvoiceDocument(doc: InvoiceDocument): InvoiceAmounts {
   if (!/^[A-Z]{3}$/.test(doc.currency)) add("currency", "ISO 4217 code");
   if (!doc.seller.siren || !SIREN_RE.test(doc.seller.siren)) add("seller.siren", "The seller's SIREN (9 digits) is required");
   if (doc.seller.siret && !(doc.seller.siret.length === 14 && doc.seller.siren && doc.seller.siret.startsWith(doc.seller.siren))) add("seller.siret", "14 digits starting with the SIREN");
-  if (!doc.seller.vatNumber) add("seller.vatNumber", "The seller's VAT number is required (EN 16931 BR-S-02 / BR-E-02)");
+  const amounts = computeInvoiceAmounts(doc.items, doc.vatRegime);
+  // Outside the scope of VAT only (BR-O-02 forbids the VAT numbers then); else the seller's VAT number is required.
+  if (!doc.seller.vatNumber && !outsideScopeOnly(amounts)) add("seller.vatNumber", "The seller's VAT number is required (EN 16931 BR-S-02 / BR-E-02)");
+  if (amounts.vatBreakdown.some((e) => e.category === "O") && amounts.vatBreakdown.length > 1) add("items", "A line outside the scope of VAT (O) cannot share an invoice with other categories");
   if (doc.buyer.siren && !SIREN_RE.test(doc.buyer.siren)) add("buyer.siren", "9 digits");
   if (doc.buyer.siret && !(doc.buyer.siret.length === 14 && doc.buyer.siren && doc.buyer.siret.startsWith(doc.buyer.siren))) add("buyer.siret", "14 digits starting with the SIREN");
   if (!doc.seller.country || !doc.buyer.country) add("country", "Seller and buyer countries are required");
@@ -99,10 +127,12 @@ export function checkInvoiceDocument(doc: InvoiceDocument): InvoiceAmounts {
     const p = doc.precedingInvoice;
     if (!p || !NUMBER_RE.test(p.number) || !DATE_RE.test(p.issueDate)) add("precedingInvoice", "A credit note references the invoice it credits (number and date)");
   }
-  const amounts = computeInvoiceAmounts(doc.items, doc.vatRegime);
   if (doc.currency !== "EUR" && amounts.vatCents > 0 && !(typeof doc.exchangeRateToEur === "number" && doc.exchangeRateToEur > 0)) {
     add("exchangeRateToEur", "Required for VAT in a currency other than EUR (the VAT total is also stated in EUR)");
   }
   if (Object.keys(fields).length) throw new InvoiceDocumentError("The invoice cannot be issued as a Factur-X document", fields);
   return amounts;
 }
+
+/** Every line outside the scope of VAT (category O): the XML carries no VAT number then (BR-O-02). */
+export const outsideScopeOnly = (amounts: InvoiceAmounts) => amounts.vatBreakdown.length > 0 && amounts.vatBreakdown.every((e) => e.category === "O");

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID, webcrypto } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CryptoKeySigner, PDF } from "@libpdf/core";
+import { CryptoKeySigner } from "@libpdf/core";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { signPades } from "./pades";
 import type { InvoiceSignature, InvoiceSigner } from "./types";
 
 /**
@@ -110,16 +111,7 @@ export class LocalInvoiceSigner implements InvoiceSigner {
 
   async sign(pdf: Uint8Array, info: { reason: string; signerName: string }): Promise<InvoiceSignature> {
     const { privateKey, certificate } = await this.materials();
-    const signer = new CryptoKeySigner(privateKey, certificate, "RSA", "RSASSA-PKCS1-v1_5");
-    const doc = await PDF.load(pdf);
-    const { bytes } = await doc.sign({
-      signer,
-      reason: info.reason,
-      contactInfo: info.signerName,
-      subFilter: "ETSI.CAdES.detached",
-      level: "B-B",
-      digestAlgorithm: "SHA-256",
-    });
+    const bytes = await signPades(pdf, new CryptoKeySigner(privateKey, certificate, "RSA", "RSASSA-PKCS1-v1_5"), info);
     return { pdf: bytes, provider: "local", signatureLevel: "ADES", signatureId: `local-${randomUUID()}` };
   }
 }

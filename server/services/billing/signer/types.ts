@@ -4,13 +4,14 @@
  * underneath. `signatureLevel` tells the truth:
  * - "ADES": an advanced-format (PAdES B-B, ETSI.CAdES.detached) signature whose certificate is
  *   not qualified (the local signer's self-signed certificate),
- * - "QES": reserved for a qualified trust service provider's adapter (none is built yet).
+ * - "QES": only from a qualified trust service provider's adapter (csc.ts, the CSC API v2) when
+ *   configured for a qualified credential (CSC_SIGNATURE_LEVEL=QES).
  */
 export type InvoiceSignatureLevel = "ADES" | "QES";
 
 export type InvoiceSignature = {
   pdf: Uint8Array;
-  /** "local", or the provider adapter's name. */
+  /** "local", or the provider adapter's name ("csc"). */
   provider: string;
   signatureLevel: InvoiceSignatureLevel;
   /** Identifies this signature (the provider's transaction id; the local signer makes one). */

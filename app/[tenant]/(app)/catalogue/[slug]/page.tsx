@@ -8,7 +8,7 @@ type Props = { params: Promise<{ tenant: string; slug: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { tenant, slug } = await params;
   const title = await (await serverCaller(tenant)).courses
-    .bySlug({ slug })
+    .bySlug({ id: slug })
     .then((r) => r.data.title)
     .catch(() => null);
   const { t } = await getTranslator();

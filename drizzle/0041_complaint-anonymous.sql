@@ -1,0 +1,1 @@
+ALTER TABLE "complaints" ALTER COLUMN "complainant_email" DROP NOT NULL;
