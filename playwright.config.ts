@@ -8,6 +8,11 @@ import { PORT, ROOT_HOST, ROOT_URL, tenantUrl } from "./e2e/fixtures/urls";
  * E2E_PORT moves everything to another port when 3000 is taken.
  */
 const DATA_DIR = ".data/e2e";
+/**
+ * E2E_DATABASE_URL (an empty PostgreSQL database; `.ci/run` creates one) runs the server on
+ * PostgreSQL instead: its queries then run beside the server's event loop, not inside it.
+ */
+const PG_URL = process.env.E2E_DATABASE_URL;
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,14 +45,14 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} ${DATA_DIR}.lock && env -u NODE_ENV npm run db:seed && npm start`,
+    command: PG_URL ? "env -u NODE_ENV npm run db:seed && npm start" : `rm -rf ${DATA_DIR} ${DATA_DIR}.lock && env -u NODE_ENV npm run db:seed && npm start`,
     url: `${ROOT_URL}/api/health`,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "true",
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      PGLITE_DIR: DATA_DIR,
+      ...(PG_URL ? { DATABASE_URL: PG_URL } : { PGLITE_DIR: DATA_DIR }),
       PORT: String(PORT),
       APP_ROOT_DOMAIN: ROOT_HOST,
       APP_URL: ROOT_URL,

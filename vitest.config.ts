@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // A worker imports the server's modules once, not once a test file (about 8 s a file);
+    // tests/helpers/file-setup.ts gives every file the same starting state.
+    isolate: false,
+    setupFiles: ["tests/helpers/file-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

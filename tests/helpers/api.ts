@@ -20,10 +20,10 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
-/** The real API handler on an ephemeral port, over a fresh migrated database. */
-export async function startApi(opts: Parameters<typeof createApiHandler>[1] & { logger?: Logger } = {}): Promise<TestApi> {
-  const { logger, ...apiOpts } = opts;
-  const handle = await freshDatabase({ logger });
+/** The real API handler on an ephemeral port, over a fresh migrated database (`demo: true`: with the demo data). */
+export async function startApi(opts: Parameters<typeof createApiHandler>[1] & { logger?: Logger; demo?: boolean } = {}): Promise<TestApi> {
+  const { logger, demo, ...apiOpts } = opts;
+  const handle = await freshDatabase({ logger, demo });
   const api = createApiHandler(handle.db, apiOpts);
   const server = createAppServer((req, res) => {
     api(req, res).then((handled) => {

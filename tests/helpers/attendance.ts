@@ -8,7 +8,7 @@ import { rawRows as dbRawRows } from "../../server/db/raw-rows";
 import { enrollments } from "../../server/db/schema";
 import { env } from "../../server/env";
 import { manualClock, setClock } from "../../server/lib/clock";
-import { createMember, ensureMembership, ensureUser, PASSWORD, seedDemoData } from "../factories";
+import { createMember, ensureMembership, ensureUser, PASSWORD } from "../factories";
 import { startApi, type ApiResponse, type TestApi } from "./api";
 import { fetchBytes } from "./documents";
 import { decodeJwt, eventRows, tenantBySlug, userByEmail, userIdOf } from "./rest";
@@ -57,8 +57,7 @@ export type World = {
 };
 
 export async function startWorld(): Promise<World> {
-  const api = await startApi();
-  await seedDemoData(api.db);
+  const api = await startApi({ demo: true });
   const start = new Date(Math.floor(Date.now() / 1000) * 1000);
   const clock = manualClock(start);
   setClock(clock);

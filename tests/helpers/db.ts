@@ -4,10 +4,13 @@ import { inject } from "vitest";
 import type { Logger } from "drizzle-orm";
 import { openDatabase, type DbHandle } from "../../server/db";
 
-/** A fresh, migrated database for one test file: PGlite from the dump, or a PostgreSQL clone. */
-export async function freshDatabase(opts: { logger?: Logger; poolSize?: number } = {}): Promise<DbHandle> {
+/**
+ * A fresh, migrated database for one test file: PGlite from the dump, or a PostgreSQL clone.
+ * `demo: true` starts it with the demo data (tests/factories seedDemoData, seeded once per run).
+ */
+export async function freshDatabase(opts: { logger?: Logger; poolSize?: number; demo?: boolean } = {}): Promise<DbHandle> {
   if (process.env.DATABASE_URL && inject("pgTemplate")) return (await freshPostgresDatabase(opts)).handle;
-  const file = inject("pgliteTemplate");
+  const file = inject(opts.demo ? "pgliteDemoTemplate" : "pgliteTemplate");
   if (!file) throw new Error("global setup did not prepare a database template");
   const blob = new Blob([readFileSync(file)]);
   return openDatabase({ pgliteLoadDataDir: blob, migrate: false, logger: opts.logger });
@@ -17,9 +20,9 @@ export async function freshDatabase(opts: { logger?: Logger; poolSize?: number }
  * A PostgreSQL clone of the run's migrated template (job queue installed), with its address for
  * other processes (tests/helpers/instances.ts); dropped on close. Needs DATABASE_URL.
  */
-export async function freshPostgresDatabase(opts: { logger?: Logger; poolSize?: number } = {}): Promise<{ handle: DbHandle; url: string }> {
+export async function freshPostgresDatabase(opts: { logger?: Logger; poolSize?: number; demo?: boolean } = {}): Promise<{ handle: DbHandle; url: string }> {
   const url = process.env.DATABASE_URL;
-  const pgTemplate = inject("pgTemplate");
+  const pgTemplate = inject(opts.demo ? "pgDemoTemplate" : "pgTemplate");
   if (!url || !pgTemplate) throw new Error("freshPostgresDatabase needs DATABASE_URL (the global setup's template)");
   const { default: postgres } = await import("postgres");
   const admin = postgres(url, { max: 1, onnotice: () => {} });

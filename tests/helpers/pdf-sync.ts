@@ -60,6 +60,17 @@ function call<T>(op: PdfOperation, bytes: Uint8Array, timeoutMs = 60_000): T {
   }
 }
 
+/**
+ * Ends the reader's worker thread (the next read starts a fresh one). tests/helpers/file-setup.ts
+ * calls it after each test file: pdfjs keeps state (loaded fonts) from one document to the next,
+ * and one file's PDFs must not change how the next file's are read.
+ */
+export async function stopPdfWorker(): Promise<void> {
+  const b = bridge;
+  bridge = null;
+  if (b) await b.worker.terminate();
+}
+
 /** Starts the worker and has it load pdfjs, without waiting (tests that read PDFs later find it ready). */
 export function warmPdfWorker(): void {
   start().port.postMessage({ op: "warm", bytes: new Uint8Array(), quiet: true });

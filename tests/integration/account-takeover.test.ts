@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { ensureUser, PASSWORD, seedDemoData, tokenFor } from "../factories";
+import { ensureUser, PASSWORD, tokenFor } from "../factories";
 import { expectError, membershipOf, tenantBySlug, userByEmail, userIdOf } from "../helpers/rest";
 
 /**
@@ -15,8 +15,7 @@ let globex: { id: string };
 let acmeAdmin: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acme = await tenantBySlug(api, "acme");
   globex = await tenantBySlug(api, "globex");
   acmeAdmin = await tokenFor(api, "acme", "admin");

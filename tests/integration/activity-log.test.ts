@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forTenant } from "../../server/db/tenant-scope";
 import { logActivity } from "../../server/services/activity/log";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment, type SeededCourse } from "../factories/learning";
 import { expectError, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
@@ -20,8 +20,7 @@ let globexEnrollmentId: string;
 const ITEM_KEYS = ["id", "userId", "userName", "action", "courseId", "enrollmentId", "lessonId", "metadata", "createdAt"].sort();
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   globexId = (await tenantBySlug(api, "globex")).id;
   const creatorId = await userIdOf(api, "creator@acme.test");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, events } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 import { auditRows, eventRows, expectError, tenantBySlug, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
@@ -10,8 +10,7 @@ let acmeId: string;
 let admin: string;
 let adminId: string;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   admin = await tokenFor(api, "acme", "admin");
   adminId = await userIdOf(api, "admin@acme.test");

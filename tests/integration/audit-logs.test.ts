@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, tokenFor, seedDemoData } from "../factories";
+import { createMember, tokenFor } from "../factories";
 import { courseOf, SST } from "../helpers/sessions";
 import { expectError, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
@@ -16,8 +16,7 @@ const ENTRY_KEYS = ["id", "action", "actorId", "actorName", "targetType", "targe
 const future = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   const globexId = (await tenantBySlug(api, "globex")).id;
   adminId = await userIdOf(api, "admin@acme.test");

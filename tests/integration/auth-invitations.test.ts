@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
-import { PASSWORD, seedDemoData, tokenFor } from "../factories";
+import { PASSWORD, tokenFor } from "../factories";
 import {
   decodeJwt,
   eventRows,
@@ -20,8 +20,7 @@ let api: TestApi;
 let admin: string;
 let acmeId: string;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   admin = await tokenFor(api, "acme", "admin");
   acmeId = (await tenantBySlug(api, "acme")).id;
 });

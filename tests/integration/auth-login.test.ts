@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { PASSWORD, seedDemoData } from "../factories";
+import { PASSWORD } from "../factories";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
 });
 afterAll(() => api.close());
 

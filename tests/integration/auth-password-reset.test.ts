@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
-import { login, PASSWORD, seedDemoData } from "../factories";
+import { login, PASSWORD } from "../factories";
 import { auditRows, expectError, expectValidation, outbox, tokenFromMail, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
 });
 afterAll(() => api.close());
 afterEach(() => setClock(null));

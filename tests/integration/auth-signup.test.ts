@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { seedDemoData } from "../factories";
 import { decodeJwt, eventRows, expectError, expectValidation, membershipOf, tenantBySlug, userByEmail } from "../helpers/rest";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
 });
 afterAll(() => api.close());
 

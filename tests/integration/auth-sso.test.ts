@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "j
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, externalIdentities } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 import { auditRows, decodeJwt, eventRows, expectError, expectUnknownFields, expectValidation, membershipOf, tenantBySlug, userByEmail } from "../helpers/rest";
 
 let api: TestApi;
@@ -39,8 +39,7 @@ function idToken(claims: Record<string, unknown>, opts: { key?: CryptoKey; issue
 }
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acme = await tenantBySlug(api, "acme");
   globex = await tenantBySlug(api, "globex");
   acmeAdmin = await tokenFor(api, "acme", "admin");

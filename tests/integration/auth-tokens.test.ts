@@ -3,14 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env } from "../../server/env";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
-import { ensureMembership, login, PASSWORD, seedDemoData } from "../factories";
+import { ensureMembership, login, PASSWORD } from "../factories";
 import { decodeJwt, expectError, expectValidation, tamperedToken, tenantBySlug, unsignedToken, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
 let acmeId: string;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
 });
 afterAll(() => api.close());

@@ -11,7 +11,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { fetchBytes, pdfImageList, pdfText } from "../helpers/documents";
 import { expectError, expectUnknownFields, tenantBySlug } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
-import { demoUsers, seedDemoData, tokenFor } from "../factories";
+import { demoUsers, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "conventions-test-"));
@@ -43,8 +43,7 @@ async function signToken(to: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   {
     const demo = await demoUsers(api, "acme", ["admin", "creator", "trainer", "learner", "learner2", "funder", "finance"] as const);

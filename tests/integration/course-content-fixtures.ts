@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { activityLogs, courseTrainers, enrollments, lessonProgress } from "../../server/db/schema";
 import { newId } from "../../server/lib/ids";
 import { startApi, type ApiResponse, type TestApi } from "../helpers/api";
-import { createMember, ensureCourse, seedDemoData, tokenFor } from "../factories";
+import { createMember, ensureCourse, tokenFor } from "../factories";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
 
 /**
@@ -24,8 +24,7 @@ export type ContentFixture = {
 };
 
 export async function setupContent(): Promise<ContentFixture> {
-  const api = await startApi();
-  await seedDemoData(api.db);
+  const api = await startApi({ demo: true });
   const acmeId = (await tenantBySlug(api, "acme")).id;
   const globexId = (await tenantBySlug(api, "globex")).id;
   const creator2 = await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");

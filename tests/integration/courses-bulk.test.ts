@@ -4,15 +4,14 @@ import { courses, lessons, modules, questionnaires, questions } from "../../serv
 import { startApi, type TestApi } from "../helpers/api";
 import { completeCourse, expectPublicationBlocked, minimalCourse, clearTenantNda, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
 import { eventRows, expectError, expectUnknownFields, expectValidation, tenantBySlug } from "../helpers/rest";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 
 let api: TestApi;
 let acmeId: string;
 let creator: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   await clearTenantNda(api, acmeId);
   creator = await tokenFor(api, "acme", "creator");

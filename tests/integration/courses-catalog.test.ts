@@ -6,7 +6,7 @@ import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
 import { createBulk, createCourse, minimalCourse, publishableBulk } from "../helpers/courses";
 import { expectError, expectValidation, userIdOf } from "../helpers/rest";
-import { createMember, createTenant, seedDemoData, tokenFor } from "../factories";
+import { createMember, createTenant, tokenFor } from "../factories";
 
 /**
  * The catalogue lists run in a tenant of their own ("catalog") so that the demo data does
@@ -27,8 +27,7 @@ const list = (query = "", token?: string) => api.call("GET", `/courses${query}`,
 const titles = (res: { body: any }) => res.body.data.map((c: { title: string }) => c.title);
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   tenantId = (await createTenant(api.db, { slug: T, name: "Catalog Test" })).id;
   for (const [role, local] of [
     ["ADMIN", "admin"],

@@ -4,7 +4,7 @@ import { courses, courseTrainers } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
 import { createBulk, publishableBulk } from "../helpers/courses";
 import { expectError, userIdOf } from "../helpers/rest";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 
 /** acme's callers pointing at globex's courses: always 404, and nothing changes. */
 let api: TestApi;
@@ -15,8 +15,7 @@ let globexDraft: { id: string; slug: string };
 let acmeTrainerId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   [acmeAdmin, acmeCreator] = await Promise.all([tokenFor(api, "acme", "admin"), tokenFor(api, "acme", "creator")]);
   const globexCreator = await tokenFor(api, "globex", "creator");
   globexCourse = await createBulk(api, "globex", globexCreator, publishableBulk({ title: "Cours globex unique", publish: true }));

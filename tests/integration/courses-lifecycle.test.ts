@@ -5,7 +5,7 @@ import { newId } from "../../server/lib/ids";
 import { startApi, type TestApi } from "../helpers/api";
 import { completeCourse, createBulk, createCourse, expectPublicationBlocked, minimalCourse, clearTenantNda, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
 import { eventRows, expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 
 let api: TestApi;
 let acmeId: string;
@@ -16,8 +16,7 @@ let learner: string;
 let creatorId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   await clearTenantNda(api, acmeId);
   await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");

@@ -4,7 +4,7 @@ import { newId } from "../../server/lib/ids";
 import { startApi, type TestApi } from "../helpers/api";
 import { createBulk, createCourse, minimalCourse, clearTenantNda, PUBLICATION_BLOCKERS, publishableBulk } from "../helpers/courses";
 import { expectError, tenantBySlug, userIdOf } from "../helpers/rest";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 
 let api: TestApi;
 let acmeId: string;
@@ -14,8 +14,7 @@ let creator2: string;
 let learner: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   await clearTenantNda(api, acmeId);
   await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");

@@ -3,7 +3,7 @@ import { manualClock, setClock } from "../../server/lib/clock";
 import { startApi, type TestApi } from "../helpers/api";
 import { createCourse, minimalCourse } from "../helpers/courses";
 import { expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 
 let api: TestApi;
 let admin: string;
@@ -15,8 +15,7 @@ let trainer3: string;
 const uid: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   const acmeId = (await tenantBySlug(api, "acme")).id;
   await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");
   await createMember(api.db, acmeId, "TRAINER", "trainer-suspended@acme.test", "SUSPENDED");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, ensureMembership, seedDemoData, tokenFor } from "../factories";
+import { createMember, ensureMembership, tokenFor } from "../factories";
 import { expectError, membershipOf, tenantBySlug, userByEmail, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
@@ -11,8 +11,7 @@ let globexUserId: string;
 let globexAdminId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acme = await tenantBySlug(api, "acme");
   globex = await tenantBySlug(api, "globex");
   acmeAdmin = await tokenFor(api, "acme", "admin");

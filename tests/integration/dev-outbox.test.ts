@@ -7,7 +7,6 @@ import { createCaller } from "../../server/api/root";
 import { createApiHandler } from "../../server/http/api-handler";
 import { isLoopbackAddress } from "../../server/lib/loopback";
 import { startApi, type TestApi } from "../helpers/api";
-import { seedDemoData } from "../factories";
 import { expectError } from "../helpers/rest";
 
 /**
@@ -16,8 +15,7 @@ import { expectError } from "../helpers/rest";
  */
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   expect((await api.call("POST", "/auth/forgot-password", { tenant: "acme", body: { email: "learner@acme.test" } })).status).toBe(200);
 });
 afterAll(() => api.close());

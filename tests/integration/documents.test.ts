@@ -15,7 +15,7 @@ import { drainJobs, queuedJobs } from "../helpers/jobs";
 import { expectEmbeddedFonts, fetchBytes, isPdf, pdfText } from "../helpers/documents";
 import { eventRows, expectError, tenantBySlug } from "../helpers/rest";
 import { courseOf, mailsTo, SST } from "../helpers/sessions";
-import { demoUsers, seedDemoData, tokenFor } from "../factories";
+import { demoUsers, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
 import { fundEnrollment } from "../factories/funders";
 
@@ -34,8 +34,7 @@ const call = (method: string, p: string, token?: string, body?: unknown, tenant 
 const frDate = (d: Date) => new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   {
     const demo = await demoUsers(api, "acme", ["admin", "creator", "trainer", "learner", "learner2", "funder", "finance"] as const);

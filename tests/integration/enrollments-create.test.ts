@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLogs, enrollments } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment, type SeededCourse } from "../factories/learning";
 import { eventRows, expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
@@ -37,8 +37,7 @@ const ENROLLMENT_KEYS = [
 ].sort();
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   globexId = (await tenantBySlug(api, "globex")).id;
   admin = await tokenFor(api, "acme", "admin");

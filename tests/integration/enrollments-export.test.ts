@@ -5,7 +5,7 @@ import { enrollments, users } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, tokenFor } from "../factories";
 import { completeLessons, createLearningCourse, insertEnrollment, type SeededCourse } from "../factories/learning";
 import { expectError, tenantBySlug, userIdOf } from "../helpers/rest";
 
@@ -21,8 +21,7 @@ let globexCourse: SeededCourse;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   const globexId = (await tenantBySlug(api, "globex")).id;
   const creatorId = await userIdOf(api, "creator@acme.test");

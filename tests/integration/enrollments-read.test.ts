@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLogs, lessonProgress } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, tokenFor } from "../factories";
 import { completeLessons, createLearningCourse, enrollmentRow, insertEnrollment, type SeededCourse } from "../factories/learning";
 import { fundEnrollment } from "../factories/funders";
 import { expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
@@ -20,8 +20,7 @@ let eB: { id: string };
 let eGlobex: { id: string };
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   globexId = (await tenantBySlug(api, "globex")).id;
   const creatorId = await userIdOf(api, "creator@acme.test");

@@ -5,14 +5,13 @@ import { openApiDocument } from "../../server/api/openapi";
 import { ERROR_REASON_CODES, NOT_FOUND_REASONS } from "../../server/error-reasons";
 import { startApi, type TestApi } from "../helpers/api";
 import { expectError, expectUnknownFields } from "../helpers/rest";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 
 let api: TestApi;
 let admin: string;
 let platform: string;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   admin = await tokenFor(api, "acme", "admin");
   platform = (await login(api, "", "platform@admin.test")).accessToken;
 });

@@ -12,7 +12,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { fetchBytes, isPdf } from "../helpers/documents";
 import { expectError, tenantBySlug, userIdOf } from "../helpers/rest";
 import { mailsTo } from "../helpers/sessions";
-import { createMember, demoUsers, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, demoUsers, login, tokenFor } from "../factories";
 
 /**
  * Issue #20 item 5: a FUNDER reads what their funder finances and nothing else of the tenant.
@@ -60,8 +60,7 @@ async function enrollmentOf(tenantId: string, slug: string, userId: string): Pro
 }
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   const globexId = (await tenantBySlug(api, "globex")).id;
   {

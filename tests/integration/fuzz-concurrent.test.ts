@@ -19,7 +19,7 @@ import { openApiDocument } from "../../server/api/openapi";
 import { startApi, type TestApi } from "../helpers/api";
 import { idsOfKind, operationsOf, requestArb, type FuzzRequest, type IdPools, type Json } from "../helpers/fuzz";
 import { FUZZ_OMIT_BODY_KEYS, tenantSnapshot } from "../helpers/fuzz-pools";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 
 const CONCURRENT_FUZZ_REQUESTS = Number(process.env.CONCURRENT_FUZZ_REQUESTS ?? 1000);
 const WORKERS = 8;
@@ -64,8 +64,7 @@ function onShared(template: string, req: FuzzRequest): FuzzRequest {
 describe.skipIf(!onPostgres)("concurrent fuzz on shared objects (PostgreSQL; PGlite runs one transaction at a time)", () => {
   beforeAll(async () => {
     process.env.RATE_LIMIT_PER_HOUR = "1000000000";
-    api = await startApi();
-    await seedDemoData(api.db);
+    api = await startApi({ demo: true });
     tokens.admin = await tokenFor(api, "acme", "admin");
     tokens.creator = await tokenFor(api, "acme", "creator");
     tokens.learner = await tokenFor(api, "acme", "learner");

@@ -32,7 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../server/api/openapi";
 import { startApi, type TestApi } from "../helpers/api";
 import { operationsOf, requestArb, resolve, type FuzzRequest, type IdPools, type Json, type Operation } from "../helpers/fuzz";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 import { FUZZ_OMIT_BODY_KEYS, tenantSnapshot } from "../helpers/fuzz-pools";
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 2000);
@@ -47,8 +47,7 @@ let globexBefore = "";
 
 beforeAll(async () => {
   process.env.RATE_LIMIT_PER_HOUR = "1000000000";
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   tokens.admin = await tokenFor(api, "acme", "admin");
   tokens.learner = await tokenFor(api, "acme", "learner");
   tokens.globex = await tokenFor(api, "globex", "admin");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
 import { auditRows, expectError, expectUnknownFields, userIdOf } from "../helpers/rest";
-import { demoUsers, seedDemoData, tokenFor } from "../factories";
+import { demoUsers, tokenFor } from "../factories";
 
 /**
  * Issue #11 item 2: continuous-improvement plans (spec: ImprovementPlan resource, states and
@@ -19,8 +19,7 @@ const call = (method: string, path: string, token?: string, body?: unknown) => a
 const globex = (method: string, path: string, body?: unknown) => api.call(method, path, { tenant: "globex", token: tok.globexAdmin, body });
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   {
     const demo = await demoUsers(api, "acme", ["admin", "creator", "trainer", "learner", "finance"] as const);
     Object.assign(tok, demo.tok);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { procedureTable } from "../../server/api/procedure-table";
 import { MAX_BODY_BYTES } from "../../server/http/body";
 import { RAW_ROUTES } from "../../server/http/raw-routes";
-import { seedDemoData, tokenFor, login } from "../factories";
+import { tokenFor, login } from "../factories";
 import { startApi, type TestApi } from "../helpers/api";
 
 /**
@@ -121,8 +121,7 @@ let api: TestApi;
 const callers: { name: string; tenant: string; token: string }[] = [];
 beforeAll(async () => {
   process.env.RATE_LIMIT_PER_HOUR = "1000000000";
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   for (const who of ["admin", "creator", "trainer", "learner", "finance", "funder"]) callers.push({ name: who, tenant: "acme", token: await tokenFor(api, "acme", who) });
   callers.push({ name: "platform", tenant: "acme", token: (await login(api, "", "platform@admin.test")).accessToken });
 }, 300_000);

@@ -6,7 +6,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { envPatch } from "../helpers/env-patch";
 import type { IdPools, Json } from "../helpers/fuzz";
 import { generateRequest, guardedOperations, idsIn, inProcessApi, tenantDigest, tenantRowIds, tenantTables, type IdPlacement, type InjectAnswer, type InjectRequest } from "../helpers/isolation";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
 
 /**
@@ -66,8 +66,7 @@ const poolOf = (own: string[]): IdPools => ({ own, ownSlugs: [], other: [], othe
 
 beforeAll(async () => {
   env.set({ RATE_LIMIT_PER_HOUR: "1000000000" });
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acme = await tenantBySlug(api, "acme");
   globex = await tenantBySlug(api, "globex");
   for (const role of ROLES) {

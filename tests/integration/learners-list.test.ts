@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
 import { readFrenchCsv } from "../helpers/csv";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, tokenFor } from "../factories";
 import { completeLessons, createLearningCourse, insertEnrollment, rightChoices, wrongChoices, type SeededCourse } from "../factories/learning";
 import { expectError, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
@@ -22,8 +22,7 @@ const ids: Record<string, string> = {};
 type Row = { enrollmentId: string; learner: { email: string }; course: { id: string }; status: string; lastActivityAt: string | null; progress: unknown; results: any };
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   const acmeId = (await tenantBySlug(api, "acme")).id;
   const globexId = (await tenantBySlug(api, "globex")).id;
   const creatorId = await userIdOf(api, "creator@acme.test");

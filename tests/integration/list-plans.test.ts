@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Logger } from "drizzle-orm";
 import { openApiDocument } from "../../server/api/openapi";
 import { startApi, type TestApi } from "../helpers/api";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
 
 /**
@@ -295,8 +295,7 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
 
 
 beforeAll(async () => {
-  api = await startApi({ logger });
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true, logger });
   for (const role of ["admin", "creator", "trainer", "learner"] as const) tokens[role] = await tokenFor(api, "acme", role);
   const acme = (await tenantBySlug(api, "acme")).id;
   const ids = {

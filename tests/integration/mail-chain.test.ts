@@ -9,7 +9,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { startFakeMailApis, type FakeMailApis } from "../helpers/fake-mail-apis";
 import { startFakeSmtp, type FakeSmtp } from "../helpers/fake-smtp";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 import { envPatch } from "../helpers/env-patch";
 
 /**
@@ -39,8 +39,7 @@ beforeAll(async () => {
   fakes = await startFakeMailApis();
   [tenantSmtp, creatorSmtp, platformSmtp] = await Promise.all([startFakeSmtp(), startFakeSmtp({ user: "creator", password: "creator-pass" }), startFakeSmtp({ user: "platform", password: "platform-pass" })]);
   setEnv({ ...fakes.env(), RESEND_API_KEY: undefined, SMTP_URL: undefined });
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   for (const who of ["admin", "creator"] as const) tok[who] = await tokenFor(api, "acme", who);
   creatorId = await userIdOf(api, "creator@acme.test");

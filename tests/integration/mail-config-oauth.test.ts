@@ -9,7 +9,7 @@ import { signOAuthState } from "../../server/services/mail/oauth-state";
 import { startApi, type TestApi } from "../helpers/api";
 import { startFakeMailApis, type FakeMailApis } from "../helpers/fake-mail-apis";
 import { expectError, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 import { envPatch } from "../helpers/env-patch";
 
 /**
@@ -33,8 +33,7 @@ const setEnv = (vars: Record<string, string | undefined>) => envVars.set(vars);
 beforeAll(async () => {
   fakes = await startFakeMailApis();
   setEnv(fakes.env());
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   for (const who of ["admin", "creator", "learner"] as const) tok[who] = await tokenFor(api, "acme", who);
   tok.globexAdmin = await tokenFor(api, "globex", "admin");

@@ -7,7 +7,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { startFakeMailApis, type FakeMailApis } from "../helpers/fake-mail-apis";
 import { startFakeSmtp, type FakeSmtp } from "../helpers/fake-smtp";
 import { auditRows, expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 
 /**
  * Issue #9 item 5: the mail configuration operations (CRUD, roles, cross-tenant, secrets never
@@ -31,8 +31,7 @@ beforeAll(async () => {
   }
   resetEnvCache();
   smtp = await startFakeSmtp();
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   const acme = await tenantBySlug(api, "acme");
   await createMember(api.db, acme.id, "CREATOR", "creator2@acme.test");
   for (const who of ["admin", "creator", "creator2", "learner", "trainer"] as const) tok[who] = await tokenFor(api, "acme", who);

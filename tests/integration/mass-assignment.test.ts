@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { login, PASSWORD, seedDemoData, tokenFor } from "../factories";
+import { login, PASSWORD, tokenFor } from "../factories";
 import { decodeJwt, expectUnknownFields, membershipOf, outbox, tenantBySlug, tokenFromMail, userByEmail, userIdOf } from "../helpers/rest";
 
 /**
@@ -12,8 +12,7 @@ let api: TestApi;
 let acme: { id: string };
 let globex: { id: string };
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acme = await tenantBySlug(api, "acme");
   globex = await tenantBySlug(api, "globex");
 });

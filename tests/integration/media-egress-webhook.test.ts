@@ -6,7 +6,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { egressEndedEvent, postWebhook, signWebhook, type FakeLivekitKeys } from "../helpers/fake-livekit";
 import { expectError, userIdOf } from "../helpers/rest";
 import { courseOf, SST } from "../helpers/sessions";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 
 /**
  * The LiveKit egress webhook against a local fake of the media server (tests/helpers/fake-livekit.ts):
@@ -34,8 +34,7 @@ const recordings = (tenant: string, sessionId: string) => api.call("GET", `/sess
 const egressIdOf = (event: Record<string, unknown>) => (event.egressInfo as { egressId: string }).egressId;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   for (const t of ["acme", "globex"]) tok[t] = await tokenFor(api, t, "admin");
   tok.learner = await tokenFor(api, "acme", "learner");
   keys = { apiKey: env().LIVEKIT_API_KEY, apiSecret: env().LIVEKIT_API_SECRET };

@@ -6,7 +6,7 @@ import { resetEnvCache } from "../../server/env";
 import { startApi, type TestApi } from "../helpers/api";
 import { createCourse, minimalCourse } from "../helpers/courses";
 import { expectError, expectUnknownFields, expectValidation, tenantBySlug } from "../helpers/rest";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "media-test-"));
 process.env.MEDIA_DIR = mediaDir;
@@ -27,8 +27,7 @@ let globexCreator: string;
 let download: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   await createMember(api.db, acmeId, "CREATOR", "creator2@acme.test");
   [admin, creator, creator2, learner] = (await Promise.all(["admin", "creator", "creator2", "learner"].map((l) => tokenFor(api, "acme", l)))) as [string, string, string, string];

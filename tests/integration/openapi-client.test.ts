@@ -3,7 +3,6 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../factories";
 import { startApi, type TestApi } from "../helpers/api";
 import { publishableBulk } from "../helpers/courses";
 
@@ -19,8 +18,7 @@ const PASSWORD = process.env.SEED_PASSWORD ?? "demo-Passw0rd!";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   mkdirSync(DIR, { recursive: true });
   writeFileSync(join(DIR, "openapi.json"), await (await fetch(`${api.url}/api/v1/openapi.json`)).text());
   await run(join(ROOT, "node_modules/.bin/openapi-ts"), ["-i", join(DIR, "openapi.json"), "-o", join(DIR, "gen"), "-c", "@hey-api/client-fetch"], { cwd: ROOT });

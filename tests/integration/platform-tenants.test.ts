@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 import { auditRows, expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
@@ -13,8 +13,7 @@ let globexId: string;
 const SUSPENDED = "This organisation is suspended";
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   globexId = (await tenantBySlug(api, "globex")).id;
   platform = (await login(api, "", "platform@admin.test")).accessToken;
   acmeAdmin = await tokenFor(api, "acme", "admin");

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLogs, lessonProgress } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, tokenFor } from "../factories";
 import { createLearningCourse, enrollmentRow, insertEnrollment, type SeededCourse } from "../factories/learning";
 import { eventRows, expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
@@ -19,8 +19,7 @@ let enrollmentId: string;
 let globexEnrollmentId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   globexId = (await tenantBySlug(api, "globex")).id;
   creatorId = await userIdOf(api, "creator@acme.test");

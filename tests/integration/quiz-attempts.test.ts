@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLogs, enrollments, memberships, quizAttempts } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, tokenFor } from "../factories";
 import { createLearningCourse, insertEnrollment, rightChoices, wrongChoices, type SeededCourse, type SeededLesson } from "../factories/learning";
 import { eventRows, expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 
@@ -21,8 +21,7 @@ let globexEnrollmentId: string;
 
 /** Course: module 1 = a text lesson and a 5-question quiz (pass mark 60); module 2 = a one-question quiz. */
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   globexId = (await tenantBySlug(api, "globex")).id;
   creatorId = await userIdOf(api, "creator@acme.test");

@@ -5,7 +5,7 @@ import { DomainError } from "../../server/errors";
 import { rawRoute } from "../../server/http/raw-route";
 import { RAW_ROUTES } from "../../server/http/raw-routes";
 import { startApi, type TestApi } from "../helpers/api";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 
 /**
  * The raw-route helper (server/http/raw-route.ts) behind the real API handler: the procedure
@@ -57,8 +57,7 @@ let admin: string;
 let learner: string;
 
 beforeAll(async () => {
-  api = await startApi({ rawRoutes: [...RAW_ROUTES, streamRoute, adminOnly] });
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true, rawRoutes: [...RAW_ROUTES, streamRoute, adminOnly] });
   admin = await tokenFor(api, "acme", "admin");
   learner = await tokenFor(api, "acme", "learner");
 });

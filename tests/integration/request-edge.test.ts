@@ -7,7 +7,7 @@ import { createAppServer, toOriginForm } from "../../server/http/app-server";
 import { MAX_BODY_BYTES } from "../../server/http/body";
 import { MAX_JSON_DEPTH } from "../../server/http/input-guard";
 import { startApi, type TestApi } from "../helpers/api";
-import { PASSWORD, seedDemoData, tokenFor } from "../factories";
+import { PASSWORD, tokenFor } from "../factories";
 import { expectUnknownFields } from "../helpers/rest";
 
 /**
@@ -18,8 +18,7 @@ import { expectUnknownFields } from "../helpers/rest";
 let api: TestApi;
 let admin: string;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   admin = await tokenFor(api, "acme", "admin");
 });
 afterAll(() => api.close());

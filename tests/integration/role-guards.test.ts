@@ -3,7 +3,7 @@ import type { Role } from "../../server/auth/permissions";
 import { enrollments } from "../../server/db/schema";
 import { newId } from "../../server/lib/ids";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, ensureCourse, ensureUser, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, ensureCourse, ensureUser, login, tokenFor } from "../factories";
 import { expectError, membershipOf, tenantBySlug, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
@@ -16,8 +16,7 @@ const ACCOUNTS: Record<Role, string> = { ADMIN: "admin", CREATOR: "creator", TRA
 const NON_ADMIN: Role[] = ["CREATOR", "LEARNER", "TRAINER", "FINANCIER", "FUNDER"];
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   for (const [role, local] of Object.entries(ACCOUNTS)) tokens[role as Role] = await tokenFor(api, "acme", local);
   platform = (await login(api, "", "platform@admin.test")).accessToken;

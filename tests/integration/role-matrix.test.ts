@@ -5,7 +5,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { envPatch } from "../helpers/env-patch";
 import type { Json } from "../helpers/fuzz";
 import { generateRequest, guardedOperations, inProcessApi, rolesAllowed, tenantRowIds, type IdPlacement, type InjectAnswer, type InjectRequest } from "../helpers/isolation";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 import { tenantBySlug, userIdOf } from "../helpers/rest";
 
 /**
@@ -37,8 +37,7 @@ const unknown: IdPlacement = (() => {
 
 beforeAll(async () => {
   env.set({ RATE_LIMIT_PER_HOUR: "1000000000" });
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   const acme = await tenantBySlug(api, "acme");
   for (const role of ROLES) tokens[role] = await tokenFor(api, "acme", ACCOUNTS[role]);
   const callerIds = new Set(await Promise.all(ROLES.map((r) => userIdOf(api, `${ACCOUNTS[r]}@acme.test`))));

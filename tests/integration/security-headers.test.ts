@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
 import { startApi, type TestApi } from "../helpers/api";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 import { expectError } from "../helpers/rest";
 
 /** API answers: nosniff everywhere, no-store when credentials are presented, CORS only for CORS_ORIGINS. */
 let api: TestApi;
 let admin: string;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   admin = await tokenFor(api, "acme", "admin");
 });
 afterAll(async () => {

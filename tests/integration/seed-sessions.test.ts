@@ -7,8 +7,7 @@ let api: TestApi;
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   for (const t of ["acme", "globex"]) tok[t] = await tokenFor(api, t, "admin");
 });
 afterAll(() => api.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
 import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
 import { courseOf, EXCEL, mailsTo, parseIcs, SST } from "../helpers/sessions";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 import { insertEnrollment } from "../factories/learning";
 
 let api: TestApi;
@@ -26,8 +26,7 @@ async function session(body: Record<string, unknown> = {}, token = tok.admin) {
 const names = (res: { body: { data: { participants: { userId: string }[] } } }) => res.body.data.participants.map((p) => p.userId);
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   await createMember(api.db, acmeId, "TRAINER", "trainer2@acme.test");
   for (const l of ["admin", "creator", "trainer", "trainer2", "learner", "learner2", "learner3", "finance"] as const) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../helpers/api";
 import { expectError, expectUnknownFields, expectValidation, tenantBySlug, userIdOf } from "../helpers/rest";
 import { courseOf, EXCEL, fromIcsDate, mailsTo, parseIcs, SST } from "../helpers/sessions";
-import { createMember, seedDemoData, tokenFor } from "../factories";
+import { createMember, tokenFor } from "../factories";
 
 let api: TestApi;
 type Who = "admin" | "creator" | "trainer" | "trainer2" | "learner" | "learner2" | "finance";
@@ -28,8 +28,7 @@ const create = async (token: string, body: Record<string, unknown> = {}) => {
 };
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   const acme = await tenantBySlug(api, "acme");
   await createMember(api.db, acme.id, "TRAINER", "trainer2@acme.test");
   for (const l of ["admin", "creator", "trainer", "trainer2", "learner", "learner2", "finance"] as const) {

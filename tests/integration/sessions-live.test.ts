@@ -35,8 +35,7 @@ const create = async (token: string, body: Record<string, unknown> = {}) => {
 };
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   await createMember(api.db, acmeId, "TRAINER", "trainer2@acme.test");
   for (const l of ["admin", "creator", "trainer", "trainer2", "learner", "learner2", "finance"] as const) {

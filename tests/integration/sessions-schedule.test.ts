@@ -4,7 +4,7 @@ import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../hel
 import { courseOf, fromIcsDate, mailsTo, parseIcs, SST } from "../helpers/sessions";
 import { pdfText } from "../helpers/documents";
 import { canvasFields } from "../helpers/attendance";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 import { manualClock, setClock } from "../../server/lib/clock";
 import { zonedTimeToUtc } from "../../server/lib/time-zone";
 import { scheduleMinutes } from "../../server/services/sessions/schedule";
@@ -48,8 +48,7 @@ const presential = (body: Record<string, unknown> = {}) =>
   call("POST", "/sessions", tok.admin, { courseId: sst.id, title: "SST en salle", deliveryMode: "PRESENTIAL", place: PLACE, schedule: twoDays, ...body });
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   for (const l of ["admin", "creator", "trainer", "learner", "finance"] as const) tok[l] = await tokenFor(api, "acme", l);
   tok.globexAdmin = await tokenFor(api, "globex", "admin");
   uid.trainer = await userIdOf(api, "trainer@acme.test");

@@ -29,8 +29,7 @@ async function systemId(key: string, tenant = "acme") {
 }
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   for (const w of ["admin", "creator", "trainer", "learner", "funder", "finance"] as const) tok[w] = await tokenFor(api, "acme", w);
   tok.globexAdmin = await tokenFor(api, "globex", "admin");

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "../../server/db";
 import { rawRows } from "../../server/db/raw-rows";
 import { freshDatabase } from "../helpers/db";
-import { seedDemoData } from "../factories";
 
 /**
  * Issue #8 item 7: the database itself refuses a row of one tenant that points at another
@@ -151,8 +150,7 @@ async function addMissingRows(tenantId: string, tag: string) {
 }
 
 beforeAll(async () => {
-  handle = await freshDatabase();
-  await seedDemoData(handle.db);
+  handle = await freshDatabase({ demo: true });
   acme = await one(sql`select id from tenants where slug = 'acme'`);
   globex = await one(sql`select id from tenants where slug = 'globex'`);
   await addMissingRows(acme, "a");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
 import { startApi, type TestApi } from "../helpers/api";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 
 /** The binary media route runs the same tenant chain: a suspended tenant's files answer 403 there too. */
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "media-suspended-"));
@@ -15,8 +15,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
 });
 afterAll(async () => {
   await api.close();

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollments, funders, memberships, payments } from "../../server/db/schema";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, login, seedDemoData, tokenFor } from "../factories";
+import { createMember, login, tokenFor } from "../factories";
 import { auditRows, eventRows, expectError, expectUnknownFields, expectValidation, membershipOf, outbox, tenantBySlug, userByEmail } from "../helpers/rest";
 
 let api: TestApi;
@@ -12,8 +12,7 @@ let admin: string;
 let creator: string;
 let platform: string;
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acme = await tenantBySlug(api, "acme");
   globex = await tenantBySlug(api, "globex");
   admin = await tokenFor(api, "acme", "admin");

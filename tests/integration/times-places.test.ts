@@ -14,7 +14,7 @@ import { startApi, type TestApi } from "../helpers/api";
 import { fetchBytes, pdfImageList, pdfText } from "../helpers/documents";
 import { auditRows, tenantBySlug, userIdOf } from "../helpers/rest";
 import { courseOf, EXCEL, mailsTo, parseIcs, SST } from "../helpers/sessions";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 
 /**
  * Issue #20 items 3 and 6: planned days and hours from the session's schedule on the sheet, the
@@ -46,8 +46,7 @@ let presential: { id: string };
 let remote: { id: string };
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   for (const w of ["admin", "creator", "learner"] as const) tok[w] = await tokenFor(api, "acme", w);
   sst = await courseOf(api, "acme", SST);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollments } from "../../server/db/schema";
 import { newId } from "../../server/lib/ids";
 import { startApi, type TestApi } from "../helpers/api";
-import { createMember, ensureCourse, login, PASSWORD, seedDemoData, tokenFor } from "../factories";
+import { createMember, ensureCourse, login, PASSWORD, tokenFor } from "../factories";
 import { auditRows, eventRows, expectError, expectValidation, membershipOf, outbox, tenantBySlug, userByEmail, userIdOf } from "../helpers/rest";
 
 let api: TestApi;
@@ -11,8 +11,7 @@ let admin: string;
 const USER_KEYS = ["id", "email", "firstName", "lastName", "role", "status", "createdAt", "updatedAt", "lastLoginAt"].sort();
 
 beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   admin = await tokenFor(api, "acme", "admin");
 });

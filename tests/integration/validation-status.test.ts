@@ -17,7 +17,7 @@ import { openApiDocument } from "../../server/api/openapi";
 import { validationStatusOf } from "../../server/api/openapi-validation";
 import { startApi, type TestApi } from "../helpers/api";
 import { operationsOf, resolve, valueArb, type IdPools, type Json, type Operation } from "../helpers/fuzz";
-import { login, seedDemoData, tokenFor } from "../factories";
+import { login, tokenFor } from "../factories";
 
 type Schema = Json;
 type Probe = { key: string; operation: Operation; field: string; where: "body" | "query"; expected: 400 | 422; path: string; query: [string, string][]; body?: unknown };
@@ -42,8 +42,7 @@ const tokens = {} as Record<(typeof CALLERS)[number], string>;
 
 beforeAll(async () => {
   process.env.RATE_LIMIT_PER_HOUR = "1000000000";
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   for (const who of CALLERS) tokens[who] = who === "platform" ? (await login(api, "", "platform@admin.test")).accessToken : await tokenFor(api, "acme", who);
 }, 120_000);
 afterAll(async () => {

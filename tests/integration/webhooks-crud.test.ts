@@ -5,7 +5,7 @@ import { resetEnvCache } from "../../server/env";
 import { setWebhookResolver } from "../../server/services/webhooks/url-policy";
 import { startApi, type TestApi } from "../helpers/api";
 import { auditRows, expectError, expectUnknownFields, expectValidation } from "../helpers/rest";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 
 let api: TestApi;
 type Who = "admin" | "creator" | "trainer" | "learner" | "finance" | "funder";
@@ -35,8 +35,7 @@ beforeAll(async () => {
     if (!list) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
     return list.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
   });
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   for (const w of ["admin", "creator", "trainer", "learner", "finance", "funder"] as const) tok[w] = await tokenFor(api, "acme", w);
   tok.globexAdmin = await tokenFor(api, "globex", "admin");
 });

@@ -12,7 +12,7 @@ import { expectError, tenantBySlug } from "../helpers/rest";
 import { mailsTo } from "../helpers/sessions";
 import { drainJobs } from "../helpers/jobs";
 import { signatureValid, startReceiver, type Receiver } from "../helpers/webhook-receiver";
-import { seedDemoData, tokenFor } from "../factories";
+import { tokenFor } from "../factories";
 
 /**
  * Delivery against a real HTTP receiver on 127.0.0.1 (ALLOW_HTTP_WEBHOOKS), through the job worker
@@ -67,8 +67,7 @@ beforeAll(async () => {
     if (!list) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
     return list.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
   });
-  api = await startApi();
-  await seedDemoData(api.db);
+  api = await startApi({ demo: true });
   acmeId = (await tenantBySlug(api, "acme")).id;
   tokAdmin = await tokenFor(api, "acme", "admin");
 });
