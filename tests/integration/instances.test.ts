@@ -384,7 +384,11 @@ async function whatIsLeft(drafts: string[]): Promise<string> {
   const undelivered = events.filter((e) => !w.hooks.every((h) => postsOf(h, e.id).length > 0)).map((e) => `${e.event} ${e.id}`);
   const jobs = await rawRows<Record<string, unknown>>(
     w.db,
-    sql`select name, state::text, retry_count, start_after::text, started_on::text, left(coalesce(output::text, ''), 200) as output from pgboss.job where state::text in ('created', 'retry', 'active', 'failed') and name in ('event.dispatch', 'webhook.deliver', 'invoice.render') order by created_on limit 20`,
+    sql`select name, state::text, retry_count, start_after::text, started_on::text, expire_in::text, now()::text as now, left(coalesce(output::text, ''), 200) as output from pgboss.job where state::text in ('created', 'retry', 'active', 'failed') and name in ('event.dispatch', 'webhook.deliver', 'invoice.render') order by created_on limit 20`,
+  );
+  const supervision = await rawRows<Record<string, unknown>>(
+    w.db,
+    sql`select (select maintained_on::text from pgboss.version limit 1) as maintained_on, (select expire_seconds from pgboss.queue where name = 'invoice.render') as render_expire_seconds`,
   );
   const attempts = await rawRows<Record<string, unknown>>(
     w.db,
@@ -396,6 +400,7 @@ async function whatIsLeft(drafts: string[]): Promise<string> {
     `invoices not ready: ${JSON.stringify(invoicesLeft)}`,
     `events not delivered to every endpoint: ${JSON.stringify(undelivered)}`,
     `jobs left: ${JSON.stringify(jobs)}`,
+    `job supervision: ${JSON.stringify(supervision)}`,
     `failed delivery attempts: ${JSON.stringify(attempts)}`,
     `process errors:\n${errors.join("\n")}`,
   ].join("\n");
