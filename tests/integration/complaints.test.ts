@@ -74,6 +74,9 @@ describe("POST /complaints", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Nouvelle réclamation ${res.body.data.reference} : Formateur absent`);
     expect(mails[0]!.text).toContain("Claire Martin");
+    // Category and severity worded for the admin, never the codes.
+    expect(mails[0]!.text).toContain("Catégorie : Administratif\nGravité : Moyenne");
+    expect(mails[0]!.text).not.toMatch(/\b(ADMIN|MEDIUM)\b/);
     expect(mails[0]!.text).toContain(`/quality?complaint=${res.body.data.id}`);
     // the complainant is not an ADMIN: no notice to them at creation
     const detail = await get(res.body.data.id);

@@ -4,6 +4,8 @@ import { DEFAULT_COMPLAINT_SEVERITY, type TCreateComplaintInput } from "../../co
 import type { Db } from "../../db";
 import { complaints, users } from "../../db/schema";
 import { env } from "../../env";
+import { catalogues } from "../../../messages";
+import { createTranslator } from "../../../lib/i18n/translate";
 import { DomainError, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { localDate, startOfLocalDate } from "../../lib/local-date";
@@ -122,6 +124,8 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
     const admins = await membersWith(tx, scope, "complaints.manage");
     const link = complaintLink(tenant.slug, id);
     for (const a of admins) {
+      const locale = a.locale === "en" ? "en" : "fr";
+      const t = createTranslator(catalogues[locale], locale);
       await sendMail(tx, {
         scope,
         dedupeKey: `complaint-received:${id}:${a.userId}`,
@@ -132,8 +136,8 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
           firstName: a.firstName,
           reference: ref.reference,
           subject: input.subject,
-          category: input.category,
-          severity,
+          category: t(`quality.category_${input.category}`),
+          severity: t(`quality.severity_${severity}`),
           complainant: complainantLabel(complainant, a.locale),
           critical: critical ? "yes" : "no",
           slaDueAt: slaDueAt ? localDateTime(slaDueAt, tenant.timeZone, a.locale) : "",
