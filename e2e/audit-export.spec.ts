@@ -26,6 +26,10 @@ test.describe("Qualiopi dashboard and audit bundle (admin)", () => {
     await expect(page.getByRole("heading", { name: "Contrôle avant publication" })).toBeVisible();
     await expect(page.getByText(/Score : \d+ \/ 100/)).toBeVisible();
     await expect(page.getByText(/\d+ fichiers, \d+ indicateurs justifiés/)).toBeVisible();
+    // The files are named as a reader names them (type, subject, day), never by an archive path with an id.
+    const files = page.getByRole("list", { name: "Fichiers du dossier d'audit" }).getByRole("listitem");
+    await expect(files.filter({ hasText: "Feuille d'émargement · " }).first()).toBeVisible();
+    for (const text of await files.allInnerTexts()) expect(text).not.toMatch(/\b[a-z]{2,5}_[A-Za-z0-9]{6,}|\//);
     await screenshot(page, "qualiopi-dashboard");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Télécharger le dossier d'audit (ZIP)" }).click()]);

@@ -3,7 +3,9 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatDate } from "@/components/learn/format";
 import { useMe } from "@/components/shell/me-context";
+import { useTenantTimeZone } from "@/components/tenant-context";
 import { Alert } from "@/components/ui/alert";
 import { Loading } from "@/components/ui/skeleton";
 import { SelectField } from "@/components/ui/select-field";
@@ -174,7 +176,8 @@ function PublicationCheck({ courseId }: { courseId: string }) {
 }
 
 function AuditExport({ courseId }: { courseId: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const timeZone = useTenantTimeZone();
   const trpc = useTRPC();
   const preview = useQuery(trpc.qualiopi.auditPreview.queryOptions({ courseId }));
   return (
@@ -192,7 +195,7 @@ function AuditExport({ courseId }: { courseId: string }) {
           <ul className={`${styles.list} ${styles.files}`} aria-label={t("qualiopi.filesLabel")}>
             {preview.data.data.documents.slice(0, 200).map((d) => (
               <li key={d.name}>
-                {d.name} — {t("qualiopi.indicator", { n: d.indicator })}
+                {[t(`qualiopi.docType_${d.type}`), d.subject, d.date ? formatDate(d.date, locale, timeZone) : null].filter(Boolean).join(" · ")} — {t("qualiopi.indicator", { n: d.indicator })}
               </li>
             ))}
           </ul>

@@ -57,7 +57,9 @@ export const ZCheckPublicationOutput = envelope(ZPublicationCheck);
 export const ZAuditCourseInput = z.object({ courseId: z.string().min(1).max(64).describe("Course id (crs_...)") });
 
 export const ZAuditPreviewDocument = z.object({
-  name: z.string().describe("Path inside the archive, e.g. attestation/doc_….pdf"),
+  name: z.string().describe("Path inside the archive, e.g. attestation/doc_….pdf (unique: it carries the record's id)"),
+  subject: z.string().nullable().describe("What a reader calls the file, without any id: the stored file's own name, or the session, questionnaire, course or trainer it is about; null for a register (complaints, plans, needs, surveys). The screen shows the type, this subject and the date, not the path"),
+  date: z.string().datetime().nullable().describe("The day the file is about (an attendance sheet's session start), ISO 8601; null otherwise"),
   indicator: z.number().int().min(1).max(32).describe("The first Qualiopi indicator the file evidences (indicators lists them all)"),
   indicators: z.array(z.number().int().min(1).max(32)).describe("Every Qualiopi indicator the file evidences (server/services/qualiopi/evidence-map.ts)"),
   type: ZAuditDocumentType,

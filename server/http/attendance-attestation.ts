@@ -11,7 +11,7 @@ export const attendanceAttestationRoute = rawRoute({
   doc: {
     summary: "Attestation d'assiduité of a learner for a session (PDF)",
     description:
-      "Answers `application/pdf` as an attachment (attestation-assiduite-<date>-<sessionId>-<userId>.pdf), rendered on demand by the document service's render pool (not stored): " +
+      "Answers `application/pdf` as an attachment (attestation-assiduite-<date>-<session title>-<learner name>.pdf), rendered on demand by the document service's render pool (not stored): " +
       "the training organisation (name, activity number, SIRET), the course, the session (dates and times in the tenant's time zone, modality, place), the learner, the hours " +
       "attended in total and per slot, the planned hours and the rate. Hours come from the status function, the same as GET /qualiopi/emargement/{sessionId} " +
       "(learners[].attendanceMinutes and slots[].minutes): PRESENT counts the slot's length, LATE/LEFT_EARLY the length less the minutes, absences and NOT_YET 0 (a session " +

@@ -134,6 +134,15 @@ describe("GET /qualiopi/courses/{courseId}/audit-export", () => {
     // Stored documents: the preview's size is the stored one.
     const stored = manifest.files.filter((f: any) => f.record.type === "document");
     for (const f of stored) expect(p.documents.find((d: any) => d.name === f.path).sizeBytes).toBe(f.sizeBytes);
+    // What the screen shows: a subject without any id (the stored file's own name, the session…), and the sheet's day.
+    for (const d of p.documents) if (d.subject !== null) expect(d.subject).not.toMatch(/\b[a-z]{2,5}_[A-Za-z0-9]{6,}/);
+    const sheets = p.documents.filter((d: any) => d.type === "EMARGEMENT" && d.name.startsWith("emargement/feuille-"));
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const d of sheets) {
+      expect(d.subject).toEqual(expect.any(String));
+      expect(d.name).toContain(d.date.slice(0, 10));
+    }
+    for (const d of p.documents.filter((x: any) => x.type === "COMPLAINT" || x.type === "IMPROVEMENT_PLAN")) expect(d).toMatchObject({ subject: null, date: null });
   });
 
   it("ADMIN only: 401 without a token, 403 for CREATOR, TRAINER, LEARNER and FINANCIER", async () => {

@@ -23,6 +23,7 @@ import { funderEnrollmentIds, isCourseOwner } from "../platform/who-may";
 import { reserveVerification, sealVerification } from "../verification/verifications";
 import { buildConventionContent, contentHash, invoicedPayer, payerOfClient, type ConventionContent, type PayerChoice } from "./content";
 import type { ConventionSignature } from "./convention-document";
+import { slugify } from "../../lib/slug";
 
 /**
  * Conventions de formation and individuals' contracts, versioned: generating makes version 1
@@ -42,8 +43,7 @@ type VersionRow = typeof conventionVersions.$inferSelect;
 
 export const SIGN_LINK_TTL_DAYS = 30;
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
-const fileSlug = (s: string) =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 50) || "convention";
+const fileSlug = (s: string) => slugify(s, 50) || "convention";
 export const conventionReference = (id: string) => `CNV-${id.slice(4, 12).toUpperCase()}`;
 
 /* ---------------------------------------------------------------- reading */

@@ -7,9 +7,9 @@ import { systemTemplate } from "../templates/templates";
 import { SYSTEM_KEY_BY_KIND } from "../templates/system-templates";
 import { generateDocument, type DocumentRow } from "./generate";
 import { enrollmentRecord, organisationValues, sessionParticipantRecord } from "./variables";
+import { slugify } from "../../lib/slug";
 
-const fileSlug = (s: string) =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 50) || "document";
+const fileSlug = (s: string) => slugify(s, 50) || "document";
 
 /**
  * The certificate of completion (certificat de réalisation / attestation de fin de formation) of

@@ -33,7 +33,7 @@ export async function auditPreview(ctx: AuditContext): Promise<TAuditPreview> {
   const indicators = new Set<number>();
   let bytes = 0;
   for await (const e of listAuditEntries(ctx)) {
-    documents.push({ name: e.name, indicator: e.indicators[0]!, indicators: e.indicators, type: e.type, sizeBytes: e.sizeBytes });
+    documents.push({ name: e.name, subject: e.subject, date: e.date, indicator: e.indicators[0]!, indicators: e.indicators, type: e.type, sizeBytes: e.sizeBytes });
     for (const i of e.indicators) indicators.add(i);
     bytes += e.sizeBytes + MANIFEST_PER_FILE;
   }

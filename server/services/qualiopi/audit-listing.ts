@@ -24,8 +24,12 @@ import { getSurveyResults } from "../surveys/results";
  * (keyset on id), so the listing never holds more than one page of rows.
  */
 export type AuditEntry = {
-  /** Path inside the archive: `<folder>/<file>`. */
+  /** Path inside the archive: `<folder>/<file>` (unique, so it carries the record's id). */
   name: string;
+  /** What a reader calls it, without any id: the stored file's own name, the session, questionnaire, course or trainer; null for a register. */
+  subject: string | null;
+  /** The day it is about (an attendance sheet's session), ISO; null otherwise. */
+  date: string | null;
   folder: TAuditFolder;
   type: TAuditDocumentType;
   /** The indicators it proves: EVIDENCE[type] (evidence-map.ts), the one table. */
@@ -157,6 +161,8 @@ function storedEntry(ctx: AuditContext, r: { id: string; kind: string; fileName:
   const sha = r.sha256.replace(/^sha256:/, "");
   return {
     name: `${place.folder}/${r.id}-${safeName(r.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, ""))}${ext}`,
+    subject: r.fileName,
+    date: null,
     ...place,
     record: { type: "document", id: r.id },
     sizeBytes: Number(r.sizeBytes),
@@ -592,8 +598,18 @@ async function plansOf(ctx: AuditContext): Promise<PlanRow[]> {
 const isPast = (ctx: AuditContext, s: { scheduledAt: Date; durationMinutes: number; status: string }) =>
   s.status === "ENDED" || s.scheduledAt.getTime() + s.durationMinutes * 60_000 <= ctx.now.getTime();
 
-const generated = (type: TAuditDocumentType, name: string, record: AuditEntry["record"], sizeBytes: number, compress: boolean, open: () => Promise<Readable>): AuditEntry => ({
+const generated = (
+  type: TAuditDocumentType,
+  name: string,
+  about: { subject: string | null; date?: Date },
+  record: AuditEntry["record"],
+  sizeBytes: number,
+  compress: boolean,
+  open: () => Promise<Readable>,
+): AuditEntry => ({
   name,
+  subject: about.subject,
+  date: about.date?.toISOString() ?? null,
   ...placed(type),
   record,
   sizeBytes,
@@ -611,39 +627,39 @@ export async function* listAuditEntries(ctx: AuditContext): AsyncGenerator<Audit
   // emargement/: one attendance sheet per past session (blank sheets of future sessions are left out), the stored sheets, the distance-learning log
   for (const s of await sessionsOf(ctx)) {
     if (!isPast(ctx, s)) continue;
-    yield generated("EMARGEMENT", `emargement/feuille-${s.scheduledAt.toISOString().slice(0, 10)}-${s.id}.pdf`, { type: "live_session", id: s.id }, EST.sheet, false, async () =>
+    yield generated("EMARGEMENT", `emargement/feuille-${s.scheduledAt.toISOString().slice(0, 10)}-${s.id}.pdf`, { subject: s.title, date: s.scheduledAt }, { type: "live_session", id: s.id }, EST.sheet, false, async () =>
       bufferStream(await buildSheetPdf(ctx.db, ctx.scope, s.id, { now: ctx.now, timeZone: ctx.timeZone })),
     );
   }
   for await (const r of storedDocuments(ctx, FOLDER_KINDS.emargement!)) yield storedEntry(ctx, r);
   const logs = await activityCount(ctx);
-  if (logs > 0) yield generated("ACTIVITY_LOG", "emargement/journal-connexions-progression.csv", { type: "course", id: c.id }, EST.csvHeader + EST.csvRow * logs, true, async () => activityCsv(ctx));
+  if (logs > 0) yield generated("ACTIVITY_LOG", "emargement/journal-connexions-progression.csv", { subject: c.title }, { type: "course", id: c.id }, EST.csvHeader + EST.csvRow * logs, true, async () => activityCsv(ctx));
   // evaluation/: needs analyses, then the results of each questionnaire that has attempts, then the satisfaction surveys
   const needs = await needsOf(ctx);
-  if (needs.length) yield generated("NEEDS_ANALYSIS", "evaluation/analyses-du-besoin.csv", { type: "register", id: `needs:${c.id}` }, EST.csvHeader + EST.csvRow * needs.length, true, async () => registerCsv(ctx, NEEDS_COLUMNS, () => [needs]));
+  if (needs.length) yield generated("NEEDS_ANALYSIS", "evaluation/analyses-du-besoin.csv", { subject: null }, { type: "register", id: `needs:${c.id}` }, EST.csvHeader + EST.csvRow * needs.length, true, async () => registerCsv(ctx, NEEDS_COLUMNS, () => [needs]));
   for (const q of await questionnairesOf(ctx)) {
     if (q.attempts === 0) continue;
-    yield generated(QUESTIONNAIRE_TYPE[q.kind] ?? "EVALUATION", `evaluation/${q.kind.toLowerCase()}-${q.id}-${safeName(q.title, 40)}.csv`, { type: "questionnaire", id: q.id }, EST.csvHeader + EST.csvRow * q.attempts, true, async () =>
+    yield generated(QUESTIONNAIRE_TYPE[q.kind] ?? "EVALUATION", `evaluation/${q.kind.toLowerCase()}-${q.id}-${safeName(q.title, 40)}.csv`, { subject: q.title }, { type: "questionnaire", id: q.id }, EST.csvHeader + EST.csvRow * q.attempts, true, async () =>
       attemptsCsv(ctx, q.id),
     );
   }
   const survey = await surveyRows(ctx);
-  if (survey.length) yield generated("SURVEY", "evaluation/enquetes-satisfaction.csv", { type: "register", id: `surveys:${c.id}` }, EST.csvHeader + EST.csvRow * survey.length, true, async () => registerCsv(ctx, SURVEY_COLUMNS, () => [survey]));
+  if (survey.length) yield generated("SURVEY", "evaluation/enquetes-satisfaction.csv", { subject: null }, { type: "register", id: `surveys:${c.id}` }, EST.csvHeader + EST.csvRow * survey.length, true, async () => registerCsv(ctx, SURVEY_COLUMNS, () => [survey]));
   // attestation/
   for await (const r of storedDocuments(ctx, FOLDER_KINDS.attestation!)) yield storedEntry(ctx, r);
   // programme/: the public sheet, the programme rendered from the course, the certification, accessibility, then stored programmes and other documents
-  yield generated("PUBLIC_INFO", `programme/fiche-publique-${safeName(c.title, 50)}.pdf`, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await publicInfoPdf(ctx)));
-  yield generated("PROGRAMME", `programme/programme-${safeName(c.title, 50)}.pdf`, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await programmePdf(ctx)));
-  if (c.certificationNumber) yield generated("CERTIFICATION", `programme/certification-${safeName(c.certificationNumber, 30)}.pdf`, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await certificationPdf(ctx)));
-  if (c.accessibilityInfo || c.disabilityReferentContact) yield generated("ACCESSIBILITY", "programme/accueil-handicap.pdf", { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await accessibilityPdf(ctx)));
+  yield generated("PUBLIC_INFO", `programme/fiche-publique-${safeName(c.title, 50)}.pdf`, { subject: c.title }, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await publicInfoPdf(ctx)));
+  yield generated("PROGRAMME", `programme/programme-${safeName(c.title, 50)}.pdf`, { subject: c.title }, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await programmePdf(ctx)));
+  if (c.certificationNumber) yield generated("CERTIFICATION", `programme/certification-${safeName(c.certificationNumber, 30)}.pdf`, { subject: c.certificationNumber }, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await certificationPdf(ctx)));
+  if (c.accessibilityInfo || c.disabilityReferentContact) yield generated("ACCESSIBILITY", "programme/accueil-handicap.pdf", { subject: c.title }, { type: "course", id: c.id }, EST.programme, false, async () => bufferStream(await accessibilityPdf(ctx)));
   for await (const r of storedDocuments(ctx, FOLDER_KINDS.programme!)) yield storedEntry(ctx, r);
   // trainers/: one sheet per trainer with their competencies
   for (const t of await trainersOf(ctx)) {
-    yield generated("TRAINER", `trainers/${safeName(`${t.lastName}-${t.firstName}`, 40)}-${t.id}.pdf`, { type: "trainer", id: t.id }, EST.trainer, false, async () => bufferStream(await trainerPdf(ctx, t)));
+    yield generated("TRAINER", `trainers/${safeName(`${t.lastName}-${t.firstName}`, 40)}-${t.id}.pdf`, { subject: `${t.firstName} ${t.lastName}`.trim() }, { type: "trainer", id: t.id }, EST.trainer, false, async () => bufferStream(await trainerPdf(ctx, t)));
   }
   // amelioration/: the course's complaints register, the organisation's improvement plans
   const comp = await complaintsOf(ctx);
-  if (comp.length) yield generated("COMPLAINT", "amelioration/registre-reclamations.csv", { type: "register", id: `complaints:${c.id}` }, EST.csvHeader + EST.csvRow * comp.length, true, async () => registerCsv(ctx, COMPLAINT_COLUMNS, () => [comp]));
+  if (comp.length) yield generated("COMPLAINT", "amelioration/registre-reclamations.csv", { subject: null }, { type: "register", id: `complaints:${c.id}` }, EST.csvHeader + EST.csvRow * comp.length, true, async () => registerCsv(ctx, COMPLAINT_COLUMNS, () => [comp]));
   const plans = await plansOf(ctx);
-  if (plans.length) yield generated("IMPROVEMENT_PLAN", "amelioration/plans-amelioration.csv", { type: "register", id: `plans:${ctx.scope.tenantId}` }, EST.csvHeader + EST.csvRow * plans.length, true, async () => registerCsv(ctx, PLAN_COLUMNS, () => [plans]));
+  if (plans.length) yield generated("IMPROVEMENT_PLAN", "amelioration/plans-amelioration.csv", { subject: null }, { type: "register", id: `plans:${ctx.scope.tenantId}` }, EST.csvHeader + EST.csvRow * plans.length, true, async () => registerCsv(ctx, PLAN_COLUMNS, () => [plans]));
 }

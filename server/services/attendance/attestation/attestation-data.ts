@@ -12,6 +12,7 @@ import type { AttendanceStatus } from "../status";
 import { MODALITIES } from "../sheet/sheet-data";
 import { formatSchedule } from "../../../lib/schedule-text";
 import { sessionSchedule } from "../../sessions/schedule";
+import { slugify } from "../../../lib/slug";
 
 /** What the attestation d'assiduité prints: plain data (copied to the render worker). */
 export type AttestationInput = {
@@ -108,7 +109,8 @@ export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: str
   };
 }
 
-/** `attestation-assiduite-<YYYY-MM-DD>-<session id>-<user id>.pdf` (ASCII only). */
+/** `attestation-assiduite-<YYYY-MM-DD>-<session title>-<learner's name>.pdf` (ASCII only, no id: the name a reader files it under). */
 export function attestationFilename(input: Pick<AttestationInput, "session" | "learner">): string {
-  return `attestation-assiduite-${input.session.startsAt.slice(0, 10)}-${input.session.id}-${input.learner.userId}.pdf`.replace(/[^A-Za-z0-9._-]/g, "-");
+  const name = slugify(`${input.learner.lastName}-${input.learner.firstName}`, 40) || "stagiaire";
+  return `attestation-assiduite-${input.session.startsAt.slice(0, 10)}-${slugify(input.session.title, 40) || "session"}-${name}.pdf`;
 }
