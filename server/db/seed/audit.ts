@@ -1,6 +1,7 @@
 import { asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../client";
-import { courses, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionParticipants, tenants } from "../schema";
+import { courses, documents, enrollments, lessonProgress, lessons, liveSessions, modules, questionnaires, questions, quizAttempts, sessionParticipants, tenants } from "../schema";
+import { correctChoiceIds, scoreAnswers } from "../../services/enrollments/scoring";
 import { forTenant, sameTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { buildCaller } from "../../auth/caller";
@@ -105,20 +106,33 @@ export async function seedAudit(db: Db, tenantId: string, people: { admin: strin
     .where(scope.where(lessons, eq(modules.courseId, course.id), isNotNull(lessons.questionnaireId)))
     .limit(1);
   if (!attempt && quizLesson?.questionnaireId && enrolled[0]) {
+    // One wrong answer (the last question), the others right, scored by the one scoring function: the stored answers give the stored score.
+    const [questionnaire] = await db.select({ passMark: questionnaires.passMark }).from(questionnaires).where(scope.where(questionnaires, eq(questionnaires.id, quizLesson.questionnaireId))).limit(1);
+    const qs = await db.select().from(questions).where(scope.where(questions, eq(questions.questionnaireId, quizLesson.questionnaireId))).orderBy(asc(questions.position), asc(questions.id));
+    const answers = qs.map((q, i) => ({ questionId: q.id, choiceIds: i === qs.length - 1 && qs.length > 1 ? [q.choices.find((c) => !c.correct)?.id ?? q.choices[0]!.id] : correctChoiceIds(q) }));
+    const scored = scoreAnswers(qs, answers, questionnaire?.passMark ?? 0);
+    if ("errors" in scored) throw new Error(`Demo quiz answers refused: ${JSON.stringify(scored.errors)}`);
     await db.insert(quizAttempts).values(
       scope.values(quizAttempts, {
         id: newId("qat"),
         enrollmentId: enrolled[0].id,
         lessonId: quizLesson.id,
         questionnaireId: quizLesson.questionnaireId,
-        answers: [],
-        score: 4,
-        maxScore: 5,
-        percentage: 80,
-        passed: true,
+        answers: scored.results,
+        score: scored.score,
+        maxScore: scored.maxScore,
+        percentage: scored.percentage,
+        passed: scored.passed,
         createdAt: now,
       }),
     );
+    // A passed quiz completes its lesson (as submitQuizAttempt does), unless the learner already has progress on it.
+    if (scored.passed) {
+      await db
+        .insert(lessonProgress)
+        .values(scope.values(lessonProgress, { id: newId("prg"), enrollmentId: enrolled[0].id, lessonId: quizLesson.id, status: "COMPLETED" as const, startedAt: now, completedAt: now, updatedAt: now }))
+        .onConflictDoNothing();
+    }
   }
   return course.id;
 }
