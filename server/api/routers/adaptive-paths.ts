@@ -134,7 +134,7 @@ export const adaptivePathsRouter = router({
         summary: "Generate a positioning questionnaire through the AI provider",
         description:
           `CREATOR (own courses) or ADMIN. Costs ${AI_COSTS.positioningQuiz} AI credits, checked before any work (402 INSUFFICIENT_CREDITS). questionCount 1 to 50; difficultyMix easy/medium/hard ` +
-          "fractions summing to 1 (counts by largest remainder); topics (at most 20; empty: the lessons' modules). Creates a POSITIONING questionnaire (pass mark ${POSITIONING_PASS_MARK} %: at or above it the learner already masters the course; any attempt completes its lesson) " +
+          `fractions summing to 1 (counts by largest remainder); topics (at most 20; empty: the lessons' modules). Creates a POSITIONING questionnaire (pass mark ${POSITIONING_PASS_MARK} %: at or above it the learner already masters the course; any attempt completes its lesson) ` +
           "and the QUIZ lesson through which learners answer it, first in the course's first module. AI_PROVIDER=local (default) writes it offline from the lessons' content (distinct questions, distractors from other lessons); " +
           "422 NOT_ENOUGH_CONTENT when the lessons hold too little content for the requested number of distinct questions (nothing debited).",
         errorResponses: {

@@ -21,6 +21,15 @@ type Source = { lesson: string; module: string; statements: string[]; own: strin
 
 const MIN_WORDS = 5;
 const MIN_KEYWORD = 4;
+/** Words that name no notion (numbers in letters, auxiliary verbs, adverbs): never a right answer or a distractor. */
+const WEAK = new Set(
+  (
+    "deux trois quatre cinq sept huit neuf onze douze vingt trente quarante cinquante soixante cent cents mille " +
+    "peut peuvent doit doivent sont etait etaient sera seront font reste restent permet permettent " +
+    "aussi avant apres puis ensuite alors encore jamais toujours souvent tres bien chaque aucun aucune autre autres meme lui-meme elle-meme " +
+    "also before after then always never very each other same should must"
+  ).split(" "),
+);
 
 const WORDS = {
   fr: {
@@ -98,7 +107,7 @@ function sourcesOf(c: CourseContext): Source[] {
       .filter((l) => l.kind !== "QUIZ" && l.content.trim())
       .map((l) => {
         const statements = statementsOf(l.content);
-        return { lesson: l.title, module: m.title, statements, words: significantWords(statements.join(" ")).filter((w) => w.length >= MIN_KEYWORD && !/\d/.test(w)) };
+        return { lesson: l.title, module: m.title, statements, words: significantWords(statements.join(" ")).filter((w) => w.length >= MIN_KEYWORD && !/\d/.test(w) && !WEAK.has(fold(w))) };
       }),
   );
   const users = new Map<string, number>();
@@ -108,12 +117,14 @@ function sourcesOf(c: CourseContext): Source[] {
     .map((r) => ({ lesson: r.lesson, module: r.module, statements: r.statements, own: rankNotions(r.words.filter((w) => users.get(fold(w)) === 1), r.lesson, r.statements) }));
 }
 
-/** A lesson's own words, its notions first: those of its title, then the most repeated, then the longest. */
+/** A lesson's own words, its notions first: those of its title, then the most repeated, then the longest (adverbs last). */
 function rankNotions(words: string[], title: string, statements: string[]): string[] {
   const inTitle = new Set(significantWords(title).map(fold));
   const text = fold(statements.join(" "));
   const uses = (w: string) => text.split(fold(w)).length - 1;
-  return [...words].sort((a, b) => Number(inTitle.has(fold(b))) - Number(inTitle.has(fold(a))) || uses(b) - uses(a) || b.length - a.length || a.localeCompare(b));
+  // Adverbs (-ment) last: they rarely name a notion.
+  const adverb = (w: string) => Number(/ment$/.test(fold(w)));
+  return [...words].sort((a, b) => Number(inTitle.has(fold(b))) - Number(inTitle.has(fold(a))) || adverb(a) - adverb(b) || uses(b) - uses(a) || b.length - a.length || a.localeCompare(b));
 }
 
 /** Distractors for `word`: the candidates most like it in form (same ending, then close length), so a wrong answer does not give itself away. */

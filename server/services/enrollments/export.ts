@@ -1,6 +1,6 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { enrollments, lessons, users } from "../../db/schema";
+import { enrollments, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { getOwnedCourse, type CourseRow } from "../courses/access";
 import { progressCountColumns } from "./access";
