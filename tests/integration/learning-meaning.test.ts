@@ -6,6 +6,7 @@ import { loadCourseTree, toCourseContext } from "../../server/services/ai/course
 import { localPositioningQuiz } from "../../server/services/ai/local-positioning";
 import { difficultyCounts, POSITIONING_PASS_MARK } from "../../server/services/adaptive/positioning";
 import { scoreAnswers } from "../../server/services/enrollments/scoring";
+import { seedQuizAttempt } from "../../server/db/seed/audit";
 import { startApi, type TestApi } from "../helpers/api";
 import { drainJobs } from "../helpers/jobs";
 import { createMember, login, tokenFor } from "../factories";
@@ -32,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await drainJobs(api.db);
   await api.close();
-});
+}, 180_000);
 
 const as = (who: string) => (method: string, path: string, body?: unknown) => api.call(method, path, { tenant: "acme", token: t[who], body });
 
@@ -176,13 +177,31 @@ describe("the demo records agree with themselves", () => {
     }
   });
 
-  it("the SST quiz attempt shown as passed has one wrong answer and the others right", async () => {
+  it("the audit's demo quiz attempt (seedQuizAttempt) stores answers that give its score: one wrong, the others right", async () => {
     const sst = await demoSst();
-    const [quizLesson] = await api.db.select().from(lessons).where(and(eq(lessons.courseId, sst.id), eq(lessons.title, "Quiz : les bons réflexes")));
-    const [attempt] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.lessonId, quizLesson!.id));
+    const scope = forTenant(acmeId);
+    // The test template is seeded without documents (no seedAudit): the attempt is seeded here, on an enrollment without one.
+    const learner = await createMember(api.db, acmeId, "LEARNER", "audit.quiz@acme.test");
+    const enrollment = await insertEnrollment(api.db, acmeId, { courseId: sst.id, userId: learner.id });
+    // The positioning attempt made above is on this course: the seed adds its attempt only to a course without any.
+    const sstLessons = await api.db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, sst.id));
+    await api.db.delete(quizAttempts).where(inArray(quizAttempts.lessonId, sstLessons.map((l) => l.id)));
+    await seedQuizAttempt(api.db, scope, sst.id, enrollment.id, new Date());
+    const [attempt] = await api.db.select().from(quizAttempts).where(eq(quizAttempts.enrollmentId, enrollment.id));
     expect(attempt).toBeDefined();
+    const [quizLesson] = await api.db.select().from(lessons).where(eq(lessons.id, attempt!.lessonId));
+    expect(quizLesson!.title).toBe("Quiz : les bons réflexes");
+    expect(attempt!.answers).toHaveLength(attempt!.maxScore);
     expect(attempt!.answers.filter((a) => a.correct)).toHaveLength(attempt!.maxScore - 1);
     expect(attempt!.score).toBe(attempt!.maxScore - 1);
+    const qs = await api.db.select().from(questions).where(eq(questions.questionnaireId, attempt!.questionnaireId));
+    const [q] = await api.db.select().from(questionnaires).where(eq(questionnaires.id, attempt!.questionnaireId));
+    const scored = scoreAnswers(qs, attempt!.answers.map((a) => ({ questionId: a.questionId, choiceIds: a.choiceIds ?? [] })), q!.passMark);
+    expect("errors" in scored ? scored : { score: scored.score, percentage: scored.percentage, passed: scored.passed }).toEqual({ score: attempt!.score, percentage: attempt!.percentage, passed: attempt!.passed });
+    // Passed: its lesson is completed, as after a real submission.
+    const detail = await as("admin")("GET", `/enrollments/${enrollment.id}`);
+    const lesson = detail.body.data.modules.flatMap((m: { lessons: { id: string; status: string }[] }) => m.lessons).find((l: { id: string }) => l.id === quizLesson!.id);
+    expect(lesson.status).toBe(attempt!.passed ? "COMPLETED" : "NOT_STARTED");
   });
 
   it("no COMPLETED demo enrollment reports less than 100 %, in the list and on the learner's page alike", async () => {
