@@ -99,6 +99,7 @@ export const ERROR_REASONS = {
   ENROLLMENT_REVOKED: "The enrollment is revoked (final)",
   ENROLLMENT_TRANSITION_INVALID: "The enrollment's status does not allow this transition",
   NOT_A_QUIZ: "The lesson is not a quiz",
+  LESSON_EMPTY: "The lesson has no content yet (no text, document, video, session or questionnaire): it cannot be completed",
   CONTENT_IN_USE: "Learners' progress or quiz attempts depend on it",
   // Sessions and attendance.
   SESSION_NOT_EDITABLE: "Only a SCHEDULED session can be edited",
@@ -129,6 +130,7 @@ export const ERROR_REASONS = {
   INSUFFICIENT_CREDITS: "Not enough AI credits for the operation",
   AI_UNAVAILABLE: "The AI provider is unavailable",
   BRIEF_TOO_SHORT: "The brief (context) is missing or too short",
+  NOT_ENOUGH_CONTENT: "The course has too little lesson content to build the requested questions",
   FILE_TOO_LARGE: "The file exceeds the limit",
   FILE_EMPTY: "The file is empty",
   FILE_TYPE_MISMATCH: "The bytes do not match the MIME type",

@@ -119,7 +119,9 @@ function LessonPane({ detail, lessonId }: { detail: EnrollmentDetail; lessonId: 
       </div>
 
       <div className={styles.lessonActions}>
-        {outline.kind !== "QUIZ" && !completed && active ? (
+        {outline.kind !== "QUIZ" && !completed && active && !outline.hasContent ? (
+          <Alert kind="info">{t("learnPlayer.emptyLesson")}</Alert>
+        ) : outline.kind !== "QUIZ" && !completed && active ? (
           <button type="button" className="btn btn-primary" disabled={progress.isPending && progress.variables?.status === "COMPLETED"} onClick={() => void markComplete().catch(() => undefined)}>
             {progress.isPending && progress.variables?.status === "COMPLETED" ? t("learnPlayer.marking") : t("learnPlayer.markComplete")}
           </button>

@@ -136,6 +136,7 @@ export const learning_en = {
     openVideo: "Open the video in a new tab",
     videoUnsupported: "Your browser cannot play this video.",
     joinSession: "Join the session",
+    emptyLesson: "This lesson has no content yet, so it cannot be marked as complete. Contact your training organisation if it holds you up.",
     noMedia: "This lesson's content is not available yet.",
     emptyText: "This lesson has no content yet.",
     quizHint: "Answer the quiz to complete this lesson.",

@@ -148,6 +148,7 @@ export const ZEnrollmentDetail = ZEnrollment.extend({
           pathRole: z
             .enum(["CORE", "SKIPPED", "EXTRA"])
             .describe("The lesson in the learner's individual adaptive path: CORE (no path, or not concerned), SKIPPED (not required, not counted), EXTRA (added by the path)"),
+          hasContent: z.boolean().describe("The lesson has content to follow (text, media, session or questionnaire); false: it cannot be marked COMPLETED (422 LESSON_EMPTY)"),
         }),
       ),
     }),

@@ -13,7 +13,8 @@ export type QuestionSeed =
   | { kind: "SINGLE_CHOICE" | "TRUE_FALSE" | "MULTIPLE_CHOICE"; prompt?: string; choices: [label: string, correct: boolean][]; points?: number; explanation?: string }
   | { kind: "FREE_TEXT"; prompt?: string; expectedText?: string | null; points?: number; explanation?: string };
 
-export type LessonSeed = { title?: string; kind?: "TEXT" | "VIDEO" | "QUIZ"; quiz?: { title?: string; passMark?: number; questions: QuestionSeed[] } };
+/** `content` and `mediaUrl` default to something to follow (a lesson without content cannot be completed); pass "" / null for an empty lesson. */
+export type LessonSeed = { title?: string; kind?: "TEXT" | "VIDEO" | "FILE" | "QUIZ"; content?: string; mediaUrl?: string | null; quiz?: { title?: string; passMark?: number; questions: QuestionSeed[] } };
 
 export type CourseSeed = {
   creatorId: string;
@@ -84,7 +85,19 @@ export async function createLearningCourse(db: Db, tenantId: string, seed: Cours
       const kind = l.kind ?? (l.quiz ? "QUIZ" : "TEXT");
       await db
         .insert(lessons)
-        .values(scope.values(lessons, { id: lessonId, courseId, moduleId, title: l.title ?? `Lesson ${mi + 1}.${li + 1}`, kind, questionnaireId, position: li }));
+        .values(
+          scope.values(lessons, {
+            id: lessonId,
+            courseId,
+            moduleId,
+            title: l.title ?? `Lesson ${mi + 1}.${li + 1}`,
+            kind,
+            content: l.content ?? (kind === "TEXT" ? `Content of lesson ${mi + 1}.${li + 1}.` : ""),
+            mediaUrl: l.mediaUrl !== undefined ? l.mediaUrl : kind === "VIDEO" || kind === "FILE" ? `https://media.example.test/${lessonId}` : null,
+            questionnaireId,
+            position: li,
+          }),
+        );
       const lesson = { id: lessonId, moduleId, kind, questionnaireId, questions: qs };
       seeded.lessons.push(lesson);
       out.lessons.push(lesson);

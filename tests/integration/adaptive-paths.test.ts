@@ -6,6 +6,7 @@ import type { ApiResponse } from "../helpers/api";
 import { expectError, expectUnknownFields, tenantBySlug, userIdOf } from "../helpers/rest";
 import { fundEnrollment } from "../factories/funders";
 import { balanceOf, buildCourse, ledgerOf, setCredits, setupAi, type AiFixture } from "./ai-fixtures";
+import { POSITIONING_PASS_MARK } from "../../server/services/adaptive/positioning";
 
 /**
  * Issue #11 item 3: adaptive paths (criterion 3) through the REST surface: both variants of the
@@ -30,11 +31,24 @@ beforeAll(async () => {
     title: "Sécurité incendie",
     status: "PUBLISHED",
     modules: [
-      { title: "Prévenir le risque", lessons: [{ title: "Le triangle du feu" }, { title: "Les classes de feu" }] },
-      { title: "Intervenir", lessons: [{ title: "Choisir son extincteur" }, { title: "Évacuer" }, { title: "Renforcement : les extincteurs" }] },
+      {
+        title: "Prévenir le risque",
+        lessons: [
+          { title: "Le triangle du feu", content: "Un incendie réunit un combustible, un comburant et une énergie. Supprimer un côté du triangle éteint le foyer." },
+          { title: "Les classes de feu", content: "La classe A désigne les feux de solides comme le bois. La classe B regroupe les liquides inflammables comme l'essence." },
+        ],
+      },
+      {
+        title: "Intervenir",
+        lessons: [
+          { title: "Choisir son extincteur", content: "L'extincteur à eau pulvérisée convient aux feux de papier. Le dioxyde de carbone protège les armoires électriques." },
+          { title: "Évacuer", content: "Au signal sonore, chacun rejoint le point de rassemblement. Le guide-file ferme les portes derrière le groupe." },
+          { title: "Renforcement : les extincteurs", content: "Une démonstration filmée montre la manipulation sûre. La goupille se retire avant de presser la poignée." },
+        ],
+      },
     ],
   });
-  other = await buildCourse(f.api, f.acmeId, f.userIds.creator, { title: "Autre cours", status: "PUBLISHED", modules: [{ title: "M", lessons: [{ title: "Leçon d'ailleurs" }] }] });
+  other = await buildCourse(f.api, f.acmeId, f.userIds.creator, { title: "Autre cours", status: "PUBLISHED", modules: [{ title: "M", lessons: [{ title: "Leçon d'ailleurs", content: "Une leçon d'un autre cours." }] }] });
   const globexCreator = await userIdOf(f.api, "creator@globex.test");
   globexCourse = await buildCourse(f.api, f.globexId, globexCreator, { title: "Globex", status: "PUBLISHED", modules: [{ title: "G", lessons: [{ title: "G1" }] }] });
 }, 120_000);
@@ -241,7 +255,7 @@ describe("POST /courses/{courseId}/positioning-quiz/generate", () => {
     const ledger = await ledgerOf(f.api, f.acmeId, course.id);
     expect(ledger.at(-1)).toMatchObject({ delta: -25, operation: "positioning-quiz", userId: f.userIds.creator });
     const [q] = await f.api.db.select().from(questionnaires).where(eq(questionnaires.id, positioning.questionnaireId));
-    expect(q).toMatchObject({ kind: "POSITIONING", passMark: 0, courseId: course.id });
+    expect(q).toMatchObject({ kind: "POSITIONING", passMark: POSITIONING_PASS_MARK, courseId: course.id });
     const qs = await f.api.db.select().from(questions).where(eq(questions.questionnaireId, positioning.questionnaireId)).orderBy(asc(questions.position));
     expect(qs.map((x) => x.kind)).toEqual(["TRUE_FALSE", "TRUE_FALSE", "TRUE_FALSE", "SINGLE_CHOICE", "SINGLE_CHOICE", "MULTIPLE_CHOICE"]);
     expect(qs.map((x) => x.explanation)).toEqual(expect.arrayContaining([expect.stringContaining("Thème : Prévention."), expect.stringContaining("Thème : Intervention.")]));
@@ -394,7 +408,7 @@ describe("the player and progress follow the individual path", () => {
       [L(1, 0), "CORE"],
       [L(1, 1), "CORE"],
     ]);
-    // the positioning lesson is completed (pass mark 0); the skipped lesson does not count
+    // the positioning lesson is completed (any attempt completes it); the skipped lesson does not count
     expect(detail.progress).toEqual({ percentage: 25, completedLessons: 1, totalLessons: 4 });
     expect(detail.adaptivePath).toMatchObject({ name: "Parcours appliqué", positioningScore: 100, skippedLessons: 1, extraLessons: 0 });
     const weakDetail = (await asToken(tok.learner2)("GET", `/enrollments/${weak}`)).body.data;

@@ -40,8 +40,15 @@ describe("localPositioningQuiz", () => {
     title: "Sécurité",
     language: "fr",
     modules: [
-      { title: "Prévenir", description: "", lessons: [{ title: "Triangle du feu", kind: "TEXT", content: "" }, { title: "Classes de feu", kind: "TEXT", content: "" }] },
-      { title: "Intervenir", description: "", lessons: [{ title: "Extincteurs", kind: "TEXT", content: "" }] },
+      {
+        title: "Prévenir",
+        description: "",
+        lessons: [
+          { title: "Triangle du feu", kind: "TEXT", content: "# Triangle\n\nUn incendie réunit un combustible, un comburant et une énergie. Supprimer un côté du triangle éteint le foyer." },
+          { title: "Classes de feu", kind: "TEXT", content: "La classe A désigne les feux de solides comme le bois. La classe B regroupe les liquides inflammables comme l'essence." },
+        ],
+      },
+      { title: "Intervenir", description: "", lessons: [{ title: "Extincteurs", kind: "TEXT", content: "L'extincteur à eau pulvérisée convient aux feux de papier. Le dioxyde de carbone protège les armoires électriques." }] },
     ],
   } as unknown as CourseContext;
   it("is deterministic, valid, with the requested counts per difficulty and the topics in turn", () => {
@@ -51,5 +58,25 @@ describe("localPositioningQuiz", () => {
     expect(a.questions.map((q) => q.difficulty)).toEqual(["EASY", "EASY", "MEDIUM", "MEDIUM", "HARD"]);
     expect(a.questions.map((q) => q.topic)).toEqual(["T1", "T2", "T1", "T2", "T1"]);
     expect(a.questions.map((q) => q.kind)).toEqual(["TRUE_FALSE", "TRUE_FALSE", "SINGLE_CHOICE", "SINGLE_CHOICE", "MULTIPLE_CHOICE"]);
+    expect(new Set(a.questions.map((q) => q.prompt)).size).toBe(5);
+  });
+  it("writes from the lessons' sentences: a true statement, a false one with another lesson's word, a blank to fill", () => {
+    const a = localPositioningQuiz(course, { easy: 2, medium: 1, hard: 0 }, []);
+    const [truthful, untrue, cloze] = a.questions;
+    expect(truthful!.choices).toEqual([{ label: "Vrai", correct: true }, { label: "Faux", correct: false }]);
+    expect(untrue!.choices).toEqual([{ label: "Vrai", correct: false }, { label: "Faux", correct: true }]);
+    const sentences = course.modules.flatMap((m) => m.lessons.map((l) => l.content));
+    expect(sentences.some((s) => s.includes(truthful!.prompt.replace(/^Vrai ou faux \? « (.*) »$/, "$1")))).toBe(true);
+    expect(sentences.some((s) => s.includes(untrue!.prompt.replace(/^Vrai ou faux \? « (.*) »$/, "$1")))).toBe(false);
+    expect(cloze!.prompt).toMatch(/^Complétez : « .*….* »$/);
+    expect(cloze!.choices.filter((c) => c.correct)).toHaveLength(1);
+    expect(cloze!.choices.length).toBeGreaterThanOrEqual(3);
+    // The topic, without topics given, is the module of the lesson the question comes from.
+    expect(course.modules.map((m) => m.title)).toEqual(expect.arrayContaining(a.questions.map((q) => q.topic)));
+  });
+  it("refuses (422 NOT_ENOUGH_CONTENT) rather than repeat or invent when the lessons hold too little", () => {
+    const thin = { ...course, modules: [{ title: "M", description: "", lessons: [{ title: "L", kind: "TEXT", content: "Une seule phrase de contenu ici." }, { title: "Vide", kind: "VIDEO", content: "" }] }] } as unknown as CourseContext;
+    expect(() => localPositioningQuiz(thin, { easy: 3, medium: 0, hard: 0 }, [])).toThrow(expect.objectContaining({ reason: "NOT_ENOUGH_CONTENT", code: "UNPROCESSABLE" }));
+    expect(() => localPositioningQuiz({ ...course, modules: [] } as unknown as CourseContext, { easy: 1, medium: 0, hard: 0 }, [])).toThrow(expect.objectContaining({ reason: "NOT_ENOUGH_CONTENT" }));
   });
 });

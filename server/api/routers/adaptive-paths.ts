@@ -15,7 +15,7 @@ import {
 } from "../../contracts/adaptive-paths";
 import { createAdaptivePath, deleteAdaptivePath, getAdaptivePath, listAdaptivePaths, updateAdaptivePath } from "../../services/adaptive/definitions";
 import { generateLearnerPath, getLearnerPath } from "../../services/adaptive/learner-paths";
-import { generatePositioningQuiz } from "../../services/adaptive/positioning";
+import { generatePositioningQuiz, POSITIONING_PASS_MARK } from "../../services/adaptive/positioning";
 import { AI_COSTS } from "../../services/ai/costs";
 import type { AiDeps } from "../../services/ai/operation";
 import { aiProvider } from "../../services/ai/select-provider";
@@ -134,9 +134,19 @@ export const adaptivePathsRouter = router({
         summary: "Generate a positioning questionnaire through the AI provider",
         description:
           `CREATOR (own courses) or ADMIN. Costs ${AI_COSTS.positioningQuiz} AI credits, checked before any work (402 INSUFFICIENT_CREDITS). questionCount 1 to 50; difficultyMix easy/medium/hard ` +
-          "fractions summing to 1 (counts by largest remainder); topics (at most 20; empty: the course's modules). Creates a POSITIONING questionnaire (pass mark 0: the score positions, it does not grade) " +
-          "and the QUIZ lesson through which learners answer it, first in the course's first module. AI_PROVIDER=local (default) writes it offline from the course's structure.",
-        errorResponses: { 400: "Invalid body (errors names the field)", 401: "Unauthorized", 402: "Insufficient AI credits", 403: "CREATOR or ADMIN required, or not the course's owner", 404: "Course not found", 409: "Course archived", 503: "AI provider unavailable" },
+          `fractions summing to 1 (counts by largest remainder); topics (at most 20; empty: the lessons' modules). Creates a POSITIONING questionnaire (pass mark ${POSITIONING_PASS_MARK} %: at or above it the learner already masters the course; any attempt completes its lesson) ` +
+          "and the QUIZ lesson through which learners answer it, first in the course's first module. AI_PROVIDER=local (default) writes it offline from the lessons' content (distinct questions, distractors from other lessons); " +
+          "422 NOT_ENOUGH_CONTENT when the lessons hold too little content for the requested number of distinct questions (nothing debited).",
+        errorResponses: {
+          400: "Invalid body (errors names the field)",
+          401: "Unauthorized",
+          402: "Insufficient AI credits",
+          403: "CREATOR or ADMIN required, or not the course's owner",
+          404: "Course not found",
+          409: "Course archived",
+          422: "NOT_ENOUGH_CONTENT: too little lesson content for the requested questions",
+          503: "AI provider unavailable",
+        },
       },
     })
     .input(ZPositioningQuizInput)

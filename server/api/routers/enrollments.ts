@@ -190,10 +190,11 @@ export const enrollmentsRouter = router({
         summary: "Record the learner's progress on a lesson (upsert)",
         description:
           "LEARNER, on their own enrollment only (403 otherwise); the enrollment must be ACTIVE and the lesson part of its course (422). Progress never goes backwards: " +
-          "a COMPLETED lesson stays COMPLETED. `timeSpentSeconds` is the time spent since the previous call and is added to the lesson's total. " +
+          "a COMPLETED lesson stays COMPLETED. A lesson without content (empty text, video without its video, document without its file, live session without session or link; `hasContent` false in the enrollment's detail) " +
+          "cannot be marked COMPLETED (422 LESSON_EMPTY), so a course whose remaining lessons are empty does not complete. `timeSpentSeconds` is the time spent since the previous call and is added to the lesson's total. " +
           "Completing the last lesson of a module logs module.completed; completing the last lesson of the course sets the enrollment COMPLETED and emits " +
           "enrollment.completed exactly once (the enrollment row is locked for the duration of the update).",
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE (SUSPENDED: ENROLLMENT_SUSPENDED, REVOKED: ENROLLMENT_REVOKED) or lesson not in the course" },
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "Not a LEARNER or not your enrollment", 404: "Enrollment or lesson not found", 422: "Enrollment not ACTIVE (SUSPENDED: ENROLLMENT_SUSPENDED, REVOKED: ENROLLMENT_REVOKED), lesson not in the course, or lesson without content (LESSON_EMPTY)" },
       },
     })
     .input(ZUpdateProgressInput)

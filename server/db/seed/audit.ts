@@ -1,7 +1,8 @@
-import { asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client";
-import { courses, documents, enrollments, lessons, liveSessions, modules, questionnaires, quizAttempts, sessionParticipants, tenants } from "../schema";
-import { forTenant, sameTenant } from "../tenant-scope";
+import { courses, documents, enrollments, lessonProgress, lessons, liveSessions, modules, questionnaires, questions, quizAttempts, sessionParticipants, tenants } from "../schema";
+import { correctChoiceIds, scoreAnswers } from "../../services/enrollments/scoring";
+import { forTenant, sameTenant, type TenantScope } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { buildCaller } from "../../auth/caller";
 import { sha256Hex } from "../../services/documents/generate";
@@ -94,31 +95,53 @@ export async function seedAudit(db: Db, tenantId: string, people: { admin: strin
   }
 
   // evaluation/: at least one quiz attempt on the course.
-  const qs = await db.select({ id: questionnaires.id }).from(questionnaires).where(scope.where(questionnaires, eq(questionnaires.courseId, course.id)));
+  if (enrolled[0]) await seedQuizAttempt(db, scope, course.id, enrolled[0].id, now);
+  return course.id;
+}
+
+/**
+ * A quiz attempt of `enrollmentId` on the course's first graded quiz (QUIZ questionnaire), when the
+ * course has no attempt yet: the last question answered wrong, the others right, scored by the one
+ * scoring function, so the stored answers give the stored score. A passed attempt completes its
+ * lesson, as submitQuizAttempt does (unless the learner already has progress on it).
+ */
+export async function seedQuizAttempt(db: Db, scope: TenantScope, courseId: string, enrollmentId: string, now: Date): Promise<void> {
+  const qs = await db.select({ id: questionnaires.id }).from(questionnaires).where(scope.where(questionnaires, eq(questionnaires.courseId, courseId)));
   const [attempt] = qs.length
     ? await db.select({ id: quizAttempts.id }).from(quizAttempts).where(scope.where(quizAttempts, inArray(quizAttempts.questionnaireId, qs.map((q) => q.id)))).limit(1)
     : [];
-  const [quizLesson] = await db
-    .select({ id: lessons.id, questionnaireId: lessons.questionnaireId })
+  if (attempt) return;
+  const [quiz] = await db
+    .select({ lessonId: lessons.id, questionnaireId: questionnaires.id, passMark: questionnaires.passMark })
     .from(lessons)
     .innerJoin(modules, sameTenant(modules, lessons, modules.id, lessons.moduleId))
-    .where(scope.where(lessons, eq(modules.courseId, course.id), isNotNull(lessons.questionnaireId)))
+    .innerJoin(questionnaires, sameTenant(questionnaires, lessons, questionnaires.id, lessons.questionnaireId))
+    .where(scope.where(lessons, eq(modules.courseId, courseId), eq(questionnaires.kind, "QUIZ")))
+    .orderBy(asc(modules.position), asc(lessons.position))
     .limit(1);
-  if (!attempt && quizLesson?.questionnaireId && enrolled[0]) {
-    await db.insert(quizAttempts).values(
-      scope.values(quizAttempts, {
-        id: newId("qat"),
-        enrollmentId: enrolled[0].id,
-        lessonId: quizLesson.id,
-        questionnaireId: quizLesson.questionnaireId,
-        answers: [],
-        score: 4,
-        maxScore: 5,
-        percentage: 80,
-        passed: true,
-        createdAt: now,
-      }),
-    );
+  if (!quiz) return;
+  const items = await db.select().from(questions).where(scope.where(questions, eq(questions.questionnaireId, quiz.questionnaireId))).orderBy(asc(questions.position), asc(questions.id));
+  const answers = items.map((q, i) => ({ questionId: q.id, choiceIds: i === items.length - 1 && items.length > 1 ? [q.choices.find((c) => !c.correct)?.id ?? q.choices[0]!.id] : correctChoiceIds(q) }));
+  const scored = scoreAnswers(items, answers, quiz.passMark);
+  if ("errors" in scored) throw new Error(`Demo quiz answers refused: ${JSON.stringify(scored.errors)}`);
+  await db.insert(quizAttempts).values(
+    scope.values(quizAttempts, {
+      id: newId("qat"),
+      enrollmentId,
+      lessonId: quiz.lessonId,
+      questionnaireId: quiz.questionnaireId,
+      answers: scored.results,
+      score: scored.score,
+      maxScore: scored.maxScore,
+      percentage: scored.percentage,
+      passed: scored.passed,
+      createdAt: now,
+    }),
+  );
+  if (scored.passed) {
+    await db
+      .insert(lessonProgress)
+      .values(scope.values(lessonProgress, { id: newId("prg"), enrollmentId, lessonId: quiz.lessonId, status: "COMPLETED" as const, startedAt: now, completedAt: now, updatedAt: now }))
+      .onConflictDoNothing();
   }
-  return course.id;
 }

@@ -12,6 +12,7 @@ import { creditNoteInTransaction, issueInTransaction } from "../../services/bill
 import { insertDraft } from "../../services/billing/invoices";
 import { computeBpf } from "../../services/bpf/compute";
 import { seedCaller } from "./seed-caller";
+import { completeAllLessons } from "./factories";
 import { SEED_ISSUE } from "./invoices";
 import { currentYearOf } from "../../services/bpf/snapshots";
 
@@ -196,6 +197,7 @@ export async function seedBpf(db: Db, tenantId: string, people: People, now = ne
           completedAt: day(17),
         }),
       );
+      await completeAllLessons(db, scope, { enrollmentId: id, courseId: management.id, at: day(17) });
       return id;
     };
     const outE = await managementEnrollment(people.learner, "SUBCONTRACTED_OUT", "SAL", "EMPLOYER");

@@ -7,6 +7,7 @@ import {
   enrollments,
   lessonProgress,
   lessons,
+  media,
   modules,
   questionnaires,
   questions,
@@ -16,6 +17,8 @@ import {
 } from "../schema";
 import { forTenant, type TenantScope } from "../tenant-scope";
 import { newId } from "../../lib/ids";
+import { mediaStorage } from "../../services/media/storage";
+import { textPdf } from "./text-pdf";
 
 /**
  * Demo catalogue of one tenant (conventions §11): courses in every status with modules,
@@ -24,7 +27,8 @@ import { newId } from "../../lib/ids";
  */
 type People = Record<"admin" | "creator" | "trainer" | "learner" | "learner2", string> & { learner3?: string };
 
-type LessonSeed = { title: string; kind?: "TEXT" | "VIDEO" | "FILE" | "QUIZ"; content?: string; quiz?: QuizSeed; minutes?: number };
+/** `document`: a FILE lesson's downloadable PDF (textPdf), stored as the tenant's media. */
+type LessonSeed = { title: string; kind?: "TEXT" | "VIDEO" | "FILE" | "QUIZ"; content?: string; quiz?: QuizSeed; minutes?: number; document?: { fileName: string; lines: string[] } };
 type QuizSeed = { title: string; passMark: number; questions: { prompt: string; kind: "SINGLE_CHOICE" | "MULTIPLE_CHOICE" | "TRUE_FALSE"; choices: [string, boolean][]; explanation: string }[] };
 type CourseSeed = {
   slug: string;
@@ -80,7 +84,9 @@ const QUALIOPI_OFFICE: QualiopiSeed = {
   certificationValidUntil: null,
 };
 
-const md = (title: string, body: string) => `# ${title}\n\n${body}\n\n- Point clé 1\n- Point clé 2\n\n> À retenir : ${body.split(".")[0]}.`;
+/** A lesson's markdown: its body, its key points, and the sentence to remember (the body's first). */
+const md = (title: string, body: string, points: string[] = []) =>
+  [`# ${title}`, "", body, ...(points.length ? ["", ...points.map((p) => `- ${p}`)] : []), "", `> À retenir : ${body.split(".")[0]}.`].join("\n");
 
 const CATALOGUE: CourseSeed[] = [
   {
@@ -98,15 +104,23 @@ const CATALOGUE: CourseSeed[] = [
       {
         title: "Le cadre de l'intervention",
         lessons: [
-          { title: "Le rôle du SST dans l'entreprise", content: md("Le rôle du SST", "Le SST intervient immédiatement en cas d'accident. Il participe aussi à la prévention."), minutes: 20 },
-          { title: "Le cadre juridique", content: md("Cadre juridique", "Le Code du travail impose la présence de secouristes. Le SST agit dans le cadre de l'obligation de porter secours."), minutes: 15 },
+          { title: "Le rôle du SST dans l'entreprise", content: md("Le rôle du SST", "Le SST intervient immédiatement en cas d'accident. Il participe aussi à la prévention des risques dans son entreprise.", ["Le sauveteur porte secours à toute victime d'un accident ou d'un malaise sur le lieu de travail.", "Il signale à sa hiérarchie les situations dangereuses qu'il repère.", "Son certificat se maintient par un recyclage obligatoire tous les vingt-quatre mois."]), minutes: 20 },
+          { title: "Le cadre juridique", content: md("Cadre juridique", "Le Code du travail impose la présence de secouristes. Le SST agit dans le cadre de l'obligation de porter secours.", ["L'omission de porter secours à une personne en péril est un délit puni par le Code pénal.", "Le sauveteur n'agit que dans la limite de ses compétences acquises en formation.", "L'employeur organise les premiers secours avec le médecin du travail."]), minutes: 15 },
         ],
       },
       {
         title: "Protéger, examiner, alerter",
         lessons: [
-          { title: "Protéger : supprimer le danger", kind: "VIDEO", content: "Vidéo de démonstration : repérer et supprimer un danger persistant.", minutes: 10 },
-          { title: "Examiner la victime", content: md("Examiner", "On vérifie la conscience puis la respiration. L'examen guide l'action."), minutes: 20 },
+          {
+            title: "Protéger : supprimer le danger",
+            content: md("Protéger", "Avant d'agir, le sauveteur repère les dangers persistants qui menacent la victime, les témoins et lui-même.", [
+              "Il coupe le courant électrique ou arrête la machine en cause s'il peut le faire sans risque.",
+              "Il balise la zone pour éviter un suraccident, par exemple sur une voie de circulation.",
+              "Le dégagement d'urgence de la victime reste l'exception, quand le danger ne peut pas être supprimé.",
+            ]),
+            minutes: 10,
+          },
+          { title: "Examiner la victime", content: md("Examiner", "On vérifie la conscience puis la respiration. L'examen guide l'action.", ["Pour apprécier la conscience, le sauveteur pose une question simple et demande de serrer la main.", "La respiration se contrôle en libérant les voies aériennes par une bascule prudente de la tête.", "Une victime inconsciente qui respire est placée en position latérale de sécurité."]), minutes: 20 },
           {
             title: "Quiz : les bons réflexes",
             kind: "QUIZ",
@@ -125,9 +139,27 @@ const CATALOGUE: CourseSeed[] = [
       {
         title: "Secourir",
         lessons: [
-          { title: "La victime saigne abondamment", content: md("Hémorragie", "Appuyer fortement sur la plaie. Allonger la victime et alerter."), minutes: 25 },
-          { title: "La victime ne respire pas", content: md("Arrêt cardiaque", "Alerter, masser, défibriller. Chaque minute compte."), minutes: 30 },
-          { title: "Fiche mémo à télécharger", kind: "FILE", content: "Fiche mémo PDF des gestes de secours.", minutes: 5 },
+          { title: "La victime saigne abondamment", content: md("Hémorragie", "Appuyer fortement sur la plaie. Allonger la victime et alerter.", ["La compression directe se fait avec la main protégée par des gants ou un tissu propre.", "Un pansement compressif relaie la main du sauveteur quand il doit alerter.", "Le garrot ne se pose qu'en dernier recours, quand la compression est impossible ou inefficace."]), minutes: 25 },
+          { title: "La victime ne respire pas", content: md("Arrêt cardiaque", "Alerter, masser, défibriller. Chaque minute compte.", ["Les compressions thoraciques se font au centre de la poitrine, à un rythme de cent à cent vingt par minute.", "Le défibrillateur automatisé externe guide le sauveteur par des messages vocaux.", "Le massage cardiaque continue sans interruption jusqu'à l'arrivée des secours."]), minutes: 30 },
+          {
+            title: "Fiche mémo à télécharger",
+            kind: "FILE",
+            content: "La fiche mémo PDF des gestes de secours, à imprimer et à garder près du poste de travail.",
+            minutes: 5,
+            document: {
+              fileName: "fiche-memo-sst.pdf",
+              lines: [
+                "Fiche mémo : les gestes du Sauveteur Secouriste du Travail",
+                "1. Protéger : supprimer ou isoler le danger, baliser la zone.",
+                "2. Examiner : conscience, puis respiration.",
+                "3. Alerter : 15, 18 ou 112 ; lieu précis, état de la victime, gestes faits.",
+                "4. Secourir :",
+                "   - saignement abondant : appuyer fortement sur la plaie, allonger la victime ;",
+                "   - inconscient qui respire : position latérale de sécurité ;",
+                "   - ne respire pas : masser, défibriller, sans interruption jusqu'aux secours.",
+              ],
+            },
+          },
         ],
       },
     ],
@@ -147,14 +179,22 @@ const CATALOGUE: CourseSeed[] = [
       {
         title: "Préparer ses données",
         lessons: [
-          { title: "Structurer un tableau source", content: md("Tableau source", "Une ligne par enregistrement, une colonne par champ. Pas de cellules fusionnées."), minutes: 15 },
-          { title: "Mettre sous forme de tableau", content: md("Mise sous forme de tableau", "Le format tableau étend automatiquement la source. Il facilite les mises à jour."), minutes: 10 },
+          { title: "Structurer un tableau source", content: md("Tableau source", "Une ligne par enregistrement, une colonne par champ. Pas de cellules fusionnées.", ["Chaque colonne porte un en-tête unique sur la première ligne.", "Les lignes vides et les sous-totaux manuels faussent les regroupements."]), minutes: 15 },
+          { title: "Mettre sous forme de tableau", content: md("Mise sous forme de tableau", "Le format tableau étend automatiquement la source. Il facilite les mises à jour.", ["Un tableau nommé sert de source dynamique au tableau croisé.", "Les nouvelles lignes saisies sous le tableau y sont intégrées sans reprendre la plage."]), minutes: 10 },
         ],
       },
       {
         title: "Construire et analyser",
         lessons: [
-          { title: "Créer son premier TCD", kind: "VIDEO", content: "Démonstration pas à pas.", minutes: 20 },
+          {
+            title: "Créer son premier TCD",
+            content: md("Premier tableau croisé dynamique", "Sélectionnez une cellule de la source puis choisissez Insertion, Tableau croisé dynamique.", [
+              "Faites glisser un champ texte dans la zone Lignes pour regrouper les enregistrements.",
+              "Placez un champ numérique dans la zone Valeurs : Excel en calcule la somme.",
+              "La zone Filtres limite l'analyse à une période ou à une catégorie.",
+            ]),
+            minutes: 20,
+          },
           {
             title: "Quiz final",
             kind: "QUIZ",
@@ -257,8 +297,16 @@ async function seedCourse(db: DbOrTx, scope: TenantScope, creatorId: string, ten
         }
         seeded.quizzes.push({ lessonId, questionnaireId, questions: qs });
       }
+      let mediaId: string | null = null;
+      if (l.document) {
+        mediaId = newId("med");
+        const data = textPdf(l.document.lines);
+        const storageKey = `${scope.tenantId}/${mediaId}`;
+        await mediaStorage().put(storageKey, data);
+        await db.insert(media).values(scope.values(media, { id: mediaId, kind: "DOCUMENT" as const, fileName: l.document.fileName, mimeType: "application/pdf", sizeBytes: data.length, storageKey, uploadedBy: creatorId }));
+      }
       await db.insert(lessons).values(
-        scope.values(lessons, { id: lessonId, courseId, moduleId, title: l.title, kind: l.kind ?? "TEXT", content: l.content ?? "", questionnaireId, durationMinutes: l.minutes ?? null, position: li }),
+        scope.values(lessons, { id: lessonId, courseId, moduleId, title: l.title, kind: l.kind ?? "TEXT", content: l.content ?? "", mediaId, questionnaireId, durationMinutes: l.minutes ?? null, position: li }),
       );
       seeded.lessonIds.push(lessonId);
     }

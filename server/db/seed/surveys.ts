@@ -3,7 +3,7 @@ import type { Db } from "../client";
 import { courses, enrollments, questionnaires, questions, surveyInvitations, surveyResponses, type Choice, type SurveyAnswer } from "../schema";
 import { forTenant, type TenantScope } from "../tenant-scope";
 import { newId } from "../../lib/ids";
-import { ensureUser } from "./factories";
+import { completeAllLessons, ensureUser } from "./factories";
 
 const DAY = 86_400_000;
 const SST = "sauveteur-secouriste-du-travail";
@@ -104,6 +104,7 @@ export async function seedSurveys(db: Db, tenantId: string, tenantSlug: string, 
           scope.values(enrollments, { id, courseId: course.id, userId, status: "COMPLETED" as const, enrolledAt: new Date(completedAt.getTime() - 14 * DAY), completedAt, lastActivityAt: completedAt }),
         );
         enr = { id, completedAt };
+        await completeAllLessons(db, scope, { enrollmentId: id, courseId: course.id, at: completedAt });
       }
       const done = enr.completedAt ?? completedAt;
       const a = answers[i - 1];

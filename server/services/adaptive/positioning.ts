@@ -17,10 +17,14 @@ import { getEditableCourse, setLessonPositions } from "../course-content/guards"
  * POST /courses/{courseId}/positioning-quiz/generate (25 credits). Order: the course (404 outside
  * the tenant, 403 not its owner), the credits (402, nothing done), the provider, then ONE
  * transaction: the debit (checked again under the tenant lock), a POSITIONING questionnaire
- * (pass mark 0: any attempt completes its lesson, the score only positions the learner) with its
+ * (pass mark POSITIONING_PASS_MARK: at or above it the learner already masters the course; any
+ * attempt completes its lesson all the same, the score positions the learner) with its
  * questions, and the QUIZ lesson through which learners answer it, placed first in the course's
  * first module (a module "Positionnement" is created for a course without one).
  */
+
+/** The positioning questionnaire's pass mark (%): from it on, the learner already masters the course's content. */
+export const POSITIONING_PASS_MARK = 70;
 
 /** Question counts per difficulty: largest remainder, so they add up to `total`. */
 export function difficultyCounts(total: number, mix: { easy: number; medium: number; hard: number }): PositioningCounts {
@@ -50,7 +54,7 @@ export async function generatePositioningQuiz(db: Db, caller: Caller, input: TPo
     await debit(tx, caller.scope, { amount: cost, operation, courseId: input.courseId, userId: caller.userId }, deps.now);
     const course = await getEditableCourse(tx, caller, input.courseId);
     const moduleId = await firstModule(tx, caller, course.id, course.language, deps.now);
-    const { questionnaireId, lessonId } = await insertGeneratedQuiz(tx, caller.scope, { courseId: course.id, moduleId, position: -1, quiz, now: deps.now, kind: "POSITIONING", passMark: 0 });
+    const { questionnaireId, lessonId } = await insertGeneratedQuiz(tx, caller.scope, { courseId: course.id, moduleId, position: -1, quiz, now: deps.now, kind: "POSITIONING", passMark: POSITIONING_PASS_MARK });
     const order = await tx
       .select({ id: lessons.id })
       .from(lessons)

@@ -5,7 +5,7 @@ import { courses, enrollments, lessonProgress, lessons } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { forbidden, notFound } from "../../errors";
 import type { CourseRow } from "../courses/access";
-import type { EnrollmentRow } from "./serialize";
+import { progressTotals, type EnrollmentRow } from "./serialize";
 import type { Caller } from "../../auth/caller";
 import { inLearnerPath } from "./path-filter";
 import { funderEnrollments } from "../platform/who-may";
@@ -62,7 +62,11 @@ export function assertOwnEnrollment(enrollment: EnrollmentRow, caller: Caller): 
   if (enrollment.userId !== caller.userId) throw forbidden("Forbidden: not your enrollment");
 }
 
-/** Correlated counts for lists over `enrollments`: the lessons of the enrollment's path (inLearnerPath) and the completed ones. */
+/**
+ * THE progress of an enrollment, as correlated counts over `enrollments`: the lessons of the
+ * enrollment's path (inLearnerPath) and the completed ones. Lists select these columns; one
+ * enrollment (the learner's page, the completion cascade) reads them through enrollmentProgress.
+ */
 export function progressCountColumns(scope: TenantScope) {
   return {
     totalLessons: sql<number>`(select count(*) from ${lessons} where ${scope.where(lessons, eq(lessons.courseId, enrollments.courseId), inLearnerPath(scope, enrollments.id))})`.mapWith(Number),
@@ -72,4 +76,10 @@ export function progressCountColumns(scope: TenantScope) {
       inLearnerPath(scope, enrollments.id),
     )})`.mapWith(Number),
   };
+}
+
+/** One enrollment's progress totals, from the same columns as the lists (progressCountColumns + progressTotals). */
+export async function enrollmentProgress(db: DbOrTx, scope: TenantScope, enrollmentId: string) {
+  const [row] = await db.select(progressCountColumns(scope)).from(enrollments).where(scope.where(enrollments, eq(enrollments.id, enrollmentId))).limit(1);
+  return progressTotals(row?.completedLessons ?? 0, row?.totalLessons ?? 0);
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { enrollments, lessons, users } from "../../db/schema";
+import { enrollments, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { getOwnedCourse, type CourseRow } from "../courses/access";
 import { progressCountColumns } from "./access";
-import { fullName, percentOf } from "./serialize";
+import { fullName, progressTotals } from "./serialize";
 import type { Caller } from "../../auth/caller";
 import type { ExportColumn, ExportTable } from "../exports/table";
 import { enrollmentStatusFr, financingSourceFr, traineeCategoryFr } from "../exports/labels";
@@ -62,7 +62,7 @@ async function exportBatch(db: Db, scope: TenantScope, courseId: string, cursor:
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      completedLessons: progressCountColumns(scope).completedLessons,
+      ...progressCountColumns(scope),
       // The cursor keeps the database's own timestamp text (microseconds), not a rounded JS Date.
       cursorAt: sql<string>`${enrollments.enrolledAt}::text`,
     })
@@ -80,8 +80,6 @@ async function exportBatch(db: Db, scope: TenantScope, courseId: string, cursor:
 
 /** The course's enrollments in batches read with keyset pagination (memory stays flat whatever the course's size). */
 async function* exportRows(db: Db, scope: TenantScope, courseId: string, batchSize: number): AsyncGenerator<ExportRow[]> {
-  const [lessonCount] = await db.select({ n: count() }).from(lessons).where(scope.where(lessons, eq(lessons.courseId, courseId)));
-  const totalLessons = Number(lessonCount?.n ?? 0);
   let cursor: Cursor | null = null;
   for (;;) {
     const rows = await exportBatch(db, scope, courseId, cursor, batchSize);
@@ -94,7 +92,7 @@ async function* exportRows(db: Db, scope: TenantScope, courseId: string, batchSi
       enrolledAt: r.enrollment.enrolledAt,
       completedAt: r.enrollment.completedAt,
       lastActivityAt: r.enrollment.lastActivityAt,
-      percentage: percentOf(r.completedLessons, totalLessons),
+      percentage: progressTotals(r.completedLessons, r.totalLessons).percentage,
       traineeCategory: r.enrollment.traineeCategory,
       financingSource: r.enrollment.financingSource,
     }));

@@ -9,8 +9,8 @@ import { logActivity } from "../activity/log";
 import { emitEvent } from "../platform/events";
 import { enqueueCertificate } from "../documents/certificate-job";
 import { scheduleSurveys } from "../surveys/invitations";
-import { assertOwnEnrollment, getReadableEnrollment, lockEnrollment } from "./access";
-import { fullName, percentOf, progressTotals, serializeEnrollment, serializeProgressRecord, type EnrollmentRow } from "./serialize";
+import { assertOwnEnrollment, enrollmentProgress, getReadableEnrollment, lockEnrollment } from "./access";
+import { fullName, percentOf, serializeEnrollment, serializeProgressRecord, type EnrollmentRow } from "./serialize";
 import { barredEnrollmentError } from "./barred";
 import { isBarredStatus } from "../platform/who-may";
 import type { Caller } from "../../auth/caller";
@@ -36,8 +36,8 @@ export async function lessonOfCourse(db: DbOrTx, scope: TenantScope, lessonId: s
   return lesson;
 }
 
-/** Lessons matching `filter` on the enrollment's path (inLearnerPath) and how many of them it completed. */
-async function completionCounts(db: DbOrTx, scope: TenantScope, enrollmentId: string, filter: SQL) {
+/** A module's lessons on the enrollment's path (inLearnerPath) and how many of them it completed (the course's: enrollmentProgress). */
+async function moduleCompletionCounts(db: DbOrTx, scope: TenantScope, enrollmentId: string, filter: SQL) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
@@ -47,6 +47,34 @@ async function completionCounts(db: DbOrTx, scope: TenantScope, enrollmentId: st
     .leftJoin(lessonProgress, scope.where(lessonProgress, eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.enrollmentId, enrollmentId)))
     .where(scope.where(lessons, filter, inLearnerPath(scope, enrollmentId)));
   return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
+}
+
+/**
+ * Whether a lesson has something to follow, by kind: TEXT its markdown, VIDEO its video and FILE
+ * its document (uploaded or linked; notes alone are not the video or the document), LIVE_SESSION
+ * its session or link, QUIZ its questionnaire. A lesson without
+ * content cannot be marked COMPLETED (recordProgress, 422 LESSON_EMPTY); the learner's detail
+ * carries it as `hasContent` so the player does not offer "mark complete".
+ */
+export function lessonHasContent(l: Pick<LessonRow, "kind" | "content" | "mediaId" | "mediaUrl" | "packageId" | "liveSessionId" | "questionnaireId">): boolean {
+  switch (l.kind) {
+    case "TEXT":
+      return l.content.trim() !== "";
+    case "VIDEO":
+    case "FILE":
+      return Boolean(l.mediaId || l.mediaUrl?.trim() || l.packageId);
+    case "LIVE_SESSION":
+      return Boolean(l.liveSessionId || l.mediaUrl?.trim());
+    case "QUIZ":
+      return Boolean(l.questionnaireId);
+  }
+}
+
+/** 422 LESSON_EMPTY when `status` completes a lesson that has no content. */
+export function assertCompletable(lesson: LessonRow, status: ProgressStatus): void {
+  if (status === "COMPLETED" && !lessonHasContent(lesson)) {
+    throw unprocessable("The lesson has no content: it cannot be completed", { lessonId: ["The lesson has no content yet"] }, "LESSON_EMPTY");
+  }
 }
 
 /**
@@ -91,15 +119,15 @@ export async function applyLessonStatus(
   let moduleCompleted = false;
   if (newlyCompleted) {
     await logActivity(tx, scope, { ...about, action: "lesson.completed", metadata: { timeSpentSeconds: values.timeSpentSeconds } }, now);
-    const mod = await completionCounts(tx, scope, enrollment.id, eq(lessons.moduleId, lesson.moduleId));
+    const mod = await moduleCompletionCounts(tx, scope, enrollment.id, eq(lessons.moduleId, lesson.moduleId));
     if (mod.completed === mod.total) {
       moduleCompleted = true;
       await logActivity(tx, scope, { ...about, action: "module.completed", metadata: { moduleId: lesson.moduleId } }, now);
     }
   }
 
-  const course = await completionCounts(tx, scope, enrollment.id, eq(lessons.courseId, enrollment.courseId));
-  const completesCourse = next === "COMPLETED" && enrollment.status === "ACTIVE" && course.total > 0 && course.completed === course.total;
+  const course = await enrollmentProgress(tx, scope, enrollment.id);
+  const completesCourse = next === "COMPLETED" && enrollment.status === "ACTIVE" && course.totalLessons > 0 && course.completedLessons === course.totalLessons;
   const [updated] = await tx
     .update(enrollments)
     .set(completesCourse ? { status: "COMPLETED", completedAt: now, lastActivityAt: now, updatedAt: now } : { lastActivityAt: now, updatedAt: now })
@@ -110,7 +138,7 @@ export async function applyLessonStatus(
   return {
     progress: progress!,
     moduleCompleted,
-    enrollment: { status: updated!.status, completedAt: updated!.completedAt?.toISOString() ?? null, ...progressTotals(course.completed, course.total) },
+    enrollment: { status: updated!.status, completedAt: updated!.completedAt?.toISOString() ?? null, ...course },
   };
 }
 
@@ -146,6 +174,7 @@ export async function recordProgress(db: Db, caller: Caller, input: TUpdateProgr
     assertOwnEnrollment(enrollment, caller);
     assertActive(enrollment);
     const lesson = await lessonOfCourse(tx, scope, input.lessonId, enrollment.courseId);
+    assertCompletable(lesson, input.status);
     const result = await applyLessonStatus(tx, scope, enrollment, lesson, { status: input.status, timeSpentSeconds: input.timeSpentSeconds }, now);
     return {
       id: result.progress.id,
@@ -179,12 +208,10 @@ async function moduleProgress(db: DbOrTx, scope: TenantScope, enrollmentId: stri
 export async function getProgressSummary(db: Db, caller: Caller, id: string): Promise<TProgressSummary> {
   const { enrollment } = await getReadableEnrollment(db, caller, id);
   const rows = await moduleProgress(db, caller.scope, enrollment.id, enrollment.courseId);
-  const completed = rows.reduce((n, r) => n + r.completed, 0);
-  const total = rows.reduce((n, r) => n + r.total, 0);
   return {
     enrollmentId: enrollment.id,
     status: enrollment.status,
-    ...progressTotals(completed, total),
+    ...(await enrollmentProgress(db, caller.scope, enrollment.id)),
     modules: rows.map((r) => ({ ...r, percentage: percentOf(r.completed, r.total) })),
   };
 }
@@ -193,7 +220,7 @@ export async function getProgressSummary(db: Db, caller: Caller, id: string): Pr
  * GET /enrollments/{id}: the enrollment with every lesson of its course, grouped by module.
  * Lessons without a progress record are NOT_STARTED with `progress: null`. With an individual
  * adaptive path, each lesson has its `pathRole` (CORE, SKIPPED, EXTRA), the extra lessons the
- * score did not trigger are left out, and `progress` counts the path only (completionCounts).
+ * score did not trigger are left out, and `progress` counts the path only (enrollmentProgress, the lists' own counts).
  */
 export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
   const { scope } = caller;
@@ -222,7 +249,7 @@ export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
         .from(adaptivePaths)
         .where(scope.where(adaptivePaths, eq(adaptivePaths.variant, "SCORE_RULES"), eq(adaptivePaths.baseCourseId, course.id)))
         .limit(1);
-  const totals = await completionCounts(db, scope, enrollment.id, eq(lessons.courseId, course.id));
+
   const byModule = new Map(mods.map((m) => [m.id, { ...m, lessons: [] as LessonItem[] }]));
   for (const { lesson, progress } of rows) {
     const pathRole = lessonPathRole(path, lesson.id);
@@ -236,13 +263,14 @@ export async function getEnrollmentDetail(db: Db, caller: Caller, id: string) {
       status: progress?.status ?? "NOT_STARTED",
       progress: progress ? serializeProgressRecord(progress) : null,
       pathRole,
+      hasContent: lessonHasContent(lesson),
     });
   }
   return {
     ...serializeEnrollment(enrollment),
     learner: learner ?? { id: enrollment.userId, firstName: "", lastName: "", email: "" },
     course: { id: course.id, title: course.title, slug: course.slug, bannerMediaId: course.bannerMediaId, status: course.status },
-    progress: progressTotals(totals.completed, totals.total),
+    progress: await enrollmentProgress(db, scope, enrollment.id),
     modules: [...byModule.values()],
     adaptivePath: path
       ? { id: path.id, name: path.definition.name, positioningScore: path.positioningScore, summary: path.summary, generatedAt: path.generatedAt.toISOString(), skippedLessons: path.skippedLessonIds.length, extraLessons: path.extraLessonIds.length }
@@ -260,4 +288,5 @@ type LessonItem = {
   status: ProgressStatus;
   progress: ReturnType<typeof serializeProgressRecord> | null;
   pathRole: "CORE" | "SKIPPED" | "EXTRA";
+  hasContent: boolean;
 };

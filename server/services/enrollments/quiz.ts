@@ -22,9 +22,9 @@ async function questionsOf(db: DbOrTx, scope: TenantScope, questionnaireId: stri
 
 /**
  * POST /enrollments/{id}/quiz-attempts/{lessonId}: the learner's own ACTIVE enrollment, a QUIZ
- * lesson of its course. Scored on the server and stored. A passed attempt completes the lesson
- * through the progress cascade (which may complete the enrollment); a failed one leaves it
- * IN_PROGRESS. Attempts are unlimited; the best one counts for "passed".
+ * lesson of its course. Scored on the server and stored. A passed attempt (any attempt at a
+ * POSITIONING questionnaire) completes the lesson through the progress cascade (which may
+ * complete the enrollment); a failed one leaves it IN_PROGRESS. Attempts are unlimited; the best one counts for "passed".
  */
 export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQuizInput, now: Date) {
   const { scope } = caller;
@@ -69,7 +69,9 @@ export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQu
       },
       now,
     );
-    const cascade = await applyLessonStatus(tx, scope, enrollment, lesson, { status: scored.passed ? "COMPLETED" : "IN_PROGRESS" }, now);
+    // A positioning test is not an exam: any attempt completes its lesson (its pass mark says whether the learner already masters the course).
+    const completes = scored.passed || questionnaire.kind === "POSITIONING";
+    const cascade = await applyLessonStatus(tx, scope, enrollment, lesson, { status: completes ? "COMPLETED" : "IN_PROGRESS" }, now);
     return {
       attemptId: attempt!.id,
       lessonId: lesson.id,
