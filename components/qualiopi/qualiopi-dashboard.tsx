@@ -9,6 +9,7 @@ import { Loading } from "@/components/ui/skeleton";
 import { SelectField } from "@/components/ui/select-field";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
+import { formatFileSize } from "@/lib/i18n/format";
 import { useTRPC } from "@/lib/trpc";
 import { publicationRuleText } from "./publication-rule-text";
 import styles from "./qualiopi.module.css";
@@ -174,7 +175,7 @@ function PublicationCheck({ courseId }: { courseId: string }) {
 }
 
 function AuditExport({ courseId }: { courseId: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const trpc = useTRPC();
   const preview = useQuery(trpc.qualiopi.auditPreview.queryOptions({ courseId }));
   return (
@@ -188,7 +189,7 @@ function AuditExport({ courseId }: { courseId: string }) {
       {preview.isError ? <Alert kind="error">{errorMessage(preview.error, t)}</Alert> : null}
       {preview.data ? (
         <>
-          <p role="status">{t("qualiopi.exportSummary", { count: preview.data.data.documentCount, indicators: preview.data.data.indicatorsCovered, size: preview.data.data.estimatedSizeMb })}</p>
+          <p role="status">{t("qualiopi.exportSummary", { count: preview.data.data.documentCount, indicators: preview.data.data.indicatorsCovered, size: formatFileSize(preview.data.data.estimatedSizeMb * 1024 * 1024, locale) })}</p>
           <ul className={`${styles.list} ${styles.files}`} aria-label={t("qualiopi.filesLabel")}>
             {preview.data.data.documents.slice(0, 200).map((d) => (
               <li key={d.name}>
