@@ -26,7 +26,13 @@ import { surveys_fr } from "./parts/surveys.fr";
 import { payments_fr } from "./parts/payments.fr";
 import { learners_fr } from "./parts/learners.fr";
 
-/** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
+/**
+ * French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts).
+ * Typography (tests/unit/typography.test.ts checks every French message, here and in parts/ and api/):
+ * U+202F, written \u202f, before ? ! : ; % and inside « » (the rule of lib/i18n/format.ts); counts
+ * through ICU plural ("{n, plural, one {# leçon} other {# leçons}}"), never "(s)"; epicene wording
+ * for people (no gender is stored); "{name_elide, select, vowel {d''} other {de }}{name}" after de/que.
+ */
 export const fr = {
   common: {
     appName: "Plateforme Formation",

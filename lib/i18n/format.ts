@@ -195,6 +195,20 @@ function dateFormat(locale: string, timeZone: string, withTime: boolean): Intl.D
   return f;
 }
 
+/**
+ * A date (and time) in the tenant's time zone (useTenantTimeZone), never the device's, so every
+ * screen prints the same hour: "8 déc. 2026", "8 déc. 2026, 09:00". The long form is formatDateTimeLong.
+ */
+export function formatDate(iso: string | Date, locale: string, timeZone: string, withTime = false): string {
+  const key = `medium|${locale}|${timeZone}|${withTime}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(localeTag(locale), withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone });
+    dateFormats.set(key, f);
+  }
+  return f.format(iso instanceof Date ? iso : new Date(iso));
+}
+
 /** French writes the first of the month "1er": "mardi 1er décembre 2026". */
 const firstOfMonth = (text: string, locale: string) => (locale === "fr" ? text.replace(/^(\S+) 1 /, "$1 1er ") : text);
 

@@ -4,6 +4,7 @@ import { createTranslator } from "../../lib/i18n/translate";
 import {
   NNBSP,
   elide,
+  formatDate,
   formatDateTimeLong,
   formatDuration,
   formatFileSize,
@@ -175,6 +176,9 @@ describe("the formatting layer (lib/i18n/format.ts)", () => {
     expect(formatDateTimeLong("2026-11-30T23:30:00Z", "fr", "Europe/Paris")).toBe("mardi 1er décembre 2026 à 00:30");
     expect(formatDateTimeLong("2026-11-30T23:30:00Z", "fr", "America/New_York")).toBe("lundi 30 novembre 2026 à 18:30");
     expect(formatDateTimeLong("2026-12-08T08:00:00Z", "fr", "Europe/Paris", false)).toBe("mardi 8 décembre 2026");
+    // The short form of the lists, in the same zone.
+    expect(formatDate("2026-11-30T23:30:00Z", "fr", "Europe/Paris", true)).toBe("1 déc. 2026, 00:30");
+    expect(formatDate("2026-11-30T23:30:00Z", "fr", "America/New_York")).toBe("30 nov. 2026");
   });
 
   it("calendar days keep their own weekday: 1 December 2026 is a Tuesday (never \"Lun. 1 déc.\")", () => {
