@@ -70,7 +70,7 @@ test("an admin records an excused absence; the page and the PDF say so", async (
 
   // The learner's attestation d'assiduité.
   const attesting = page.waitForEvent("download");
-  await row.getByRole("link", { name: `Attestation d'assiduité de ${LEARNER} (PDF)` }).click();
+  await row.getByRole("link", { name: `Attestation d'assiduité d'${LEARNER} (PDF)` }).click();
   const attestation = await attesting;
   expect(attestation.suggestedFilename()).toMatch(/^attestation-assiduite-.*\.pdf$/);
   expect((await pdfToText(await attestation.path())).replace(/\s+/g, " ")).toContain("Absence justifiée");

@@ -22,12 +22,12 @@ test("an admin generates the BPF, drills into the hours and submits it", async (
   await page.getByRole("button", { name: "Recalculer" }).click();
   await expect(page.getByText(`BPF ${lastYear} généré.`)).toBeVisible();
   await expect(page.getByText("Généré, non déposé")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Voir le détail de Produits HT" })).toHaveText(/6\s?700,00\s€/);
+  await expect(page.getByRole("button", { name: "Voir le détail : Produits HT" })).toHaveText(/6\s?700,00\s€/);
   // Every frame has its data on the demo.
   await expect(page.locator("#bpf-missing")).toContainText("Toutes les données du BPF sont renseignées");
 
   // Drill into one figure: the hours lead to the four enrollments.
-  await page.getByRole("button", { name: "Voir le détail de Heures" }).click();
+  await page.getByRole("button", { name: "Voir le détail : Heures" }).click();
   const drill = page.getByRole("region", { name: "Détail : Heures" });
   await expect(drill).toBeVisible();
   await expect(drill.getByText("Valeur du chiffre : 24,5")).toBeVisible();
@@ -63,8 +63,8 @@ test("the BPF workspace fits a phone", async ({ browser }) => {
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/bpf");
   await expect(page.getByRole("heading", { level: 1, name: "Bilan pédagogique et financier" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Voir le détail de Stagiaires" })).toBeVisible();
-  await page.getByRole("button", { name: "Voir le détail de Ligne 1", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Voir le détail : Stagiaires" })).toBeVisible();
+  await page.getByRole("button", { name: "Voir le détail : Ligne 1", exact: true }).click();
   await expect(page.getByRole("region", { name: "Détail : Ligne 1" })).toBeVisible();
   await screenshot(page, "bpf-phone");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);

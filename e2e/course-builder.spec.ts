@@ -67,7 +67,7 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   await expect(page.getByText("Brouillon", { exact: true }).first()).toBeVisible();
   await expect(page.getByLabel("Prix (€)")).toHaveValue("149,90");
   const checklist = page.getByRole("complementary", { name: "Prête à publier ?" });
-  await expect(checklist.getByText(/Conformité : \d+ %/)).toBeVisible();
+  await expect(checklist.getByText(/Conformité\s:\s\d+\s%/)).toBeVisible();
 
   // 2. Two modules.
   await page.getByRole("tab", { name: /Contenu/ }).click();
@@ -87,7 +87,7 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   const allCard = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Générer tout le contenu" }) });
   await allCard.getByRole("button", { name: "Lancer", exact: true }).click();
   await page.getByRole("button", { name: "Lancer (40 crédits)" }).click();
-  await expect(allCard.getByRole("status").filter({ hasText: "Terminé : 2 / 2 leçon(s) rédigée(s)." })).toBeVisible({ timeout: 30_000 });
+  await expect(allCard.getByRole("status").filter({ hasText: "Terminé : 2 / 2 leçons rédigées." })).toBeVisible({ timeout: 30_000 });
   await screenshot(page, "course-builder-ai-progress");
   await page.getByRole("tab", { name: /Contenu/ }).click();
 
@@ -129,7 +129,7 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   await quiz.getByRole("button", { name: "Fermer" }).first().click();
   await expect(quiz).toBeHidden();
   await page.getByRole("tab", { name: /Questionnaires/ }).click();
-  await expect(page.getByRole("tabpanel", { name: /Questionnaires/ }).getByRole("listitem").filter({ hasText: "Quiz final" })).toContainText("2 question(s)");
+  await expect(page.getByRole("tabpanel", { name: /Questionnaires/ }).getByRole("listitem").filter({ hasText: "Quiz final" })).toContainText("2 questions");
   await page.getByRole("tab", { name: /Contenu/ }).click();
   await screenshot(page, "course-builder-desktop");
 
@@ -190,12 +190,12 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   expect(csv.startsWith("\uFEFFInscription;Apprenant;")).toBe(true);
 
   await page.getByRole("tab", { name: "Assistant IA" }).click();
-  await expect(page.getByText(/Solde : \d+ crédit/)).toBeVisible();
+  await expect(page.getByText(/Solde\s:\s\d+ crédit/)).toBeVisible();
   const faq = page.getByRole("article", { name: "Générer la FAQ" });
-  await expect(faq.getByText("10 crédit(s)")).toBeVisible();
+  await expect(faq.getByText("10 crédits")).toBeVisible();
   await faq.getByRole("button", { name: "Lancer" }).click();
   const confirmAi = page.getByRole("dialog", { name: "Lancer « Générer la FAQ » ?" });
-  await expect(confirmAi).toContainText("Cette opération coûte 10 crédit(s).");
+  await expect(confirmAi).toContainText("Cette opération coûte 10 crédits.");
   await confirmAi.getByRole("button", { name: "Lancer (10 crédits)" }).click();
   await expect(faq.getByRole("status").filter({ hasText: /FAQ générée \(\d+ questions\)/ })).toBeVisible();
   await screenshot(page, "course-builder-ai");

@@ -137,9 +137,9 @@ test.describe("admin", () => {
     await page
       .getByLabel("Contenu CSV")
       .fill(["email;traineeCategory;financingSource", "learner@acme.test;SAL;OPCO", "learner2@acme.test;DE;CPF", "inconnu@acme.test;;", "pas-une-adresse;SAL;"].join("\n"));
-    await expect(page.getByText("4 ligne(s) détectée(s)")).toBeVisible();
-    await page.getByRole("button", { name: "Inscrire les 4 ligne(s)" }).click();
-    await expect(page.getByText("Import terminé : 1 inscrit(s), 1 déjà inscrit(s), 1 inconnu(s), 1 erreur(s).")).toBeVisible();
+    await expect(page.getByText("4 lignes détectées")).toBeVisible();
+    await page.getByRole("button", { name: "Inscrire les 4 lignes" }).click();
+    await expect(page.getByText("Import terminé : 1 inscription faite, 1 déjà existante, 1 personne inconnue, 1 erreur.")).toBeVisible();
     const report = page.getByRole("table", { name: "Résultat ligne par ligne" });
     await expect(report.getByRole("row").filter({ hasText: "learner@acme.test" })).toContainText("Déjà inscrit");
     await expect(report.getByRole("row").filter({ hasText: "learner2@acme.test" })).toContainText("Inscrit");

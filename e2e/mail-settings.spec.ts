@@ -100,7 +100,7 @@ test("a creator on a phone: their own configuration and the fallback order", asy
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/settings/mail");
   await expect(page.getByRole("heading", { level: 1, name: "Paramètres e-mail" })).toBeVisible();
-  await expect(page.getByText(/Ordre de repli : votre configuration personnelle/)).toBeVisible();
+  await expect(page.getByText(/Ordre de repli\s: votre configuration personnelle/)).toBeVisible();
   await expect(page.getByText("Aucune configuration enregistrée.")).toBeVisible();
   await page.getByRole("combobox", { name: "Fournisseur" }).selectOption("GOOGLE");
   await expect(page.getByText(/connectez le compte/)).toBeVisible();

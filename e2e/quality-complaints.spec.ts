@@ -140,7 +140,7 @@ test("a CRITICAL complaint recorded by phone opens a DRAFT improvement plan and 
   await item.click();
   const dialog = page.getByRole("dialog", { name: subject });
   await expect(dialog.getByText("Critique").first()).toBeVisible();
-  await expect(dialog.getByText(/^Délai 24 h :/)).toBeVisible();
+  await expect(dialog.getByText(/^Délai 24 h\s:/)).toBeVisible();
   await dialog.getByRole("link", { name: `Ouvrir le plan « Réclamation : ${subject} »` }).click();
   const plan = page.getByTestId("plans-DRAFT").getByRole("listitem").filter({ hasText: `Réclamation : ${subject}` });
   await expect(plan).toBeVisible();

@@ -189,7 +189,7 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
   await slots.getByLabel("Découpage").selectOption("HALF_DAY");
   await slots.getByRole("button", { name: "Régénérer les créneaux" }).click();
   await page.getByRole("dialog", { name: "Remplacer les créneaux ?" }).getByRole("button", { name: "Régénérer les créneaux" }).click();
-  await expect(slots.getByText("2 créneau(x) créé(s).")).toBeVisible();
+  await expect(slots.getByText("2 créneaux créés.")).toBeVisible();
   await expect(slots.getByRole("listitem").filter({ hasText: "09:00 – 13:00" })).toBeVisible();
   await expect(slots.getByRole("listitem").filter({ hasText: "13:00 – 16:00" })).toBeVisible();
   // Regenerating asks first (it replaces the slots).
@@ -216,7 +216,7 @@ test("the admin edits the session, then follows its attendance: slots, chain, PD
   await page.getByRole("button", { name: "Corriger — Léa Petit" }).click();
   const dialog = page.getByRole("dialog", { name: "Corriger la présence de Léa Petit" });
   await dialog.getByLabel("Motif de la correction").fill("Trop court");
-  await expect(dialog.getByText("10 caractère(s) — minimum 20")).toBeVisible();
+  await expect(dialog.getByText("10 caractères — minimum 20")).toBeVisible();
   await dialog.getByRole("button", { name: "Enregistrer la correction" }).click();
   await expect(dialog.getByText("Au moins 20 caractères", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("Motif de la correction")).toHaveAttribute("aria-invalid", "true");

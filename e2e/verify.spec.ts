@@ -50,7 +50,7 @@ test.describe("on a phone", () => {
     await expect(page.getByTestId("verify-code")).toHaveText(verifyUrl.split("/").pop()!);
     await expect(page.getByTestId("verify-sha256")).toHaveText(createHash("sha256").update(pdf).digest("hex"));
     await expect(page.getByRole("heading", { name: "Chaîne d'émargement" })).toBeVisible();
-    await expect(page.getByText(/^Intègre :/)).toBeVisible();
+    await expect(page.getByText(/^Intègre\s:/)).toBeVisible();
     await expectNoSideScroll(page, PHONE.width);
     await screenshot(page, "verify-sheet-phone");
 

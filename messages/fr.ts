@@ -26,7 +26,13 @@ import { surveys_fr } from "./parts/surveys.fr";
 import { payments_fr } from "./parts/payments.fr";
 import { learners_fr } from "./parts/learners.fr";
 
-/** French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts). */
+/**
+ * French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts).
+ * Typography (tests/unit/typography.test.ts checks every French message, here and in parts/ and api/):
+ * U+202F, written \u202f, before ? ! : ; % and inside « » (the rule of lib/i18n/format.ts); counts
+ * through ICU plural ("{n, plural, one {# leçon} other {# leçons}}"), never "(s)"; epicene wording
+ * for people (no gender is stored); "{name_elide, select, vowel {d''} other {de }}{name}" after de/que.
+ */
 export const fr = {
   common: {
     appName: "Plateforme Formation",
@@ -75,20 +81,20 @@ export const fr = {
     password: "Mot de passe",
     submit: "Se connecter",
     submitting: "Connexion…",
-    forgotLink: "Mot de passe oublié ?",
+    forgotLink: "Mot de passe oublié\u202f?",
     invalidCredentials: "Adresse e-mail ou mot de passe incorrect.",
     suspended: "Votre compte est suspendu dans cet organisme. Contactez son administrateur.",
     locked: "Trop de tentatives échouées. Réessayez dans {minutes} minutes.",
     tenantNotFound: "Cet organisme n'existe pas.",
     failed: "La connexion a échoué. Réessayez dans un instant.",
-    headless: "Cet organisme utilise l'authentification unique (SSO) : connectez-vous depuis son portail.",
+    headless: "Cet organisme utilise l'authentification unique (SSO)\u202f: connectez-vous depuis son portail.",
     platformTitle: "Administration de la plateforme",
     platformSubtitle: "Réservé aux administrateurs de la plateforme.",
     poweredBy: "Propulsé par Plateforme Formation",
   },
   forgot: {
     title: "Mot de passe oublié",
-    intro: "Indiquez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+    intro: "Indiquez votre adresse e-mail\u202f: nous vous enverrons un lien pour choisir un nouveau mot de passe.",
     submit: "Envoyer le lien",
     confirmation: "Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d'être envoyé. Le lien est valable une heure.",
     backToLogin: "Retour à la connexion",
@@ -102,7 +108,7 @@ export const fr = {
     submit: "Changer le mot de passe",
     done: "Votre mot de passe a été changé. Vous pouvez vous connecter.",
     invalidToken: "Ce lien est invalide ou a expiré. Demandez-en un nouveau.",
-    missingToken: "Lien incomplet : ouvrez le lien reçu par e-mail.",
+    missingToken: "Lien incomplet\u202f: ouvrez le lien reçu par e-mail.",
     requestNew: "Demander un nouveau lien",
   },
   invite: {
@@ -114,8 +120,8 @@ export const fr = {
     passwordHint: "Au moins 10 caractères. Si vous avez déjà un compte sur la plateforme, laissez vide.",
     submit: "Accepter l'invitation",
     invalid: "Cette invitation est invalide ou a expiré. Demandez à l'administrateur de vous inviter à nouveau.",
-    alreadyMember: "Vous êtes déjà membre de cet organisme : connectez-vous.",
-    passwordRequired: "Choisissez un mot de passe : ce compte n'en a pas encore.",
+    alreadyMember: "Vous êtes déjà membre de cet organisme\u202f: connectez-vous.",
+    passwordRequired: "Choisissez un mot de passe\u202f: ce compte n'en a pas encore.",
     done: "Invitation acceptée. Connexion en cours…",
     signInManually: "Invitation acceptée. Connectez-vous avec votre adresse e-mail et votre mot de passe.",
     email: "Adresse e-mail de l'invitation",
@@ -165,7 +171,7 @@ export const fr = {
     statUsers: "Membres actifs",
     statCourses: "Formations",
     statPublished: "{count} publiées",
-    statPaymentsCount: "{count} paiement(s)",
+    statPaymentsCount: "{count, plural, one {# paiement} other {# paiements}}",
     statPayments: "Paiements encaissés",
     quickLinks: "Accès rapides",
     manageUsers: "Gérer les utilisateurs",
@@ -190,7 +196,7 @@ export const fr = {
     actions: "Actions",
     never: "Jamais",
     empty: "Aucun utilisateur ne correspond à ces critères.",
-    total: "{total} utilisateur(s)",
+    total: "{total, plural, one {# utilisateur} other {# utilisateurs}}",
     page: "Page {page} sur {pages}",
     pagination: "Pagination des utilisateurs",
     listCaption: "Liste des utilisateurs",
@@ -200,7 +206,7 @@ export const fr = {
     firstName: "Prénom",
     lastName: "Nom",
     sendInvitation: "Envoyer l'invitation par e-mail",
-    sendInvitationHint: "Sans invitation, le compte est actif tout de suite ; un administrateur ou un concepteur a alors besoin d'un mot de passe.",
+    sendInvitationHint: "Sans invitation, le compte est actif tout de suite\u202f; un administrateur ou un concepteur a alors besoin d'un mot de passe.",
     password: "Mot de passe initial",
     inviteSubmit: "Inviter",
     invited: "Invitation envoyée à {email}.",
@@ -209,12 +215,12 @@ export const fr = {
     suspend: "Suspendre",
     reactivate: "Réactiver",
     confirmTitle: "Confirmer la modification",
-    confirmRole: "Donner le rôle « {role} » à {name} ?",
-    confirmSuspend: "Suspendre {name} ? Cette personne ne pourra plus se connecter à l'organisme.",
-    confirmReactivate: "Réactiver l'accès {name_elide, select, vowel {d''} other {de }}{name} ?",
-    updated: "{name} a été mis à jour.",
+    confirmRole: "Donner le rôle «\u202f{role}\u202f» à {name}\u202f?",
+    confirmSuspend: "Suspendre {name}\u202f? Cette personne ne pourra plus se connecter à l'organisme.",
+    confirmReactivate: "Réactiver l'accès {name_elide, select, vowel {d''} other {de }}{name}\u202f?",
+    updated: "Le compte {name_elide, select, vowel {d''} other {de }}{name} a été mis à jour.",
     you: "vous",
-    forbidden: "Accès refusé : la gestion des utilisateurs est réservée aux administrateurs de l'organisme.",
+    forbidden: "Accès refusé\u202f: la gestion des utilisateurs est réservée aux administrateurs de l'organisme.",
   },
   profile: {
     title: "Mon profil",
@@ -234,7 +240,7 @@ export const fr = {
   },
   platform: {
     title: "Organismes",
-    intro: "Créez un organisme de formation : il aura sa propre adresse, son identité visuelle et ses utilisateurs.",
+    intro: "Créez un organisme de formation\u202f: il aura sa propre adresse, son identité visuelle et ses utilisateurs.",
     createTitle: "Créer un organisme",
     name: "Nom de l'organisme",
     slug: "Identifiant d'adresse",
@@ -250,7 +256,7 @@ export const fr = {
     adminLastName: "Nom",
     adminIncomplete: "Renseignez l'adresse e-mail, le prénom et le nom de l'administrateur, ou laissez les trois vides.",
     submit: "Créer l'organisme",
-    created: "Organisme « {name} » créé.",
+    created: "Organisme «\u202f{name}\u202f» créé.",
     createdList: "Créés pendant cette session",
     open: "Ouvrir {url}",
     forbidden: "Cette page est réservée aux administrateurs de la plateforme.",
@@ -258,7 +264,7 @@ export const fr = {
   },
   landing: {
     title: "La plateforme des organismes de formation",
-    tagline: "Formations, sessions, émargement numérique, qualité Qualiopi, facturation et BPF : tout votre organisme au même endroit.",
+    tagline: "Formations, sessions, émargement numérique, qualité Qualiopi, facturation et BPF\u202f: tout votre organisme au même endroit.",
     tenantHint: "Chaque organisme a sa propre adresse, par exemple {example}.",
     openDemo: "Ouvrir l'organisme de démonstration",
     platformLogin: "Connexion administrateur de la plateforme",

@@ -11,10 +11,8 @@ export function formatPrice(cents: number, currency: string, locale: Locale): st
   }
 }
 
-/** A date (and time) in the tenant's time zone (useTenantTimeZone), never the device's: every screen prints the same hour. */
-export function formatDate(iso: string, locale: Locale, timeZone: string, withTime = false): string {
-  return new Intl.DateTimeFormat(tag(locale), withTime ? { dateStyle: "medium", timeStyle: "short", timeZone } : { dateStyle: "medium", timeZone }).format(new Date(iso));
-}
+/** A date (and time) in the tenant's time zone: the formatting layer's (lib/i18n/format.ts). */
+export { formatDate } from "@/lib/i18n/format";
 
 /** `Prénom Nom`, or the e-mail when both names are empty. */
 export function personName(p: { firstName: string; lastName: string; email?: string }): string {

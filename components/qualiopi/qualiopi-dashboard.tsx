@@ -11,6 +11,7 @@ import { Loading } from "@/components/ui/skeleton";
 import { SelectField } from "@/components/ui/select-field";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
+import { formatFileSize } from "@/lib/i18n/format";
 import { useTRPC } from "@/lib/trpc";
 import { publicationRuleText } from "./publication-rule-text";
 import styles from "./qualiopi.module.css";
@@ -191,7 +192,7 @@ function AuditExport({ courseId }: { courseId: string }) {
       {preview.isError ? <Alert kind="error">{errorMessage(preview.error, t)}</Alert> : null}
       {preview.data ? (
         <>
-          <p role="status">{t("qualiopi.exportSummary", { count: preview.data.data.documentCount, indicators: preview.data.data.indicatorsCovered, size: preview.data.data.estimatedSizeMb })}</p>
+          <p role="status">{t("qualiopi.exportSummary", { count: preview.data.data.documentCount, indicators: preview.data.data.indicatorsCovered, size: formatFileSize(preview.data.data.estimatedSizeMb * 1024 * 1024, locale) })}</p>
           <ul className={`${styles.list} ${styles.files}`} aria-label={t("qualiopi.filesLabel")}>
             {preview.data.data.documents.slice(0, 200).map((d) => (
               <li key={d.name}>

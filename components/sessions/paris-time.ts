@@ -99,12 +99,7 @@ export function formatSchedule(days: { date: string; ranges: { start: string; en
   return days.map((d) => `${formatScheduleDay(d.date, locale)} · ${d.ranges.map((r) => `${r.start}–${r.end}`).join(", ")}`);
 }
 
-/** "1 h 30" / "45 min". */
-export function formatDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (!h) return `${m} min`;
-  return m ? `${h} h ${pad(m)}` : `${h} h`;
-}
+/** "1 h 30" / "45 min": the formatting layer's. */
+export { formatDuration } from "@/lib/i18n/format";
 
 export const dateTag = tag;

@@ -5,6 +5,7 @@ import { MAX_RANGES_PER_DAY, MAX_SCHEDULE_DAYS, type TScheduleDay } from "@/serv
 import type { FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { FieldFrame } from "@/components/ui/field-frame";
+import { timeZoneCity } from "@/lib/i18n/format";
 import { formatDuration } from "./paris-time";
 import styles from "./sessions.module.css";
 
@@ -54,7 +55,7 @@ export function ScheduleEditor({ initial, errors, timeZone }: { initial: TSchedu
     <fieldset className={styles.schedule} aria-describedby="schedule-hint">
       <legend>{t("sessionsPlan.schedule")}</legend>
       <p className="field-hint" id="schedule-hint">
-        {t("sessionsPlan.scheduleHint", { zone: timeZone })}
+        {t("sessionsPlan.scheduleHint", { zone: timeZoneCity(timeZone) })}
       </p>
       <FieldError id="schedule-error" messages={scheduleErrors} />
       <ol className={styles.scheduleDays}>

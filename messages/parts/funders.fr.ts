@@ -1,19 +1,19 @@
 /** The FUNDER's screens (fr): funded files (home) and one funded enrollment. Spread into messages/fr.ts. */
 export const funders_fr = {
   funderHome: {
-    intro: "Les inscriptions que {funder} finance : suivez l'avancement et téléchargez les feuilles d'émargement, attestations, certificats, conventions et factures.",
-    introNoFunder: "Votre compte n'est rattaché à aucun financeur : demandez à l'administrateur de l'organisme de vous rattacher au vôtre.",
+    intro: "Les inscriptions {funder_elide, select, vowel {qu''} other {que }}{funder} finance\u202f: suivez l'avancement et téléchargez les feuilles d'émargement, attestations, certificats, conventions et factures.",
+    introNoFunder: "Votre compte n'est rattaché à aucun financeur\u202f: demandez à l'administrateur de l'organisme de vous rattacher au vôtre.",
     enrollments: "Inscriptions financées",
     empty: "Aucune inscription financée pour le moment.",
     learner: "Stagiaire",
     course: "Formation",
-    enrolledOn: "Inscrit le {date}",
+    enrolledOn: "Inscription le {date}",
     completedOn: "Terminé le {date}",
     open: "Voir le dossier",
     invoices: "Vos factures",
-    invoicesIntro: "Les factures émises à l'ordre de {funder}.",
+    invoicesIntro: "Les factures émises à l'ordre {funder_elide, select, vowel {d''} other {de }}{funder}.",
     noInvoices: "Aucune facture émise à votre ordre.",
-    total: "{count} inscription(s)",
+    total: "{count, plural, one {# inscription} other {# inscriptions}}",
     pagination: "Pages des inscriptions financées",
   },
   funderFile: {
@@ -27,8 +27,8 @@ export const funders_fr = {
     attestationNamed: "Télécharger l'attestation d'assiduité du {date}",
     documents: "Certificat, convention et documents",
     noDocuments: "Aucun document généré pour cette inscription.",
-    noCertificate: "Certificat de réalisation : pas encore délivré (il l'est à la fin de la formation).",
-    noConvention: "Convention de formation : pas encore établie.",
+    noCertificate: "Certificat de réalisation\u202f: pas encore délivré (il l'est à la fin de la formation).",
+    noConvention: "Convention de formation\u202f: pas encore établie.",
     invoices: "Factures de cette inscription",
     noInvoices: "Aucune facture rattachée à cette inscription.",
     download: "Télécharger",
@@ -38,9 +38,9 @@ export const funders_fr = {
   },
   funderLinks: {
     title: "Rattachement des financeurs",
-    intro: "Chaque compte financeur (rôle FUNDER) appartient à un financeur : il ne voit que les inscriptions que ce financeur finance, leurs documents et les factures adressées au financeur.",
-    memberLabel: "Financeur de {name} ({email})",
+    intro: "Chaque compte financeur (rôle FUNDER) appartient à un financeur\u202f: il ne voit que les inscriptions que ce financeur finance, leurs documents et les factures adressées au financeur.",
+    memberLabel: "Financeur {name_elide, select, vowel {d''} other {de }}{name} ({email})",
     none: "Aucun (ne voit rien)",
-    saved: "Rattachement de {name} enregistré.",
+    saved: "Rattachement {name_elide, select, vowel {d''} other {de }}{name} enregistré.",
   },
 };

@@ -27,7 +27,7 @@ export const qualiopi_en = {
     warnings: "Warnings",
     noBlocker: "No blocker.",
     exportTitle: "Audit bundle",
-    exportSummary: "{count} files, {indicators} indicators evidenced, about {size} MB",
+    exportSummary: "{count, plural, one {# file} other {# files}}, {indicators, plural, one {# indicator} other {# indicators}} evidenced, about {size}",
     download: "Download the audit bundle (ZIP)",
     exportHint: "The archive holds the convention, emargement, evaluation, attestation, programme and trainers folders, a manifest.json (SHA-256 of every file) and a PDF report printing the manifest's hash.",
     docType_CONVENTION: "Training agreement",

@@ -211,7 +211,7 @@ export const sessions_en = {
     placeAddress: "Address",
     placeAddressHint: "Number, street, postcode and city: it is printed on the invitation.",
     schedule: "Days and times",
-    scheduleHint: "Times in {zone}, whatever your device's time zone. Each time range gets its own attendance signature.",
+    scheduleHint: "{zone} time, whatever your device's time zone. Each time range gets its own attendance signature.",
     day: "Day {n}",
     dayDate: "Date",
     rangeStart: "Start",

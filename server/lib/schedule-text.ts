@@ -10,6 +10,11 @@
  * services/sessions/schedule.ts), so nothing here converts instants. Durations read "14 h",
  * "3 h 30" or "45 min", never a count of minutes. Pure: safe in the PDF render worker.
  */
+import { formatDuration, formatLongDate } from "../../lib/i18n/format";
+
+/** Durations and long dates come from the one formatting layer (lib/i18n/format.ts). */
+export { formatDuration, formatLongDate };
+
 export type TextLocale = "fr" | "en";
 export type ScheduleTextDay = { date: string; ranges: readonly { start: string; end: string }[] };
 
@@ -21,27 +26,6 @@ const minutesOf = (hhmm: string) => {
 /** Wall-clock minutes of a schedule (the sum of its ranges). */
 export function scheduleTextMinutes(days: readonly ScheduleTextDay[]): number {
   return days.reduce((sum, d) => sum + d.ranges.reduce((n, r) => n + minutesOf(r.end) - minutesOf(r.start), 0), 0);
-}
-
-/** "14 h", "3 h 30", "45 min" (the same in English). */
-export function formatDuration(minutes: number, _locale: TextLocale = "fr"): string {
-  const total = Math.max(0, Math.round(minutes));
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  if (h === 0) return `${m} min`;
-  return m ? `${h} h ${String(m).padStart(2, "0")}` : `${h} h`;
-}
-
-const dayFormats: Record<TextLocale, Intl.DateTimeFormat> = {
-  fr: new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }),
-  en: new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }),
-};
-
-/** "mardi 8 décembre 2026" ("mardi 1er décembre 2026"), "Tuesday 8 December 2026", for a local date YYYY-MM-DD. */
-export function formatLongDate(date: string, locale: TextLocale = "fr"): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const text = dayFormats[locale].format(new Date(Date.UTC(y, m - 1, d))).replace(",", "");
-  return locale === "fr" ? text.replace(/^(\S+) 1 /, "$1 1er ") : text;
 }
 
 const AND: Record<TextLocale, string> = { fr: " et ", en: " and " };
@@ -67,7 +51,7 @@ export type ScheduleText = {
 /** The schedule printed: its days with their ranges, and its total duration. */
 export function formatSchedule(days: readonly ScheduleTextDay[], locale: TextLocale = "fr"): ScheduleText {
   const lines = days.filter((d) => d.ranges.length).map((d) => formatScheduleDay(d, locale));
-  const duration = formatDuration(scheduleTextMinutes(days), locale);
+  const duration = formatDuration(scheduleTextMinutes(days));
   const sep = locale === "fr" ? " ; " : "; ";
   return { days: lines, duration, text: [...lines, duration].join(sep) };
 }

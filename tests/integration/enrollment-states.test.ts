@@ -98,7 +98,7 @@ describe("suspend -> reactivate", () => {
     expectCode(quiz, 422, "ENROLLMENT_SUSPENDED");
     const fr = await w.call("POST", `/enrollments/${l.enrollmentId}/progress/${textLesson}`, l.token, { status: "COMPLETED" }, FR);
     expectCode(fr, 422, "ENROLLMENT_SUSPENDED");
-    expect(fr.body.message).toBe("Votre inscription est suspendue : vous ne pouvez ni progresser ni signer la feuille d'émargement tant qu'un administrateur ne l'a pas réactivée.");
+    expect(fr.body.message).toBe("Votre inscription est suspendue\u202f: vous ne pouvez ni progresser ni signer la feuille d'émargement tant qu'un administrateur ne l'a pas réactivée.");
   });
 
   it("the suspended learner cannot sign by any method: 422 ENROLLMENT_SUSPENDED", async () => {

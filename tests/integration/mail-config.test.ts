@@ -185,7 +185,7 @@ describe("POST /configuration/mail/test through a real SMTP server", () => {
     await call("PATCH", `/configuration/mail/${cfg.id}`, tok.admin, { smtp: { port: 1 } });
     const res = await api.call("POST", "/configuration/mail/test", { tenant: "acme", token: tok.admin, body: {}, headers: { "Accept-Language": "fr" } });
     expect(res.status).toBe(422);
-    expect(res.body.message).toMatch(/^L'envoi du message de test a échoué : /);
+    expect(res.body.message).toMatch(/^L'envoi du message de test a échoué\u202f: /);
     await call("PATCH", `/configuration/mail/${cfg.id}`, tok.admin, { smtp: { port: smtp.port } });
   });
 

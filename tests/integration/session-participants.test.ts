@@ -114,7 +114,7 @@ describe("GET|POST /sessions/{id}/participants and DELETE .../{userId}", () => {
     expectError(tooMany, 409, "Session full: 1 seat(s) left");
     expect(tooMany.body.code).toBe("SESSION_FULL");
     const fr = await api.call("POST", `/sessions/${s.id}/participants`, { tenant: "acme", token: tok.admin, body: { userIds: [uid.learner2, uid.learner3] }, headers: { "Accept-Language": "fr" } });
-    expect(fr.body.message).toBe("Session complète : 1 place restante.");
+    expect(fr.body.message).toBe("Session complète\u202f: 1 place restante.");
     expect((await call("GET", `/sessions/${s.id}/participants`, tok.admin)).body.data.registeredCount).toBe(1);
 
     const second = await call("POST", `/sessions/${s.id}/participants`, tok.creator, { userIds: [uid.learner3] });

@@ -230,7 +230,7 @@ describe("the convocation carries the place and the schedule", () => {
     expect(mail, "convocation mailed").toBeDefined();
     expect(mail!.text).toContain(`Lieu : ${PLACE_TEXT}`);
     // The schedule as formatSchedule prints it (server/lib/schedule-text.ts): each day with its ranges, then the total.
-    expect(mail!.text).toContain(`Dates et horaires : vendredi ${W.fridayDay} mars ${W.year}, 09:00–12:30 et 13:30–17:00 ; lundi `);
+    expect(mail!.text).toContain(`Dates et horaires (heure de Paris) : vendredi ${W.fridayDay} mars ${W.year}, 09:00–12:30 et 13:30–17:00 ; lundi `);
     expect(mail!.text).toContain(", 09:00–12:30 et 13:30–17:00 ; 14 h");
     expect(mail!.text).not.toMatch(/connexion|Rejoindre|minutes/);
     const ics = parseIcs(mail!.attachments.find((a) => a.filename.endsWith(".ics"))!.content);

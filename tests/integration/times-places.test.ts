@@ -96,7 +96,7 @@ describe("convocation: e-mail, .ics and PDF", () => {
   it("in person: the schedule in long form, the place, no connection link, no minutes", async () => {
     const [mail] = (await mailsTo(api, "learner@acme.test", "session-convocation")).filter((m) => m.subject.includes("SST en salle"));
     expect(mail).toBeDefined();
-    expect(mail!.text).toContain(`Dates et horaires : ${PLANNED}`);
+    expect(mail!.text).toContain(`Dates et horaires (heure de Paris) : ${PLANNED}`);
     expect(mail!.text).toContain("Lieu : Acme Formation — Salle 2, 12 rue de la République, 69002 Lyon");
     expect(mail!.text).toContain(`Informations pratiques : `);
     expect(mail!.text).not.toMatch(/connexion|minutes|2026-12-08|Europe\/Paris/);
@@ -125,7 +125,7 @@ describe("convocation: e-mail, .ics and PDF", () => {
 
   it("remote: the connection link, no place", async () => {
     const [mail] = (await mailsTo(api, "learner@acme.test", "session-convocation")).filter((m) => m.subject.includes("SST classe virtuelle"));
-    expect(mail!.text).toContain("Dates et horaires : mardi 15 décembre 2026, 09:00–12:30 ; 3 h 30");
+    expect(mail!.text).toContain("Dates et horaires (heure de Paris) : mardi 15 décembre 2026, 09:00–12:30 ; 3 h 30");
     expect(mail!.text).toContain(`Lien de connexion à la classe virtuelle : `);
     expect(mail!.text).toContain(`/sessions/${remote.id}`);
     expect(mail!.text).not.toContain("Lieu");

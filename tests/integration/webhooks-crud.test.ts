@@ -103,7 +103,7 @@ describe("POST /webhooks", () => {
     expectValidation(res, ["events"], 400);
     expect(res.body.errors.events).toEqual(["Nom d'événement inconnu"]);
     const url = await api.call("POST", "/webhooks", { tenant: "acme", token: tok.admin, body: { url: "https://10.0.0.1/in", events: ["user.created"] }, headers: { "Accept-Language": "fr" } });
-    expect(url.body.errors.url[0]).toMatch(/^Refusée : adresse de réseau privé/);
+    expect(url.body.errors.url[0]).toMatch(/^Refusée\u202f: adresse de réseau privé/);
   });
 
   const refused: [string, RegExp][] = [

@@ -38,9 +38,9 @@ describe("audit log wording", () => {
   it("details are short sentences from the metadata: number, amount, statuses worded", () => {
     const date = () => "—";
     expect(nbsp(auditDetails(fr, entry("invoice.creditNoteIssued", { number: "AV-2026-0001", totalCents: 12000, currency: "EUR" }), date, "fr"))).toEqual(["N° AV-2026-0001", "Montant : 120,00 €"]);
-    expect(auditDetails(fr, entry("improvementPlan.statusChanged", { fields: ["status"], from: "DRAFT", to: "IN_PROGRESS" }), date, "fr")).toEqual(["1 champ modifié", "Statut : Brouillon → En cours"]);
+    expect(auditDetails(fr, entry("improvementPlan.statusChanged", { fields: ["status"], from: "DRAFT", to: "IN_PROGRESS" }), date, "fr")).toEqual(["1 champ modifié", "Statut\u202f: Brouillon → En cours"]);
     expect(nbsp(auditDetails(fr, entry("payment.intent_created", { amount: 49000, currency: "EUR", gateway: "stripe" }), date, "fr"))).toEqual(["Montant : 490,00 €"]);
-    expect(auditDetails(fr, entry("complaint.created", { severity: "HIGH", category: "ADMIN" }), date, "fr")).toEqual(["Gravité : Élevée"]);
+    expect(auditDetails(fr, entry("complaint.created", { severity: "HIGH", category: "ADMIN" }), date, "fr")).toEqual(["Gravité\u202f: Élevée"]);
     expect(auditDetails(en, entry("improvementPlan.created", { trigger: "COMPLAINT", actions: 2 }), date, "en")).toEqual(["2 planned actions"]);
     // A status no catalogue words is left out rather than shown as a code.
     expect(auditDetails(fr, entry("webhook.updated", { from: "X", to: "Y" }), date, "fr")).toEqual([]);

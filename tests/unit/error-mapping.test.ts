@@ -84,7 +84,7 @@ describe("wording per Accept-Language", () => {
 
   it("words the message by code with ICU values, and field errors from the catalogue or zod's French", () => {
     const locked = toHttpError(new DomainError("RATE_LIMITED", "Too many PIN attempts: wait 15 minutes", { reason: "PIN_LOCKED", params: { minutes: 15 } }));
-    expect(localizeHttpError(locked, "fr").message).toBe("Trop d'essais de code PIN : patientez 15 minutes.");
+    expect(localizeHttpError(locked, "fr").message).toBe("Trop d'essais de code PIN\u202f: patientez 15 minutes.");
     expect(localizeHttpError(locked, "en").message).toBe("Too many PIN attempts: wait 15 minutes");
     const schema = z.strictObject({ maxParticipants: z.number().int().min(1), title: z.string().min(1, "Required"), email: z.email() });
     const result = schema.safeParse({ maxParticipants: 0, title: "", email: "x", extra: 1 });

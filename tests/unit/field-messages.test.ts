@@ -41,7 +41,7 @@ describe("ICU messages in the UI catalogue", () => {
     expect(t("auth.subtitle", { name: "Acme Formation" })).toBe("Connectez-vous à l'espace d'Acme Formation.");
     expect(t("auth.subtitle", { name: "Globex Training" })).toBe("Connectez-vous à l'espace de Globex Training.");
     expect(t("sessionsAttendance.overrideTitle" as never, { name: "Inès Garcia" })).toBe("Corriger la présence d'Inès Garcia");
-    expect(t("learnEnroll.enrolled" as never, { name: "Inès Garcia", course: "SST" })).toBe("Inscription d'Inès Garcia à «\u00a0SST\u00a0» enregistrée.");
+    expect(t("learnEnroll.enrolled" as never, { name: "Inès Garcia", course: "SST" })).toBe("Inscription d'Inès Garcia à «\u202fSST\u202f» enregistrée.");
     expect(en("learnEnroll.enrolled" as never, { name: "Inès Garcia", course: "SST" })).toBe('Inès Garcia is enrolled in "SST".');
     expect(["Acme", "Inès", "Hélène", "Yves", "Émile"].every(startsWithVowelSound)).toBe(true);
     expect(["Globex", "Yann", "Hugues", "Thomas"].some(startsWithVowelSound)).toBe(false);

@@ -50,26 +50,27 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     }),
   },
   // live sessions: vars firstName, title, courseTitle, when (the schedule as formatSchedule prints it in the
-  // recipient's language: "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h"), link,
+  // recipient's language: "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00 ; 7 h"), zone (its hours'
+  // label, timeZoneLabel: "heure de Paris"; may be absent), link,
   // mode (PRESENTIAL, REMOTE, HYBRID), place (formatted, "" when REMOTE)
   "session-convocation": {
     fr: (v) => ({
       subject: `Convocation : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nVous êtes convoqué(e) à la session « ${v.title} » de la formation ${v.courseTitle}.\n\nDates et horaires : ${v.when}\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier est jointe.`,
+      text: `Bonjour ${v.firstName},\n\nNous vous convoquons à la session « ${v.title} » de la formation ${v.courseTitle}.\n\nDates et horaires${zoneOf(v)} : ${v.when}\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier est jointe.`,
     }),
     en: (v) => ({
       subject: `Invitation: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nYou are invited to the session "${v.title}" of the course ${v.courseTitle}.\n\nDates and times: ${v.when}\n\n${sessionWhere(v, "en")}\n\nThe calendar invitation is attached.`,
+      text: `Hello ${v.firstName},\n\nYou are invited to the session "${v.title}" of the course ${v.courseTitle}.\n\nDates and times${zoneOf(v)}: ${v.when}\n\n${sessionWhere(v, "en")}\n\nThe calendar invitation is attached.`,
     }),
   },
   "session-update": {
     fr: (v) => ({
       subject: `Session déplacée : ${v.title}`,
-      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle} a été déplacée.\n\nNouvelles dates et horaires : ${v.when}\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier mise à jour est jointe.`,
+      text: `Bonjour ${v.firstName},\n\nLa session « ${v.title} » de la formation ${v.courseTitle} a été déplacée.\n\nNouvelles dates et horaires${zoneOf(v)} : ${v.when}\n\n${sessionWhere(v, "fr")}\n\nL'invitation de calendrier mise à jour est jointe.`,
     }),
     en: (v) => ({
       subject: `Session moved: ${v.title}`,
-      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle} was moved.\n\nNew dates and times: ${v.when}\n\n${sessionWhere(v, "en")}\n\nThe updated calendar invitation is attached.`,
+      text: `Hello ${v.firstName},\n\nThe session "${v.title}" of the course ${v.courseTitle} was moved.\n\nNew dates and times${zoneOf(v)}: ${v.when}\n\n${sessionWhere(v, "en")}\n\nThe updated calendar invitation is attached.`,
     }),
   },
   "session-cancellation": {
@@ -188,6 +189,9 @@ export function renderMail(template: MailTemplate, locale: string, vars: Record<
   const lang: Locale = locale.startsWith("en") ? "en" : "fr";
   return T[template][lang](vars);
 }
+
+/** " (heure de Paris)" after "Dates et horaires" when the sender gave the zone's label. */
+const zoneOf = (v: Record<string, string>) => (v.zone ? ` (${v.zone})` : "");
 
 /** The schedule, the place (PRESENTIAL, HYBRID) and the join link (REMOTE, HYBRID) of a session mail. */
 function sessionWhere(v: Record<string, string>, lang: "fr" | "en"): string {

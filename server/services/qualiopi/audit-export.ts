@@ -10,6 +10,7 @@ import { getCourse } from "../courses/access";
 import { renderDocument } from "../documents/render-pool";
 import { issueVerified } from "../verification/verifications";
 import { log } from "../../lib/log";
+import { timeZoneLabel } from "../../../lib/i18n/format";
 import { listAuditEntries, safeName, type AuditContext, type AuditEntry } from "./audit-listing";
 import { INDICATORS, indicatorTitle } from "./indicators";
 import { courseStatusFr, frenchDateTime } from "../exports/labels";
@@ -195,7 +196,7 @@ export function streamAuditExport(ctx: AuditContext): AuditExportStream {
         tenantName: ctx.tenantName,
         accentColor: ctx.accentColor,
         course: { id: ctx.course.id, title: ctx.course.title, status: courseStatusFr(ctx.course.status), activityNumber: ctx.activityNumber, certificationNumber: ctx.course.certificationNumber },
-        generatedAt: `${frenchDateTime(ctx.now, ctx.timeZone)} (heure de ${ctx.timeZone})`,
+        generatedAt: `${frenchDateTime(ctx.now, ctx.timeZone)} (${timeZoneLabel(ctx.timeZone, "fr")})`,
         folders,
         indicators: reportIndicators(files),
         fileCount: files.length,

@@ -1,3 +1,4 @@
+import { formatFileSize } from "../../../lib/i18n/format";
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { FONT } from "../documents/fonts";
 import { VerificationBlock, type Verifiable } from "../verification/verification-block";
@@ -12,7 +13,7 @@ export type AuditReportInput = {
   accentColor: string | null;
   /** status in French words (courseStatusFr). */
   course: { id: string; title: string; status: string; activityNumber: string | null; certificationNumber: string | null };
-  /** French date and time in the tenant's time zone ("28 novembre 2026 à 09:15 (heure de Europe/Paris)"). */
+  /** French date and time in the tenant's time zone ("28 novembre 2026 à 09:15 (heure de Paris)"). */
   generatedAt: string;
   folders: { folder: string; files: number; bytes: number }[];
   /** Every indicator (1 to 32) with the archive paths of the files that prove it (none: "aucune preuve"). */
@@ -44,7 +45,8 @@ const s = StyleSheet.create({
   foot: { position: "absolute", bottom: 24, left: 52, right: 52, fontSize: 7, color: MUTED, textAlign: "center" },
 });
 
-const kb = (n: number) => `${(n / 1024).toFixed(1).replace(".", ",")} Ko`;
+/** "12 Ko", "0,65 Mo": the formatting layer's sizes. */
+const kb = (n: number) => formatFileSize(n, "fr");
 /** Files listed per indicator (the rest are counted; manifest.json lists them all). */
 const MAX_LISTED = 8;
 

@@ -1,3 +1,4 @@
+import { timeZoneLabel } from "../../../lib/i18n/format";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db";
 import { courses, enrollments, liveSessions, mailConfigurations, sessionTrainers, tenants, users } from "../../db/schema";
@@ -167,6 +168,7 @@ export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number
         title: session.title,
         courseTitle: course.title,
         when: planned[lang(r)].text,
+        zone: timeZoneLabel(tenant.timeZone, lang(r)),
         link,
         mode: session.deliveryMode,
         place,

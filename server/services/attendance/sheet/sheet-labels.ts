@@ -1,5 +1,6 @@
 import { attendanceStatus_fr } from "../../../../messages/parts/attendance-status.fr";
 import { formatDuration } from "../../../lib/schedule-text";
+import { timeZoneLabel } from "../../../../lib/i18n/format";
 import type { TAttendanceStatus } from "../../../contracts/attendance";
 import type { TSheetMethod } from "../../../contracts/attendance-sheet";
 
@@ -127,5 +128,5 @@ export const dateTime = (iso: string, tz: string) => `${shortDate(iso, tz)} ${ti
 
 export const duration = (minutes: number): string => formatDuration(minutes);
 
-/** "Europe/Paris" -> "heure de Paris"; other zones are printed as is. */
-export const zoneLabel = (tz: string) => (tz === "Europe/Paris" ? "heure de Paris" : tz);
+/** "Europe/Paris" -> "heure de Paris", "Europe/Amsterdam" -> "heure d'Amsterdam" (the formatting layer's). */
+export const zoneLabel = (tz: string) => timeZoneLabel(tz, "fr");
