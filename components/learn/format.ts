@@ -12,7 +12,7 @@ export function formatPrice(cents: number, currency: string, locale: Locale): st
 }
 
 /** A date (and time) in the tenant's time zone: the formatting layer's (lib/i18n/format.ts). */
-export { formatDate } from "@/lib/i18n/format";
+export { formatDate } from "../../lib/i18n/format";
 
 /** `Prénom Nom`, or the e-mail when both names are empty. */
 export function personName(p: { firstName: string; lastName: string; email?: string }): string {

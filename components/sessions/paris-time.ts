@@ -100,6 +100,6 @@ export function formatSchedule(days: { date: string; ranges: { start: string; en
 }
 
 /** "1 h 30" / "45 min": the formatting layer's. */
-export { formatDuration } from "@/lib/i18n/format";
+export { formatDuration } from "../../lib/i18n/format";
 
 export const dateTag = tag;

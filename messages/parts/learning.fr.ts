@@ -136,7 +136,7 @@ export const learning_fr = {
     openVideo: "Ouvrir la vidéo dans un nouvel onglet",
     videoUnsupported: "Votre navigateur ne peut pas lire cette vidéo.",
     joinSession: "Rejoindre la session",
-    emptyLesson: "Cette leçon n'a pas encore de contenu : elle ne peut pas être marquée comme terminée. Contactez votre organisme de formation si elle vous bloque.",
+    emptyLesson: "Cette leçon n'a pas encore de contenu\u202f: elle ne peut pas être marquée comme terminée. Contactez votre organisme de formation si elle vous bloque.",
     noMedia: "Le contenu de cette leçon n'est pas encore disponible.",
     emptyText: "Cette leçon n'a pas encore de contenu.",
     quizHint: "Répondez au quiz pour terminer cette leçon.",
