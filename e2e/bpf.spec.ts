@@ -64,7 +64,7 @@ test("the BPF workspace fits a phone", async ({ browser }) => {
   await page.goto("/bpf");
   await expect(page.getByRole("heading", { level: 1, name: "Bilan pédagogique et financier" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Voir le détail de Stagiaires" })).toBeVisible();
-  await page.getByRole("button", { name: "Voir le détail de Ligne 1", exact: true }).click();
+  await page.getByRole("button", { name: /Voir le détail de Ligne 1$/ }).click();
   await expect(page.getByRole("region", { name: "Détail : Ligne 1" })).toBeVisible();
   await screenshot(page, "bpf-phone");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
