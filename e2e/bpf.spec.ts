@@ -63,8 +63,8 @@ test("the BPF workspace fits a phone", async ({ browser }) => {
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/bpf");
   await expect(page.getByRole("heading", { level: 1, name: "Bilan pédagogique et financier" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Voir le détail : Stagiaires" })).toBeVisible();
-  await page.getByRole("button", { name: "Voir le détail : Ligne 1", exact: true }).click();
+  await expect(page.getByRole("button", { name: /Voir le détail\s:\sStagiaires$/ })).toBeVisible();
+  await page.getByRole("button", { name: /Voir le détail\s:\sLigne 1$/ }).click();
   await expect(page.getByRole("region", { name: "Détail : Ligne 1" })).toBeVisible();
   await screenshot(page, "bpf-phone");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);

@@ -124,6 +124,7 @@ export const en: Catalogue = {
   shell: {
     mainNav: "Main navigation",
     userMenu: "Menu for {name}",
+    userMenuRole: "Menu for {name}, {role}",
     profile: "My profile",
     signOut: "Sign out",
     openNav: "Open menu",

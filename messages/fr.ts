@@ -129,6 +129,7 @@ export const fr = {
   shell: {
     mainNav: "Navigation principale",
     userMenu: "Menu {name_elide, select, vowel {d''} other {de }}{name}",
+    userMenuRole: "Menu {name_elide, select, vowel {d''} other {de }}{name}, {role}",
     profile: "Mon profil",
     signOut: "Se déconnecter",
     openNav: "Ouvrir le menu",

@@ -123,8 +123,8 @@ function YearPanel({ year }: { year: number }) {
   const s = snapshot.data?.data;
   const drill = (c: string, label: string) => setCell({ cell: c, label });
   const Fig = ({ c, label, children }: { c: string; label: string; children: ReactNode }) => (
-    <button type="button" className={styles.fig} onClick={() => drill(c, label)} aria-label={t("bpf.showDetail", { what: label })}>
-      {children}
+    <button type="button" className={styles.fig} onClick={() => drill(c, label)}>
+      {children} <span className="visually-hidden">{t("bpf.showDetail", { what: label })}</span>
     </button>
   );
 

@@ -60,7 +60,7 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
 
       <section className={styles.section} aria-labelledby="file-sessions">
         <h2 id="file-sessions">{t("funderFile.sessions")}</h2>
-        <QueryList query={sessions} empty={t("funderFile.noSessions")} reserve={false}>
+        <QueryList query={sessions} empty={t("funderFile.noSessions")}>
           {(page) => (
             <ul className={styles.list}>
               {page.data.map((s) => {
@@ -90,7 +90,7 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
         <h2 id="file-documents">{t("funderFile.documents")}</h2>
         {docs.data && !kinds.has("CERTIFICATE") ? <p className="muted">{t("funderFile.noCertificate")}</p> : null}
         {docs.data && !kinds.has("CONVENTION") ? <p className="muted">{t("funderFile.noConvention")}</p> : null}
-        <QueryList query={docs} empty={t("funderFile.noDocuments")} reserve={false}>
+        <QueryList query={docs} empty={t("funderFile.noDocuments")}>
           {(page) => (
             <ul className={styles.list}>
               {page.data.map((d) => (
@@ -107,7 +107,7 @@ export function FunderFileView({ enrollmentId }: { enrollmentId: string }) {
 
       <section className={styles.section} aria-labelledby="file-invoices">
         <h2 id="file-invoices">{t("funderFile.invoices")}</h2>
-        <QueryList query={invoices} empty={t("funderFile.noInvoices")} reserve={false}>
+        <QueryList query={invoices} empty={t("funderFile.noInvoices")}>
           {(page) => <InvoiceList items={page.data} locale={locale} />}
         </QueryList>
       </section>

@@ -79,7 +79,7 @@ export function FunderHome({ lead }: { lead: string }) {
       <section className={styles.section} aria-labelledby="funder-invoices">
         <h2 id="funder-invoices">{t("funderHome.invoices")}</h2>
         {name ? <p className="muted">{t("funderHome.invoicesIntro", { funder: name })}</p> : null}
-        <QueryList query={invoices} empty={t("funderHome.noInvoices")} reserve={false}>
+        <QueryList query={invoices} empty={t("funderHome.noInvoices")}>
           {(page) => <InvoiceList items={page.data} locale={locale} />}
         </QueryList>
       </section>

@@ -4,7 +4,7 @@ import { LOCALES } from "@/lib/i18n/config";
 import { useI18n, useSetLocale } from "@/lib/i18n/client";
 import styles from "./language-switcher.module.css";
 
-/** FR | EN toggle; the choice is kept in the `locale` cookie. */
+/** FR | EN toggle (each button named by its visible code, then the language's name); the choice is kept in the `locale` cookie. */
 export function LanguageSwitcher({ onChange }: { onChange?: (locale: (typeof LOCALES)[number]) => void }) {
   const { locale, t } = useI18n();
   const setLocale = useSetLocale();
@@ -16,7 +16,6 @@ export function LanguageSwitcher({ onChange }: { onChange?: (locale: (typeof LOC
           type="button"
           lang={l}
           aria-pressed={l === locale}
-          aria-label={t(`languages.${l}`)}
           onClick={() => {
             if (l === locale) return;
             setLocale(l);
@@ -24,6 +23,7 @@ export function LanguageSwitcher({ onChange }: { onChange?: (locale: (typeof LOC
           }}
         >
           {l.toUpperCase()}
+          <span className="visually-hidden"> {t(`languages.${l}`)}</span>
         </button>
       ))}
     </div>

@@ -21,8 +21,6 @@ type Props<T extends { data: readonly unknown[] }> = {
   empty: string;
   /** How many placeholder rows while the first page loads. */
   rows?: number;
-  /** Keep a line's height for the status above the list even when there is none (so the list does not jump); true unless said otherwise. */
-  reserve?: boolean;
   /** The list (table, pagination) once there is something to show. */
   children: (page: T) => ReactNode;
 };
@@ -30,14 +28,15 @@ type Props<T extends { data: readonly unknown[] }> = {
 /**
  * The states every paginated list goes through: a table-shaped skeleton while the first page loads,
  * the error (announced), the empty-state sentence, then the list itself, marked busy while a newer
- * page is on its way (the previous page stays on screen meanwhile).
+ * page is on its way (the previous page stays on screen meanwhile). One element: in a stacked layout
+ * the status region (empty once the list is there) adds no gap of its own above the list.
  */
-export function QueryList<T extends { data: readonly unknown[] }>({ query, empty, rows, reserve = true, children }: Props<T>) {
+export function QueryList<T extends { data: readonly unknown[] }>({ query, empty, rows, children }: Props<T>) {
   const t = useT();
   const page = query.data;
   return (
-    <>
-      <div aria-live="polite" className={reserve ? "list-status" : undefined}>
+    <div>
+      <div aria-live="polite" className="query-status">
         {query.isPending ? <Loading shape="table" rows={rows} /> : query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : null}
       </div>
       {page && page.data.length === 0 ? (
@@ -47,6 +46,6 @@ export function QueryList<T extends { data: readonly unknown[] }>({ query, empty
       ) : page ? (
         <div aria-busy={query.isFetching}>{children(page)}</div>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -36,7 +36,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
           </a>
         </div>
       </div>
-      <QueryList query={list} empty={t("creatorEnrollments.empty")} reserve={false}>
+      <QueryList query={list} empty={t("creatorEnrollments.empty")}>
         {(data) => (
           <>
             <DataTable
