@@ -113,6 +113,7 @@ export const quality_fr = {
     empty: "Aucune notification.",
     unread: "Non lue :",
     complaintCritical: "Réclamation CRITIQUE : « {subject} » — réponse attendue avant le {due}",
+    quoteRequested: "Demande de devis de {company} : « {course} », {learners, plural, one {# stagiaire} other {# stagiaires}}",
   },
   complaintForm: {
     title: "Déposer une réclamation",
