@@ -146,9 +146,8 @@ export const surveysRouter = router({
           "course's title, context the message; recommendations computed as by POST /needs-analysis), an in-app notification (kind quote.requested) and an e-mail (template quote-requested) to " +
           "each ACTIVE ADMIN (notifiedAdmins).",
         errorResponses: {
-          400: "Unknown field",
           404: "COURSE_NOT_FOUND (not PUBLISHED, or another tenant's slug); TENANT_NOT_FOUND",
-          422: "VALIDATION_FAILED: a missing or invalid field (errors names it)",
+          400: "VALIDATION_FAILED: a missing or invalid field (errors names it), or an unknown field",
           429: "RATE_LIMITED",
         },
       },
