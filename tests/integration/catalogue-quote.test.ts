@@ -63,6 +63,20 @@ describe("the public page's rates", () => {
   });
 });
 
+describe("POST /enrollments/me (the course page's \"S'inscrire\" on a free course)", () => {
+  it("enrols the signed-in member in a free course; a paid course is 422 COURSE_NOT_FREE; twice is 409", async () => {
+    const free = await createLearningCourse(w.api.db, w.acmeId, { creatorId: w.uid.creator, title: "Cours gratuit", slug: "cours-gratuit-devis" });
+    const res = await w.call("POST", "/enrollments/me", w.tok.learner2, { courseId: free.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ courseId: free.id, userId: w.uid.learner2, status: "ACTIVE" });
+    expectError(await w.call("POST", "/enrollments/me", w.tok.learner2, { courseId: free.id }), 409);
+    const sst = await courseOf(w.api, "acme", SST);
+    const paid = await w.call("POST", "/enrollments/me", w.tok.learner2, { courseId: sst.id });
+    expectError(paid, 422);
+    expect(paid.body.code).toBe("COURSE_NOT_FREE");
+  });
+});
+
 describe("rate limit", () => {
   it("an anonymous visitor's quote requests are rate-limited like every public request (429 with Retry-After)", async () => {
     // This file's anonymous requests already went over a limit of 1 in the current window.
