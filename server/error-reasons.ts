@@ -194,6 +194,7 @@ export const ERROR_REASONS = {
   // Payments.
   PAYMENT_NOT_FOUND: "Payment not found",
   COURSE_FREE: "The course is free: enroll with POST /enrollments (FREE); payments are for paid courses only",
+  COURSE_NOT_FREE: "The course is paid: enrol through the checkout (POST /payments/checkout)",
   PAYMENT_NOT_CAPTURED: "Only a CAPTURED payment can be refunded",
   PAYMENT_ALREADY_REFUNDED: "The payment is already entirely refunded",
   PAYMENT_ALREADY_CAPTURED: "The payment is already captured",

@@ -1,7 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatPrice, personName } from "@/components/learn/format";
 import { formatKey, lessonKindKey, levelKey } from "@/components/learn/labels";
@@ -154,9 +155,33 @@ function EnrollBox({ course: c, enrollmentId }: { course: Course; enrollmentId?:
       ) : c.price > 0 ? (
         <PayButton courseId={c.id} />
       ) : (
-        <p className="muted">{t("learnCourse.howToEnroll")}</p>
+        <EnrolFreeButton courseId={c.id} />
       )}
     </section>
+  );
+}
+
+/** "S'inscrire" on a free course: POST /enrollments/me, then the course itself. */
+function EnrolFreeButton({ courseId }: { courseId: string }) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const enrol = useMutation(
+    trpc.enrollments.enrollSelf.mutationOptions({
+      onSuccess: async (res) => {
+        await queryClient.invalidateQueries({ queryKey: trpc.enrollments.me.queryKey() });
+        router.push(`/learn/${res.data.id}`);
+      },
+    }),
+  );
+  return (
+    <div className="stack">
+      <button type="button" className="btn btn-primary btn-block" disabled={enrol.isPending || enrol.isSuccess} onClick={() => enrol.mutate({ courseId })}>
+        {t("learnCourse.enrolFree")}
+      </button>
+      {enrol.isError ? <Alert kind="error">{errorMessage(enrol.error, t)}</Alert> : null}
+    </div>
   );
 }
 

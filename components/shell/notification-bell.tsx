@@ -44,6 +44,7 @@ export function NotificationBell() {
   }, [open]);
 
   const text = (n: TNotification) => {
+    if (n.kind === "quote.requested") return t("notifications.quoteRequested", { company: n.vars.company ?? "", course: n.vars.course ?? "", learners: Number(n.vars.learners ?? 0) });
     const due = n.vars.slaDueAt ? formatDateTime(n.vars.slaDueAt, locale, timeZone) : "";
     return t("notifications.complaintCritical", { subject: n.vars.subject ?? "", due });
   };

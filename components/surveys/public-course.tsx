@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { TPublicCourse, TResultIndicators } from "@/server/contracts/surveys";
+import type { TOutcomeRate, TPublicCourse, TResultIndicators } from "@/server/contracts/surveys";
+import { CourseActions } from "@/components/catalogue/quote-request";
 import { formatPrice } from "@/components/courses/money";
 import { BrandMark } from "@/components/ui/brand-mark";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
@@ -38,13 +39,13 @@ function Section({ id, title, text }: { id: string; title: string; text: string 
 export function ResultFigures({ results, t }: { results: TResultIndicators; t: Translate }) {
   const s = results.satisfaction;
   const items: { label: string; value: string; note?: string }[] = [];
+  const rate = (r: TOutcomeRate) => (r.significant && r.rate !== null ? `${pct(r.rate)} %` : t("publicCourse.notSignificant"));
   if (s.satisfactionRate !== null) items.push({ label: t("publicCourse.satisfactionRate"), value: `${pct(s.satisfactionRate)} %`, note: t("publicCourse.basedOn", { n: s.responses }) });
   if (s.averageRating !== null) items.push({ label: t("publicCourse.averageRating"), value: `${s.averageRating.toLocaleString("fr-FR")} / 5` });
-  if (results.completionRate !== null)
-    items.push({ label: t("publicCourse.completionRate"), value: `${pct(results.completionRate)} %`, note: t("publicCourse.completionBasis", { completed: results.completed, total: results.enrollments }) });
-  if (results.successRate !== null) items.push({ label: t("publicCourse.successRate"), value: `${pct(results.successRate)} %` });
-  if (!items.length) return <p className="muted">{t("publicCourse.notYet")}</p>;
+  items.push({ label: t("publicCourse.completionRate"), value: rate(results.completion), note: t("publicCourse.completionBasis", { completed: results.completion.count, total: results.completion.of }) });
+  items.push({ label: t("publicCourse.successRate"), value: rate(results.success), note: t("publicCourse.successBasis", { succeeded: results.success.count, total: results.success.of }) });
   return (
+    <>
     <dl className={styles.kpis}>
       {items.map((i) => (
         <div key={i.label} className={styles.kpi}>
@@ -56,11 +57,15 @@ export function ResultFigures({ results, t }: { results: TResultIndicators; t: T
         </div>
       ))}
     </dl>
+    <p className={`muted ${styles.kpiNote}`} data-testid="results-method">
+      <sup aria-hidden="true">*</sup> {t("publicCourse.resultsMethod", { min: results.minimumCount })}
+    </p>
+    </>
   );
 }
 
 /** A course's public page (Qualiopi indicators 1 and 2): everything a prospect and an auditor look for. */
-export function PublicCoursePage({ course: c, locale, t, logoUrl }: { course: TPublicCourse; locale: string; t: Translate; logoUrl: string | null }) {
+export function PublicCoursePage({ course: c, locale, t, logoUrl, enrolHref }: { course: TPublicCourse; locale: string; t: Translate; logoUrl: string | null; enrolHref: string }) {
   const price = c.price === 0 ? t("publicCourse.free") : formatPrice(c.price, c.currency, locale);
   return (
     <div className={styles.publicPage}>
@@ -72,6 +77,7 @@ export function PublicCoursePage({ course: c, locale, t, logoUrl }: { course: TP
           <h1>{c.title}</h1>
           <p className={styles.prose}>{c.description}</p>
         </div>
+        <CourseActions slug={c.slug} enrolHref={enrolHref} />
         <section aria-labelledby="facts-title" className="card stack">
           <h2 id="facts-title">{t("publicCourse.facts")}</h2>
           <dl className={styles.facts}>

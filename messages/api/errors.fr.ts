@@ -176,6 +176,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   VAT_CATEGORY_REQUIRED: "Une ligne à 0\u202f% d'un organisme assujetti à la TVA doit indiquer sa catégorie de TVA (E avec le fondement de l'exonération, Z ou O)\u202f: voir le détail.",
   PAYMENT_NOT_FOUND: "Paiement introuvable.",
   COURSE_FREE: "Cette formation est gratuite\u202f: l'inscription se fait sans paiement.",
+  COURSE_NOT_FREE: "Cette formation est payante\u202f: l'inscription se fait par le paiement en ligne.",
   PAYMENT_NOT_CAPTURED: "Seul un paiement encaissé peut être remboursé.",
   PAYMENT_ALREADY_REFUNDED: "Ce paiement est déjà entièrement remboursé.",
   PAYMENT_ALREADY_CAPTURED: "Ce paiement est déjà encaissé.",

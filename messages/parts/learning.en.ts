@@ -96,7 +96,7 @@ export const learning_en = {
     language: "Language",
     goToCourse: "Go to the course",
     enrolled: "You are enrolled in this course.",
-    howToEnroll: "To enroll, contact the organisation: enrollments are made by an administrator.",
+    enrolFree: "Enrol",
     noPrerequisites: "No prerequisites.",
     facts: "At a glance",
     certification: "Certification",

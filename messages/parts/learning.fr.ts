@@ -96,7 +96,7 @@ export const learning_fr = {
     language: "Langue",
     goToCourse: "Accéder à la formation",
     enrolled: "Vous êtes inscrit à cette formation.",
-    howToEnroll: "Pour vous inscrire, contactez l'organisme\u202f: l'inscription est faite par un administrateur.",
+    enrolFree: "S'inscrire",
     noPrerequisites: "Aucun prérequis.",
     facts: "En bref",
     certification: "Certification",

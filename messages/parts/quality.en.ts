@@ -117,6 +117,7 @@ export const quality_en: Shape<typeof quality_fr> = {
     empty: "No notification.",
     unread: "Unread:",
     complaintCritical: "CRITICAL complaint: “{subject}” — answer due by {due}",
+    quoteRequested: "Quote request from {company}: “{course}”, {learners, plural, one {# learner} other {# learners}}",
   },
   complaintForm: {
     title: "File a complaint",

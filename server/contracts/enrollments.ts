@@ -46,6 +46,8 @@ const ZCourseRef = z.object({ id: z.string(), title: z.string(), slug: z.string(
 
 // ---- create / update / cancel
 
+export const ZEnrollSelfInput = z.strictObject({ courseId: ZId("crs").describe("A PUBLISHED free course (price 0) of the tenant") });
+
 export const ZCreateEnrollmentInput = z.strictObject({
   courseId: ZId("crs"),
   userId: ZId("usr"),

@@ -121,6 +121,9 @@ export const ZNeedsAnalysis = ZNeedsAnalysisCreated.extend({
   context: z.string(),
   fundingSource: ZFundingSource.nullable(),
   provider: z.string().describe("The AI provider that computed the result: local or openai"),
+  source: z.enum(["STAFF", "QUOTE_REQUEST"]).describe("STAFF (POST /needs-analysis) or QUOTE_REQUEST (a visitor's quote request on a public course page)"),
+  requestedCourseId: z.string().nullable().describe("QUOTE_REQUEST: the course asked about"),
+  learnerCount: z.number().int().nullable().describe("QUOTE_REQUEST: how many learners to train"),
   createdBy: z.string().nullable(),
   createdAt: ZTimestamp,
 });
@@ -149,3 +152,27 @@ export type TTimelineEvent = z.infer<typeof ZTimelineEvent>;
 
 export const ZTimelineInput = z.strictObject({ id: ZId("enr") });
 export const ZTimelineOutput = envelope(z.object({ enrollmentId: z.string(), events: z.array(ZTimelineEvent) }));
+
+/* ------------------------------------------------------------------ quote requests (public course page) */
+
+/** The most learners a quote request names. */
+export const QUOTE_MAX_LEARNERS = 1000;
+
+export const ZQuoteRequestInput = z.strictObject({
+  slug: z.string().min(1).max(100).describe("The course's slug (a PUBLISHED course of the tenant)"),
+  companyName: ZText(200).describe("The company asking (at most 200 characters)"),
+  contactName: ZText(200).describe("The person to call back"),
+  email: ZEmail.describe("The contact's e-mail"),
+  phone: z.string().trim().min(3).max(40).optional().describe("The contact's phone, optional"),
+  learners: z.number().int().min(1).max(QUOTE_MAX_LEARNERS).describe(`How many learners to train (1 to ${QUOTE_MAX_LEARNERS})`),
+  message: ZText(4000).describe("The request: needs, dates, place (at most 4000 characters)"),
+});
+export type TQuoteRequestInput = z.infer<typeof ZQuoteRequestInput>;
+
+export const ZQuoteRequestCreated = z.object({
+  needsAnalysisId: z.string().describe("The needs analysis (nda_) created with source QUOTE_REQUEST"),
+  companyId: z.string().describe("The company (cmp_): an existing one of the same name, else a new one"),
+  notifiedAdmins: z.array(z.string()).describe("User ids (usr_) of the ACTIVE ADMINs notified (in-app and e-mail)"),
+  createdAt: ZTimestamp,
+});
+export const ZQuoteRequestOutput = envelope(ZQuoteRequestCreated);

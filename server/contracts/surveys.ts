@@ -100,12 +100,19 @@ export const ZSurveyResultsInput = z.object({ id: z.string().min(1).max(64).desc
 
 /* ------------------------------------------------------------------ public course pages */
 
+export const ZOutcomeRate = z.object({
+  count: z.number().int().describe("The numerator: learners who completed (completion) or succeeded (success)"),
+  of: z.number().int().describe("The denominator: enrollments but CANCELLED (completion) or COMPLETED enrollments (success)"),
+  rate: z.number().nullable().describe("count / of (0..1); null when `significant` is false"),
+  significant: z.boolean().describe("false below RESULTS_MIN_COUNT learners in the denominator: the page says \"non significatif\" instead of a percentage"),
+});
+export type TOutcomeRate = z.infer<typeof ZOutcomeRate>;
+
 export const ZResultIndicators = z.object({
   satisfaction: ZSatisfaction,
-  enrollments: z.number().int().describe("Enrollments counted (every status but CANCELLED)"),
-  completed: z.number().int(),
-  completionRate: z.number().nullable().describe("completed / enrollments (0..1); null without an enrollment"),
-  successRate: z.number().nullable().describe("The course's published success rate (0..1), when the organisation set one"),
+  completion: ZOutcomeRate.describe("COMPLETED enrollments over every enrollment but CANCELLED"),
+  success: ZOutcomeRate.describe("Of the COMPLETED enrollments, those that passed every quiz lesson of their path (a course without a quiz: every completed one)"),
+  minimumCount: z.number().int().describe("RESULTS_MIN_COUNT: below this many learners in its denominator a rate is not significant"),
 });
 export type TResultIndicators = z.infer<typeof ZResultIndicators>;
 

@@ -48,6 +48,7 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "post", path: "/api/v1/enrollments", status: 201 },
   { method: "get", path: "/api/v1/enrollments", status: 200 },
   { method: "get", path: "/api/v1/enrollments/me", status: 200 },
+  { method: "post", path: "/api/v1/enrollments/me", status: 201 },
   { method: "get", path: "/api/v1/enrollments/me/upcoming-sessions", status: 200 },
   { method: "get", path: "/api/v1/enrollments/{id}", status: 200 },
   { method: "patch", path: "/api/v1/enrollments/{id}", status: 200 },
@@ -160,6 +161,7 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/courses/{id}/survey-results", status: 200 },
   { method: "get", path: "/api/v1/public/courses", status: 200 },
   { method: "get", path: "/api/v1/public/courses/{slug}", status: 200 },
+  { method: "post", path: "/api/v1/public/courses/{slug}/quote-requests", status: 201 },
   // Needs analysis, companies, PAF timeline (issue #11 item 4)
   { method: "get", path: "/api/v1/companies", status: 200 },
   { method: "post", path: "/api/v1/companies", status: 201 },

@@ -214,7 +214,7 @@ describe("GET /courses/{id}/survey-results", () => {
     const pub = await w.api.call("GET", `/public/courses/${course.slug}`, { tenant: "acme" });
     expect(pub.status, JSON.stringify(pub.body)).toBe(200);
     expect(pub.body.data.results.satisfaction).toEqual({ responses: 2, ratingAnswers: 2, averageRating: 4.5, satisfactionRate: 1 });
-    expect(pub.body.data.results).toMatchObject({ enrollments: 4, completed: 4, completionRate: 1, successRate: null });
+    expect(pub.body.data.results).toMatchObject({ completion: { count: 4, of: 4, rate: null, significant: false } }); // 4 learners: below RESULTS_MIN_COUNT
   });
 
   it("a low rating lowers the satisfaction rate (4 or 5 out of 5 is satisfied)", async () => {

@@ -1,6 +1,7 @@
 import { SIGNING_WINDOW_NOTE } from "../../contracts/signing-window";
 import {
   ZCreateEnrollmentInput,
+  ZEnrollSelfInput,
   ZEnrollmentDetailOutput,
   ZEnrollmentIdInput,
   ZEnrollmentOutput,
@@ -23,7 +24,7 @@ import {
   ZUpdateEnrollmentInput,
   ZUpdateProgressInput,
 } from "../../contracts/enrollments";
-import { cancelEnrollment, createEnrollment, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
+import { cancelEnrollment, createEnrollment, enrollSelf, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
 import { csvExportRoute } from "../../http/csv-export";
 import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
 import { getQuizFeedback, getQuizScores, submitQuizAttempt } from "../../services/enrollments/quiz";
@@ -75,6 +76,25 @@ export const enrollmentsRouter = router({
 
   /** The progress export as CSV text for tRPC callers; REST: GET /enrollments/course/{courseId}/export (server/http/csv-export.ts declares it, CSV or XLSX). */
   export: csvExportRoute.trpc("text"),
+
+  enrollSelf: tenantProcedure
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/enrollments/me",
+        tags,
+        summary: "Enrol myself in a free course (the course page's \"S'inscrire\")",
+        description:
+          "Any signed-in member of the tenant enrols THEMSELF in a PUBLISHED course whose price is 0: the self-service form of POST /enrollments (ADMIN or CREATOR, for anyone), with the same rules " +
+          "(paymentMethod FREE, enrolledBy the caller; a CANCELLED enrollment is re-activated; ACTIVE, COMPLETED or SUSPENDED: 409 ALREADY_ENROLLED; REVOKED: 409 ENROLLMENT_REVOKED). " +
+          "A paid course is 422 COURSE_NOT_FREE: its page offers the checkout (POST /payments/checkout). Emits enrollment.created.",
+        errorResponses: { 400: "Unknown field", 401: "Unauthorized", 403: "Not a member", 404: "COURSE_NOT_FOUND", 409: "Already enrolled, or enrollment revoked", 422: "COURSE_NOT_FREE, or COURSE_NOT_PUBLISHED" },
+      },
+    })
+    .input(ZEnrollSelfInput)
+    .output(ZEnrollmentOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await enrollSelf(ctx.db, ctx.caller, input.courseId, ctx.clock.now()) })),
 
   list: can("enrollments.readAll")
     .meta({

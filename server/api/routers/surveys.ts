@@ -10,6 +10,8 @@ import {
   ZSurveyResultsOutput,
   ZSurveyTokenInput,
 } from "../../contracts/surveys";
+import { ZQuoteRequestInput, ZQuoteRequestOutput } from "../../contracts/needs";
+import { requestQuote } from "../../services/needs/quote-requests";
 import { getPublicCourse, listPublicCourses } from "../../services/surveys/public-courses";
 import { getSurvey, submitSurvey } from "../../services/surveys/respond";
 import { getSurveyResults } from "../../services/surveys/results";
@@ -117,11 +119,40 @@ export const surveysRouter = router({
         description:
           "No sign-in. A PUBLISHED course of the tenant: objectives, prerequisites, audience, methods, duration, format and the modes of its sessions, price, access lead time, disability " +
           "access and referent, the FAQ and SEO fields (AI-generated or edited), and the published results: satisfaction (the figure of GET /courses/{id}/survey-results, over every response), " +
-          "completion rate (COMPLETED over every enrollment but CANCELLED) and, when the organisation set one, its success rate. A DRAFT or ARCHIVED course, or another tenant's slug, is 404.",
+          "and the completion and success rates of ONE computation (server/services/surveys/satisfaction.ts courseOutcomes): completion = COMPLETED over every enrollment but CANCELLED; " +
+          "success = of the COMPLETED enrollments, those with a passed attempt at every QUIZ lesson of their path (every completed one for a course without a quiz). Each rate carries its count and " +
+          "denominator; below minimumCount (5) learners in its denominator it is not significant (rate null, significant false) and the page says so instead of a percentage. " +
+          "A DRAFT or ARCHIVED course, or another tenant's slug, is 404.",
         errorResponses: { 404: "COURSE_NOT_FOUND (not PUBLISHED, or another tenant's); TENANT_NOT_FOUND" },
       },
     })
     .input(ZPublicCourseSlugInput)
     .output(ZPublicCourseOutput)
     .query(async ({ ctx, input }) => ({ data: await getPublicCourse(ctx.db, ctx.scope, input.slug) })),
+
+  requestQuote: publicTenantProcedure
+    .meta({
+      status: 201,
+      openapi: {
+        method: "POST",
+        path: "/public/courses/{slug}/quote-requests",
+        tags: publicTags,
+        protect: false,
+        summary: "Ask a quote for a course (the public page's \"Demander un devis\")",
+        description:
+          "No sign-in needed; rate-limited like every request (RATE_LIMIT_PER_HOUR per address, per user when signed in). The spec names no path for this: it sits under the public course page it " +
+          "belongs to (GET /public/courses/{slug}), as a sub-collection. Body: companyName, contactName, email, optional phone, learners (1-1000), message. In one transaction: the company " +
+          "(the tenant's company of the same name, case ignored, else a new one with the contact), a needs analysis for it (source QUOTE_REQUEST, requestedCourseId, learnerCount; objective the " +
+          "course's title, context the message; recommendations computed as by POST /needs-analysis), an in-app notification (kind quote.requested) and an e-mail (template quote-requested) to " +
+          "each ACTIVE ADMIN (notifiedAdmins).",
+        errorResponses: {
+          404: "COURSE_NOT_FOUND (not PUBLISHED, or another tenant's slug); TENANT_NOT_FOUND",
+          400: "VALIDATION_FAILED: a missing or invalid field (errors names it), or an unknown field",
+          429: "RATE_LIMITED",
+        },
+      },
+    })
+    .input(ZQuoteRequestInput)
+    .output(ZQuoteRequestOutput)
+    .mutation(async ({ ctx, input }) => ({ data: await requestQuote(ctx.db, ctx.caller, input, ctx.clock.now()) })),
 });

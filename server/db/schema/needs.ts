@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, updatedAt } from "./_columns";
 import { users } from "./identity";
-import { courseLevelEnum, enrollments } from "./learning";
+import { courseLevelEnum, courses, enrollments } from "./learning";
 import { tenants } from "./tenancy";
 
 /**
@@ -12,6 +12,8 @@ import { tenants } from "./tenancy";
  * (tenant_id, id).
  */
 export const needsFundingSourceEnum = pgEnum("needs_funding_source", ["OPCO", "CPF", "POLE_EMPLOI", "SELF", "OTHER"]);
+/** Who started the analysis: STAFF (POST /needs-analysis) or a visitor's quote request on a public course page. */
+export const needsAnalysisSourceEnum = pgEnum("needs_analysis_source", ["STAFF", "QUOTE_REQUEST"]);
 
 export type NeedsRecommendation = {
   courseId: string;
@@ -75,6 +77,10 @@ export const needsAnalyses = pgTable(
     gapAnalysis: jsonb().$type<NeedsGapAnalysis>().notNull(),
     /** The AI provider that computed the result (local, openai). */
     provider: text().notNull(),
+    source: needsAnalysisSourceEnum().notNull().default("STAFF"),
+    /** QUOTE_REQUEST: the course the visitor asked a quote for, and for how many learners. */
+    requestedCourseId: text(),
+    learnerCount: integer(),
     createdBy: text().references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -88,5 +94,6 @@ export const needsAnalyses = pgTable(
     index("needs_analyses_tenant_enrollment_idx").on(t.tenantId, t.enrollmentId).where(sql`enrollment_id is not null`),
     foreignKey({ name: "needs_analyses_company_fk", columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.id] }),
     foreignKey({ name: "needs_analyses_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }),
+    foreignKey({ name: "needs_analyses_requested_course_fk", columns: [t.tenantId, t.requestedCourseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],
 );

@@ -53,6 +53,20 @@ export async function createEnrollment(db: Db, caller: Caller, input: TCreateEnr
   });
 }
 
+/**
+ * POST /enrollments/me: a signed-in member enrols THEMSELF in a FREE course of the catalogue (the
+ * course page's "S'inscrire"), through enrollLearner like every enrollment. A paid course goes
+ * through the checkout (POST /payments/checkout): 422 COURSE_NOT_FREE.
+ */
+export async function enrollSelf(db: Db, caller: Caller, courseId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [course] = await tx.select().from(courses).where(caller.scope.where(courses, eq(courses.id, courseId))).limit(1);
+    if (!course) throw notFound("Course");
+    if (course.price > 0) throw unprocessable("The course is paid: pay for it with POST /payments/checkout", { courseId: ["Paid course: use the checkout"] }, "COURSE_NOT_FREE");
+    return enrollLearner(tx, caller.scope, { course, userId: caller.userId, paymentMethod: "FREE", enrolledBy: caller.userId }, now);
+  });
+}
+
 type EnrollableCourse = { id: string; title: string; status: string };
 
 /**

@@ -2,7 +2,7 @@
 export type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
   | "complaint-received" | "complaint-acknowledged" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
-  | "survey-end-of-course" | "survey-follow-up" | "invoice-sent" | "convention-sign";
+  | "survey-end-of-course" | "survey-follow-up" | "invoice-sent" | "convention-sign" | "quote-requested";
 
 type Rendered = { subject: string; text: string };
 
@@ -103,6 +103,17 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     en: (v) => ({
       subject: v.closing === "yes" ? `Last reminder: sign your attendance (${v.title})` : `Sign your attendance: ${v.title}`,
       text: `Hello ${v.firstName},\n\nYour attendance at the session "${v.title}" (${v.slot}) is not signed yet.${v.closing === "yes" ? " The time slot ends soon." : ""}\n\nSign now: ${v.link}`,
+    }),
+  },
+  // quote requests (public course page), to each ADMIN: vars firstName, course, company, learners, contactName, email, phone ("" when not given), message, link (the needs analyses)
+  "quote-requested": {
+    fr: (v) => ({
+      subject: `Demande de devis : ${v.course} (${v.company})`,
+      text: `Bonjour ${v.firstName},\n\n${v.contactName} (${v.company}) demande un devis pour la formation « ${v.course} », pour ${v.learners === "1" ? "1 stagiaire" : `${v.learners} stagiaires`}.\n\nE-mail : ${v.email}${v.phone ? `\nTéléphone : ${v.phone}` : ""}\n\nMessage :\n${v.message}\n\nUne analyse des besoins a été créée pour cette entreprise : ${v.link}`,
+    }),
+    en: (v) => ({
+      subject: `Quote request: ${v.course} (${v.company})`,
+      text: `Hello ${v.firstName},\n\n${v.contactName} (${v.company}) asks for a quote for the course "${v.course}", for ${v.learners === "1" ? "1 learner" : `${v.learners} learners`}.\n\nE-mail: ${v.email}${v.phone ? `\nPhone: ${v.phone}` : ""}\n\nMessage:\n${v.message}\n\nA needs analysis was created for this company: ${v.link}`,
     }),
   },
   // complaints: vars firstName, reference, subject, category, severity, complainant, link (the complaint's page),

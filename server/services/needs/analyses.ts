@@ -1,9 +1,9 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { catalogueLanguage } from "../ai/local-needs-texts";
-import { sameTenant } from "../../db/tenant-scope";
-import type { Caller } from "../../auth/caller";
+import { sameTenant, type TenantScope } from "../../db/tenant-scope";
+import type { Caller, PublicCaller } from "../../auth/caller";
 import type { TCreateNeedsAnalysisInput, TListNeedsAnalysesInput, TNeedsAnalysis } from "../../contracts/needs";
-import type { Db } from "../../db";
+import type { Db, DbOrTx } from "../../db";
 import { companies, courses, enrollments, needsAnalyses } from "../../db/schema";
 import { notFound } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -40,12 +40,15 @@ function toAnalysis(r: Row, companyName: string): TNeedsAnalysis {
     context: r.context,
     fundingSource: r.fundingSource,
     provider: r.provider,
+    source: r.source,
+    requestedCourseId: r.requestedCourseId,
+    learnerCount: r.learnerCount,
     createdBy: r.createdBy,
     createdAt: r.createdAt.toISOString(),
   };
 }
 
-async function catalogue(db: Db, caller: Caller): Promise<CatalogueCourse[]> {
+async function catalogue(db: Db, scope: TenantScope): Promise<CatalogueCourse[]> {
   const rows = await db
     .select({
       id: courses.id,
@@ -60,20 +63,18 @@ async function catalogue(db: Db, caller: Caller): Promise<CatalogueCourse[]> {
       language: courses.language,
     })
     .from(courses)
-    .where(caller.scope.where(courses, eq(courses.status, "PUBLISHED")))
+    .where(scope.where(courses, eq(courses.status, "PUBLISHED")))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(CATALOGUE_MAX);
   return rows.map((r) => ({ ...r, tags: Array.isArray(r.tags) ? r.tags : [] }));
 }
 
-export async function createNeedsAnalysis(db: Db, caller: Caller, input: TCreateNeedsAnalysisInput, now: Date) {
-  const company = await loadCompany(db, caller.scope, input.companyId);
-  if (input.enrollmentId) {
-    const [e] = await db.select({ id: enrollments.id }).from(enrollments).where(caller.scope.where(enrollments, eq(enrollments.id, input.enrollmentId))).limit(1);
-    if (!e) throw notFound("Enrollment");
-  }
+type AnalysisFields = Pick<TCreateNeedsAnalysisInput, "objectives" | "currentLevel" | "targetLevel" | "context" | "fundingSource">;
+
+/** The provider's recommendations and gap analysis over the tenant's PUBLISHED catalogue (outside any transaction: it may call out). */
+export async function analyseNeeds(db: Db, scope: TenantScope, input: AnalysisFields) {
   const provider = aiProvider();
-  const published = await catalogue(db, caller);
+  const published = await catalogue(db, scope);
   const outcome = await needsAnalysis(provider, {
     objectives: input.objectives,
     currentLevel: input.currentLevel,
@@ -83,34 +84,59 @@ export async function createNeedsAnalysis(db: Db, caller: Caller, input: TCreate
     catalogue: published,
     language: catalogueLanguage(published),
   });
+  return { provider: provider.name, ...outcome };
+}
+
+type Analysed = Awaited<ReturnType<typeof analyseNeeds>>;
+
+/** THE insertion of a needs analysis and its audit line, in the caller's transaction (POST /needs-analysis, quote requests). */
+export async function insertNeedsAnalysis(
+  tx: DbOrTx,
+  actor: PublicCaller,
+  p: AnalysisFields & { companyId: string; enrollmentId?: string; source: Row["source"]; requestedCourseId?: string; learnerCount?: number },
+  analysed: Analysed,
+  now: Date,
+): Promise<string> {
   const id = newId("nda");
-  await db.transaction(async (tx) => {
-    await tx.insert(needsAnalyses).values(
-      caller.scope.values(needsAnalyses, {
-        id,
-        companyId: company.id,
-        enrollmentId: input.enrollmentId ?? null,
-        objectives: input.objectives,
-        currentLevel: input.currentLevel,
-        targetLevel: input.targetLevel,
-        context: input.context,
-        fundingSource: input.fundingSource ?? null,
-        recommendations: outcome.recommendations,
-        gapAnalysis: outcome.gapAnalysis,
-        provider: provider.name,
-        createdBy: caller.userId,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-    await writeAudit(tx, caller, {
-      action: "needs_analysis.created",
-      targetType: "needs_analysis",
-      targetId: id,
-      metadata: { companyId: company.id, enrollmentId: input.enrollmentId ?? null, recommendations: outcome.recommendations.map((r) => r.courseId) },
-    });
+  await tx.insert(needsAnalyses).values(
+    actor.scope.values(needsAnalyses, {
+      id,
+      companyId: p.companyId,
+      enrollmentId: p.enrollmentId ?? null,
+      objectives: p.objectives,
+      currentLevel: p.currentLevel,
+      targetLevel: p.targetLevel,
+      context: p.context,
+      fundingSource: p.fundingSource ?? null,
+      recommendations: analysed.recommendations,
+      gapAnalysis: analysed.gapAnalysis,
+      provider: analysed.provider,
+      source: p.source,
+      requestedCourseId: p.requestedCourseId ?? null,
+      learnerCount: p.learnerCount ?? null,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+  await writeAudit(tx, actor, {
+    action: "needs_analysis.created",
+    targetType: "needs_analysis",
+    targetId: id,
+    metadata: { companyId: p.companyId, enrollmentId: p.enrollmentId ?? null, source: p.source, recommendations: analysed.recommendations.map((r) => r.courseId) },
   });
-  return { id, recommendations: outcome.recommendations, gapAnalysis: outcome.gapAnalysis };
+  return id;
+}
+
+export async function createNeedsAnalysis(db: Db, caller: Caller, input: TCreateNeedsAnalysisInput, now: Date) {
+  const company = await loadCompany(db, caller.scope, input.companyId);
+  if (input.enrollmentId) {
+    const [e] = await db.select({ id: enrollments.id }).from(enrollments).where(caller.scope.where(enrollments, eq(enrollments.id, input.enrollmentId))).limit(1);
+    if (!e) throw notFound("Enrollment");
+  }
+  const analysed = await analyseNeeds(db, caller.scope, input);
+  const id = await db.transaction((tx) => insertNeedsAnalysis(tx, caller, { ...input, companyId: company.id, source: "STAFF" }, analysed, now));
+  return { id, recommendations: analysed.recommendations, gapAnalysis: analysed.gapAnalysis };
 }
 
 async function companyNames(db: Db, caller: Caller, ids: string[]): Promise<Map<string, string>> {

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { enrollments, questions, surveyResponses, type Choice, type SurveyAnswer } from "../../db/schema";
+import { enrollments, lessons, questions, quizAttempts, surveyResponses, type Choice, type SurveyAnswer } from "../../db/schema";
+import { inLearnerPath } from "../enrollments/path-filter";
 import type { TenantScope } from "../../db/tenant-scope";
-import type { TResultIndicators, TSatisfaction } from "../../contracts/surveys";
+import type { TOutcomeRate, TResultIndicators, TSatisfaction } from "../../contracts/surveys";
 
 /**
  * THE satisfaction figure (Qualiopi indicator 2), computed once here: the staff results
@@ -89,30 +90,45 @@ export async function courseResponses(db: DbOrTx, scope: TenantScope, courseId: 
     .orderBy(asc(surveyResponses.submittedAt), asc(surveyResponses.id));
 }
 
-const ratio = (n: number, d: number) => (d > 0 ? round4(n / d) : null);
+/** Below this many learners in its denominator, a published rate is "non significatif" (no percentage). */
+export const RESULTS_MIN_COUNT = 5;
+
+const outcome = (count: number, of: number): TOutcomeRate => {
+  const significant = of >= RESULTS_MIN_COUNT;
+  return { count, of, rate: significant ? round4(count / of) : null, significant };
+};
 
 /**
- * The published result indicators of a course (Qualiopi indicators 1-3): satisfaction (every
- * response, END_OF_COURSE and FOLLOW_UP), completion (COMPLETED over every enrollment but
- * CANCELLED, which never started) and, when the organisation set one, its success rate.
+ * THE completion and success rates of a course (Qualiopi indicators 1-3), computed once here for
+ * the public course page:
+ * - completion: COMPLETED enrollments over every enrollment but CANCELLED (which never started);
+ * - success: of the COMPLETED enrollments, those with a passed attempt at every QUIZ lesson of
+ *   their path (inLearnerPath); a course without a quiz counts every completed learner.
+ * Each rate is significant from RESULTS_MIN_COUNT learners in its denominator, else its rate is null.
  */
-export async function courseResultIndicators(db: DbOrTx, scope: TenantScope, course: { id: string; successRate: number | null }): Promise<TResultIndicators> {
-  const responses = await courseResponses(db, scope, course.id);
-  const qs = await questionsOf(db, scope, [...new Set(responses.map((r) => r.questionnaireId))]);
+export async function courseOutcomes(db: DbOrTx, scope: TenantScope, courseId: string): Promise<{ completion: TOutcomeRate; success: TOutcomeRate }> {
+  const quizMissed = sql`exists (select 1 from ${lessons} where ${scope.where(lessons, eq(lessons.courseId, enrollments.courseId), eq(lessons.kind, "QUIZ"), inLearnerPath(scope, enrollments.id))}
+    and not exists (select 1 from ${quizAttempts} where ${scope.where(quizAttempts, eq(quizAttempts.enrollmentId, enrollments.id), eq(quizAttempts.lessonId, lessons.id), eq(quizAttempts.passed, true))}))`;
   const [counts] = await db
     .select({
       total: sql<number>`count(*) filter (where ${enrollments.status} <> 'CANCELLED')`.mapWith(Number),
       completed: sql<number>`count(*) filter (where ${enrollments.status} = 'COMPLETED')`.mapWith(Number),
+      succeeded: sql<number>`count(*) filter (where ${enrollments.status} = 'COMPLETED' and not ${quizMissed})`.mapWith(Number),
     })
     .from(enrollments)
-    .where(scope.where(enrollments, and(eq(enrollments.courseId, course.id))));
+    .where(scope.where(enrollments, eq(enrollments.courseId, courseId)));
   const total = counts?.total ?? 0;
   const completed = counts?.completed ?? 0;
-  return {
-    satisfaction: computeSatisfaction(responses, qs),
-    enrollments: total,
-    completed,
-    completionRate: ratio(completed, total),
-    successRate: course.successRate === null ? null : round4(course.successRate / 100),
-  };
+  return { completion: outcome(completed, total), success: outcome(counts?.succeeded ?? 0, completed) };
+}
+
+/**
+ * The published result indicators of a course (Qualiopi indicators 1-3): satisfaction (every
+ * response, END_OF_COURSE and FOLLOW_UP) and the completion and success rates of courseOutcomes.
+ */
+export async function courseResultIndicators(db: DbOrTx, scope: TenantScope, course: { id: string }): Promise<TResultIndicators> {
+  const responses = await courseResponses(db, scope, course.id);
+  const qs = await questionsOf(db, scope, [...new Set(responses.map((r) => r.questionnaireId))]);
+  const outcomes = await courseOutcomes(db, scope, course.id);
+  return { satisfaction: computeSatisfaction(responses, qs), ...outcomes, minimumCount: RESULTS_MIN_COUNT };
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PublicCoursePage } from "@/components/surveys/public-course";
-import { serverCaller } from "@/lib/server/api-caller";
+import { currentIdentity, serverCaller } from "@/lib/server/api-caller";
 import { getTranslator } from "@/lib/i18n/server";
 import { getTenantProfile } from "@/lib/server/tenant";
 import { toHttpError } from "@/server/errors";
@@ -35,6 +35,9 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 /** A course's public page on the tenant's site (no sign-in; Qualiopi indicators 1 and 2). */
 export default async function PublicCourseRoute({ params }: Params) {
   const { tenant, slug } = await params;
-  const [course, profile, { t, locale }] = await Promise.all([loadCourse(tenant, slug), getTenantProfile(tenant), getTranslator()]);
-  return <PublicCoursePage course={course} t={t} locale={locale} logoUrl={profile.branding.logoUrl} />;
+  const [course, profile, { t, locale }, identity] = await Promise.all([loadCourse(tenant, slug), getTenantProfile(tenant), getTranslator(), currentIdentity()]);
+  // "S'inscrire": the app's course page (enrolment or checkout); signed out, the sign-in first and back.
+  const appPage = `/catalogue/${encodeURIComponent(course.slug)}`;
+  const enrolHref = identity?.activeTenantId === profile.id ? appPage : `/login?next=${encodeURIComponent(appPage)}`;
+  return <PublicCoursePage course={course} t={t} locale={locale} logoUrl={profile.branding.logoUrl} enrolHref={enrolHref} />;
 }

@@ -1,0 +1,100 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { PublicCaller } from "../../auth/caller";
+import type { TQuoteRequestInput } from "../../contracts/needs";
+import type { Db, DbOrTx } from "../../db";
+import { companies, courses } from "../../db/schema";
+import type { TenantScope } from "../../db/tenant-scope";
+import { notFound } from "../../errors";
+import { newId } from "../../lib/ids";
+import { tenantUrl } from "../../lib/urls";
+import { sendMail } from "../mail";
+import { notifyUsers } from "../notifications/notifications";
+import { writeAudit } from "../platform/audit";
+import { membersWith, tenantInfo } from "../quality/members";
+import { analyseNeeds, insertNeedsAnalysis } from "./analyses";
+
+/** Who is told of a quote request: the members who manage the client companies (ACTIVE ADMINs). */
+const RECIPIENTS = "companies.manage" as const;
+
+async function publishedCourse(db: DbOrTx, scope: TenantScope, slug: string) {
+  const [c] = await db
+    .select({ id: courses.id, title: courses.title, level: courses.level })
+    .from(courses)
+    .where(scope.where(courses, eq(courses.status, "PUBLISHED"), eq(courses.slug, slug.toLowerCase())))
+    .limit(1);
+  if (!c) throw notFound("Course");
+  return c;
+}
+
+/** The tenant's company of that name (case and surrounding spaces ignored), else a new one with the request's contact. */
+async function companyFor(tx: DbOrTx, caller: PublicCaller, input: TQuoteRequestInput, now: Date): Promise<string> {
+  const [found] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(caller.scope.where(companies, and(sql`lower(${companies.name}) = ${input.companyName.toLowerCase()}`)))
+    .orderBy(companies.createdAt, companies.id)
+    .limit(1);
+  if (found) return found.id;
+  const id = newId("cmp");
+  await tx.insert(companies).values(
+    caller.scope.values(companies, {
+      id,
+      name: input.companyName,
+      contactName: input.contactName,
+      contactEmail: input.email,
+      contactPhone: input.phone ?? null,
+      createdBy: caller.userId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+  await writeAudit(tx, caller, { action: "company.created", targetType: "company", targetId: id, metadata: { name: input.companyName, source: "QUOTE_REQUEST" } });
+  return id;
+}
+
+/**
+ * POST /public/courses/{slug}/quote-requests: a visitor (signed in or not) asks a quote for a
+ * PUBLISHED course. The recommendations are computed first (outside the transaction, as for
+ * POST /needs-analysis); then in one transaction: the company (found by name, else created with
+ * the contact), a needs analysis with source QUOTE_REQUEST (objective: the course; context: the
+ * message), an in-app notification and an e-mail (outbox) to each ACTIVE ADMIN.
+ */
+export async function requestQuote(db: Db, caller: PublicCaller, input: TQuoteRequestInput, now: Date) {
+  const scope = caller.scope;
+  const course = await publishedCourse(db, scope, input.slug);
+  const fields = {
+    objectives: [course.title],
+    currentLevel: "BEGINNER" as const,
+    targetLevel: course.level ?? ("BEGINNER" as const),
+    context: input.message,
+    fundingSource: undefined,
+  };
+  const analysed = await analyseNeeds(db, scope, fields);
+  const tenant = await tenantInfo(db, scope.tenantId);
+  return db.transaction(async (tx) => {
+    const companyId = await companyFor(tx, caller, input, now);
+    const id = await insertNeedsAnalysis(tx, caller, { ...fields, companyId, source: "QUOTE_REQUEST", requestedCourseId: course.id, learnerCount: input.learners }, analysed, now);
+    const admins = await membersWith(tx, scope, RECIPIENTS);
+    const vars = { course: course.title, company: input.companyName, learners: String(input.learners) };
+    await notifyUsers(tx, scope, admins.map((a) => a.userId), { kind: "quote.requested", vars, link: "/needs", subjectId: id }, now);
+    for (const a of admins) {
+      await sendMail(tx, {
+        scope,
+        dedupeKey: `quote-requested:${id}:${a.userId}`,
+        to: a.email,
+        template: "quote-requested",
+        locale: a.locale,
+        vars: {
+          ...vars,
+          firstName: a.firstName,
+          contactName: input.contactName,
+          email: input.email,
+          phone: input.phone ?? "",
+          message: input.message,
+          link: tenantUrl(tenant.slug, "/needs"),
+        },
+      });
+    }
+    return { needsAnalysisId: id, companyId, notifiedAdmins: admins.map((a) => a.userId), createdAt: now.toISOString() };
+  });
+}
