@@ -22,12 +22,12 @@ test("an admin generates the BPF, drills into the hours and submits it", async (
   await page.getByRole("button", { name: "Recalculer" }).click();
   await expect(page.getByText(`BPF ${lastYear} généré.`)).toBeVisible();
   await expect(page.getByText("Généré, non déposé")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Voir le détail : Produits HT" })).toHaveText(/6\s?700,00\s€/);
+  await expect(page.getByRole("button", { name: /Voir le détail\s:\sProduits HT/ })).toHaveText(/6\s?700,00\s€/);
   // Every frame has its data on the demo.
   await expect(page.locator("#bpf-missing")).toContainText("Toutes les données du BPF sont renseignées");
 
   // Drill into one figure: the hours lead to the four enrollments.
-  await page.getByRole("button", { name: "Voir le détail : Heures" }).click();
+  await page.getByRole("button", { name: /Voir le détail\s:\sHeures/ }).click();
   const drill = page.getByRole("region", { name: "Détail : Heures" });
   await expect(drill).toBeVisible();
   await expect(drill.getByText("Valeur du chiffre : 24,5")).toBeVisible();

@@ -113,7 +113,7 @@ export const quality_fr = {
     empty: "Aucune notification.",
     unread: "Non lue\u202f:",
     complaintCritical: "Réclamation CRITIQUE\u202f: «\u202f{subject}\u202f» — réponse attendue avant le {due}",
-    quoteRequested: "Demande de devis de {company}\u202f: «\u202f{course}\u202f», {learners, plural, one {# stagiaire} other {# stagiaires}}",
+    quoteRequested: "Demande de devis {company_elide, select, vowel {d''} other {de }}{company}\u202f: «\u202f{course}\u202f», {learners, plural, one {# stagiaire} other {# stagiaires}}",
   },
   complaintForm: {
     title: "Déposer une réclamation",
