@@ -10,6 +10,7 @@ import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { generatePin } from "../../server/services/attendance/lib/pin";
 import { ensureMembership, ensureUser, PASSWORD, seedDemoData } from "../factories";
+import { installJobs } from "../../server/jobs/install";
 import { freshPostgresDatabase } from "./db";
 import { envPatch } from "./env-patch";
 import { startFakeSmtp, type FakeSmtp } from "./fake-smtp";
@@ -30,6 +31,9 @@ export const LIMITS = { RATE_LIMIT_PER_HOUR: 300, PIN_MAX_ATTEMPTS: 4, LOGIN_MAX
 
 /** The issuing request renders the PDF; the render job is the guarantee when the request dies (40 s instead of a minute: long enough that a slow machine's request renders first, so "one rendering" holds). */
 export const RENDER_JOB_DELAY_SECONDS = 40;
+
+/** JOB_EXPIRE_MAX_SECONDS of every process: a job whose worker was killed is retried after this. */
+export const JOB_EXPIRE_SECONDS = 15;
 
 export const WEBHOOK_EVENTS = ["emargement.signed", "user.created"] as const;
 
@@ -81,7 +85,7 @@ export async function startInstancesWorld(opts: { signers: number }): Promise<In
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
     // A job whose worker was killed is retried after 15 s (instead of minutes), 1 s later at most:
     // longer than a first rendering in a restarted worker on a loaded machine, which must not expire.
-    JOB_EXPIRE_MAX_SECONDS: "15",
+    JOB_EXPIRE_MAX_SECONDS: String(JOB_EXPIRE_SECONDS),
     // A failed delivery (a receiver slow under load) is retried within seconds, not the production minutes.
     WEBHOOK_RETRY_DELAYS_SECONDS: "1,2,4",
     JOB_RETRY_DELAY_MAX_SECONDS: "1",
@@ -106,6 +110,11 @@ export async function startInstancesWorld(opts: { signers: number }): Promise<In
     rmSync(root, { recursive: true, force: true });
   };
   try {
+    // The queues as the cluster runs them (JOB_EXPIRE_MAX_SECONDS…) BEFORE seeding: a job takes its
+    // queue's expiry when it is inserted, and the demo's invoices enqueue their render jobs. Seeded
+    // with the template's 15-minute expiry, a render job whose worker a kill round cut stayed
+    // "active" for 15 minutes, and the test timed out waiting for it (found in session 15).
+    await installJobs(db);
     await seedDemoData(db);
     const seeded = seconds();
     const [tenant] = await db.select().from(tenants).where(eq(tenants.slug, TENANT)).limit(1);
