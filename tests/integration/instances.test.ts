@@ -146,7 +146,7 @@ describe.skipIf(!process.env.DATABASE_URL)("2 app instances + 2 job workers on o
   it(`kill -9 of one app and one worker while invoices are issued, attendance signed and webhooks delivered (${KILL_ROUNDS} rounds): nothing lost, nothing duplicated`, async () => {
     // Whatever a kill cuts expires within JOB_EXPIRE_MAX_SECONDS: no waiting job may carry a longer expiry
     // (the demo's render jobs once did, enqueued before the queues had the cluster's settings).
-    const longer = await rawRows<{ name: string; expire_in: string }>(w.db, sql`select name, expire_in::text from pgboss.job where state::text in ('created', 'retry', 'active') and expire_in > make_interval(secs => ${JOB_EXPIRE_SECONDS})`);
+    const longer = await rawRows<{ name: string; expire_in: string }>(w.db, sql`select name, expire_in::text from pgboss.job where state::text in ('created', 'retry', 'active') and not starts_with(name, '__pgboss') and expire_in > make_interval(secs => ${JOB_EXPIRE_SECONDS})`);
     expect(longer).toEqual([]);
     const report: string[] = [];
     const allDrafts: string[] = [];
