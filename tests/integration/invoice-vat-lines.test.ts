@@ -106,7 +106,7 @@ describe("POST /billing/invoices: the VAT category of each line", () => {
     expectError(res, 422);
     expect(res.body.code).toBe("VAT_CATEGORY_REQUIRED");
     expect(Object.keys(res.body.errors)).toEqual(["items.0.vatCategory"]);
-    expect(res.body.errors["items.0.vatCategory"][0]).toMatch(/^Obligatoire pour une ligne à 0 %/);
+    expect(res.body.errors["items.0.vatCategory"][0]).toMatch(/^Obligatoire pour une ligne à 0\u202f%/);
     const en = await globex("POST", "/billing/invoices", { clientId: globexClient.id, items: [{ description: "Formation", quantity: 1, unitPriceCents: 100_000, vatRate: 0 }] });
     expect(en.body.errors["items.0.vatCategory"]).toEqual(["Required for a 0 % line: E (exempt, with its ground), Z or O"]);
     const incoherent = await globex("POST", "/billing/invoices", {
