@@ -24,7 +24,7 @@ test.describe("Qualiopi dashboard and audit bundle (admin)", () => {
     const value = await scope.locator("option", { hasText: "Sauveteur" }).first().getAttribute("value");
     await scope.selectOption(value!);
     await expect(page.getByRole("heading", { name: "Contrôle avant publication" })).toBeVisible();
-    await expect(page.getByText(/Score : \d+ \/ 100/)).toBeVisible();
+    await expect(page.getByText(/Score\s:\s\d+ \/ 100/)).toBeVisible();
     await expect(page.getByText(/\d+ fichiers, \d+ indicateurs justifiés/)).toBeVisible();
     // The files are named as a reader names them (type, subject, day), never by an archive path with an id.
     const files = page.getByRole("list", { name: "Fichiers du dossier d'audit" }).getByRole("listitem");

@@ -250,7 +250,7 @@ test.describe("learner on a phone", () => {
     await page.getByRole("button", { name: "Valider mes réponses" }).click();
 
     await expect(page.getByRole("heading", { name: "Quiz réussi" })).toBeVisible();
-    await expect(page.getByText(/Résultat : (\d+) \/ \1 \(100 %\)/)).toBeVisible();
+    await expect(page.getByText(/Résultat\s:\s(\d+) \/ \1 \(100\s%\)/)).toBeVisible();
     await expect(page.locator(".feedback-question", { hasText: "Le port des EPI" }).locator(".feedback-choice-correct")).toContainText("Vrai");
     await expect(page.locator(".feedback-question", { hasText: "Quel numéro appeler" }).locator(".feedback-choice-correct")).toContainText("112");
     await expectNoHorizontalScroll(page);
