@@ -24,7 +24,7 @@ test.describe("funded files (desktop)", () => {
   test("a funder lists the enrollments they fund, opens one and downloads its sheet and attestation", async ({ page }) => {
     await signIn(page, "funder@acme.test");
     await expect(page.getByRole("heading", { level: 1, name: "Dossiers financés" })).toBeVisible();
-    await expect(page.getByText("Les inscriptions que AKTO finance")).toBeVisible();
+    await expect(page.getByText("Les inscriptions qu'AKTO finance")).toBeVisible();
     const list = page.getByRole("region", { name: "Inscriptions financées" });
     const cards = list.getByRole("listitem");
     await expect(cards).toHaveCount(2);
