@@ -121,7 +121,7 @@ test("an admin schedules a session with a convocation and finds it in the list a
   await expect(row).toContainText("Planifiée");
   await expect(row).toContainText("7 h");
   await expect(row).toContainText(/\d+ \/ 12/);
-  await expect(page.getByText(/\d+ session\(s\) · Page 1 sur \d+/)).toBeVisible();
+  await expect(page.getByText(/\d+ sessions? · Page 1 sur \d+/)).toBeVisible();
   await screenshot(page, "sessions-list");
 
   // The calendar, on the session's month; arrows move between days.

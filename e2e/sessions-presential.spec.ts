@@ -60,7 +60,7 @@ test("an admin plans a PRESENTIAL two-day session with a lunch break and registe
   await add.getByLabel("Léa Petit").check();
   await add.getByLabel(/^Lucas /).check();
   await panel.getByRole("button", { name: "Inscrire la sélection" }).click();
-  await expect(panel.getByRole("status")).toContainText("2 apprenants inscrits");
+  await expect(panel.getByRole("status")).toContainText("2 inscriptions faites");
   await expect(panel).toContainText("10 places restantes");
   await expect(panel.getByRole("list", { name: "Participants" }).getByRole("listitem")).toHaveCount(2);
   // Who the session expects: "register every learner" unchecked at creation made it a list (LIST); AUTO is the other choice.

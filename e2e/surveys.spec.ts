@@ -72,7 +72,7 @@ test("a learner answers the end-of-course survey from its link on a phone; the p
   await expect(results.getByText("Stagiaires satisfaits")).toBeVisible();
   await expect(results.getByText("100 %").first()).toBeVisible();
   await expect(results.getByText("sur 1 réponse", { exact: true })).toBeVisible();
-  await expect(results.getByText("Taux de réussite")).toBeVisible();
+  await expect(results.getByText("Taux de réussite", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Référent handicap" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Délai d'accès" }).or(page.getByText("Délai d'accès"))).toBeVisible();
   const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

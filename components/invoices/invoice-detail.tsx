@@ -102,7 +102,7 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
 
           <section className={styles.section}>
             <h3>{t("invoices.lines")}</h3>
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0} role="group" aria-label={t("invoices.lines")}>
               <table className="table table-stack">
                 <caption className="visually-hidden">{t("invoices.lines")}</caption>
                 <thead>

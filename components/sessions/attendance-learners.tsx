@@ -16,7 +16,7 @@ export function AttendanceLearners({ sessionId, learners, canOverride, onOverrid
   const zone = useTenantTimeZone();
   if (!learners.length) return <p className="muted">{t("sessionsAttendance.noLearner")}</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={t("sessionsAttendance.learnersCaption")}>
       <table className={`table table-stack ${styles.attendanceTable}`}>
         <caption className="visually-hidden">{t("sessionsAttendance.learnersCaption")}</caption>
         <thead>

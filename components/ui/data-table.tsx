@@ -17,7 +17,8 @@ type Props = {
 export function DataTable({ caption, columns, className, stack = true, children }: Props) {
   const classes = ["table", stack ? "table-stack" : null, className].filter(Boolean).join(" ");
   return (
-    <div className="table-wrap">
+    // Focusable, so that a keyboard can scroll a table wider than the screen (WCAG 2.1.1, axe scrollable-region-focusable).
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={caption}>
       <table className={classes}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
