@@ -117,7 +117,7 @@ test("a CRITICAL complaint recorded by phone opens a DRAFT improvement plan and 
   await signIn(page, "admin@acme.test");
   await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
   const bell = page.getByRole("button", { name: /^Notifications/ });
-  await expect(bell).toHaveAccessibleName("Notifications (aucune non lue)");
+  await expect(bell).toHaveAccessibleName("Notifications, aucune non lue");
 
   await page.goto("/quality");
   await page.getByRole("button", { name: "Enregistrer une réclamation" }).click();
@@ -132,7 +132,7 @@ test("a CRITICAL complaint recorded by phone opens a DRAFT improvement plan and 
 
   await page.reload();
   await expect(page.getByTestId("notification-count")).toHaveText("1");
-  await expect(bell).toHaveAccessibleName("Notifications (1 non lue)");
+  await expect(bell).toHaveAccessibleName("Notifications, 1 non lue");
   await bell.click();
   const item = page.getByRole("link", { name: new RegExp(`Réclamation CRITIQUE : « ${subject} »`) });
   await expect(item).toBeVisible();

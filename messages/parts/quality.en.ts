@@ -112,7 +112,7 @@ export const quality_en: Shape<typeof quality_fr> = {
   },
   notifications: {
     title: "Notifications",
-    bell: "Notifications ({count, plural, =0 {none unread} one {# unread} other {# unread}})",
+    bell: "Notifications, {count, plural, =0 {none unread} one {# unread} other {# unread}}",
     readAll: "Mark all as read",
     empty: "No notification.",
     unread: "Unread:",

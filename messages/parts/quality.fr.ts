@@ -108,7 +108,7 @@ export const quality_fr = {
   },
   notifications: {
     title: "Notifications",
-    bell: "Notifications ({count, plural, =0 {aucune non lue} one {# non lue} other {# non lues}})",
+    bell: "Notifications, {count, plural, =0 {aucune non lue} one {# non lue} other {# non lues}}",
     readAll: "Tout marquer comme lu",
     empty: "Aucune notification.",
     unread: "Non lue\u202f:",
