@@ -121,7 +121,7 @@ test.describe("admin", () => {
 
     // Chosen again until the filter reaches the URL: a choice made before the page hydrated is lost.
     await expect(async () => {
-      await page.getByLabel("Formation").selectOption({ label: COURSE });
+      await page.getByLabel("Formation", { exact: true }).selectOption({ label: COURSE });
       await expect(page).toHaveURL(/courseId=/, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     const learnerRow = page.getByRole("row").filter({ hasText: "learner@acme.test" }).filter({ hasText: COURSE });
@@ -133,7 +133,7 @@ test.describe("admin", () => {
     // CSV import: one already enrolled, one new, one unknown, one invalid line.
     await page.getByRole("link", { name: "Importer un CSV" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Importer des inscriptions" })).toBeVisible();
-    await page.getByLabel("Formation").selectOption({ label: COURSE });
+    await page.getByLabel("Formation", { exact: true }).selectOption({ label: COURSE });
     await page
       .getByLabel("Contenu CSV")
       .fill(["email;traineeCategory;financingSource", "learner@acme.test;SAL;OPCO", "learner2@acme.test;DE;CPF", "inconnu@acme.test;;", "pas-une-adresse;SAL;"].join("\n"));
@@ -152,7 +152,7 @@ test.describe("admin", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Inscriptions" })).toBeVisible();
     // Chosen again until the filter reaches the URL: a choice made before the page hydrated is lost.
     await expect(async () => {
-      await page.getByLabel("Formation").selectOption({ label: COURSE });
+      await page.getByLabel("Formation", { exact: true }).selectOption({ label: COURSE });
       await expect(page).toHaveURL(/courseId=/, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     const learner2Row = page.getByRole("row").filter({ hasText: "learner2@acme.test" }).filter({ hasText: COURSE });
@@ -169,7 +169,7 @@ test.describe("admin", () => {
 
     // Activity log, filtered on enrollments.
     await openAdminSection(page, "Journal d'activité");
-    await page.getByLabel("Action").selectOption("enrollment.created");
+    await page.getByLabel("Action", { exact: true }).selectOption("enrollment.created");
     await page.getByRole("button", { name: "Filtrer" }).click();
     await expect(page).toHaveURL(/action=enrollment\.created/);
     const entries = page.getByRole("table", { name: "Entrées du journal d'activité" }).getByRole("row").filter({ hasText: COURSE });

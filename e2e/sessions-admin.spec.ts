@@ -115,7 +115,7 @@ test("an admin schedules a session with a convocation and finds it in the list a
   // The list, filtered on the course.
   await page.getByRole("link", { name: "← Sessions" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sessions" })).toBeVisible();
-  await page.getByLabel("Formation").selectOption({ label: COURSE });
+  await page.getByLabel("Formation", { exact: true }).selectOption({ label: COURSE });
   await expect(page).toHaveURL(/courseId=/);
   const row = page.getByRole("row").filter({ hasText: TITLE });
   await expect(row).toContainText("Planifiée");
