@@ -8,6 +8,7 @@ import { env } from "./server/env";
 import { createApiHandler } from "./server/http/api-handler";
 import { createAppServer } from "./server/http/app-server";
 import { log } from "./server/lib/log";
+import { withoutHeaderPrefix } from "./server/framework-internals";
 import { warmFacturxValidator } from "./server/services/billing/facturx/validation";
 
 /**
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   // Request targets reach the handlers in origin form (an absolute-form line's host is dropped); slow senders get 408.
   const server = createAppServer((req, res) => {
     api(req, res)
-      .then((handled) => (handled ? undefined : handleNext(forNext(req), hideInternalHeaders(res))))
+      .then((handled) => (handled ? undefined : handleNext(forNext(req), withoutHeaderPrefix(res, "x-middleware-"))))
       .catch((error: unknown) => {
         log.error("server.unhandled", { error: String(error) });
         if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
@@ -89,14 +90,6 @@ async function notFound(_req: http.IncomingMessage, res: http.ServerResponse): P
 function forNext(req: http.IncomingMessage): http.IncomingMessage {
   req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   return req;
-}
-
-/** Next's internal routing headers (`x-middleware-rewrite` names the tenant's internal path) never leave the server. */
-function hideInternalHeaders(res: http.ServerResponse): http.ServerResponse {
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
-    name.toLowerCase().startsWith("x-middleware-") ? res : setHeader(name, value)) as typeof res.setHeader;
-  return res;
 }
 
 main().catch((error: unknown) => {

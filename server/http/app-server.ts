@@ -39,6 +39,8 @@ export function toOriginForm(target: string | undefined): string {
  * origin form before any handler sees them, and the request timeouts above.
  */
 export function createAppServer(handler: http.RequestListener, timeouts: RequestTimeouts = DEFAULT_REQUEST_TIMEOUTS): http.Server {
+  // The response each connection is writing, for answerClientError (public API only: no `socket._httpMessage`).
+  const responses = new WeakMap<Duplex, http.ServerResponse>();
   const headersTimeout = Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs);
   const server = http.createServer(
     {
@@ -48,12 +50,13 @@ export function createAppServer(handler: http.RequestListener, timeouts: Request
       connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4))),
     },
     (req, res) => {
+      responses.set(req.socket, res);
       req.url = toOriginForm(req.url);
       handler(req, res);
     },
   );
   server.keepAliveTimeout = 65_000;
-  server.on("clientError", answerClientError);
+  server.on("clientError", (err: Error & { code?: string }, socket: Duplex) => answerClientError(err, socket, responses.get(socket)));
   return server;
 }
 
@@ -67,10 +70,10 @@ const CLIENT_ERRORS: Record<string, { statusCode: number; code: ErrorReason; mes
  * request timeout, unparsable request) is answered with the same JSON error body as the API's
  * (English: its headers were not read), then the connection is closed.
  */
-function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  // as Node does: answer only when no response to this request has started (else the peer would read garbage)
-  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+function answerClientError(err: Error & { code?: string }, socket: Duplex, lastResponse: http.ServerResponse | undefined): void {
+  // as Node does: answer only when no response on this connection is half-written (else the peer would read garbage)
+  const inFlight = lastResponse !== undefined && lastResponse.headersSent && !lastResponse.writableFinished;
+  if (err.code === "ECONNRESET" || !socket.writable || inFlight) {
     socket.destroy();
     return;
   }

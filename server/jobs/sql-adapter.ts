@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db";
+import { driverClientOf } from "../framework-internals";
 
 /**
  * pg-boss talks to the database through `executeSql(text, values)`. This adapter sends its
@@ -17,12 +18,8 @@ type PostgresLike = {
   reserve?: () => Promise<PostgresLike & { release(): void }>;
 };
 
-/** The driver client under a Drizzle database or transaction (`session.client`: PGlite / postgres-js). */
-function clientOf(db: DbOrTx): PgliteLike | PostgresLike {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  if (!client) throw new Error("sql-adapter: no driver client under this Drizzle handle");
-  return client as PgliteLike | PostgresLike;
-}
+/** The driver client under a Drizzle database or transaction (see framework-internals.ts for why). */
+const clientOf = (db: DbOrTx) => driverClientOf(db) as PgliteLike | PostgresLike;
 
 const isPglite = (c: PgliteLike | PostgresLike): c is PgliteLike => typeof (c as PgliteLike).exec === "function";
 

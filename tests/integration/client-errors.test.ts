@@ -20,7 +20,8 @@ afterAll(() => {
   server.close();
 });
 
-function exchange(chunks: string[], waitMs = 5000): Promise<string> {
+/** Writes the chunks; with `afterFirstAnswer`, the last one only once the first response has arrived. */
+function exchange(chunks: string[], waitMs = 5000, afterFirstAnswer = false): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     let text = "";
@@ -28,13 +29,20 @@ function exchange(chunks: string[], waitMs = 5000): Promise<string> {
       socket.destroy();
       resolve(text);
     }, waitMs);
-    socket.on("data", (d) => (text += d.toString("latin1")));
+    let held = afterFirstAnswer ? chunks.at(-1) : undefined;
+    socket.on("data", (d) => {
+      text += d.toString("latin1");
+      if (held !== undefined && text.includes("\r\n\r\n{}")) {
+        socket.write(held);
+        held = undefined;
+      }
+    });
     socket.on("close", () => {
       clearTimeout(timer);
       resolve(text);
     });
     socket.on("error", () => undefined);
-    socket.on("connect", () => chunks.forEach((c) => socket.write(c)));
+    socket.on("connect", () => (afterFirstAnswer ? chunks.slice(0, -1) : chunks).forEach((c) => socket.write(c)));
   });
 }
 
@@ -58,5 +66,14 @@ describe("client errors answered by the HTTP server", () => {
     const text = await exchange(["NOT A REQUEST\r\n\r\n"]);
     expect(text).toMatch(/^HTTP\/1\.1 400 /);
     expect(bodyOf(text)).toMatchObject({ statusCode: 400, code: "BAD_REQUEST" });
+  });
+
+  it("after a finished response on a kept-alive connection, a bad request still gets its 400 body", async () => {
+    const text = await exchange(["GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "NOT A REQUEST\r\n\r\n"], 5000, true);
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(answers[1]!)).toMatchObject({ statusCode: 400, code: "BAD_REQUEST" });
   });
 });
