@@ -3,14 +3,14 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { forbiddenMessage, type Permission, type Role } from "../auth/permissions";
 import { buildCaller, type Caller, type PublicCaller } from "../auth/caller";
 import type { Identity } from "../auth/session";
-import { forTenant, resolveTenantAccess, type TenantAccess, type TenantScope } from "../db/tenant-scope";
+import { forTenant, type TenantAccess, type TenantScope } from "../db/tenant-scope";
 import { env } from "../env";
 import { localeFromAcceptLanguage, localizeHttpError } from "../../lib/i18n/api-errors";
 import { DomainError, STATUS_BY_CODE, toHttpError, trpcCodeForStatus } from "../errors";
 import { slugFromHost } from "../lib/host";
 import { log } from "../lib/log";
 import { assertTenantActive } from "../services/tenants/status";
-import type { Context } from "./context";
+import { tenantAccess, type Context } from "./context";
 
 /**
  * Procedure meta: trpc-to-openapi's `openapi` block plus `status`, the REST success status
@@ -134,7 +134,7 @@ export function tenantRef(ctx: Pick<Context, "headers" | "host">): string | null
 
 async function loadTenant(ctx: Context, user: Identity | null, ref: string | null = tenantRef(ctx)) {
   if (!ref) throw new DomainError("BAD_REQUEST", "Tenant required: send the X-Tenant-ID header or use the tenant's sub-domain", { reason: "TENANT_REQUIRED" });
-  const access = await resolveTenantAccess(ctx.db, ref, user?.userId ?? null);
+  const access = await tenantAccess(ctx, ref, user?.userId ?? null);
   if (!access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
   assertTenantActive(access.tenant); // a suspended tenant answers 403 to every tenant-scoped operation
   return access;

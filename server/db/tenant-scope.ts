@@ -58,32 +58,54 @@ export function tenantRefCondition(ref: string): SQL {
 }
 
 /**
- * Tenant (by slug or internal id) and the caller's membership and enrollment there, in ONE
- * query. Used by the procedure chain only.
+ * The columns of the tenant-access read (tenant, the caller's membership, and whether the caller
+ * has a participant enrollment there): `tenants` left-joined with `memberships` on `accessJoin`.
+ * Shared by resolveTenantAccess and the request gate (http/rate-limit.ts), which reads it in the
+ * same statement as the rate-limit count.
  */
-export async function resolveTenantAccess(db: DbOrTx, ref: string, userId: string | null): Promise<TenantAccess | null> {
-  const ident = tenantRefCondition(ref);
-  if (!userId) {
-    const [tenant] = await db.select().from(tenants).where(ident).limit(1);
-    return tenant ? { tenant, membership: null, hasEnrollment: false } : null;
-  }
-  const [row] = await db
-    .select({
-      tenant: tenants,
-      membershipId: memberships.id,
-      role: memberships.role,
-      status: memberships.status,
-      funderId: memberships.funderId,
-      hasEnrollment: rawSql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.tenantId} = ${tenants.id} and ${enrollments.userId} = ${userId} and ${inArray(enrollments.status, [...PARTICIPANT_STATUSES])})`,
-    })
-    .from(tenants)
-    .leftJoin(memberships, and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)))
-    .where(ident)
-    .limit(1);
-  if (!row) return null;
+export function tenantAccessSelection(userId: string | null) {
+  return {
+    tenant: tenants,
+    membershipId: memberships.id,
+    role: memberships.role,
+    status: memberships.status,
+    funderId: memberships.funderId,
+    hasEnrollment: userId
+      ? rawSql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.tenantId} = ${tenants.id} and ${enrollments.userId} = ${userId} and ${inArray(enrollments.status, [...PARTICIPANT_STATUSES])})`
+      : rawSql<boolean>`false`,
+  };
+}
+
+/** The membership join of the tenant-access read (none without a user). */
+export function accessJoin(userId: string | null): SQL {
+  return userId ? (and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)) as SQL) : rawSql`false`;
+}
+
+type AccessRow = {
+  tenant: typeof tenants.$inferSelect | null;
+  membershipId: string | null;
+  role: (typeof memberships.$inferSelect)["role"] | null;
+  status: (typeof memberships.$inferSelect)["status"] | null;
+  funderId: string | null;
+  hasEnrollment: boolean | null;
+};
+
+/** A tenant-access row as TenantAccess (null when no tenant matched). */
+export function toTenantAccess(row: AccessRow | undefined): TenantAccess | null {
+  if (!row?.tenant) return null;
   return {
     tenant: row.tenant,
     membership: row.membershipId && row.role && row.status ? { id: row.membershipId, role: row.role, status: row.status, funderId: row.funderId } : null,
     hasEnrollment: row.hasEnrollment === true || (row.hasEnrollment as unknown) === "t",
   };
+}
+
+/**
+ * Tenant (by slug or internal id) and the caller's membership and enrollment there, in ONE
+ * query. The procedure chain reads it through the request gate's prefetch when it can
+ * (http/rate-limit.ts), else here.
+ */
+export async function resolveTenantAccess(db: DbOrTx, ref: string, userId: string | null): Promise<TenantAccess | null> {
+  const [row] = await db.select(tenantAccessSelection(userId)).from(tenants).leftJoin(memberships, accessJoin(userId)).where(tenantRefCondition(ref)).limit(1);
+  return toTenantAccess(row);
 }

@@ -9,6 +9,7 @@ import { useSessionStore } from "../auth/session-check";
 import { createContext, type RequestInfo } from "../api/context";
 import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
+import { tenantRef } from "../api/trpc";
 import { toHttpError } from "../errors";
 import { env } from "../env";
 import { clock } from "../lib/clock";
@@ -17,7 +18,7 @@ import { toOriginForm } from "./app-server";
 import { MAX_BODY_BYTES, parseCheckedJson, readBodyText } from "./body";
 import type { RawRoute } from "./raw-route";
 import { RAW_ROUTES } from "./raw-routes";
-import { applyRateLimit } from "./rate-limit";
+import { passGate } from "./rate-limit";
 import { buildRestTable, callOperation, matchRest, readRestBody, restInput } from "./rest-routes";
 import { applyApiSecurityHeaders } from "./security-headers";
 import { sendError, sendJson } from "./send";
@@ -76,7 +77,14 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
         if (isHealth) return await health(db, res);
         const now = clock.now();
         const { identity } = await info.identity();
-        const decision = await applyRateLimit(db, identity ? `user:${identity.userId}` : `ip:${info.ip ?? "unknown"}`, res, now);
+        // One round trip: the rate-limit count, and the tenant the request names (else the token's active one) with the caller's access there.
+        const { decision, prefetched } = await passGate(
+          db,
+          { subject: identity ? `user:${identity.userId}` : `ip:${info.ip ?? "unknown"}`, tenantRef: tenantRef(info) ?? identity?.activeTenantId ?? null, userId: identity?.userId ?? null },
+          res,
+          now,
+        );
+        info.prefetched = prefetched;
         if (!decision.allowed) {
           return sendError(res, { statusCode: 429, message: "Too many requests", retryAfterSeconds: Math.max(1, decision.retryAfterSeconds) });
         }

@@ -9,10 +9,17 @@ export type CounterState = { count: number; resetAt: Date };
  * the window restarts when it has passed, so concurrent hits can never exceed the limit.
  */
 export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number, now: Date): Promise<CounterState> {
+  const [row] = await counterHit(db, key, windowSeconds, now);
+  if (!row) throw new Error("counter upsert returned nothing");
+  return { count: Number(row.count), resetAt: new Date(row.resetAt) };
+}
+
+/** The upsert of hitCounter, returning {count, resetAt}: also usable as a CTE (http/rate-limit.ts). */
+export function counterHit(db: DbOrTx, key: string, windowSeconds: number, now: Date) {
   const resetAt = new Date(now.getTime() + windowSeconds * 1000);
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const resetSql = sql`${resetAt.toISOString()}::timestamptz`;
-  const [row] = await db
+  return db
     .insert(counters)
     .values({ key, count: 1, resetAt })
     .onConflictDoUpdate({
@@ -23,8 +30,6 @@ export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number,
       },
     })
     .returning({ count: counters.count, resetAt: counters.resetAt });
-  if (!row) throw new Error("counter upsert returned nothing");
-  return { count: Number(row.count), resetAt: new Date(row.resetAt) };
 }
 
 /** Current value without counting (expired windows read as zero). */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { memberships, users } from "../../db/schema";
-import { resolveTenantAccess } from "../../db/tenant-scope";
+import type { TenantAccess } from "../../db/tenant-scope";
 import { DomainError } from "../../errors";
 import { findUserById } from "../auth/accounts";
 
@@ -9,13 +9,13 @@ import { findUserById } from "../auth/accounts";
  * `GET /users/me`: the account with its role in the tenant named by X-Tenant-ID (or the
  * sub-domain), else in the token's active tenant; role null for a learner with no membership.
  */
-export async function getProfile(db: Db, userId: string, tenantRef: string | null) {
+export async function getProfile(db: Db, userId: string, tenantRef: string | null, accessOf: (ref: string) => Promise<TenantAccess | null>) {
   const user = await findUserById(db, userId);
   if (!user) throw new DomainError("UNAUTHORIZED", "Unauthorized");
   let tenant: { id: string; slug: string } | null = null;
   let membership: { role: (typeof memberships.$inferSelect)["role"]; status: (typeof memberships.$inferSelect)["status"] } | null = null;
   if (tenantRef) {
-    const access = await resolveTenantAccess(db, tenantRef, userId);
+    const access = await accessOf(tenantRef);
     if (!access) throw new DomainError("NOT_FOUND", "Tenant not found", { reason: "TENANT_NOT_FOUND" });
     tenant = { id: access.tenant.id, slug: access.tenant.slug };
     membership = access.membership ?? (access.hasEnrollment ? { role: "LEARNER", status: "ACTIVE" } : null);
