@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import type { Db, DbOrTx } from "../../db";
 import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { defineJob } from "../../jobs/define";
@@ -13,7 +14,7 @@ export type CertificateJobData = { tenantId: string; enrollmentId: string };
  * and writes neither a second document nor a second certificate.generated event.
  */
 export async function runCertificateJob(data: CertificateJobData, ctx: { db: Db; now?: Date }): Promise<void> {
-  await generateCertificate(ctx.db, forTenant(data.tenantId), data.enrollmentId, ctx.now ?? new Date());
+  await generateCertificate(ctx.db, forTenant(data.tenantId), data.enrollmentId, ctx.now ?? clock.now());
 }
 
 /** Enqueued inside the completion transaction: the job exists exactly when the completion is committed. */

@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import type { Db } from "../../db";
 import type { TenantScope } from "../../db/tenant-scope";
 import { log } from "../../lib/log";
@@ -59,7 +60,7 @@ export async function generateCertificate(db: Db, scope: TenantScope, enrollment
  * Recorded as a document of the learner (subject SESSION_PARTICIPANT "{sessionId}:{userId}");
  * a later notice of the same session replaces it (a moved session prints its new date).
  */
-export async function convocationPdfAttachment(db: Db, scope: TenantScope, sessionId: string, userId: string, now: Date = new Date()) {
+export async function convocationPdfAttachment(db: Db, scope: TenantScope, sessionId: string, userId: string, now: Date = clock.now()) {
   const [org, tenantSlug] = await organisationValues(db, scope, now).then((o) => [o, o.info.slug] as const);
   const record = await sessionParticipantRecord(db, scope, sessionId, userId, tenantSlug);
   const template = await systemTemplate(db, scope, SYSTEM_KEY_BY_KIND.CONVOCATION);

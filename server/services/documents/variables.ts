@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import { and, asc, eq, lte, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { courses, enrollments, liveSessions, sessionParticipants, sessionTrainers, tenants, users } from "../../db/schema";
@@ -103,7 +104,7 @@ export async function enrollmentRecord(db: DbOrTx, scope: TenantScope, enrollmen
     "enrollment.enrolledAt": frDate(row.enrollment.enrolledAt),
     "enrollment.completedAt": frDate(row.enrollment.completedAt),
     "enrollment.financingSource": row.enrollment.financingSource ? (FINANCING[row.enrollment.financingSource] ?? row.enrollment.financingSource) : NOT_SET,
-    "enrollment.sessions": await learnerSessionsText(db, scope, row.course.id, row.user.id, row.enrollment.completedAt ?? new Date()),
+    "enrollment.sessions": await learnerSessionsText(db, scope, row.course.id, row.user.id, row.enrollment.completedAt ?? clock.now()),
   };
   return { ...row, values };
 }

@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import { PassThrough, type Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { CsvSeparator, ExportFormat } from "../../contracts/exports";
@@ -174,7 +175,7 @@ export function xlsxStream<R>(table: ExportTable<R>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "Plateforme de formation";
-  workbook.created = new Date();
+  workbook.created = clock.now();
   const sheet = workbook.addWorksheet(table.sheetName.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = table.columns.map((c) => ({
     header: c.label,

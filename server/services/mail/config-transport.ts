@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { mailConfigurations, type MailConfigurationRow } from "../../db/schema";
@@ -53,7 +54,7 @@ async function accessTokenOf(db: DbOrTx, row: MailConfigurationRow): Promise<str
   const next: MailSecrets = { ...secrets, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
   await db
     .update(mailConfigurations)
-    .set({ credentials: sealSecrets(row.tenantId, row.id, next), updatedAt: new Date() })
+    .set({ credentials: sealSecrets(row.tenantId, row.id, next), updatedAt: clock.now() })
     .where(scope.where(mailConfigurations, and(eq(mailConfigurations.id, row.id))));
   log.info("mail.oauth.refreshed", { configurationId: row.id, provider: row.provider });
   return tokens.accessToken;

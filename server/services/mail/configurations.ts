@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import { mailFailureCause } from "../../lib/technical-causes";
 import { eq, isNull } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
@@ -142,7 +143,7 @@ export async function upsertMailConfiguration(db: Db, caller: Caller, input: TUp
   return db.transaction(async (tx) => {
     const current = await ownRow(tx, caller);
     const { fields, secrets } = merge(current, input);
-    const now = new Date();
+    const now = clock.now();
     const owner = ownerOf(caller);
     let row: MailConfigurationRow;
     if (current) {
@@ -178,7 +179,7 @@ export async function updateMailConfiguration(db: Db, caller: Caller, input: TUp
     const reset = changesSending(current, fields, secretsGiven(change));
     const [row] = (await tx
       .update(mailConfigurations)
-      .set({ ...fields, credentials: sealSecrets(current.tenantId, current.id, secrets), updatedAt: new Date(), ...(reset ? { verified: false, verifiedAt: null, lastError: null } : {}) })
+      .set({ ...fields, credentials: sealSecrets(current.tenantId, current.id, secrets), updatedAt: clock.now(), ...(reset ? { verified: false, verifiedAt: null, lastError: null } : {}) })
       .where(caller.scope.where(mailConfigurations, eq(mailConfigurations.id, current.id)))
       .returning()) as [MailConfigurationRow];
     await writeAudit(tx, caller, {
@@ -231,7 +232,7 @@ export async function testMailConfiguration(db: Db, caller: Caller, id: string |
     const transport = configurationTransport(db, row, row.ownerUserId === null ? "tenant" : "creator");
     transportName = transport.name;
     const { messageId } = await transport.send({ to: me!.email, subject, text });
-    await record({ verified: true, verifiedAt: new Date(), lastError: null });
+    await record({ verified: true, verifiedAt: clock.now(), lastError: null });
     await db.insert(mailOutbox).values({
       id: newId("mail"),
       tenantId: row.tenantId,
@@ -242,7 +243,7 @@ export async function testMailConfiguration(db: Db, caller: Caller, id: string |
       template: "mail-test",
       status: "SENT",
       attempts: 1,
-      sentAt: new Date(),
+      sentAt: clock.now(),
       transport: transport.name,
       providerMessageId: messageId,
     });
@@ -343,7 +344,7 @@ export async function completeMailOAuth(
       verified: false,
       verifiedAt: null,
       lastError: null,
-      updatedAt: new Date(),
+      updatedAt: clock.now(),
     };
     if (current) await tx.update(mailConfigurations).set(fields).where(scope.where(mailConfigurations, eq(mailConfigurations.id, id)));
     else await tx.insert(mailConfigurations).values(scope.values(mailConfigurations, { id, ownerUserId: state.ownerUserId, createdBy: state.userId, ...fields }));

@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { env } from "../../env";
@@ -19,7 +20,7 @@ const ISSUER = "training-platform";
 export const OAUTH_STATE_TTL_SECONDS = 600;
 const key = () => new TextEncoder().encode(env().JWT_SECRET);
 
-export async function signOAuthState(s: OAuthState, now = new Date()): Promise<string> {
+export async function signOAuthState(s: OAuthState, now = clock.now()): Promise<string> {
   const nonce = randomBytes(16).toString("base64url");
   const { codeVerifier, ...claims } = s;
   const iat = Math.floor(now.getTime() / 1000);
@@ -32,7 +33,7 @@ export async function signOAuthState(s: OAuthState, now = new Date()): Promise<s
 }
 
 /** null when the state is absent, tampered, of another kind or expired. */
-export async function verifyOAuthState(token: string | undefined, now = new Date()): Promise<OAuthState | null> {
+export async function verifyOAuthState(token: string | undefined, now = clock.now()): Promise<OAuthState | null> {
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], issuer: ISSUER, currentDate: now });

@@ -1,3 +1,4 @@
+import { clock } from "../../lib/clock";
 import { and, asc, count, desc, eq, ilike } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TCreateTemplateInput, TListTemplatesInput, TTemplate, TTemplateExport, TTemplateField, TTemplateFieldInput, TTemplateSummary, TUpdateTemplateInput } from "../../contracts/templates";
@@ -20,7 +21,7 @@ type FieldRow = typeof templateFields.$inferSelect;
  * Idempotent: inserts the SYSTEM templates the tenant does not have yet (one per systemKey).
  * Called on tenant creation, by the demo seed, and before any generation that needs one.
  */
-export async function ensureSystemTemplates(db: DbOrTx, scope: TenantScope, now: Date = new Date()): Promise<number> {
+export async function ensureSystemTemplates(db: DbOrTx, scope: TenantScope, now: Date = clock.now()): Promise<number> {
   const inserted = await db
     .insert(templates)
     .values(

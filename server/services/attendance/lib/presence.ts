@@ -1,3 +1,4 @@
+import { clock } from "../../../lib/clock";
 import { badRequest } from "../../../errors";
 
 /**
@@ -34,7 +35,7 @@ export function sessionWindowMs(window: SessionWindow): { start: number; end: nu
 }
 
 /** Merged, clipped [start, end) intervals in ms, ascending. */
-export function mergeSegments(window: SessionWindow, segments: readonly PresenceSegment[], now: Date = new Date()): Array<[number, number]> {
+export function mergeSegments(window: SessionWindow, segments: readonly PresenceSegment[], now: Date = clock.now()): Array<[number, number]> {
   if (segments.length > MAX_SEGMENTS) throw badRequest("Too many connection segments");
   const { start, end } = sessionWindowMs(window);
   const clipped: Array<[number, number]> = [];
@@ -62,7 +63,7 @@ export function roundRate(value: number, decimals = RATE_DECIMALS): number {
   return Math.round(clamped * f + Number.EPSILON) / f;
 }
 
-export function computePresence(window: SessionWindow, segments: readonly PresenceSegment[], now: Date = new Date()): Presence {
+export function computePresence(window: SessionWindow, segments: readonly PresenceSegment[], now: Date = clock.now()): Presence {
   const { start, end } = sessionWindowMs(window);
   const totalMs = mergeSegments(window, segments, now).reduce((sum, [s, e]) => sum + (e - s), 0);
   return {

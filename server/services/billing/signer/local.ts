@@ -1,3 +1,4 @@
+import { clock } from "../../../lib/clock";
 import { createHash, randomBytes, randomUUID, webcrypto } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -44,7 +45,7 @@ async function makeMaterial(commonName: string): Promise<{ pkcs8: Uint8Array; ce
   for (const names of [cert.issuer, cert.subject]) {
     names.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: commonName }) }));
   }
-  const now = new Date();
+  const now = clock.now();
   cert.notBefore.value = new Date(now.getTime() - 60_000);
   const notAfter = new Date(now);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + 10);
