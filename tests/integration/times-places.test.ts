@@ -166,7 +166,7 @@ describe("attestation d'assiduité", () => {
     expect(text).toContain("08/12/2026 09:00–12:30");
     expect(text).toContain("09/12/2026 13:30–17:00");
     // Signed like the certificate: the legal identity's signatory, and where it was made.
-    expect(text).toContain("Je soussigné(e), Alice Martin, Présidente, représentant l'organisme de formation");
+    expect(text).toContain("L'organisme de formation ci-dessous, représenté par Alice Martin, Présidente, atteste que");
     expect(text).toMatch(/Fait à Lyon, le \d\d\/\d\d\/\d{4}/);
   });
 });
@@ -192,7 +192,8 @@ describe("certificate of completion", () => {
     expect(text).toContain("Durée de la formation : 7 h");
     expect(text).toContain("Modalité : formation à distance (e-learning)");
     expect(text).toContain("Certification visée : aucune (action de formation non certifiante)");
-    expect(text).toContain("Je soussigné(e), Alice Martin, Présidente, représentant Acme Formation");
+    expect(text).toContain("dispensateur de l'action de formation, représenté par Alice Martin, Présidente, atteste que");
+    expect(text).not.toMatch(/\(e\)|\(s\)/); // epicene wording, no bracketed endings
     expect(text).toContain("Fait à Lyon, le 28/11/2026, pour servir et valoir ce que de droit.");
     expect(text).toContain("Alice Martin, Présidente");
     expect(text).toContain("Déclaration d'activité enregistrée sous le numéro 84 69 12345 69 auprès du préfet de la région d'Auvergne-Rhône-Alpes.");

@@ -84,7 +84,7 @@ Nous avons le plaisir de vous convoquer à la session de formation suivante :
 - Formation : **{{course.title}}** ({{course.duration}} au total)
 - Session : **{{session.title}}**
 - Dates et horaires : **{{session.schedule}}** (heure locale, {{session.timeZone}})
-- Formateur(s) : {{session.trainers}}
+- Encadrement pédagogique : {{session.trainers}}
 - Modalité : {{session.mode}}
 - Lieu : {{session.place}}
 - {{session.access}}
@@ -108,7 +108,7 @@ ${NDA}
     category: "ATTESTATION",
     body: `# Certificat de réalisation
 
-Je soussigné(e), {{organisation.signatory}}, représentant **{{organisation.name}}** (SIRET {{organisation.siret}}), dispensateur de l'action de formation, atteste que :
+**{{organisation.name}}** (SIRET {{organisation.siret}}), dispensateur de l'action de formation, représenté par {{organisation.signatory}}, atteste que :
 
 **{{learner.fullName}}**
 
@@ -195,7 +195,7 @@ Programme mis à jour le {{document.date}}. ${NDA}
 - Formation : **{{course.title}}**
 - Session : {{session.title}}
 - Dates et horaires : {{session.schedule}} (heure locale, {{session.timeZone}})
-- Formateur(s) : {{session.trainers}}
+- Encadrement pédagogique : {{session.trainers}}
 - Modalité : {{session.mode}}
 - Lieu : {{session.place}}
 

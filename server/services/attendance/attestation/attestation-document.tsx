@@ -8,8 +8,9 @@ import { VerificationBlock, type Verifiable } from "../../verification/verificat
 /** Printed text of the attestation d'assiduité (French, like the sheet). */
 export const A = {
   title: "Attestation d'assiduité",
-  intro: "Je soussigné(e), représentant l'organisme de formation ci-dessous, atteste que",
-  introNamed: (who: string) => `Je soussigné(e), ${who}, représentant l'organisme de formation ci-dessous, atteste que`,
+  // Epicene: the signatory's grammatical gender is not known, so the organisation is the subject.
+  intro: "L'organisme de formation ci-dessous atteste que",
+  introNamed: (who: string) => `L'organisme de formation ci-dessous, représenté par ${who}, atteste que`,
   followed: "a suivi la formation",
   hours: "Heures suivies",
   planned: "Durée prévue",
