@@ -72,7 +72,7 @@ export function CourseListView() {
             <Loading shape="table" />
           ) : data && data.data.length === 0 ? (
             <div className="empty-state">
-              <p style={{ margin: 0 }}>{t("creatorCourses.empty")}</p>
+              <p className="empty-state-text">{t("creatorCourses.empty")}</p>
             </div>
           ) : data ? (
             <div aria-busy={list.isFetching}>

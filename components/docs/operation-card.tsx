@@ -26,14 +26,14 @@ export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: Ope
       {open ? (
         <div className={styles.opBody}>
           {op.description ? (
-            <p style={{ margin: 0 }}>
+            <p className={styles.opDescription}>
               <RichText text={op.description} />
             </p>
           ) : null}
           <section>
             <h4>{t("docs.parameters")}</h4>
             {params.length ? (
-              <div style={{ overflowX: "auto" }}>
+              <div className={styles.paramsScroll}>
                 <table className="params">
                   <tbody>
                     {params.map((p) => (
@@ -64,7 +64,7 @@ export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: Ope
           ) : null}
           <section>
             <h4>{t("docs.responses")}</h4>
-            <ul style={{ margin: 0, paddingLeft: "1.2rem" }}>
+            <ul className={styles.responses}>
               {Object.entries(op.responses ?? {}).map(([status, r]) => (
                 <li key={status}>
                   <strong>{status}</strong> — {r.description}

@@ -53,7 +53,7 @@ export function EnrollmentsTable({
           <tr key={e.id} aria-busy={busy || undefined}>
             <td className="cell-name" data-label={t("learnEnroll.colLearner")}>
               <strong>{name}</strong>
-              <span className="muted" style={{ overflowWrap: "break-word" }}>
+              <span className={`muted ${styles.breakWord}`}>
                 {e.learner.email}
               </span>
             </td>
@@ -69,7 +69,7 @@ export function EnrollmentsTable({
             <td data-label={t("learnEnroll.colProgress")}>
               <span className={styles.miniProgress} role="img" aria-label={t("learnCommon.progressLabel", { percent: e.progress.percentage })}>
                 <span className={styles.miniProgressTrack}>
-                  <span className={styles.miniProgressFill} style={{ width: `${e.progress.percentage}%` }} />
+                  <span className={styles.miniProgressFill} style={{ "--pct": `${e.progress.percentage}%` }} />
                 </span>
                 <span aria-hidden="true">{t("learnCommon.progressValue", { percent: e.progress.percentage })}</span>
               </span>

@@ -134,7 +134,7 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
             </div>
             <dl className={styles.totals}>
               {inv.vatBreakdown.map((v) => (
-                <div key={`${v.category}${v.vatRate}`} style={{ display: "contents" }}>
+                <div key={`${v.category}${v.vatRate}`} className={styles.totalsRow}>
                   <dt>
                     {t("invoices.vat")} {v.category} {v.vatRate.toLocaleString(locale)} % ({t("invoices.base")} {money(v.baseCents)})
                     {v.exemptionReason ? <span className="muted"> — {v.exemptionReason}</span> : null}

@@ -41,7 +41,7 @@ export function QueryList<T extends { data: readonly unknown[] }>({ query, empty
       </div>
       {page && page.data.length === 0 ? (
         <div className="empty-state">
-          <p style={{ margin: 0 }}>{empty}</p>
+          <p className="empty-state-text">{empty}</p>
         </div>
       ) : page ? (
         <div aria-busy={query.isFetching}>{children(page)}</div>

@@ -27,7 +27,7 @@ export function UsersTable({ users, meId, onChange }: { users: ListedUser[]; meI
                 {name}
                 {isMe ? <span className="muted"> ({t("users.you")})</span> : null}
               </strong>
-              <span className="muted" style={{ overflowWrap: "anywhere" }}>
+              <span className="muted wrap-anywhere">
                 {user.email}
               </span>
             </td>

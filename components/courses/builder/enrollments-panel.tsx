@@ -49,7 +49,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
                   <tr key={e.id}>
                     <td className="cell-name" data-label={t("creatorEnrollments.learner")}>
                       <strong>{name}</strong>
-                      <span className="muted" style={{ overflowWrap: "anywhere" }}>
+                      <span className="muted wrap-anywhere">
                         {e.learner.email}
                       </span>
                     </td>
