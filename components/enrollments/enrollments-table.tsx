@@ -14,7 +14,7 @@ import type { StateAction } from "./state-dialog";
 export type EnrollmentChange = { enrollment: EnrollmentListItem; traineeCategory?: TraineeCategory | null; financingSource?: FinancingSource | null };
 
 /** The state moves an ADMIN may offer from a status (the server's table: suspend ACTIVE, reactivate SUSPENDED, revoke all but CANCELLED and REVOKED). */
-export function stateActions(status: EnrollmentListItem["status"]): StateAction[] {
+function stateActions(status: EnrollmentListItem["status"]): StateAction[] {
   if (status === "ACTIVE") return ["suspend", "revoke"];
   if (status === "SUSPENDED") return ["reactivate", "revoke"];
   if (status === "COMPLETED") return ["revoke"];

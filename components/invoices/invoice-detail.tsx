@@ -11,7 +11,7 @@ import { Loading } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
 import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
-import type { TFacturxValidation, TInvoice } from "@/server/contracts/invoices";
+import type { TFacturxValidation } from "@/server/contracts/invoices";
 import { formatPrice } from "@/components/courses/money";
 import { formatDay } from "./format";
 import { InvoiceActionForm, type ActionKind } from "./invoice-action-form";
@@ -253,8 +253,6 @@ export function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void
     </Dialog>
   );
 }
-
-export type { TInvoice };
 
 /**
  * The Factur-X verdict on a draft (POST /billing/invoices/{id}/validate): conformant, or the rules

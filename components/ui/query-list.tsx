@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 
 /** What QueryList reads of a TanStack query whose result is one page of a list (`{ data: [...], meta }`). */
-export type ListQuery<T extends { data: readonly unknown[] }> = {
+type ListQuery<T extends { data: readonly unknown[] }> = {
   data: T | undefined;
   error: unknown;
   isPending: boolean;
