@@ -13,7 +13,7 @@ import { CourseTable } from "./course-table";
 import { useCourseFilters } from "./use-course-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
-import styles from "./courses.module.css";
+import styles from "./course-list.module.css";
 
 const PAGE_SIZE = 20;
 

@@ -14,7 +14,7 @@ import { AiJobProgress } from "./ai-job-progress";
 import { FaqResult, SeoResult } from "./ai-results";
 import { VariantOptions, type AiAudience } from "./ai-variant-options";
 import { useAiRun, type AiOp } from "./use-ai-run";
-import styles from "../courses.module.css";
+import styles from "../ai.module.css";
 
 /**
  * The AI helpers. Each shows its cost (GET /ai/estimates) and the tenant's balance, asks for a

@@ -4,14 +4,15 @@ import { useState } from "react";
 import type { TFaqItem, TSeoFields } from "@/server/contracts/ai";
 import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../ai.module.css";
 
 /** The questions and answers the FAQ helper wrote. */
 export function FaqResult({ items }: { items: TFaqItem[] }) {
   const t = useT();
   return (
     <>
-      <p className={styles.alertTitle}>{t("creatorAi.faqDone", { count: items.length })}</p>
+      <p className={shared.alertTitle}>{t("creatorAi.faqDone", { count: items.length })}</p>
       <dl className={styles.faqList}>
         {items.map((item, i) => (
           <div key={i}>
@@ -31,7 +32,7 @@ export function SeoResult({ fields, onApply }: { fields: TSeoFields; onApply: (f
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <p className={styles.alertTitle}>{t("creatorAi.seoDone")}</p>
+      <p className={shared.alertTitle}>{t("creatorAi.seoDone")}</p>
       <dl className={styles.seoList}>
         <dt>{t("creatorAi.metaTitle")}</dt>
         <dd>{fields.metaTitle}</dd>
