@@ -7,7 +7,8 @@ import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/api/root";
 import { errorInfo } from "./api-error";
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export { useTRPC, useTRPCClient };
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({

@@ -15,7 +15,7 @@ import { PositioningForm } from "./positioning-form";
 import styles from "./adaptive.module.css";
 
 type Path = z.infer<typeof ZAdaptivePath>;
-export const LEARNER_PATH_COST = 30;
+const LEARNER_PATH_COST = 30;
 
 /**
  * The course builder's "Adaptive paths" tab (Qualiopi criterion 3): the positioning test, the

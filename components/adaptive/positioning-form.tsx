@@ -10,7 +10,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./adaptive.module.css";
 
-export const POSITIONING_COST = 25;
+const POSITIONING_COST = 25;
 const STEPS = ["adaptive.stepCredits", "adaptive.stepWriting", "adaptive.stepSaving"] as const;
 
 /** Shows which step of a running generation the user is waiting on (time-based: the request is one call). */

@@ -8,7 +8,7 @@ const tag = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
  * projector PC abroad): pass `useTenantTimeZone()` (components/tenant-context.tsx). Without it,
  * the default tenant zone, Europe/Paris.
  */
-export const DEFAULT_TIME_ZONE = "Europe/Paris";
+const DEFAULT_TIME_ZONE = "Europe/Paris";
 
 /** "10:32" in the tenant's time zone. */
 export function formatTime(iso: string | number | Date, locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): string {

@@ -11,7 +11,7 @@ import { formatTime } from "./format";
 import type { MediaToken } from "./types";
 
 /** The media server's address as a browser can open it (ws -> http, wss -> https), with the access token. */
-export function roomHref(media: Pick<MediaToken, "url" | "token">): string {
+function roomHref(media: Pick<MediaToken, "url" | "token">): string {
   const base = media.url.replace(/^ws(s?):\/\//i, "http$1://");
   return `${base}${base.includes("?") ? "&" : "?"}token=${encodeURIComponent(media.token)}`;
 }

@@ -44,7 +44,7 @@ export function LiveQrPanel({ rotating }: { rotating: ReturnType<typeof useRotat
           <QrImage value={qr.signUrl} label={t("attLive.qrAlt")} dimmed={expired || isRefreshing} />
           <figcaption>
             <div className={styles.qrMeter} aria-hidden="true">
-              <span style={{ width: `${lifeLeft * 100}%` }} />
+              <span style={{ "--pct": `${lifeLeft * 100}%` }} />
             </div>
             <p className={styles.countdown}>
               {expired ? t("attLive.qrExpired") : isRefreshing ? t("attLive.qrRenewing") : t("attLive.qrRenewsIn", { time: formatCountdown(untilRefresh) })}

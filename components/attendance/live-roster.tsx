@@ -18,7 +18,7 @@ const byName = (a: Row, b: Row) => personName(a).localeCompare(personName(b));
 const ATTENDED = new Set(["PRESENT", "LATE", "LEFT_EARLY"]);
 
 /** The slot running now, else the last one started, else the first (times from the API). */
-export function currentSlotIndex(slots: { startsAt: string; endsAt: string }[], now: number): number {
+function currentSlotIndex(slots: { startsAt: string; endsAt: string }[], now: number): number {
   const running = slots.findIndex((s) => Date.parse(s.startsAt) <= now && now < Date.parse(s.endsAt));
   if (running >= 0) return running;
   const started = slots.map((s, i) => (Date.parse(s.startsAt) <= now ? i : -1)).filter((i) => i >= 0);

@@ -5,7 +5,7 @@ import { useT } from "@/lib/i18n/client";
 import styles from "./attendance.module.css";
 
 const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
-export const PIN_LENGTH = 6;
+const PIN_LENGTH = 6;
 
 /**
  * The session PIN: a labelled numeric field (keyboard, screen readers, the phone's number

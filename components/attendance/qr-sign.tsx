@@ -15,7 +15,7 @@ import { useGeolocation } from "./use-geolocation";
 import { Loading } from "@/components/ui/skeleton";
 
 /** The session id a QR token names, when the token is a JWT carrying it (only to show the session; the server decides). */
-export function sessionIdOfToken(token: string): string | null {
+function sessionIdOfToken(token: string): string | null {
   const part = token.split(".")[1];
   if (!part) return null;
   try {

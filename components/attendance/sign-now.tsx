@@ -10,7 +10,7 @@ import { formatDateTime, formatTime } from "./format";
 import styles from "./signing.module.css";
 
 /** A slot's label, followed by its times unless the label already shows them. */
-export const withTimes = (label: string, times: string, start: string) => (label.includes(start) ? label : `${label} · ${times}`);
+const withTimes = (label: string, times: string, start: string) => (label.includes(start) ? label : `${label} · ${times}`);
 
 /**
  * Top of the learner's home: the sessions open for signing now (attendanceSigning.openNow), each

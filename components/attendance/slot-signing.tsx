@@ -11,7 +11,7 @@ import styles from "./signing.module.css";
 import type { AttendanceRecord, SessionSlot } from "./types";
 
 /** The slot a learner signs now: the one in progress, else the last one started (a late signature); null before the first. */
-export function currentSlotOf<S extends { startsAt: string; endsAt: string }>(slots: S[], now: number): S | null {
+function currentSlotOf<S extends { startsAt: string; endsAt: string }>(slots: S[], now: number): S | null {
   const started = slots.filter((s) => Date.parse(s.startsAt) <= now);
   return started.find((s) => Date.parse(s.endsAt) > now) ?? started.at(-1) ?? null;
 }

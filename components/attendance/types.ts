@@ -3,8 +3,6 @@ import type { AppRouter } from "@/server/api/root";
 
 type Out = inferRouterOutputs<AppRouter>;
 
-/** sessions.get: the session with its trainers (and attendancePin for its moderators). */
-export type SessionDetail = Out["sessions"]["get"]["data"];
 /** A sealed attendance record as the signing procedures answer it. */
 export type AttendanceRecord = Out["attendance"]["signPin"]["data"];
 /** qualiopiAttendance.sessionAttendance: the roster of a session (moderators). */
@@ -13,6 +11,5 @@ export type RosterLearner = SessionAttendance["learners"][number];
 export type MediaToken = Out["sessions"]["token"]["data"];
 export type UpcomingSession = Out["enrollments"]["upcomingSessions"]["data"][number];
 
-export type SignatureMethod = "QR" | "QR_CODE" | "PIN" | "CANVAS" | "AUTO" | "OVERRIDE";
 /** qualiopiAttendance.slots: a time slot with the caller's own signature. */
 export type SessionSlot = Out["qualiopiAttendance"]["slots"]["data"][number];

@@ -21,7 +21,7 @@ import { ZClientKind, type TClient, type TClientKind } from "@/server/contracts/
 import styles from "./clients.module.css";
 
 const PER_PAGE = 20;
-export const canManageBilling = (role: string | null | undefined) => role === "ADMIN" || role === "FINANCIER";
+const canManageBilling = (role: string | null | undefined) => role === "ADMIN" || role === "FINANCIER";
 
 /** ADMIN and FINANCIER: the billing clients, searched by name or SIREN/SIRET and filtered by kind; created and edited in a dialog. */
 export function ClientsView() {

@@ -57,7 +57,7 @@ export function CatalogueView() {
       </div>
       {data && data.data.length === 0 ? (
         <div className="empty-state">
-          <p style={{ margin: 0 }}>{t("learnCatalogue.empty")}</p>
+          <p className="empty-state-text">{t("learnCatalogue.empty")}</p>
         </div>
       ) : data ? (
         <div aria-busy={list.isFetching}>

@@ -7,7 +7,7 @@ import type { FieldErrors } from "@/lib/form-errors";
 import { useT } from "@/lib/i18n/client";
 import { MarkdownEditor } from "./markdown-editor";
 import { centsToInput } from "./money";
-import styles from "./courses.module.css";
+import styles from "./shared.module.css";
 
 export type DetailsDefaults = {
   title: string;

@@ -5,7 +5,7 @@ import { SearchToolbar } from "@/components/ui/search-toolbar";
 import { SelectField } from "@/components/ui/select-field";
 import { useT } from "@/lib/i18n/client";
 import type { CourseFilters } from "./use-course-filters";
-import styles from "./courses.module.css";
+import styles from "./course-list.module.css";
 
 /** Search (Enter or the button) and the status filter (applied at once). */
 export function CourseFiltersBar({ filters, onChange, allowAll }: { filters: CourseFilters; onChange: (next: Partial<CourseFilters>) => void; allowAll: boolean }) {

@@ -13,7 +13,7 @@ import { CourseTable } from "./course-table";
 import { useCourseFilters } from "./use-course-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
-import styles from "./courses.module.css";
+import styles from "./course-list.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -72,7 +72,7 @@ export function CourseListView() {
             <Loading shape="table" />
           ) : data && data.data.length === 0 ? (
             <div className="empty-state">
-              <p style={{ margin: 0 }}>{t("creatorCourses.empty")}</p>
+              <p className="empty-state-text">{t("creatorCourses.empty")}</p>
             </div>
           ) : data ? (
             <div aria-busy={list.isFetching}>

@@ -5,7 +5,7 @@ import { useI18n } from "@/lib/i18n/client";
 import type { CourseListItem } from "./course-types";
 import { formatPrice } from "./money";
 import { CourseStatusBadge } from "./status-badge";
-import styles from "./courses.module.css";
+import styles from "./course-list.module.css";
 import { DataTable } from "@/components/ui/data-table";
 
 /** One page of courses; each title opens the builder. On phones rows become cards (table-stack). */

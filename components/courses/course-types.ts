@@ -12,4 +12,3 @@ export type OutlineLesson = OutlineModule["lessons"][number];
 export type QuestionnaireSummary = Out["courseContent"]["listQuestionnaires"]["data"][number];
 export type Questionnaire = Out["courseContent"]["getQuestionnaire"]["data"];
 export type CourseTrainer = Out["courses"]["trainers"]["data"][number];
-export type CourseEnrollment = Out["enrollments"]["list"]["data"][number];

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ChangeEvent } from "react";
-import styles from "./courses.module.css";
+import styles from "./lesson-editor.module.css";
 
 /**
  * A file picker that looks like a button: the real input stays in the tab order (visually

@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { useT } from "@/lib/i18n/client";
 import { renderMarkdown } from "./markdown";
-import styles from "./courses.module.css";
+import styles from "./lesson-editor.module.css";
 
 type Props = {
   name: string;

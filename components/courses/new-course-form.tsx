@@ -11,7 +11,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { CourseDetailsFields } from "./course-details-fields";
 import { readDetails } from "./course-details-values";
-import styles from "./courses.module.css";
+import styles from "./shared.module.css";
 
 const EMPTY = { title: "", description: "", price: 0, currency: "EUR", duration: null, level: null, format: "ELEARNING", language: "fr", tags: [] };
 

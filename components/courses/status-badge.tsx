@@ -1,5 +1,5 @@
 import type { Translate } from "@/lib/i18n/translate";
-import styles from "./courses.module.css";
+import styles from "./shared.module.css";
 
 export type CourseStatus = "DRAFT" | "PUBLISHED" | "ARCHIVED";
 

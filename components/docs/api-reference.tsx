@@ -55,7 +55,7 @@ export function ApiReference({ defaultTenant }: { defaultTenant: string }) {
           </ul>
         </nav>
       </aside>
-      <div style={{ minWidth: 0 }}>
+      <div className={styles.main}>
         <div className="page-header">
           <div>
             <h1>{t("docs.title")}</h1>
@@ -70,7 +70,7 @@ export function ApiReference({ defaultTenant }: { defaultTenant: string }) {
             <RichText text={doc.data.info.description} />
           </p>
         ) : null}
-        <section className="card" style={{ marginBottom: "1.5rem" }}>
+        <section className={`card ${styles.credentials}`}>
           <div className="form-row">
             <TextField name="tenant" label={t("docs.tenant")} value={credentials.tenant} onChange={(e) => setCredentials((c) => ({ ...c, tenant: e.target.value }))} autoCapitalize="none" spellCheck={false} />
             <TextField

@@ -15,8 +15,8 @@ export type Schema = {
   format?: string;
   minimum?: number;
 };
-export type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; description?: string; schema?: Schema };
-export type Operation = {
+type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; description?: string; schema?: Schema };
+type Operation = {
   operationId?: string;
   summary?: string;
   description?: string;
@@ -32,8 +32,8 @@ export type OpenApiDocument = {
   paths: Record<string, Partial<Record<Method, Operation>>>;
   components?: { schemas?: Record<string, Schema> };
 };
-export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-export type Method = (typeof METHODS)[number];
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+type Method = (typeof METHODS)[number];
 export type OperationEntry = { method: Method; path: string; op: Operation; id: string };
 
 /** Operations grouped by their first tag, in document order. */

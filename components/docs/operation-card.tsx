@@ -16,9 +16,9 @@ export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: Ope
   const bodySchema = op.requestBody?.content?.["application/json"]?.schema;
   const isPublic = !op.security?.length;
   return (
-    <details className="op" id={entry.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className={styles.op} id={entry.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        <span className={`method ${styles[`method-${entry.method}`]}`}>{entry.method.toUpperCase()}</span>
+        <span className={`${styles.method} ${styles[`method-${entry.method}`]}`}>{entry.method.toUpperCase()}</span>
         <span className={styles.opPath}>{entry.path}</span>
         <span className={styles.opSummary}>{op.summary}</span>
         {isPublic ? <span className="badge">{t("docs.public")}</span> : null}
@@ -26,15 +26,15 @@ export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: Ope
       {open ? (
         <div className={styles.opBody}>
           {op.description ? (
-            <p style={{ margin: 0 }}>
+            <p className={styles.opDescription}>
               <RichText text={op.description} />
             </p>
           ) : null}
           <section>
             <h4>{t("docs.parameters")}</h4>
             {params.length ? (
-              <div style={{ overflowX: "auto" }}>
-                <table className="params">
+              <div className={styles.paramsScroll}>
+                <table className={styles.params}>
                   <tbody>
                     {params.map((p) => (
                       <tr key={`${p.in}-${p.name}`}>
@@ -59,12 +59,12 @@ export function OperationCard({ entry, doc, credentials, baseUrl }: { entry: Ope
           {bodySchema ? (
             <section>
               <h4>{t("docs.requestBody")}</h4>
-              <pre className="code">{JSON.stringify(exampleOf(bodySchema, doc), null, 2)}</pre>
+              <pre className={styles.code}>{JSON.stringify(exampleOf(bodySchema, doc), null, 2)}</pre>
             </section>
           ) : null}
           <section>
             <h4>{t("docs.responses")}</h4>
-            <ul style={{ margin: 0, paddingLeft: "1.2rem" }}>
+            <ul className={styles.responses}>
               {Object.entries(op.responses ?? {}).map(([status, r]) => (
                 <li key={status}>
                   <strong>{status}</strong> — {r.description}

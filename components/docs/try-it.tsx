@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { useT } from "@/lib/i18n/client";
 import { exampleOf, type OpenApiDocument, type OperationEntry } from "./openapi";
+import styles from "./docs.module.css";
 
 export type Credentials = { tenant: string; token: string };
 type Result = { status: number; statusText: string; body: string; ms: number };
@@ -99,7 +100,7 @@ export function TryIt({ entry, doc, credentials, baseUrl }: { entry: OperationEn
           <span className="field-label">
             {t("docs.response")}: {result.status} {result.statusText} · {result.ms} ms
           </span>
-          <pre className="code">{result.body || "(empty)"}</pre>
+          <pre className={styles.code}>{result.body || "(empty)"}</pre>
         </div>
       ) : null}
     </form>

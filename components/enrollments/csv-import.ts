@@ -3,7 +3,7 @@ import type { AppRouter } from "@/server/api/root";
 import { errorInfo } from "@/lib/api-error";
 import type { CsvRow } from "./csv";
 
-export type RowResult = "ENROLLED" | "ALREADY" | "UNKNOWN" | "ERROR";
+type RowResult = "ENROLLED" | "ALREADY" | "UNKNOWN" | "ERROR";
 export type RowReport = { row: CsvRow; result: RowResult; message?: string };
 
 /**

@@ -14,7 +14,7 @@ import type { StateAction } from "./state-dialog";
 export type EnrollmentChange = { enrollment: EnrollmentListItem; traineeCategory?: TraineeCategory | null; financingSource?: FinancingSource | null };
 
 /** The state moves an ADMIN may offer from a status (the server's table: suspend ACTIVE, reactivate SUSPENDED, revoke all but CANCELLED and REVOKED). */
-export function stateActions(status: EnrollmentListItem["status"]): StateAction[] {
+function stateActions(status: EnrollmentListItem["status"]): StateAction[] {
   if (status === "ACTIVE") return ["suspend", "revoke"];
   if (status === "SUSPENDED") return ["reactivate", "revoke"];
   if (status === "COMPLETED") return ["revoke"];
@@ -53,7 +53,7 @@ export function EnrollmentsTable({
           <tr key={e.id} aria-busy={busy || undefined}>
             <td className="cell-name" data-label={t("learnEnroll.colLearner")}>
               <strong>{name}</strong>
-              <span className="muted" style={{ overflowWrap: "break-word" }}>
+              <span className={`muted ${styles.breakWord}`}>
                 {e.learner.email}
               </span>
             </td>
@@ -69,7 +69,7 @@ export function EnrollmentsTable({
             <td data-label={t("learnEnroll.colProgress")}>
               <span className={styles.miniProgress} role="img" aria-label={t("learnCommon.progressLabel", { percent: e.progress.percentage })}>
                 <span className={styles.miniProgressTrack}>
-                  <span className={styles.miniProgressFill} style={{ width: `${e.progress.percentage}%` }} />
+                  <span className={styles.miniProgressFill} style={{ "--pct": `${e.progress.percentage}%` }} />
                 </span>
                 <span aria-hidden="true">{t("learnCommon.progressValue", { percent: e.progress.percentage })}</span>
               </span>

@@ -128,7 +128,7 @@ export function EnrollmentsView() {
         </div>
       </div>
 
-      <div className="stack" style={{ marginBottom: "1rem" }} aria-live="polite">
+      <div className={`stack ${styles.notices}`} aria-live="polite">
         {notice ? <Alert kind="success">{notice}</Alert> : null}
         {update.isError ? <Alert kind="error">{errorMessage(update.error, t)}</Alert> : null}
         {cancel.isError ? <Alert kind="error">{errorMessage(cancel.error, t)}</Alert> : null}
@@ -154,7 +154,7 @@ export function EnrollmentsView() {
 
       {data && data.data.length === 0 ? (
         <div className="empty-state">
-          <p style={{ margin: 0 }}>{t("learnEnroll.empty")}</p>
+          <p className="empty-state-text">{t("learnEnroll.empty")}</p>
         </div>
       ) : data ? (
         <div aria-busy={list.isFetching}>

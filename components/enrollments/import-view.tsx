@@ -129,7 +129,7 @@ export function ImportView() {
             {reports.map((r) => (
               <tr key={r.row.line}>
                 <td>{r.row.line}</td>
-                <td style={{ overflowWrap: "anywhere" }}>{r.row.email || "—"}</td>
+                <td className="wrap-anywhere">{r.row.email || "—"}</td>
                 <td>
                   <span className={`badge ${styles[`badge-row-${r.result}`]}`}>{t(`learnEnroll.ROW_${r.result}` as MessageKey)}</span>
                   {r.message ? <span className={`muted ${styles.rowMessage}`}> {r.message}</span> : null}

@@ -36,7 +36,7 @@ export function FunderLinksPanel() {
   const options = [{ value: "", label: t("funderLinks.none") }, ...funders.data.data.map((f) => ({ value: f.id, label: f.name }))];
   const error = add.error ?? remove.error;
   return (
-    <section className={`${styles.section} card`} aria-labelledby="funder-links" style={{ marginTop: "1.5rem", padding: "1rem" }}>
+    <section className={`${styles.section} ${styles.linksPanel} card`} aria-labelledby="funder-links">
       <h2 id="funder-links">{t("funderLinks.title")}</h2>
       <p className="muted">{t("funderLinks.intro")}</p>
       <div aria-live="polite">

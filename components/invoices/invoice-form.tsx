@@ -26,7 +26,7 @@ export type LineDraft = { description: string; quantity: string; unitPrice: stri
 export const emptyLine = (vatRate = "E"): LineDraft => ({ description: "", quantity: "1", unitPrice: "", vatRate, discount: "", kind: "" });
 
 /** The VAT choice of a stored line (its category, or its rate for S). */
-export const vatChoiceOf = (i: { vatRate: number; vatCategory?: string | null }) => (i.vatCategory && i.vatCategory !== "S" ? i.vatCategory : String(i.vatRate));
+const vatChoiceOf = (i: { vatRate: number; vatCategory?: string | null }) => (i.vatCategory && i.vatCategory !== "S" ? i.vatCategory : String(i.vatRate));
 
 const VAT_CHOICES = ["E", "20", "10", "5.5", "2.1", "O"] as const;
 

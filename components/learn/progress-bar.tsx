@@ -19,7 +19,7 @@ export function ProgressBar({ t, percent, detail, label }: { t: Translate; perce
         aria-valuetext={detail ? `${t("learnCommon.progressValue", { percent: value })}, ${detail}` : undefined}
         aria-label={label ?? t("learnCommon.progress")}
       >
-        <div className={value === 100 ? `${styles.progressFill} ${styles.progressFillDone}` : styles.progressFill} style={{ width: `${value}%` }} />
+        <div className={value === 100 ? `${styles.progressFill} ${styles.progressFillDone}` : styles.progressFill} style={{ "--pct": `${value}%` }} />
       </div>
       {detail ? <p className={styles.progressDetail}>{detail}</p> : null}
     </div>

@@ -96,7 +96,7 @@ export function TenantsAdmin({ tenantUrlTemplate }: { tenantUrlTemplate: string 
                     <td className="cell-name" data-label={t("platformTenants.colTenant")}>
                       <span className={styles.tenantName}>
                         <strong>
-                          {tenant.branding.primaryColor ? <span className={styles.swatch} style={{ background: tenant.branding.primaryColor }} aria-hidden="true" /> : null}
+                          {tenant.branding.primaryColor ? <span className={styles.swatch} style={{ "--swatch": tenant.branding.primaryColor }} aria-hidden="true" /> : null}
                           {name}
                         </strong>
                         {name !== tenant.name ? <span className="muted">{tenant.name}</span> : null}

@@ -5,7 +5,7 @@ import type { MessageKey } from "@/messages";
 const QUALIOPI_FIELDS: readonly string[] = [...QUALIOPI_TEXT_FIELDS, "activityNumber", "certificationNumber", "certificationValidUntil"];
 
 /** The course field a rule names, in the user's language (the course builder's labels). */
-export function publicationFieldLabel(field: string, t: Translate): string {
+function publicationFieldLabel(field: string, t: Translate): string {
   if (field === "title") return t("creatorChecklist.fieldTitle");
   if (field === "description") return t("creatorChecklist.fieldDescription");
   if (QUALIOPI_FIELDS.includes(field)) return t(`creatorQualiopi.${field}` as MessageKey);

@@ -9,7 +9,7 @@ import type { Translate as T } from "@/lib/i18n/translate";
 import styles from "./attendance-status.module.css";
 
 
-export const ATTENDANCE_STATUSES: TAttendanceStatus[] = ["PRESENT", "LATE", "LEFT_EARLY", "EXCUSED_ABSENCE", "ABSENT", "NOT_YET"];
+const ATTENDANCE_STATUSES: TAttendanceStatus[] = ["PRESENT", "LATE", "LEFT_EARLY", "EXCUSED_ABSENCE", "ABSENT", "NOT_YET"];
 
 /** "Présent", "En retard (25 min)", "Départ anticipé (40 min)"… */
 export function statusLabel(t: T, s: { status: TAttendanceStatus; lateMinutes?: number | null; leftEarlyMinutes?: number | null }): string {

@@ -2,7 +2,6 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
 
 type Outputs = inferRouterOutputs<AppRouter>;
-export type SessionAttendance = Outputs["qualiopiAttendance"]["sessionAttendance"]["data"];
+type SessionAttendance = Outputs["qualiopiAttendance"]["sessionAttendance"]["data"];
 export type RosterLearner = SessionAttendance["learners"][number];
 export type RosterTrainer = SessionAttendance["trainers"][number];
-export type AttendanceSlot = Outputs["qualiopiAttendance"]["slots"]["data"][number];

@@ -2,7 +2,7 @@
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-export const dayKey = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const dayKey = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 
 export function parseDay(key: string): Date {
   const [y, m, d] = key.split("-").map(Number) as [number, number, number];

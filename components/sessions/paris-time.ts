@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/i18n/config";
  * Sessions are planned in the tenant's wall-clock time (useTenantTimeZone(), Europe/Paris by
  * default), whatever the browser's own time zone. Every function takes the zone last.
  */
-export const SESSION_TIME_ZONE = "Europe/Paris";
+const SESSION_TIME_ZONE = "Europe/Paris";
 
 const tag = (locale: Locale) => (locale === "fr" ? "fr-FR" : "en-GB");
 
@@ -33,7 +33,7 @@ function offsetAt(at: Date, timeZone: string): number {
 }
 
 /** The instant at which the zone's clocks show this wall-clock time. */
-export function parisToDate(w: WallClock, timeZone = SESSION_TIME_ZONE): Date {
+function parisToDate(w: WallClock, timeZone = SESSION_TIME_ZONE): Date {
   const guess = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
   const first = guess - offsetAt(new Date(guess), timeZone);
   // Around a DST change the offset at the answer can differ from the one at the guess.
@@ -42,14 +42,8 @@ export function parisToDate(w: WallClock, timeZone = SESSION_TIME_ZONE): Date {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "2025-06-12" and "14:30" (Paris) from an ISO instant, for date and time inputs. */
-export function toParisInputs(iso: string, timeZone = SESSION_TIME_ZONE): { date: string; time: string } {
-  const w = wallClock(new Date(iso), timeZone);
-  return { date: `${w.year}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:${pad(w.minute)}` };
-}
-
 /** ISO instant from the form's Paris date ("YYYY-MM-DD") and time ("HH:MM"), or null when either is invalid. */
-export function fromParisInputs(date: string, time: string, timeZone = SESSION_TIME_ZONE): string | null {
+function fromParisInputs(date: string, time: string, timeZone = SESSION_TIME_ZONE): string | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !t) return null;
@@ -89,7 +83,7 @@ export function formatSessionTime(iso: string, locale: Locale, timeZone = SESSIO
 }
 
 /** "lun. 1 déc." / "Mon 1 Dec" for a local date "YYYY-MM-DD" (no zone: it is already a calendar day). */
-export function formatScheduleDay(date: string, locale: Locale): string {
+function formatScheduleDay(date: string, locale: Locale): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   return new Intl.DateTimeFormat(tag(locale), { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(new Date(Date.UTC(y, m - 1, d)));
 }

@@ -25,7 +25,7 @@ export function RecordingsList({ recordings, enabled }: { recordings: TRecording
         {t("sessionsDetail.recordings")}
       </h2>
       {recordings.length ? (
-        <ul className="plain-list" style={{ overflowWrap: "anywhere" }}>
+        <ul className="plain-list wrap-anywhere">
           {recordings.map((r, i) => {
             const label = t("sessionsDetail.recordingItem", { n: i + 1, date: formatSessionDate(r.createdAt, locale, "medium", zone) });
             const details = [

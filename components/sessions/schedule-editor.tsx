@@ -10,7 +10,7 @@ import { formatDuration } from "./paris-time";
 import styles from "./sessions.module.css";
 
 /** A morning and an afternoon with a lunch break: what most in-person training days look like. */
-export const DEFAULT_RANGES = [
+const DEFAULT_RANGES = [
   { start: "09:00", end: "12:30" },
   { start: "13:30", end: "17:00" },
 ];

@@ -102,7 +102,7 @@ export function SessionsView() {
       ) : list.data && list.data.data.length === 0 ? (
         filtered ? (
           <div className="empty-state">
-            <p style={{ margin: 0 }}>{t("sessionsList.emptyFiltered")}</p>
+            <p className="empty-state-text">{t("sessionsList.emptyFiltered")}</p>
           </div>
         ) : (
           <EmptyState title={t("sessionsList.emptyTitle")} action={teachable.length ? newButton : undefined}>

@@ -36,7 +36,7 @@ function Section({ id, title, text }: { id: string; title: string; text: string 
 }
 
 /** The published result indicators (indicator 2), from the shared figures. */
-export function ResultFigures({ results, t }: { results: TResultIndicators; t: Translate }) {
+function ResultFigures({ results, t }: { results: TResultIndicators; t: Translate }) {
   const s = results.satisfaction;
   const items: { label: string; value: string; note?: string }[] = [];
   const rate = (r: TOutcomeRate) => (r.significant && r.rate !== null ? `${pct(r.rate)} %` : t("publicCourse.notSignificant"));

@@ -70,7 +70,7 @@ function Breakdown({ kind, t }: { kind: TSurveyResults["byKind"][number]; t: Tra
                       <li key={c.id} className={styles.bar}>
                         <span>{c.label}</span>
                         <span className={styles.barTrack} aria-hidden="true">
-                          <span className={styles.barFill} style={{ display: "block", width: `${(c.count / max) * 100}%` }} />
+                          <span className={styles.barFill} style={{ "--pct": `${(c.count / max) * 100}%` }} />
                         </span>
                         <span>{c.count}</span>
                       </li>

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 
 /** What a form control needs to be tied to its label, hint and errors. */
-export type FieldAria = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+type FieldAria = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
 type Props = {
   label: string;

@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 
 /** What QueryList reads of a TanStack query whose result is one page of a list (`{ data: [...], meta }`). */
-export type ListQuery<T extends { data: readonly unknown[] }> = {
+type ListQuery<T extends { data: readonly unknown[] }> = {
   data: T | undefined;
   error: unknown;
   isPending: boolean;
@@ -41,7 +41,7 @@ export function QueryList<T extends { data: readonly unknown[] }>({ query, empty
       </div>
       {page && page.data.length === 0 ? (
         <div className="empty-state">
-          <p style={{ margin: 0 }}>{empty}</p>
+          <p className="empty-state-text">{empty}</p>
         </div>
       ) : page ? (
         <div aria-busy={query.isFetching}>{children(page)}</div>

@@ -4,7 +4,7 @@ import { useT } from "@/lib/i18n/client";
 import styles from "./skeleton.module.css";
 
 /** One grey placeholder block; decorative (the region around it says "Chargement…"). */
-export function Skeleton({ className, width }: { className?: string; width?: string }) {
+function Skeleton({ className, width }: { className?: string; width?: string }) {
   return <span aria-hidden="true" className={className ? `${styles.block} ${className}` : styles.block} style={width ? { width } : undefined} />;
 }
 

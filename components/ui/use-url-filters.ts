@@ -31,7 +31,7 @@ export const param = {
     },
 };
 
-export function pageOf(raw: string | null): number {
+function pageOf(raw: string | null): number {
   return Math.max(1, Number.parseInt(raw ?? "1", 10) || 1);
 }
 

@@ -8,7 +8,7 @@ import styles from "./users.module.css";
 import { DataTable } from "@/components/ui/data-table";
 
 export type ListedUser = inferRouterOutputs<AppRouter>["users"]["list"]["data"][number];
-export type Role = ListedUser["role"];
+type Role = ListedUser["role"];
 export type UserChange = { user: ListedUser; role?: Role; status?: "ACTIVE" | "SUSPENDED" };
 
 /** The users of one page. On phones each row becomes a card (CSS). Changes go through `onChange` (confirmed by the parent). */
@@ -27,7 +27,7 @@ export function UsersTable({ users, meId, onChange }: { users: ListedUser[]; meI
                 {name}
                 {isMe ? <span className="muted"> ({t("users.you")})</span> : null}
               </strong>
-              <span className="muted" style={{ overflowWrap: "anywhere" }}>
+              <span className="muted wrap-anywhere">
                 {user.email}
               </span>
             </td>

@@ -16,6 +16,7 @@ import { UsersTable, type UserChange } from "./users-table";
 import { useUserFilters } from "./use-user-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
+import styles from "./users.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -90,7 +91,7 @@ export function UsersView() {
         </button>
       </div>
 
-      <div className="stack" style={{ marginBottom: "1rem" }} aria-live="polite">
+      <div className={`stack ${styles.notices}`} aria-live="polite">
         {notice ? <Alert kind="success">{notice}</Alert> : null}
         {update.isError ? <Alert kind="error">{errorMessage(update.error, t)}</Alert> : null}
         {list.isError ? <Alert kind="error">{errorMessage(list.error, t)}</Alert> : null}
@@ -100,7 +101,7 @@ export function UsersView() {
 
       {data && data.data.length === 0 ? (
         <div className="empty-state">
-          <p style={{ margin: 0 }}>{t("users.empty")}</p>
+          <p className="empty-state-text">{t("users.empty")}</p>
         </div>
       ) : data ? (
         <div aria-busy={list.isFetching}>

@@ -32,7 +32,7 @@ export function localeFromAcceptLanguage(header: string | string[] | null | unde
 const FIELD_ID_BY_ENGLISH = new Map<string, ApiFieldId>(Object.entries(apiFields_en).map(([id, en]) => [en, id as ApiFieldId]));
 
 /** A field message the server wrote (an entry of fields.en.ts) in `locale`; unknown texts stay as written. */
-export function localizeFieldMessage(message: string, locale: ApiLocale): string {
+function localizeFieldMessage(message: string, locale: ApiLocale): string {
   if (locale === "en") return message;
   const id = FIELD_ID_BY_ENGLISH.get(message);
   return id ? apiFields_fr[id] : message;
@@ -42,7 +42,7 @@ const frLocale = z.locales.fr();
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** One zod issue in French: the catalogue's wording for messages a contract wrote, zod's French locale for zod's own. */
-export function frenchIssue(issue: ZodLikeIssue): string {
+function frenchIssue(issue: ZodLikeIssue): string {
   const id = FIELD_ID_BY_ENGLISH.get(issue.message);
   if (id) return apiFields_fr[id];
   const n = (v: unknown) => formatMessage("fr", "{v, number}", { v: Number(v) });

@@ -140,7 +140,7 @@ export function elide(article: "de" | "le" | "la" | "que", word: string): string
 
 const TAGS: Record<string, string> = { fr: "fr-FR", en: "en-GB" };
 /** "fr" -> "fr-FR", "en" -> "en-GB"; any other tag is passed through. */
-export const localeTag = (locale: string): string => TAGS[locale] ?? locale;
+const localeTag = (locale: string): string => TAGS[locale] ?? locale;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 /** "12 345,65" (fr, U+202F groups), "12,345.65" (en); at most `maxFractionDigits` decimals (2). */

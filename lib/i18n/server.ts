@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./config";
 import { createTranslator, type Translate } from "./translate";
 
 /** The language chosen in the `locale` cookie (French when absent). */
-export async function getLocale(): Promise<Locale> {
+async function getLocale(): Promise<Locale> {
   const value = (await cookies()).get(LOCALE_COOKIE)?.value;
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }

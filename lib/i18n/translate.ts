@@ -1,7 +1,7 @@
 import type { Catalogue, MessageKey } from "@/messages";
 import { formatMessage } from "./format";
 
-export type TranslateVars = Record<string, string | number>;
+type TranslateVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: TranslateVars) => string;
 
 /**

@@ -7,7 +7,8 @@ import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { QuestionnaireSummary } from "../course-types";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../outline.module.css";
 
 type Kind = (typeof LESSON_KINDS)[number];
 const NEW_QUIZ = "__new__";
@@ -60,8 +61,8 @@ export function AddLessonForm({
   }
 
   return (
-    <form className={`${styles.addForm} add-lesson`} onSubmit={onSubmit} noValidate aria-label={`${t("creatorOutline.addLesson")} — ${moduleTitle}`}>
-      <div className={`field ${styles.addLessonTitle}`}>
+    <form className={`${shared.addForm} add-lesson`} onSubmit={onSubmit} noValidate aria-label={`${t("creatorOutline.addLesson")} — ${moduleTitle}`}>
+      <div className={`field ${shared.addLessonTitle}`}>
         <label htmlFor={`${id}-title`}>{t("creatorOutline.newLessonTitle")}</label>
         <input id={`${id}-title`} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       </div>

@@ -5,7 +5,8 @@ import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../outline.module.css";
 
 /** Adds a module at the end of the course. */
 export function AddModuleForm({ courseId, onAdded }: { courseId: string; onAdded: (title: string) => Promise<void> }) {
@@ -31,7 +32,7 @@ export function AddModuleForm({ courseId, onAdded }: { courseId: string; onAdded
   }
 
   return (
-    <form className={`${styles.addForm} ${styles.addModule}`} onSubmit={onSubmit} noValidate aria-label={t("creatorOutline.addModule")}>
+    <form className={`${shared.addForm} ${styles.addModule}`} onSubmit={onSubmit} noValidate aria-label={t("creatorOutline.addModule")}>
       <div className="field">
         <label htmlFor={id}>{t("creatorOutline.newModuleTitle")}</label>
         <div className="inline-controls">

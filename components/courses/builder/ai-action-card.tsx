@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useT } from "@/lib/i18n/client";
-import styles from "../courses.module.css";
+import styles from "../ai.module.css";
 
 /** One AI operation: what it does, its cost in credits (always shown before running), its options and its result. */
 export function AiActionCard({

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
-import styles from "../courses.module.css";
+import styles from "../ai.module.css";
 
 /** Jobs whose end was already reported: the course is refreshed once per job, even if this component remounts. */
 const reported = new Set<string>();

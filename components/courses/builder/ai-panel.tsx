@@ -1,21 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState, type ReactNode } from "react";
-import { AI_AUDIENCES, type TFaqItem, type TSeoFields } from "@/server/contracts/ai";
+import { useId, useState } from "react";
+import type { TSeoFields } from "@/server/contracts/ai";
 import { Alert } from "@/components/ui/alert";
-import { errorInfo, errorMessage } from "@/lib/api-error";
+import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { CourseDetail } from "../course-types";
 import { AiActionCard } from "./ai-action-card";
 import { AiJobProgress } from "./ai-job-progress";
-import { useConfirm } from "./confirm-context";
-import styles from "../courses.module.css";
-
-type Op = "faq" | "seo" | "variant" | "enrich" | "all";
-type Outcome = { kind: "success" | "error"; node: ReactNode };
+import { FaqResult, SeoResult } from "./ai-results";
+import { VariantOptions, type AiAudience } from "./ai-variant-options";
+import { useAiRun, type AiOp } from "./use-ai-run";
+import styles from "../ai.module.css";
 
 /**
  * The AI helpers. Each shows its cost (GET /ai/estimates) and the tenant's balance, asks for a
@@ -24,8 +23,6 @@ type Outcome = { kind: "success" | "error"; node: ReactNode };
 export function AiPanel({ course, readOnly, onChanged }: { course: CourseDetail; readOnly: boolean; onChanged: () => Promise<void> }) {
   const t = useT();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const id = useId();
   const estimates = useQuery(trpc.ai.estimates.queryOptions({ courseId: course.id }));
   const faq = useMutation(trpc.ai.generateFaq.mutationOptions());
@@ -34,59 +31,32 @@ export function AiPanel({ course, readOnly, onChanged }: { course: CourseDetail;
   const enrich = useMutation(trpc.ai.enrichDraft.mutationOptions());
   const all = useMutation(trpc.ai.generateAllContent.mutationOptions());
   const update = useMutation(trpc.courses.update.mutationOptions());
-  const [audience, setAudience] = useState<(typeof AI_AUDIENCES)[number]>("BEGINNER");
+  const [audience, setAudience] = useState<AiAudience>("BEGINNER");
   const [instructions, setInstructions] = useState("");
   const [onlyEmpty, setOnlyEmpty] = useState(true);
-  const [outcomes, setOutcomes] = useState<Partial<Record<Op, Outcome>>>({});
   const [allJobId, setAllJobId] = useState<string | null>(null);
 
   const balance = estimates.data?.data.balance ?? null;
   const costs = estimates.data?.data.costs;
-  const cost: Record<Op, number | null> = {
+  const cost: Record<AiOp, number | null> = {
     faq: costs?.generateFaq ?? null,
     seo: costs?.generateSeo ?? null,
     variant: costs?.createVariant ?? null,
     enrich: costs?.enrichDraft ?? null,
     all: costs ? (onlyEmpty ? costs.generateAllContentOnlyEmpty : costs.generateAllContentAll) : null,
   };
-  const names: Record<Op, string> = {
+  const names: Record<AiOp, string> = {
     faq: t("creatorAi.faqName"),
     seo: t("creatorAi.seoName"),
     variant: t("creatorAi.variantName"),
     enrich: t("creatorAi.enrichName"),
     all: t("creatorAi.allName"),
   };
-
-  async function run(op: Op, action: () => Promise<ReactNode>) {
-    const price = cost[op];
-    if (price === null || balance === null) return;
-    const ok = await confirm({
-      title: t("creatorAi.confirmTitle", { name: names[op] }),
-      message: t("creatorAi.confirmMessage", { cost: price, balance, after: balance - price }),
-      confirmLabel: t("creatorAi.confirmRun", { cost: price }),
-    });
-    if (!ok) return;
-    setOutcomes((o) => ({ ...o, [op]: undefined }));
-    try {
-      const node = await action();
-      setOutcomes((o) => ({ ...o, [op]: { kind: "success", node } }));
-    } catch (e) {
-      const text = errorInfo(e).status === 402 ? t("creatorAi.paymentRequired") : errorMessage(e, t);
-      setOutcomes((o) => ({ ...o, [op]: { kind: "error", node: text } }));
-    } finally {
-      await queryClient.invalidateQueries(trpc.ai.estimates.pathFilter());
-      await queryClient.invalidateQueries(trpc.ai.credits.pathFilter());
-    }
-  }
-
-  const outcome = (op: Op) => {
-    const o = outcomes[op];
-    return o ? <Alert kind={o.kind}>{o.node}</Alert> : null;
-  };
+  const { run, outcome, succeeded } = useAiRun({ cost, balance, names });
 
   async function applySeo(fields: TSeoFields) {
     await update.mutateAsync({ id: course.id, seoMetadata: { ...course.seoMetadata, metaTitle: fields.metaTitle, metaDescription: fields.metaDescription, keywords: fields.keywords } });
-    setOutcomes((o) => ({ ...o, seo: { kind: "success", node: t("creatorAi.seoApplied") } }));
+    succeeded("seo", t("creatorAi.seoApplied"));
     await onChanged();
   }
 
@@ -146,22 +116,7 @@ export function AiPanel({ course, readOnly, onChanged }: { course: CourseDetail;
           }
           result={outcome("variant")}
         >
-          <div className="form-row">
-            <div className="field">
-              <label htmlFor={`${id}-audience`}>{t("creatorAi.variantAudience")}</label>
-              <select id={`${id}-audience`} className="select" value={audience} onChange={(e) => setAudience(e.target.value as typeof audience)} disabled={disabled}>
-                {AI_AUDIENCES.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`creatorEnums.${a}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-instructions`}>{t("creatorAi.variantInstructions")}</label>
-            <textarea id={`${id}-instructions`} className="input input-prose" rows={2} maxLength={2000} value={instructions} onChange={(e) => setInstructions(e.target.value)} disabled={disabled} />
-          </div>
+          <VariantOptions id={id} audience={audience} instructions={instructions} disabled={disabled} onAudience={setAudience} onInstructions={setInstructions} />
         </AiActionCard>
         <AiActionCard
           id={`${id}-enrich`}
@@ -210,56 +165,5 @@ export function AiPanel({ course, readOnly, onChanged }: { course: CourseDetail;
         </AiActionCard>
       </div>
     </section>
-  );
-}
-
-function FaqResult({ items }: { items: TFaqItem[] }) {
-  const t = useT();
-  return (
-    <>
-      <p className={styles.alertTitle}>{t("creatorAi.faqDone", { count: items.length })}</p>
-      <dl className={styles.faqList}>
-        {items.map((item, i) => (
-          <div key={i}>
-            <dt>{item.question}</dt>
-            <dd>{item.answer}</dd>
-          </div>
-        ))}
-      </dl>
-    </>
-  );
-}
-
-function SeoResult({ fields, onApply }: { fields: TSeoFields; onApply: (fields: TSeoFields) => Promise<void> }) {
-  const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <>
-      <p className={styles.alertTitle}>{t("creatorAi.seoDone")}</p>
-      <dl className={styles.seoList}>
-        <dt>{t("creatorAi.metaTitle")}</dt>
-        <dd>{fields.metaTitle}</dd>
-        <dt>{t("creatorAi.metaDescription")}</dt>
-        <dd>{fields.metaDescription}</dd>
-        <dt>{t("creatorAi.keywords")}</dt>
-        <dd>{fields.keywords.join(", ")}</dd>
-      </dl>
-      {error ? <p className="field-error">{error}</p> : null}
-      <button
-        type="button"
-        className="btn btn-primary btn-sm"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setError(null);
-          onApply(fields)
-            .catch((e: unknown) => setError(errorMessage(e, t)))
-            .finally(() => setBusy(false));
-        }}
-      >
-        {t("creatorAi.seoApply")}
-      </button>
-    </>
   );
 }

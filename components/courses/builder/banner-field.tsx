@@ -9,7 +9,8 @@ import { useTRPC } from "@/lib/trpc";
 import type { CourseDetail } from "../course-types";
 import { FileButton } from "../file-button";
 import { fileToUpload, mediaFileUrl } from "../read-file";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../lesson-editor.module.css";
 
 /** Banner image: upload (POST /media, JSON base64) then link it (PATCH images/banner/reference); or unlink. */
 export function BannerField({ course, readOnly, onSaved }: { course: CourseDetail; readOnly: boolean; onSaved: () => Promise<void> }) {
@@ -45,7 +46,7 @@ export function BannerField({ course, readOnly, onSaved }: { course: CourseDetai
   }
 
   return (
-    <section className={`card ${styles.builderCard}`} aria-labelledby="banner-title">
+    <section className={`card ${shared.builderCard}`} aria-labelledby="banner-title">
       <h2 id="banner-title">{t("creatorDetails.banner")}</h2>
       <p className="field-hint">{t("creatorDetails.bannerHint")}</p>
       <div className={styles.bannerPreview}>

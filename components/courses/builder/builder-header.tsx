@@ -11,7 +11,8 @@ import type { CourseDetail } from "../course-types";
 import { CourseStatusBadge } from "../status-badge";
 import { useConfirm } from "./confirm-context";
 import { publicationErrors, publishErrorText } from "./publication-labels";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../builder.module.css";
 
 type Notice = { kind: "success" | "error"; text: string; link?: { href: string; label: string }; list?: { field: string; text: string }[] };
 
@@ -98,13 +99,13 @@ export function BuilderHeader({ course, isAdmin, onChanged, onGoTo }: { course: 
       <div aria-live="polite" className={styles.builderNotice}>
         {notice ? (
           <Alert kind={notice.kind}>
-            <p className={styles.alertTitle}>{notice.text}</p>
+            <p className={shared.alertTitle}>{notice.text}</p>
             {notice.list ? (
               <ul className={styles.publishErrors}>
                 {notice.list.map((item, i) => (
                   <li key={i}>
                     {item.text}{" "}
-                    <button type="button" className={styles.linkButton} onClick={() => onGoTo(item.field)}>
+                    <button type="button" className={shared.linkButton} onClick={() => onGoTo(item.field)}>
                       {t("creatorChecklist.goTo")}
                       <span className="visually-hidden"> : {item.text}</span>
                     </button>

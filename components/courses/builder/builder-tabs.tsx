@@ -4,7 +4,7 @@ import { useRef, type KeyboardEvent } from "react";
 import { useT } from "@/lib/i18n/client";
 import type { MessageKey } from "@/messages";
 import type { BuilderTab } from "./publication-labels";
-import styles from "../courses.module.css";
+import styles from "../builder.module.css";
 
 export const TABS: { id: BuilderTab; label: MessageKey }[] = [
   { id: "details", label: "creatorBuilder.tabDetails" },

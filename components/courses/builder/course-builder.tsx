@@ -24,7 +24,7 @@ import { QuestionnairesPanel } from "./questionnaires-panel";
 import { TrainersPanel } from "./trainers-panel";
 import { useCourseRefresh } from "./use-course-refresh";
 import { Loading } from "@/components/ui/skeleton";
-import styles from "../courses.module.css";
+import styles from "../builder.module.css";
 
 /** The course builder: header with the lifecycle actions, tabs, and the live publication checklist beside them. */
 export function CourseBuilder({ courseId }: { courseId: string }) {

@@ -11,7 +11,7 @@ import { CourseDetailsFields } from "../course-details-fields";
 import { readDetails } from "../course-details-values";
 import type { CourseDetail } from "../course-types";
 import { BannerField } from "./banner-field";
-import styles from "../courses.module.css";
+import styles from "../shared.module.css";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Title, description, price (euros, sent in cents), currency, duration, level, format, language, tags; and the banner. */

@@ -7,7 +7,8 @@ import { useI18n } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { Pagination } from "@/components/ui/pagination";
 import { QueryList } from "@/components/ui/query-list";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../panels.module.css";
 
 const PAGE_SIZE = 25;
 
@@ -49,16 +50,16 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
                   <tr key={e.id}>
                     <td className="cell-name" data-label={t("creatorEnrollments.learner")}>
                       <strong>{name}</strong>
-                      <span className="muted" style={{ overflowWrap: "anywhere" }}>
+                      <span className="muted wrap-anywhere">
                         {e.learner.email}
                       </span>
                     </td>
                     <td data-label={t("creatorEnrollments.status")}>
-                      <span className={`badge ${styles[`badge-enrollment-${e.status}`]}`}>{t(`creatorEnums.${e.status}`)}</span>
+                      <span className={`badge ${shared[`badge-enrollment-${e.status}`]}`}>{t(`creatorEnums.${e.status}`)}</span>
                     </td>
                     <td data-label={t("creatorEnrollments.progress")}>
                       <div className={styles.progressCell}>
-                        <progress className={styles.meter} max={100} value={e.progress.percentage} aria-label={t("creatorEnrollments.progressLabel", { name })} />
+                        <progress className={shared.meter} max={100} value={e.progress.percentage} aria-label={t("creatorEnrollments.progressLabel", { name })} />
                         <span>
                           {e.progress.percentage} % <span className="muted">· {t("creatorEnrollments.lessons", { done: e.progress.completedLessons, total: e.progress.totalLessons })}</span>
                         </span>

@@ -4,7 +4,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { useT } from "@/lib/i18n/client";
 import type { OutlineLesson, OutlineModule } from "../course-types";
 import { LessonForm } from "./lesson-form";
-import styles from "../courses.module.css";
+import styles from "../lesson-editor.module.css";
 
 /**
  * The lesson editor in the shared modal Dialog (full screen on phones): focus moves in, Escape closes,

@@ -15,7 +15,8 @@ import { MarkdownEditor } from "../markdown-editor";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { LessonMediaField } from "./lesson-media-field";
 import { QuizEditor, type QuizEditorHandle } from "./quiz-editor";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../lesson-editor.module.css";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 type Kind = (typeof LESSON_KINDS)[number];
@@ -90,7 +91,7 @@ export function LessonForm({
   const quizzes = questionnaires.data?.data ?? [];
   return (
     <form className={`form ${styles.dialogEditorBody}`} onSubmit={onSubmit} noValidate>
-      <fieldset disabled={readOnly} className={styles.fieldsetPlain}>
+      <fieldset disabled={readOnly} className={shared.fieldsetPlain}>
         <TextField name="title" label={t("creatorLesson.title")} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required errors={errors.title} />
         <div className="form-row">
           <SelectField name="kind" label={t("creatorLesson.kind")} value={kind} onChange={(e) => setKind(e.target.value as Kind)} options={LESSON_KINDS.map((k) => ({ value: k, label: t(`creatorEnums.${k}`) }))} errors={errors.kind} />

@@ -9,7 +9,7 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import { FileButton } from "../file-button";
 import { fileToUpload, mediaFileUrl } from "../read-file";
-import styles from "../courses.module.css";
+import styles from "../lesson-editor.module.css";
 
 type Props = {
   kind: "VIDEO" | "FILE" | "LIVE_SESSION";

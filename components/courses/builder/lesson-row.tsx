@@ -5,7 +5,8 @@ import { useT } from "@/lib/i18n/client";
 import type { OutlineLesson } from "../course-types";
 import { DRAG_TYPE, type DragItem } from "./outline-order";
 import { useMoveFocus } from "./use-move-focus";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../outline.module.css";
 
 type Props = {
   lesson: OutlineLesson;
@@ -29,7 +30,7 @@ export function LessonRow({ lesson, index, count, readOnly, drag, onDrag, onDrop
   const empty = lesson.kind === "TEXT" && !lesson.content.trim();
   return (
     <li
-      className={`${styles.lessonRow}${drag?.kind === "lesson" && drag.id === lesson.id ? ` ${styles.isDragging}` : ""}${over ? ` ${styles.isOver}` : ""}`}
+      className={`${shared.lessonRow}${drag?.kind === "lesson" && drag.id === lesson.id ? ` ${shared.isDragging}` : ""}${over ? ` ${shared.isOver}` : ""}`}
       draggable={!readOnly}
       onDragStart={(e) => {
         e.stopPropagation();
@@ -65,7 +66,7 @@ export function LessonRow({ lesson, index, count, readOnly, drag, onDrag, onDrop
         {empty ? <span className={styles.lessonNote}> · {t("creatorOutline.noContent")}</span> : null}
       </span>
       {lesson.durationMinutes ? <span className={`muted ${styles.lessonDuration}`}>{t("creatorOutline.minutes", { n: lesson.durationMinutes })}</span> : null}
-      <span className={styles.itemActions}>
+      <span className={shared.itemActions}>
         <button type="button" className="btn btn-secondary btn-sm" onClick={onEdit} aria-label={t("creatorOutline.editLessonNamed", { title: lesson.title })}>
           {t("creatorOutline.editLesson")}
         </button>

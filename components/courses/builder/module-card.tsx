@@ -10,7 +10,8 @@ import { AddLessonForm } from "./add-lesson-form";
 import { LessonRow } from "./lesson-row";
 import { DRAG_TYPE, type DragItem } from "./outline-order";
 import { useMoveFocus } from "./use-move-focus";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../outline.module.css";
 
 type Props = {
   courseId: string;
@@ -75,7 +76,7 @@ export function ModuleCard(props: Props) {
   };
 
   return (
-    <li className={`${styles.moduleCard}${drag?.kind === "module" && drag.id === module.id ? ` ${styles.isDragging}` : ""}${over ? ` ${styles.isOver}` : ""}`} aria-labelledby={headingId}>
+    <li className={`${shared.moduleCard}${drag?.kind === "module" && drag.id === module.id ? ` ${shared.isDragging}` : ""}${over ? ` ${shared.isOver}` : ""}`} aria-labelledby={headingId}>
       <div
         className={styles.moduleHead}
         draggable={!readOnly && !renaming}
@@ -113,7 +114,7 @@ export function ModuleCard(props: Props) {
           {error ? <p className="field-error">{error}</p> : null}
         </div>
         {readOnly || renaming ? null : (
-          <div className={styles.itemActions}>
+          <div className={shared.itemActions}>
             <button ref={focus.upRef} type="button" className="btn btn-ghost btn-sm" onClick={() => { focus.moved("up"); props.onMove(module.id, index - 1); }} disabled={index === 0} aria-label={t("creatorOutline.moveUpNamed", { title: module.title })}>
               <span aria-hidden="true">↑</span>
             </button>
@@ -132,7 +133,7 @@ export function ModuleCard(props: Props) {
         )}
       </div>
       {module.lessons.length === 0 ? (
-        <p className={`${styles.lessonsEmpty}${over ? ` ${styles.isOver}` : ""}`} {...dropProps}>
+        <p className={`${shared.lessonsEmpty}${over ? ` ${shared.isOver}` : ""}`} {...dropProps}>
           {t("creatorOutline.emptyLessons")}
         </p>
       ) : (

@@ -14,7 +14,7 @@ import { ModuleCard } from "./module-card";
 import { moveId, type DragItem } from "./outline-order";
 import { useOutlineActions } from "./use-outline-actions";
 import { Loading } from "@/components/ui/skeleton";
-import styles from "../courses.module.css";
+import styles from "../builder.module.css";
 
 /**
  * Modules and lessons: add, rename, delete, reorder by drag and drop or with the Move up /

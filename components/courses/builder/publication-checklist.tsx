@@ -3,7 +3,8 @@
 import { useT } from "@/lib/i18n/client";
 import type { QualiopiStatus } from "../course-types";
 import { publicationRuleText } from "@/components/qualiopi/publication-rule-text";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../checklist.module.css";
 
 /**
  * The live publication check (GET qualiopi-status, refetched after every save): score,
@@ -36,7 +37,7 @@ export function PublicationChecklist({
               <strong>{t("creatorChecklist.score", { score: check.score })}</strong>
               <span className="muted"> · {t("creatorChecklist.indicators", { covered: check.indicatorsCovered, total: check.indicatorsTotal })}</span>
             </p>
-            <progress className={styles.meter} max={100} value={check.score} aria-label={t("creatorChecklist.scoreLabel")}>
+            <progress className={shared.meter} max={100} value={check.score} aria-label={t("creatorChecklist.scoreLabel")}>
               {check.score} %
             </progress>
             {refreshing ? <p className={`muted ${styles.checklistRefresh}`}>{t("creatorChecklist.refreshing")}</p> : null}
@@ -47,10 +48,10 @@ export function PublicationChecklist({
                 <h3 className={styles.checklistHeading}>{t("creatorChecklist.blockers", { count: check.blockers.length })}</h3>
                 <ul className={styles.checklistList} data-testid="checklist-blockers">
                   {check.blockers.map((b) => (
-                    <li key={`${b.field}-${b.indicator}`} className={`${styles.checklistItem} ${styles.checklistBlocker}`}>
+                    <li key={`${b.field}-${b.indicator}`} className={`${shared.checklistItem} ${shared.checklistBlocker}`}>
                       <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: b.indicator })}</span>
-                      <span className={styles.checklistText}>{publicationRuleText(b, t)}</span>
-                      <button type="button" className={styles.linkButton} onClick={() => onGoTo(b.field)}>
+                      <span className={shared.checklistText}>{publicationRuleText(b, t)}</span>
+                      <button type="button" className={shared.linkButton} onClick={() => onGoTo(b.field)}>
                         {t("creatorChecklist.goTo")}
                         <span className="visually-hidden"> : {publicationRuleText(b, t)}</span>
                       </button>
@@ -64,9 +65,9 @@ export function PublicationChecklist({
                 <summary>{t("creatorChecklist.warnings", { count: check.warnings.length })}</summary>
                 <ul className={styles.checklistList}>
                   {check.warnings.map((w) => (
-                    <li key={`${w.indicator}-${w.code}`} className={styles.checklistItem}>
+                    <li key={`${w.indicator}-${w.code}`} className={shared.checklistItem}>
                       <span className="badge badge-indicator">{t("creatorQualiopi.indicator", { n: w.indicator })}</span>
-                      <span className={styles.checklistText}>{publicationRuleText(w, t)}</span>
+                      <span className={shared.checklistText}>{publicationRuleText(w, t)}</span>
                     </li>
                   ))}
                 </ul>

@@ -14,7 +14,7 @@ import type { MessageKey } from "@/messages";
 import type { CourseDetail } from "../course-types";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { FIELD_INDICATOR } from "./publication-labels";
-import styles from "../courses.module.css";
+import styles from "../shared.module.css";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 const ZQualiopi = z.object(courseFieldShape).pick({

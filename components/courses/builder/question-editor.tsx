@@ -4,7 +4,7 @@ import { useId } from "react";
 import { QUESTION_KINDS } from "@/server/contracts/courses";
 import { useT } from "@/lib/i18n/client";
 import { addChoice, withKind, type ChoiceDraft, type QuestionDraft, type QuestionKind } from "./quiz-draft";
-import styles from "../courses.module.css";
+import styles from "../quiz-editor.module.css";
 
 type Props = {
   question: QuestionDraft;

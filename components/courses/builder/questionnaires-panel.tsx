@@ -10,7 +10,8 @@ import { useTRPC } from "@/lib/trpc";
 import { useConfirm } from "./confirm-context";
 import { QuizEditor } from "./quiz-editor";
 import { Loading } from "@/components/ui/skeleton";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../quiz-editor.module.css";
 
 type Kind = (typeof QUESTIONNAIRE_KINDS)[number];
 
@@ -79,7 +80,7 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
                 {t(`creatorEnums.${q.kind}`)} · {t("creatorQuiz.questionCount", { count: q.questionCount })} · {t("creatorQuiz.usedBy", { count: q.lessonIds.length })}
               </span>
             </div>
-            <span className={styles.itemActions}>
+            <span className={shared.itemActions}>
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(q.id)} aria-label={t("creatorQuiz.editNamed", { title: q.title })} aria-pressed={q.id === editing}>
                 {t("creatorQuiz.edit")}
               </button>
@@ -94,7 +95,7 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
         ))}
       </ul>
       {current ? (
-        <section className={`card ${styles.builderCard}`} aria-labelledby="quiz-editor-title">
+        <section className={`card ${shared.builderCard}`} aria-labelledby="quiz-editor-title">
           <div className="panel-head">
             <h3 id="quiz-editor-title">{current.title}</h3>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(null)}>
@@ -105,8 +106,8 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
         </section>
       ) : null}
       {readOnly ? null : (
-        <form className={`${styles.addForm} add-quiz`} onSubmit={onCreate} noValidate aria-label={t("creatorQuiz.add")}>
-          <div className={`field ${styles.addLessonTitle}`}>
+        <form className={`${shared.addForm} add-quiz`} onSubmit={onCreate} noValidate aria-label={t("creatorQuiz.add")}>
+          <div className={`field ${shared.addLessonTitle}`}>
             <label htmlFor={`${id}-title`}>{t("creatorQuiz.name")}</label>
             <input id={`${id}-title`} className="input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
           </div>

@@ -20,7 +20,7 @@ export type QuestionDraft = {
 };
 
 let seq = 0;
-export const newKey = () => `k${Date.now().toString(36)}${(seq++).toString(36)}`;
+const newKey = () => `k${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 const blankChoice = (): ChoiceDraft => ({ key: newKey(), label: "", correct: false });
 

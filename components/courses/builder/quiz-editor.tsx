@@ -12,7 +12,7 @@ import type { Questionnaire } from "../course-types";
 import { moveId } from "./outline-order";
 import { QuestionEditor } from "./question-editor";
 import { blankQuestion, draftErrors, fromServer, toInput, type QuestionDraft } from "./quiz-draft";
-import styles from "../courses.module.css";
+import styles from "../quiz-editor.module.css";
 
 type Kind = (typeof QUESTIONNAIRE_KINDS)[number];
 export type QuizEditorHandle = { save: () => Promise<boolean> };

@@ -8,7 +8,8 @@ import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import type { CourseTrainer } from "../course-types";
 import { Loading } from "@/components/ui/skeleton";
-import styles from "../courses.module.css";
+import shared from "../shared.module.css";
+import styles from "../panels.module.css";
 
 type Row = { userId: string; role: "PRIMARY" | "SECONDARY"; name: string; email: string };
 
@@ -72,7 +73,7 @@ function TrainersEditor({ courseId, initial, readOnly, onChanged }: { courseId: 
   }
 
   return (
-    <section className={`card ${styles.builderCard} stack`} aria-labelledby="trainers-title">
+    <section className={`card ${shared.builderCard} stack`} aria-labelledby="trainers-title">
       <div>
         <h2 id="trainers-title">{t("creatorTrainers.title")}</h2>
         <p className="muted">{t("creatorTrainers.intro")}</p>
@@ -109,9 +110,9 @@ function TrainersEditor({ courseId, initial, readOnly, onChanged }: { courseId: 
         </ul>
       )}
       {canAdd ? (
-        <fieldset className={`${styles.addForm} add-trainer`}>
+        <fieldset className={`${shared.addForm} add-trainer`}>
           <legend>{t("creatorTrainers.addTrainer")}</legend>
-          <div className={`field ${styles.addLessonTitle}`}>
+          <div className={`field ${shared.addLessonTitle}`}>
             <label htmlFor={`${id}-pick`}>{t("creatorTrainers.member")}</label>
             <select id={`${id}-pick`} className="select" value={pick} onChange={(e) => setPick(e.target.value)}>
               <option value="">{t("creatorTrainers.choose")}</option>

@@ -7,7 +7,7 @@ import styles from "@/components/verification/verification.module.css";
 export default async function UnknownVerificationCode() {
   const { t } = await getTranslator();
   return (
-    <main id="main" style={{ maxWidth: 480, margin: "0 auto", padding: "2rem 1rem" }}>
+    <main id="main" className={styles.notFound}>
       <h1 className={styles.title}>{t("docVerify.unknownTitle")}</h1>
       <Alert kind="error">{t("docVerify.unknownText")}</Alert>
       <p className={styles.privacy}>
