@@ -85,6 +85,21 @@ describe("one list of companies: the COMPANY and OPCO billing clients", () => {
     expect(clients.body.data).toEqual([expect.objectContaining({ id: res.body.data.id, kind: "COMPANY", email: "paul@martin.test" })]);
   });
 
+  it("a quote request names an existing client (case ignored): no new company; an unknown name becomes a COMPANY billing client", async () => {
+    const slug = (await w.api.db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, gestesId)))[0]!.slug;
+    const body = (companyName: string) => ({ companyName, contactName: "Jean Roux", email: "jean@roux.test", learners: 4, message: "Former 4 menuisiers aux gestes et postures." });
+    const before = (await w.call("GET", "/companies?perPage=100", w.tok.admin)).body.meta.total;
+    const known = await w.api.call("POST", `/public/courses/${slug}/quote-requests`, { tenant: "acme", body: body("  boulangerie durand sarl ") });
+    expect(known.status, JSON.stringify(known.body)).toBe(201);
+    const durand = (await w.call("GET", "/companies?search=Boulangerie%20Durand%20SARL", w.tok.admin)).body.data[0];
+    expect(known.body.data.companyId).toBe(durand.id);
+    expect((await w.call("GET", "/companies?perPage=100", w.tok.admin)).body.meta.total).toBe(before);
+    const fresh = await w.api.call("POST", `/public/courses/${slug}/quote-requests`, { tenant: "acme", body: body("Scierie Nouvelle") });
+    expect(fresh.status).toBe(201);
+    const client = await w.call("GET", `/billing/clients/${fresh.body.data.companyId}`, w.tok.admin);
+    expect(client.body.data).toMatchObject({ id: expect.stringMatching(/^cli_/), kind: "COMPANY", name: "Scierie Nouvelle", email: "jean@roux.test" });
+  });
+
   it("an INDIVIDUAL client is not a company: 404 COMPANY_NOT_FOUND, and GET /companies does not list it", async () => {
     const person = (await w.call("GET", "/billing/clients?kind=INDIVIDUAL", w.tok.admin)).body.data[0];
     expect(person).toBeTruthy();
