@@ -62,7 +62,7 @@ export function AnalysisForm() {
             onChange={(e) => setCompanyId(e.target.value)}
             required
             errors={fields.companyId}
-            options={[{ value: "", label: t("needs.chooseCompany") }, ...companyList.map((c) => ({ value: c.id, label: c.name }))]}
+            options={[{ value: "", label: t("needs.chooseCompany") }, ...companyList.map((c) => ({ value: c.id, label: c.kind === "OPCO" ? `${c.name} (${t("needs.kindOpco")})` : c.name }))]}
           />
           <SelectField
             name="enrollmentId"

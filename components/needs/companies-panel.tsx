@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { TCompany } from "@/server/contracts/needs";
@@ -66,6 +67,10 @@ export function CompaniesPanel({ canManage }: { canManage: boolean }) {
           </button>
         ) : null}
       </div>
+      <p className="muted">
+        {t("needs.companiesAreClients")}{" "}
+        {canManage ? <Link href="/billing/clients">{t("needs.seeClients")}</Link> : null}
+      </p>
       {!canManage ? <p className="muted">{t("needs.companiesReadOnly")}</p> : null}
       {editing ? <CompanyForm key={editing === "new" ? "new" : editing.id} company={editing === "new" ? null : editing} onDone={done} onCancel={() => setEditing(null)} /> : null}
       {list.isPending ? <Loading /> : null}
@@ -78,6 +83,7 @@ export function CompaniesPanel({ canManage }: { canManage: boolean }) {
               <li key={c.id} className={`card ${styles.item}`}>
                 <h3>{c.name}</h3>
                 <div className={styles.badges}>
+                  {c.kind === "OPCO" ? <span className="badge">{t("needs.kindOpco")}</span> : null}
                   {c.siret ? <span className="badge">SIRET {c.siret}</span> : null}
                   {c.opcoName ? <span className="badge">{c.opcoName}</span> : null}
                 </div>

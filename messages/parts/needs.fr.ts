@@ -25,6 +25,9 @@ export const needs_fr = {
     search: "Rechercher une entreprise",
     noCompanies: "Aucune entreprise pour le moment.",
     companiesReadOnly: "Seuls les administrateurs peuvent créer ou modifier une entreprise.",
+    companiesAreClients: "Une seule liste : les entreprises sont les clients de facturation de type Entreprise ou OPCO. Une entreprise créée ici est un client de facturation, et tout client Entreprise ou OPCO peut recevoir une analyse des besoins.",
+    seeClients: "Voir les clients de facturation",
+    kindOpco: "OPCO",
     saved: "Entreprise enregistrée.",
     // analysis form
     company: "Entreprise",
@@ -51,7 +54,7 @@ export const needs_fr = {
     funding_SELF: "Autofinancement",
     funding_OTHER: "Autre",
     analyse: "Analyser les besoins",
-    needCompany: "Créez d'abord une entreprise cliente.",
+    needCompany: "Créez d'abord une entreprise cliente (un client de facturation de type Entreprise ou OPCO).",
     // result
     result: "Résultat de l'analyse",
     recommendations: "Formations recommandées",

@@ -25,7 +25,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "Improvement plans": "Continuous improvement plans and their actions.",
   Notifications: "In-app notifications of the caller.",
   Qualiopi: "Qualiopi tools: publication checks, dashboards, audit exports.",
-  Companies: "Client companies of a needs analysis.",
+  Companies: "Client companies of a needs analysis: the billing clients of kind COMPANY or OPCO (one list).",
   "Needs analysis": "Training needs analyses.",
   Billing: "Legal identity, billing clients, invoices and credit notes (Factur-X).",
   Payments: "Online payments, checkouts, refunds and the gateways' callbacks.",

@@ -4,7 +4,7 @@ import { ZSiret } from "./french-ids";
 
 /**
  * Training-needs analysis and the learner journey (Qualiopi indicators 4 and 8): client
- * companies (cmp_), needs analyses (nda_) and the PAF timeline of an enrollment. Isomorphic: zod only.
+ * companies (billing clients of kind COMPANY or OPCO), needs analyses (nda_) and the PAF timeline of an enrollment. Isomorphic: zod only.
  */
 export const NEEDS_LEVELS = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
 export const FUNDING_SOURCES = ["OPCO", "CPF", "POLE_EMPLOI", "SELF", "OTHER"] as const;
@@ -42,10 +42,10 @@ const companyFields = {
 export const ZCreateCompanyInput = z.strictObject(companyFields);
 export type TCreateCompanyInput = z.infer<typeof ZCreateCompanyInput>;
 
-export const ZUpdateCompanyInput = z.strictObject({ id: ZId("cmp"), ...companyFields, name: companyFields.name.optional() });
+export const ZUpdateCompanyInput = z.strictObject({ id: ZId("cli"), ...companyFields, name: companyFields.name.optional() });
 export type TUpdateCompanyInput = z.infer<typeof ZUpdateCompanyInput>;
 
-export const ZCompanyIdInput = z.strictObject({ id: ZId("cmp") });
+export const ZCompanyIdInput = z.strictObject({ id: ZId("cli") });
 
 export const ZListCompaniesInput = ZPerPageInput.extend({
   search: z.string().trim().max(100).optional().describe("Part of the name or of the SIRET (case-insensitive)"),
@@ -53,7 +53,8 @@ export const ZListCompaniesInput = ZPerPageInput.extend({
 export type TListCompaniesInput = z.infer<typeof ZListCompaniesInput>;
 
 export const ZCompany = z.object({
-  id: z.string().describe("cmp_..."),
+  id: z.string().describe("The billing client's id: cli_..., or cmp_... for a company created before companies became billing clients"),
+  kind: z.enum(["COMPANY", "OPCO"]).describe("The billing client's kind (the companies are the COMPANY and OPCO billing clients)"),
   name: z.string(),
   siret: z.string().nullable(),
   contactName: z.string().nullable(),
@@ -71,7 +72,7 @@ export const ZListCompaniesOutput = listEnvelope(ZCompany, ZPerPageMeta);
 // ---------------------------------------------------------------- needs analyses
 
 export const ZCreateNeedsAnalysisInput = z.strictObject({
-  companyId: ZId("cmp").describe("The client company (cmp_), of this tenant"),
+  companyId: ZId("cli").describe("The client company: a billing client of kind COMPANY or OPCO of this tenant (cli_, or cmp_ for a company created before companies became billing clients)"),
   enrollmentId: ZId("enr").optional().describe("The enrollment this analysis prepares (enr_), of this tenant: it appears in that enrollment's PAF timeline"),
   objectives: z.array(ZText(300)).min(1, "At least one objective").max(20).describe("Training objectives, one per item (1 to 20, at most 300 characters each)"),
   currentLevel: ZNeedsLevel.describe("BEGINNER, INTERMEDIATE, ADVANCED or EXPERT"),
@@ -130,7 +131,7 @@ export const ZNeedsAnalysis = ZNeedsAnalysisCreated.extend({
 export type TNeedsAnalysis = z.infer<typeof ZNeedsAnalysis>;
 
 export const ZListNeedsAnalysesInput = ZPerPageInput.extend({
-  companyId: ZId("cmp").optional().describe("Only this company's analyses"),
+  companyId: ZId("cli").optional().describe("Only this company's analyses (a billing client id)"),
 });
 export type TListNeedsAnalysesInput = z.infer<typeof ZListNeedsAnalysesInput>;
 
@@ -171,7 +172,7 @@ export type TQuoteRequestInput = z.infer<typeof ZQuoteRequestInput>;
 
 export const ZQuoteRequestCreated = z.object({
   needsAnalysisId: z.string().describe("The needs analysis (nda_) created with source QUOTE_REQUEST"),
-  companyId: z.string().describe("The company (cmp_): an existing one of the same name, else a new one"),
+  companyId: z.string().describe("The company, a billing client (cli_): the COMPANY or OPCO client of the same name (case ignored), else a new COMPANY client"),
   notifiedAdmins: z.array(z.string()).describe("User ids (usr_) of the ACTIVE ADMINs notified (in-app and e-mail)"),
   createdAt: ZTimestamp,
 });

@@ -401,15 +401,15 @@ describe("evidence -> indicators (issue #20 item 9)", () => {
   beforeAll(async () => {
     const db = w.api.db;
     const scope = forTenant(w.acmeId);
-    const { courses, companies, needsAnalyses, complaints, improvementPlans, activityLogs, liveSessions, enrollments } = await import("../../server/db/schema");
+    const { courses, billingClients, needsAnalyses, complaints, improvementPlans, activityLogs, liveSessions, enrollments } = await import("../../server/db/schema");
     const { eq } = await import("drizzle-orm");
     await db
       .update(courses)
       .set({ certificationNumber: "RS5678", accessibilityInfo: "Salle de plain-pied ; supports adaptés sur demande.", disabilityReferentContact: "Marie Curie — referent@acme.test" })
       .where(scope.where(courses, eq(courses.id, courseId)));
     const [enr] = await db.select({ id: enrollments.id, userId: enrollments.userId }).from(enrollments).where(scope.where(enrollments, eq(enrollments.courseId, courseId))).limit(1);
-    const companyId = newId("cmp");
-    await db.insert(companies).values(scope.values(companies, { id: companyId, name: "Entreprise Audit" }));
+    const companyId = newId("cli");
+    await db.insert(billingClients).values(scope.values(billingClients, { id: companyId, kind: "COMPANY", name: "Entreprise Audit", siren: "493271688" }));
     await db.insert(needsAnalyses).values(
       scope.values(needsAnalyses, {
         id: newId("nda"),

@@ -243,9 +243,9 @@ async function seedLargeTenant(acme: string, ids: { creator: string; trainer: st
   await exec(sql`insert into billing_clients (id, tenant_id, kind, name, siren, created_at, updated_at)
     select 'cli_bulk_' || g, ${acme}, (array['COMPANY','OPCO','INDIVIDUAL','PUBLIC'])[1 + g % 4]::client_kind, 'Bulk client ' || g, lpad(g::text, 9, '0'),
            ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz from generate_series(1, ${ROWS}) g`);
-  // Client companies and needs analyses (half of them for the first company).
-  await exec(sql`insert into companies (id, tenant_id, name, created_at)
-    select 'cmp_bulk_' || g, ${acme}, 'Bulk company ' || g, ${t0}::timestamptz + g * interval '1 minute' from generate_series(1, ${ROWS}) g`);
+  // Client companies (COMPANY billing clients) and needs analyses (half of them for the first company).
+  await exec(sql`insert into billing_clients (id, tenant_id, kind, name, created_at, updated_at)
+    select 'cmp_bulk_' || g, ${acme}, 'COMPANY', 'Bulk company ' || g, ${t0}::timestamptz + g * interval '1 minute', ${t0}::timestamptz from generate_series(1, ${ROWS}) g`);
   await exec(sql`insert into needs_analyses (id, tenant_id, company_id, objectives, current_level, target_level, context, gap_analysis, provider, created_at)
     select 'nda_bulk_' || g, ${acme}, case when g % 2 = 0 then 'cmp_bulk_1' else 'cmp_bulk_' || g end, array['Bulk objective'], 'BEGINNER', 'ADVANCED', 'Bulk',
            '{"currentLevel":"BEGINNER","targetLevel":"ADVANCED","levelGap":2,"steps":["INTERMEDIATE","ADVANCED"],"coveredObjectives":[],"uncoveredObjectives":["Bulk objective"],"estimatedHours":null,"summary":"Bulk"}'::jsonb,

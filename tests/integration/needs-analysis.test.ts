@@ -8,14 +8,15 @@ import { startFakeAiServer } from "../helpers/fake-ai-server";
 import { auditRows, expectError, expectUnknownFields } from "../helpers/rest";
 
 /**
- * Issue #11 item 4: client companies (cmp_) and training-needs analyses (nda_), Qualiopi
+ * Issue #11 item 4: client companies (billing clients of kind COMPANY or OPCO since #23 item 7) and training-needs analyses (nda_), Qualiopi
  * indicators 4 and 8, through the REST surface. The recommendations come from the tenant's
  * PUBLISHED catalogue (the demo courses, plus two welding and drawing courses made here, and a
  * DRAFT one) through the local AI provider.
  */
 
 let w: World;
-const CMP = /^cmp_[a-z0-9]{24}$/;
+/** POST /companies creates a COMPANY billing client (#23 item 7: one list of companies). */
+const CLI = /^cli_[a-z0-9]{24}$/;
 const NDA = /^nda_[a-z0-9]{24}$/;
 let acmeCompany: { id: string; name: string };
 let globexCompany: { id: string };
@@ -59,7 +60,8 @@ afterAll(() => w.close());
 describe("companies", () => {
   it("POST /companies: 201 with the company; SIRET spaces removed, e-mail lower-cased; audited", async () => {
     expect(acmeCompany).toEqual({
-      id: expect.stringMatching(CMP),
+      id: expect.stringMatching(CLI),
+      kind: "COMPANY",
       name: "Boulangerie Durand",
       siret: "55210055400013",
       contactName: "Marc Durand",
@@ -69,7 +71,7 @@ describe("companies", () => {
       createdAt: w.now().toISOString(),
       updatedAt: w.now().toISOString(),
     });
-    expect(await auditRows(w.api, "company.created", { targetId: acmeCompany.id })).toHaveLength(1);
+    expect(await auditRows(w.api, "billing_client.created", { targetId: acmeCompany.id })).toHaveLength(1);
   });
 
   it("400 for a SIRET failing the check digit, a missing name or a bad e-mail (errors names the field), and for an unknown field", async () => {

@@ -25,7 +25,9 @@ const readers = { 401: "Unauthorized", 403: "Not ADMIN or CREATOR" };
 const admin = { 401: "Unauthorized", 403: "Not ADMIN (companies.manage)" };
 
 const COMPANIES =
-  "Client companies (cmp_) for which training-needs analyses are made. The spec names only the prefix; these operations are the minimum a user expects. " +
+  "Client companies for which training-needs analyses are made. One list: the companies are the tenant's billing clients of kind COMPANY or OPCO (GET /billing/clients shows the same rows, " +
+  "with the same ids); POST /companies creates a billing client of kind COMPANY (cli_, its SIREN the SIRET's first 9 digits); companies created before this change kept their cmp_ ids " +
+  "(a company whose SIRET was already a client's was merged into that client). contactEmail is the client's email. A billing client of another kind (INDIVIDUAL, PUBLIC) is not a company: 404. " +
   "ADMIN manages them (the organisation's client file); ADMIN and CREATOR read them (a CREATOR writes needs analyses for them). " +
   "siret is optional: 14 digits (spaces ignored) with a valid Luhn check digit, else 422 errors.siret.";
 
@@ -105,9 +107,12 @@ export const needsRouter = router({
         tags: needsTags,
         summary: "Run a training-needs analysis",
         description:
-          `${NEEDS} companyId and enrollmentId must be the tenant's (404 COMPANY_NOT_FOUND / ENROLLMENT_NOT_FOUND); an analysis with an enrollmentId appears in that enrollment's PAF timeline. ` +
+          `${NEEDS} companyId is a billing client of kind COMPANY or OPCO of the tenant (cli_, or the cmp_ id of a company created before companies became billing clients); ` +
+          "another kind, an unknown id or another tenant's: 404 COMPANY_NOT_FOUND. enrollmentId must be the tenant's (404 ENROLLMENT_NOT_FOUND); an analysis with an enrollmentId appears in that enrollment's PAF timeline. " +
           "gapAnalysis: levelGap (target - current, BEGINNER=0 .. EXPERT=3), the steps, the objectives covered and not covered by the recommendations, their total stated hours and a summary. " +
-          "Local provider rules: an objective is covered by a course when half of its significant words appear in the course's title, description, objectives, audience or tags; " +
+          "Local provider rules: an objective is covered by a course when half of its significant words (French stop words and the verbs 'former', 'initier', 'sensibiliser' left out) " +
+          "appear in the course's title, objectives, keywords (tags), description or audience, words compared by their French Snowball stem, accents and case ignored " +
+          "('former 4 menuisiers aux gestes et postures' meets 'Gestes et postures au travail'); " +
           "relevance = 70 x share of objectives covered + 30 x level fit (a course's level lying from the current level to the one before the target fits best).",
         errorResponses: { 400: "Unknown field", ...readers, 404: "Company or enrollment not found (or another tenant's)", 503: "AI provider unavailable" },
       },

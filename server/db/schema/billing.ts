@@ -81,6 +81,11 @@ export const billingClients = pgTable(
     city: text(),
     country: text().notNull().default("FR"),
     email: text(),
+    /** The contact at a COMPANY or OPCO client (needs analyses, quote requests). */
+    contactName: text(),
+    contactPhone: text(),
+    /** A COMPANY's OPCO (skills operator), free text. */
+    opcoName: text(),
     /** The learner an INDIVIDUAL client stands for (split-payer invoicing of an enrollment). */
     userId: text().references(() => users.id),
     createdBy: text().references(() => users.id),

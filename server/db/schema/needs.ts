@@ -1,15 +1,17 @@
 import { sql } from "drizzle-orm";
 import { foreignKey, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, id, tenantId, updatedAt } from "./_columns";
+import { billingClients } from "./billing";
 import { users } from "./identity";
 import { courseLevelEnum, courses, enrollments } from "./learning";
 import { tenants } from "./tenancy";
 
 /**
- * Training-needs analysis (Qualiopi indicators 4 and 8): the client companies (cmp_) a needs
- * analysis is made for, and the analyses (nda_) with the recommendations and gap analysis the AI
- * provider computed from the tenant's catalogue. Tenant-owned; references are composite
- * (tenant_id, id).
+ * Training-needs analysis (Qualiopi indicators 4 and 8): the analyses (nda_) with the
+ * recommendations and gap analysis the AI provider computed from the tenant's catalogue. The
+ * company an analysis is made for is a billing client of kind COMPANY or OPCO (one list of
+ * companies; migration 0044 moved the former companies there, keeping their cmp_ ids).
+ * Tenant-owned; references are composite (tenant_id, id).
  */
 export const needsFundingSourceEnum = pgEnum("needs_funding_source", ["OPCO", "CPF", "POLE_EMPLOI", "SELF", "OTHER"]);
 /** Who started the analysis: STAFF (POST /needs-analysis) or a visitor's quote request on a public course page. */
@@ -37,35 +39,12 @@ export type NeedsGapAnalysis = {
   summary: string;
 };
 
-export const companies = pgTable(
-  "companies",
-  {
-    id: id(),
-    tenantId: tenantId().references(() => tenants.id),
-    name: text().notNull(),
-    /** 14 digits (Luhn-checked), optional. */
-    siret: text(),
-    contactName: text(),
-    contactEmail: text(),
-    contactPhone: text(),
-    /** The company's OPCO (skills operator), free text. */
-    opcoName: text(),
-    createdBy: text().references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique("companies_tenant_id_uq").on(t.tenantId, t.id),
-    // GET /companies: by name, then id (stable pages).
-    index("companies_tenant_name_idx").on(t.tenantId, t.name, t.id),
-  ],
-);
-
 export const needsAnalyses = pgTable(
   "needs_analyses",
   {
     id: id(),
     tenantId: tenantId().references(() => tenants.id),
+    /** The billing client (kind COMPANY or OPCO) the analysis is for: cli_, or cmp_ for a company migrated by 0044. */
     companyId: text().notNull(),
     enrollmentId: text(),
     objectives: text().array().notNull().default(sql`'{}'::text[]`),
@@ -92,7 +71,7 @@ export const needsAnalyses = pgTable(
     index("needs_analyses_tenant_company_idx").on(t.tenantId, t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The PAF timeline of an enrollment.
     index("needs_analyses_tenant_enrollment_idx").on(t.tenantId, t.enrollmentId).where(sql`enrollment_id is not null`),
-    foreignKey({ name: "needs_analyses_company_fk", columns: [t.tenantId, t.companyId], foreignColumns: [companies.tenantId, companies.id] }),
+    foreignKey({ name: "needs_analyses_company_fk", columns: [t.tenantId, t.companyId], foreignColumns: [billingClients.tenantId, billingClients.id] }),
     foreignKey({ name: "needs_analyses_enrollment_fk", columns: [t.tenantId, t.enrollmentId], foreignColumns: [enrollments.tenantId, enrollments.id] }),
     foreignKey({ name: "needs_analyses_requested_course_fk", columns: [t.tenantId, t.requestedCourseId], foreignColumns: [courses.tenantId, courses.id] }),
   ],

@@ -56,10 +56,11 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     if (opts.documents ?? true) await seedAudit(db, tenant.id, { admin: ids.admin! });
     await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });
     await seedSurveys(db, tenant.id, t.slug, { learner: ids.learner! });
-    await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
     await seedInvoices(db, tenant.id, ids.admin!, { withPdfs: opts.documents ?? true });
     await seedFunderLinks(db, tenant.id, { funder: ids.funder!, learner: ids.learner!, learner2: ids.learner2! });
     await seedPayments(db, tenant.id, { admin: ids.admin!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
+    // After the invoices: the needs companies that are not yet billing clients become COMPANY clients, the invoices' clients stay the billing seed's.
+    await seedNeeds(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
     // Last year's BPF (acme only): a past SST day, minimal invoices, the snapshot GENERATED.
     if (t.slug === "acme") await seedBpf(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, trainer: ids.trainer!, learner: ids.learner!, learner2: ids.learner2!, learner3: ids.learner3! });
     // Last: every COMPLETED enrollment seeded above (catalogue, survey alumni, BPF) gets its certificate.

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { catalogueLanguage } from "../../services/ai/local-needs-texts";
 import type { Db } from "../client";
-import { companies, courses, enrollments, needsAnalyses } from "../schema";
+import { billingClients, courses, enrollments, needsAnalyses } from "../schema";
 import { forTenant } from "../tenant-scope";
 import { newId } from "../../lib/ids";
 import { LocalAiProvider } from "../../services/ai/local-provider";
@@ -14,9 +14,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 const COMPANIES = [
-  { name: "Boulangerie Durand", siret: "73282932000074", contactName: "Marc Durand", contactEmail: "marc.durand@example.com", contactPhone: "01 23 45 67 89", opcoName: "OPCO EP" },
-  { name: "Transports Lefèvre", siret: "44306184100047", contactName: "Sophie Lefèvre", contactEmail: "rh@transports-lefevre.example.com", contactPhone: null, opcoName: "OPCO Mobilités" },
-  { name: "Cabinet Moreau Conseil", siret: null, contactName: "Hugo Moreau", contactEmail: "hugo@moreau-conseil.example.com", contactPhone: null, opcoName: "Atlas" },
+  { name: "Boulangerie Durand SARL", siret: "79845612500011", contactName: "Marc Durand", contactEmail: "marc.durand@example.com", contactPhone: "01 23 45 67 89", opcoName: "OPCO EP" },
+  { name: "Transports Lefèvre", siret: "52147896600018", contactName: "Sophie Lefèvre", contactEmail: "rh@transports-lefevre.example.com", contactPhone: null, opcoName: "OPCO Mobilités" },
+  { name: "Cabinet Moreau Conseil", siret: "49327168800001", contactName: "Hugo Moreau", contactEmail: "hugo@moreau-conseil.example.com", contactPhone: null, opcoName: "Atlas" },
 ];
 
 type Demo = { company: number; learner?: "learner" | "learner2"; objectives: string[]; currentLevel: NeedsLevel; targetLevel: NeedsLevel; context: string; fundingSource: NeedsFunding | null; daysAgo: number };
@@ -54,15 +54,20 @@ const ANALYSES: Demo[] = [
 ];
 
 /**
- * Demo companies and training-needs analyses (idempotent: nothing when the tenant has a
- * company). The analyses are computed by the local AI provider from the tenant's PUBLISHED
+ * Demo companies (billing clients of kind COMPANY) and training-needs analyses (idempotent:
+ * nothing when the tenant has an analysis; a company already a client, same name, is reused). The analyses are computed by the local AI provider from the tenant's PUBLISHED
  * catalogue, as POST /needs-analysis does; two are linked to the demo learners' first
  * enrollments (a day after enrolling), so their PAF timelines start with both events.
  */
 export async function seedNeeds(db: Db, tenantId: string, people: People, now = new Date()): Promise<void> {
   const scope = forTenant(tenantId);
-  const [existing] = await db.select({ id: companies.id }).from(companies).where(scope.where(companies)).limit(1);
+  const [existing] = await db.select({ id: needsAnalyses.id }).from(needsAnalyses).where(scope.where(needsAnalyses)).limit(1);
   if (existing) return;
+  const known = new Map(
+    (await db.select({ id: billingClients.id, name: billingClients.name }).from(billingClients).where(scope.where(billingClients, inArray(billingClients.kind, ["COMPANY", "OPCO"])))).map(
+      (c) => [c.name.toLowerCase(), c.id],
+    ),
+  );
   const catalogue = (
     await db
       .select({
@@ -82,7 +87,7 @@ export async function seedNeeds(db: Db, tenantId: string, people: People, now = 
       .orderBy(desc(courses.createdAt), desc(courses.id))
   ).map((c) => ({ ...c, tags: Array.isArray(c.tags) ? c.tags : [] }));
   const provider = new LocalAiProvider();
-  const companyIds = COMPANIES.map(() => newId("cmp"));
+  const companyIds = COMPANIES.map((c) => known.get(c.name.toLowerCase()) ?? newId("cli"));
   const rows: Omit<typeof needsAnalyses.$inferInsert, "tenantId">[] = [];
   for (const a of ANALYSES) {
     let enrollmentId: string | null = null;
@@ -118,12 +123,31 @@ export async function seedNeeds(db: Db, tenantId: string, people: People, now = 
     });
   }
   await db.transaction(async (tx) => {
-    await tx.insert(companies).values(
-      scope.valuesMany(
-        companies,
-        COMPANIES.map((c, i) => ({ id: companyIds[i]!, ...c, createdBy: people.admin, createdAt: new Date(now.getTime() - (60 - i) * DAY), updatedAt: new Date(now.getTime() - (60 - i) * DAY) })),
-      ),
+    const fresh = COMPANIES.flatMap(({ contactEmail, ...c }, i) =>
+      known.has(c.name.toLowerCase())
+        ? []
+        : [
+            {
+              id: companyIds[i]!,
+              kind: "COMPANY" as const,
+              ...c,
+              siren: c.siret ? c.siret.slice(0, 9) : null,
+              email: contactEmail,
+              createdBy: people.admin,
+              createdAt: new Date(now.getTime() - (60 - i) * DAY),
+              updatedAt: new Date(now.getTime() - (60 - i) * DAY),
+            },
+          ],
     );
+    if (fresh.length) await tx.insert(billingClients).values(scope.valuesMany(billingClients, fresh));
+    // A company already a billing client gets the needs contact it lacks.
+    for (const [i, c] of COMPANIES.entries()) {
+      if (!known.has(c.name.toLowerCase())) continue;
+      await tx
+        .update(billingClients)
+        .set({ contactName: c.contactName, contactPhone: c.contactPhone, opcoName: c.opcoName })
+        .where(scope.where(billingClients, eq(billingClients.id, companyIds[i]!)));
+    }
     await tx.insert(needsAnalyses).values(scope.valuesMany(needsAnalyses, rows));
   });
 }

@@ -1,3 +1,4 @@
+import { stemmer as frenchStem } from "@orama/stemmers/french";
 import type { CatalogueCourse, NeedsContext, NeedsLevel } from "./needs-types";
 import type { NeedsResult } from "./results";
 import { significantWords } from "./text";
@@ -7,9 +8,11 @@ import { needsPhrasesFor } from "./local-needs-texts";
  * The local provider's training-needs analysis: deterministic, from the catalogue it is given.
  *
  * - An objective is covered by a course when at least half (and at least one) of its
- *   significant words appear in the course's title, description, objectives, audience or tags
- *   (accents and case ignored; two words of 6+ letters sharing their first 6 letters match, so
- *   "tableau" meets "tableaux").
+ *   significant words appear in the course's title, objectives, keywords (tags), description or
+ *   audience. Words are compared by their French Snowball stem (accents and case ignored, stop
+ *   words and the verbs that only say "train" dropped), so "gestes et postures" meets
+ *   "Gestes et postures au travail" and "tableau" meets "tableaux"; two stems of 6+ letters
+ *   sharing their first 6 letters also match.
  * - The course's level fits when it lies on the way from the current level to the target
  *   (a course's level is the level of the learners it is for): 1 from current to target - 1,
  *   0.6 at the target itself, 0.2 below the current level, 0 above the target; a course without
@@ -22,7 +25,15 @@ const LEVELS: NeedsLevel[] = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"];
 const MAX = 5;
 
 const fold = (w: string) => w.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-const wordsOf = (s: string) => significantWords(s).map(fold);
+/** Words of an objective that only say a training is wanted ("former 4 menuisiers…"): not what it is about. */
+const TRAINING_VERBS = new Set(["former", "forme", "formee", "formes", "formees", "initier", "sensibiliser"]);
+const wordsOf = (s: string) => [
+  ...new Set(
+    significantWords(s)
+      .filter((w) => !TRAINING_VERBS.has(fold(w)))
+      .map((w) => fold(frenchStem(w))),
+  ),
+];
 const same = (a: string, b: string) => a === b || (a.length >= 6 && b.length >= 6 && a.slice(0, 6) === b.slice(0, 6));
 
 function courseWords(c: CatalogueCourse): string[] {

@@ -4,7 +4,7 @@ import { sameTenant, type TenantScope } from "../../db/tenant-scope";
 import type { Caller, PublicCaller } from "../../auth/caller";
 import type { TCreateNeedsAnalysisInput, TListNeedsAnalysesInput, TNeedsAnalysis } from "../../contracts/needs";
 import type { Db, DbOrTx } from "../../db";
-import { companies, courses, enrollments, needsAnalyses } from "../../db/schema";
+import { billingClients, courses, enrollments, needsAnalyses } from "../../db/schema";
 import { notFound } from "../../errors";
 import { newId } from "../../lib/ids";
 import { needsAnalysis } from "../ai/provider";
@@ -141,7 +141,7 @@ export async function createNeedsAnalysis(db: Db, caller: Caller, input: TCreate
 
 async function companyNames(db: Db, caller: Caller, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(caller.scope.where(companies, inArray(companies.id, [...new Set(ids)])));
+  const rows = await db.select({ id: billingClients.id, name: billingClients.name }).from(billingClients).where(caller.scope.where(billingClients, inArray(billingClients.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -159,9 +159,9 @@ export async function listNeedsAnalyses(db: Db, caller: Caller, q: TListNeedsAna
 
 export async function getNeedsAnalysis(db: Db, caller: Caller, id: string): Promise<TNeedsAnalysis> {
   const [row] = await db
-    .select({ a: needsAnalyses, name: companies.name })
+    .select({ a: needsAnalyses, name: billingClients.name })
     .from(needsAnalyses)
-    .innerJoin(companies, sameTenant(companies, needsAnalyses, companies.id, needsAnalyses.companyId))
+    .innerJoin(billingClients, sameTenant(billingClients, needsAnalyses, billingClients.id, needsAnalyses.companyId))
     .where(caller.scope.where(needsAnalyses, eq(needsAnalyses.id, id)))
     .limit(1);
   if (!row) throw notFound("Needs analysis");

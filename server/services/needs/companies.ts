@@ -1,24 +1,33 @@
-import { asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or } from "drizzle-orm";
 import type { Caller } from "../../auth/caller";
 import type { TCompany, TCreateCompanyInput, TListCompaniesInput, TUpdateCompanyInput } from "../../contracts/needs";
 import type { Db, DbOrTx } from "../../db";
-import { companies } from "../../db/schema";
+import { billingClients } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { notFound } from "../../errors";
 import { newId } from "../../lib/ids";
 import { writeAudit } from "../platform/audit";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
 
-/** Client companies (cmp_) of training-needs analyses. The spec names only the prefix; the operations are conventions' "what a user expects". */
-export type CompanyRow = typeof companies.$inferSelect;
+/**
+ * The companies of training-needs analyses are the tenant's billing clients of kind COMPANY or
+ * OPCO: one list (GET /companies and GET /billing-clients show the same rows). Those created here
+ * are COMPANY clients (cli_); the companies of before migration 0044 kept their cmp_ ids.
+ */
+export type CompanyRow = typeof billingClients.$inferSelect;
+
+/** The kinds of billing client a needs analysis can be made for. */
+export const COMPANY_KINDS = ["COMPANY", "OPCO"] as const;
+const isCompany = inArray(billingClients.kind, [...COMPANY_KINDS]);
 
 export function toCompany(r: CompanyRow): TCompany {
   return {
     id: r.id,
+    kind: r.kind === "OPCO" ? "OPCO" : "COMPANY",
     name: r.name,
     siret: r.siret,
     contactName: r.contactName,
-    contactEmail: r.contactEmail,
+    contactEmail: r.email,
     contactPhone: r.contactPhone,
     opcoName: r.opcoName,
     createdAt: r.createdAt.toISOString(),
@@ -26,8 +35,9 @@ export function toCompany(r: CompanyRow): TCompany {
   };
 }
 
+/** The tenant's COMPANY or OPCO billing client, else 404 COMPANY_NOT_FOUND (another kind, another tenant's or unknown id). */
 export async function loadCompany(db: DbOrTx, scope: TenantScope, id: string): Promise<CompanyRow> {
-  const [row] = await db.select().from(companies).where(scope.where(companies, eq(companies.id, id))).limit(1);
+  const [row] = await db.select().from(billingClients).where(scope.where(billingClients, and(eq(billingClients.id, id), isCompany))).limit(1);
   if (!row) throw notFound("Company");
   return row;
 }
@@ -37,10 +47,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listCompanies(db: Db, caller: Caller, q: TListCompaniesInput) {
   const term = q.search?.trim();
   const like = term ? `%${escapeLike(term)}%` : null;
-  const where = caller.scope.where(companies, like ? or(ilike(companies.name, like), ilike(companies.siret, like.replace(/\s+/g, ""))) : undefined);
+  const matches = like ? or(ilike(billingClients.name, like), ilike(billingClients.siret, like.replace(/\s+/g, ""))) : undefined;
+  const where = caller.scope.where(billingClients, isCompany, matches);
   return paginate(perPagePage(q), {
-    rows: (limit, offset) => db.select().from(companies).where(where).orderBy(asc(companies.name), asc(companies.id)).limit(limit).offset(offset),
-    total: () => countOf(db.select({ n: count() }).from(companies).where(where)),
+    rows: (limit, offset) => db.select().from(billingClients).where(where).orderBy(asc(billingClients.name), asc(billingClients.id)).limit(limit).offset(offset),
+    total: () => countOf(db.select({ n: count() }).from(billingClients).where(where)),
     map: (rows) => rows.map(toCompany),
   });
 }
@@ -49,27 +60,41 @@ export async function getCompany(db: Db, caller: Caller, id: string): Promise<TC
   return toCompany(await loadCompany(db, caller.scope, id));
 }
 
+/** Inserts a COMPANY billing client (the SIREN is the SIRET's first 9 digits). */
+export async function insertCompany(
+  tx: DbOrTx,
+  caller: { scope: TenantScope; userId: string | null },
+  input: { name: string; siret?: string | null; contactName?: string | null; contactEmail?: string | null; contactPhone?: string | null; opcoName?: string | null },
+  now: Date,
+): Promise<CompanyRow> {
+  const siret = input.siret || null;
+  const [row] = await tx
+    .insert(billingClients)
+    .values(
+      caller.scope.values(billingClients, {
+        id: newId("cli"),
+        kind: "COMPANY" as const,
+        name: input.name,
+        siret,
+        siren: siret ? siret.slice(0, 9) : null,
+        email: input.contactEmail || null,
+        contactName: input.contactName || null,
+        contactPhone: input.contactPhone || null,
+        opcoName: input.opcoName || null,
+        createdBy: caller.userId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    )
+    .returning();
+  return row!;
+}
+
 export async function createCompany(db: Db, caller: Caller, input: TCreateCompanyInput, now: Date): Promise<TCompany> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(companies)
-      .values(
-        caller.scope.values(companies, {
-          id: newId("cmp"),
-          name: input.name,
-          siret: input.siret ?? null,
-          contactName: input.contactName || null,
-          contactEmail: input.contactEmail ?? null,
-          contactPhone: input.contactPhone || null,
-          opcoName: input.opcoName || null,
-          createdBy: caller.userId,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      )
-      .returning();
-    await writeAudit(tx, caller, { action: "company.created", targetType: "company", targetId: row!.id, metadata: { name: input.name } });
-    return toCompany(row!);
+    const row = await insertCompany(tx, caller, input, now);
+    await writeAudit(tx, caller, { action: "billing_client.created", targetType: "billing_client", targetId: row.id, metadata: { name: row.name, kind: row.kind, via: "companies" } });
+    return toCompany(row);
   });
 }
 
@@ -77,15 +102,18 @@ export async function updateCompany(db: Db, caller: Caller, input: TUpdateCompan
   const { id, ...fields } = input;
   return db.transaction(async (tx) => {
     await loadCompany(tx, caller.scope, id);
-    const set: Partial<typeof companies.$inferInsert> = { updatedAt: now };
+    const set: Partial<typeof billingClients.$inferInsert> = { updatedAt: now };
     if (fields.name !== undefined) set.name = fields.name;
-    if (fields.siret !== undefined) set.siret = fields.siret;
+    if (fields.siret !== undefined) {
+      set.siret = fields.siret;
+      if (fields.siret) set.siren = fields.siret.slice(0, 9);
+    }
     if (fields.contactName !== undefined) set.contactName = fields.contactName || null;
-    if (fields.contactEmail !== undefined) set.contactEmail = fields.contactEmail;
+    if (fields.contactEmail !== undefined) set.email = fields.contactEmail;
     if (fields.contactPhone !== undefined) set.contactPhone = fields.contactPhone || null;
     if (fields.opcoName !== undefined) set.opcoName = fields.opcoName || null;
-    const [row] = await tx.update(companies).set(set).where(caller.scope.where(companies, eq(companies.id, id))).returning();
-    await writeAudit(tx, caller, { action: "company.updated", targetType: "company", targetId: id, metadata: { fields: Object.keys(fields) } });
+    const [row] = await tx.update(billingClients).set(set).where(caller.scope.where(billingClients, eq(billingClients.id, id))).returning();
+    await writeAudit(tx, caller, { action: "billing_client.updated", targetType: "billing_client", targetId: id, metadata: { fields: Object.keys(fields).sort(), via: "companies" } });
     return toCompany(row!);
   });
 }

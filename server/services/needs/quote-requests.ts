@@ -1,17 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { PublicCaller } from "../../auth/caller";
 import type { TQuoteRequestInput } from "../../contracts/needs";
 import type { Db, DbOrTx } from "../../db";
-import { companies, courses } from "../../db/schema";
+import { billingClients, courses } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { notFound } from "../../errors";
-import { newId } from "../../lib/ids";
 import { tenantUrl } from "../../lib/urls";
 import { sendMail } from "../mail";
 import { notifyUsers } from "../notifications/notifications";
 import { writeAudit } from "../platform/audit";
 import { membersWith, tenantInfo } from "../quality/members";
 import { analyseNeeds, insertNeedsAnalysis } from "./analyses";
+import { COMPANY_KINDS, insertCompany } from "./companies";
 
 /** Who is told of a quote request: the members who manage the client companies (ACTIVE ADMINs). */
 const RECIPIENTS = "companies.manage" as const;
@@ -26,30 +26,27 @@ async function publishedCourse(db: DbOrTx, scope: TenantScope, slug: string) {
   return c;
 }
 
-/** The tenant's company of that name (case and surrounding spaces ignored), else a new one with the request's contact. */
+/**
+ * The tenant's COMPANY or OPCO billing client of that name (case and surrounding spaces ignored;
+ * the request carries no SIRET), else a new COMPANY client with the request's contact.
+ */
 async function companyFor(tx: DbOrTx, caller: PublicCaller, input: TQuoteRequestInput, now: Date): Promise<string> {
   const [found] = await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(caller.scope.where(companies, and(sql`lower(${companies.name}) = ${input.companyName.toLowerCase()}`)))
-    .orderBy(companies.createdAt, companies.id)
+    .select({ id: billingClients.id })
+    .from(billingClients)
+    .where(
+      caller.scope.where(
+        billingClients,
+        inArray(billingClients.kind, [...COMPANY_KINDS]),
+        sql`lower(trim(${billingClients.name})) = ${input.companyName.trim().toLowerCase()}`,
+      ),
+    )
+    .orderBy(billingClients.createdAt, billingClients.id)
     .limit(1);
   if (found) return found.id;
-  const id = newId("cmp");
-  await tx.insert(companies).values(
-    caller.scope.values(companies, {
-      id,
-      name: input.companyName,
-      contactName: input.contactName,
-      contactEmail: input.email,
-      contactPhone: input.phone ?? null,
-      createdBy: caller.userId,
-      createdAt: now,
-      updatedAt: now,
-    }),
-  );
-  await writeAudit(tx, caller, { action: "company.created", targetType: "company", targetId: id, metadata: { name: input.companyName, source: "QUOTE_REQUEST" } });
-  return id;
+  const row = await insertCompany(tx, caller, { name: input.companyName, contactName: input.contactName, contactEmail: input.email, contactPhone: input.phone ?? null }, now);
+  await writeAudit(tx, caller, { action: "billing_client.created", targetType: "billing_client", targetId: row.id, metadata: { name: row.name, kind: row.kind, source: "QUOTE_REQUEST" } });
+  return row.id;
 }
 
 /**
