@@ -6,10 +6,9 @@ import { billingClients, courses } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { notFound } from "../../errors";
 import { tenantUrl } from "../../lib/urls";
-import { sendMail } from "../mail";
 import { notifyUsers } from "../notifications/notifications";
 import { writeAudit } from "../platform/audit";
-import { membersWith, tenantInfo } from "../quality/members";
+import { mailStaff, tenantInfo } from "../quality/members";
 import { analyseNeeds, insertNeedsAnalysis } from "./analyses";
 import { COMPANY_KINDS, insertCompany } from "./companies";
 
@@ -71,27 +70,13 @@ export async function requestQuote(db: Db, caller: PublicCaller, input: TQuoteRe
   return db.transaction(async (tx) => {
     const companyId = await companyFor(tx, caller, input, now);
     const id = await insertNeedsAnalysis(tx, caller, { ...fields, companyId, source: "QUOTE_REQUEST", requestedCourseId: course.id, learnerCount: input.learners }, analysed, now);
-    const admins = await membersWith(tx, scope, RECIPIENTS);
     const vars = { course: course.title, company: input.companyName, learners: String(input.learners) };
+    const admins = await mailStaff(tx, scope, RECIPIENTS, {
+      template: "quote-requested",
+      dedupeKey: `quote-requested:${id}`,
+      vars: () => ({ ...vars, contactName: input.contactName, email: input.email, phone: input.phone ?? "", message: input.message, link: tenantUrl(tenant.slug, "/needs") }),
+    });
     await notifyUsers(tx, scope, admins.map((a) => a.userId), { kind: "quote.requested", vars, link: "/needs", subjectId: id }, now);
-    for (const a of admins) {
-      await sendMail(tx, {
-        scope,
-        dedupeKey: `quote-requested:${id}:${a.userId}`,
-        to: a.email,
-        template: "quote-requested",
-        locale: a.locale,
-        vars: {
-          ...vars,
-          firstName: a.firstName,
-          contactName: input.contactName,
-          email: input.email,
-          phone: input.phone ?? "",
-          message: input.message,
-          link: tenantUrl(tenant.slug, "/needs"),
-        },
-      });
-    }
     return { needsAnalysisId: id, companyId, notifiedAdmins: admins.map((a) => a.userId), createdAt: now.toISOString() };
   });
 }

@@ -15,7 +15,7 @@ import { writeAudit } from "../platform/audit";
 import { openComplaintPlan } from "./complaint-plan";
 import { takeComplaintReference } from "./complaint-reference";
 import { checkRefs, complainantLabel, complaintLink, recordStatus, SLA_HOURS } from "./complaints";
-import { assertActiveMember, localDay, localDateTime, membersWith, tenantInfo } from "./members";
+import { assertActiveMember, localDay, localDateTime, mailStaff, tenantInfo } from "./members";
 
 const HOUR = 3_600_000;
 
@@ -121,19 +121,14 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
       }),
     );
     await recordStatus(tx, scope, id, null, "NEW", recording ? caller.userId : complainant.userId, now);
-    const admins = await membersWith(tx, scope, "complaints.manage");
     const link = complaintLink(tenant.slug, id);
-    for (const a of admins) {
-      const locale = a.locale === "en" ? "en" : "fr";
-      const t = createTranslator(catalogues[locale], locale);
-      await sendMail(tx, {
-        scope,
-        dedupeKey: `complaint-received:${id}:${a.userId}`,
-        to: a.email,
-        template: "complaint-received",
-        locale: a.locale,
-        vars: {
-          firstName: a.firstName,
+    const admins = await mailStaff(tx, scope, "complaints.manage", {
+      template: "complaint-received",
+      dedupeKey: `complaint-received:${id}`,
+      vars: (a) => {
+        const locale = a.locale === "en" ? "en" : "fr";
+        const t = createTranslator(catalogues[locale], locale);
+        return {
           reference: ref.reference,
           subject: input.subject,
           category: t(`quality.category_${input.category}`),
@@ -142,9 +137,9 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
           critical: critical ? "yes" : "no",
           slaDueAt: slaDueAt ? localDateTime(slaDueAt, tenant.timeZone, a.locale) : "",
           link,
-        },
-      });
-    }
+        };
+      },
+    });
     if (complainant.email) {
       await sendMail(tx, {
         scope,

@@ -6,9 +6,8 @@ import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
 import { clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
-import { sendMail } from "../mail";
 import { complaintLink, OPEN_STATUSES } from "./complaints";
-import { localDateTime, membersWith, tenantInfo } from "./members";
+import { localDateTime, mailStaff, tenantInfo } from "./members";
 
 /**
  * Scheduled work of the complaints register, both scans of every tenant, idempotent under
@@ -46,16 +45,11 @@ export async function alertDueSlas(db: Db, now: Date): Promise<number> {
       if (!row) return false; // another worker alerted, or it was handled meanwhile
       const tenant = await tenantInfo(tx, d.tenantId);
       const link = complaintLink(tenant.slug, row.id);
-      for (const a of await membersWith(tx, scope, "complaints.manage")) {
-        await sendMail(tx, {
-          scope,
-          dedupeKey: `complaint-sla:${row.id}:${a.userId}`,
-          to: a.email,
-          template: "complaint-sla-warning",
-          locale: a.locale,
-          vars: { firstName: a.firstName, subject: row.subject, slaDueAt: localDateTime(row.slaDueAt!, tenant.timeZone, a.locale), link },
-        });
-      }
+      await mailStaff(tx, scope, "complaints.manage", {
+        template: "complaint-sla-warning",
+        dedupeKey: `complaint-sla:${row.id}`,
+        vars: (a) => ({ subject: row.subject, slaDueAt: localDateTime(row.slaDueAt!, tenant.timeZone, a.locale), link }),
+      });
       return true;
     });
     if (done) alerted += 1;
