@@ -48,7 +48,6 @@ export default tseslint.config(
   },
   {
     files: ["server/db/**"],
-    ignores: ["server/db/seed/**"],
     rules: {
       "no-restricted-imports": restrict([{ group: ["**/services/*", "**/services/**", "**/api/*", "@trpc/*", "next", "next/*"], message: "The db layer depends on nothing above it." }]),
     },

@@ -3,7 +3,7 @@ import type http from "node:http";
 import { openAppDatabase } from "./server/jobs/open";
 import { startWorker, type JobWorker } from "./server/jobs/worker";
 import { setAppDatabase } from "./server/db/global";
-import { seedDemo } from "./server/db/seed/demo";
+import { seedDemo } from "./server/seed/demo";
 import { env } from "./server/env";
 import { createApiHandler } from "./server/http/api-handler";
 import { createAppServer } from "./server/http/app-server";

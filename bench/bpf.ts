@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { buildCaller } from "../server/auth/caller";
 import { rawRows } from "../server/db/raw-rows";
 import { memberships, tenants } from "../server/db/schema";
-import { ensureMembership, ensureTenant, ensureUser } from "../server/db/seed/factories";
+import { ensureMembership, ensureTenant, ensureUser } from "../server/seed/factories";
 import { forTenant } from "../server/db/tenant-scope";
 import { env } from "../server/env";
 import { openAppDatabase } from "../server/jobs/open";

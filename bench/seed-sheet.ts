@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { openAppDatabase } from "../server/jobs/open";
 import { attendanceSlots, courses, enrollments, liveSessions, memberships, modules, sessionTrainers, tenants, users } from "../server/db/schema";
-import { demoSignature } from "../server/db/seed/signature-png";
+import { demoSignature } from "../server/seed/signature-png";
 import { forTenant } from "../server/db/tenant-scope";
 import { env } from "../server/env";
 import { newId } from "../server/lib/ids";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { openAppDatabase } from "../server/jobs/open";
 import { courses, enrollments, lessons, memberships, modules, tenants, users } from "../server/db/schema";
-import { seedDemo } from "../server/db/seed/demo";
+import { seedDemo } from "../server/seed/demo";
 import { forTenant } from "../server/db/tenant-scope";
 import { env } from "../server/env";
 import { newId } from "../server/lib/ids";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { sessionCheckStats, sessionStillValid, useSessionStore } from "../server/auth/session-check";
 import { openAppDatabase } from "../server/jobs/open";
 import { memberships, users } from "../server/db/schema";
-import { seedDemo } from "../server/db/seed/demo";
+import { seedDemo } from "../server/seed/demo";
 import { issueTokens } from "../server/services/auth/session-tokens";
 
 /**

@@ -13,7 +13,7 @@ import { openAppDatabase } from "../server/jobs/open";
 import { emitEvent } from "../server/services/platform/events";
 import { createApiHandler } from "../server/http/api-handler";
 import { createAppServer } from "../server/http/app-server";
-import { seedDemo } from "../server/db/seed/demo";
+import { seedDemo } from "../server/seed/demo";
 import { resetEnvCache } from "../server/env";
 
 /**

@@ -3,7 +3,7 @@ import { screenshot, signIn } from "./fixtures/app";
 
 /**
  * Issue #12 acceptance: an admin generates the BPF, drills into one figure and submits it. The
- * demo seeds last year's activity of acme (server/db/seed/bpf.ts: 4 trainees, 24.5 h,
+ * demo seeds last year's activity of acme (server/seed/bpf.ts: 4 trainees, 24.5 h,
  * 6 700,00 € HT, every frame's inputs) and its snapshot; the admin recalculates it, opens the records behind the hours,
  * records the submission with its receipt, then a recalculation asks for confirmation.
  */

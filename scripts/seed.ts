@@ -1,6 +1,6 @@
 import "../server/load-env-files";
 import { openAppDatabase } from "../server/jobs/open";
-import { seedDemo } from "../server/db/seed/demo";
+import { seedDemo } from "../server/seed/demo";
 import { env } from "../server/env";
 
 /** `npm run db:seed`: idempotent demo data (conventions §11); refuses production. */

@@ -1,11 +1,11 @@
 import type { Db } from "../../server/db";
 import type { Role } from "../../server/auth/permissions";
-import { seedDemo } from "../../server/db/seed/demo";
-import { ensureMembership, ensureTenant, ensureUser } from "../../server/db/seed/factories";
+import { seedDemo } from "../../server/seed/demo";
+import { ensureMembership, ensureTenant, ensureUser } from "../../server/seed/factories";
 import type { TestApi } from "../helpers/api";
 import { userIdOf } from "../helpers/rest";
 
-export { ensureCourse, ensureMembership, ensureTenant, ensureUser } from "../../server/db/seed/factories";
+export { ensureCourse, ensureMembership, ensureTenant, ensureUser } from "../../server/seed/factories";
 
 export const PASSWORD = "demo-Passw0rd!";
 

@@ -5,7 +5,7 @@ import { courses } from "../../server/db/schema";
 import type { TestApi } from "./api";
 import { tenantBySlug } from "./rest";
 
-/** The demo course of a tenant by slug (server/db/seed/catalogue.ts). */
+/** The demo course of a tenant by slug (server/seed/catalogue.ts). */
 export async function courseOf(api: TestApi, tenant: string, slug: string) {
   const t = await tenantBySlug(api, tenant);
   const [row] = await api.db.select().from(courses).where(and(eq(courses.tenantId, t.id), eq(courses.slug, slug))).limit(1);

@@ -145,7 +145,7 @@ describe("GET /qualiopi/emargement/{sessionId}/sheet", () => {
     const d = res.body.data;
     const moduleRows = await w.api.db.select().from(modules).where(and(eq(modules.tenantId, w.acmeId), eq(modules.courseId, w.sst.id)));
     const [course] = await w.api.db.select().from(courses).where(eq(courses.id, w.sst.id));
-    // The NDA and SIRET of the legal identity (demo: server/db/seed/billing-clients.ts) win over the course's activityNumber.
+    // The NDA and SIRET of the legal identity (demo: server/seed/billing-clients.ts) win over the course's activityNumber.
     expect(course!.activityNumber).not.toBe("84 69 12345 69");
     expect(d.tenant).toEqual({ id: w.acmeId, slug: "acme", name: "Acme Formation", displayName: expect.any(String), activityNumber: "84 69 12345 69", siret: "81234567600017" });
     expect(d.course).toEqual({

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedAudit } from "../../server/db/seed/audit";
+import { seedAudit } from "../../server/seed/audit";
 import { documents } from "../../server/db/schema";
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";

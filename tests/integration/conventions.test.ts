@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingClients, courses, enrollments, tenantLegalIdentities } from "../../server/db/schema";
-import { demoSignature } from "../../server/db/seed/signature-png";
+import { demoSignature } from "../../server/seed/signature-png";
 import { closeRenderPool } from "../../server/services/documents/render-pool";
 import { startApi, type TestApi } from "../helpers/api";
 import { fetchBytes, pdfImageList, pdfText } from "../helpers/documents";

@@ -7,7 +7,7 @@ import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { issueInTransaction } from "../../server/services/billing/invoice-issue";
 import { loadInvoice } from "../../server/services/billing/invoices";
-import { ensureUser } from "../../server/db/seed/factories";
+import { ensureUser } from "../../server/seed/factories";
 import { freshDatabase } from "../helpers/db";
 import { setLegalIdentity, insertClient } from "../helpers/billing";
 

@@ -6,7 +6,7 @@ import { loadCourseTree, toCourseContext } from "../../server/services/ai/course
 import { localPositioningQuiz } from "../../server/services/ai/local-positioning";
 import { difficultyCounts, POSITIONING_PASS_MARK } from "../../server/services/adaptive/positioning";
 import { scoreAnswers } from "../../server/services/enrollments/scoring";
-import { seedQuizAttempt } from "../../server/db/seed/audit";
+import { seedQuizAttempt } from "../../server/seed/audit";
 import { startApi, type TestApi } from "../helpers/api";
 import { drainJobs } from "../helpers/jobs";
 import { createMember, login, tokenFor } from "../factories";

@@ -57,7 +57,7 @@ const RECIPES: Record<string, Recipe[]> = {
   "dev-outbox": [{}, { query: { to: "learner@acme.test" } }],
   "audit-list": [{}, { query: { category: "admin" } }, { query: { actorId: "@learner" } }, { query: { action: "auth.login" } }],
   "webhooks-deliveries": [{ path: () => ({ id: "wh_bulk_1" }) }],
-  // The demo seed generates last year's BPF of acme (server/db/seed/bpf.ts); the rows are the snapshot's.
+  // The demo seed generates last year's BPF of acme (server/seed/bpf.ts); the rows are the snapshot's.
   "bpf-drilldown": [{ path: () => ({ year: String(new Date().getUTCFullYear() - 1), cell: "trainees" }) }],
   "templates-list": [{}, { query: { category: "ATTESTATION" } }, { query: { kind: "CUSTOM", isActive: "true" } }],
   "billingClients-list": [{}, { query: { kind: "OPCO" } }],

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type Summary = { id: string; status: string; title: string; scheduledAt: string };
-/** The demo's recent sessions (the BPF seed adds a day of last year to acme: server/db/seed/bpf.ts). */
+/** The demo's recent sessions (the BPF seed adds a day of last year to acme: server/seed/bpf.ts). */
 const recent = (s: Summary) => Date.now() - new Date(s.scheduledAt).getTime() < 30 * 86_400_000;
 
 describe("demo live sessions (conventions §11)", () => {

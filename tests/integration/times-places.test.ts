@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, enrollments, mailConfigurations, users } from "../../server/db/schema";
-import { seedDocuments } from "../../server/db/seed/documents";
+import { seedDocuments } from "../../server/seed/documents";
 import { forTenant } from "../../server/db/tenant-scope";
 import { newId } from "../../server/lib/ids";
 import { closeRenderPool } from "../../server/services/documents/render-pool";

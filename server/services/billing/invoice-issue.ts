@@ -19,7 +19,7 @@ import { checkItems, getInvoice, loadInvoice } from "./invoices";
 import { requireInvoiceableIdentity } from "./legal-identity";
 
 /**
- * `facturxValidation: "skip"`: only for the demo seed (server/db/seed), whose few dozen invoices
+ * `facturxValidation: "skip"`: only for the demo seed (server/seed), whose few dozen invoices
  * would otherwise cost a second of validation each at every test database's seeding; the
  * preconditions still apply, and tests/integration/invoice-validation.test.ts validates every
  * seeded invoice. Every issue through the API validates.

@@ -1,8 +1,8 @@
-import type { Db } from "../client";
-import { complaintComments, complaints, complaintStatusHistory, courses, improvementActions, improvementPlans } from "../schema";
-import { forTenant } from "../tenant-scope";
-import { newId } from "../../lib/ids";
-import { takeComplaintReference } from "../../services/quality/complaint-reference";
+import type { Db } from "../db/client";
+import { complaintComments, complaints, complaintStatusHistory, courses, improvementActions, improvementPlans } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
+import { takeComplaintReference } from "../services/quality/complaint-reference";
 
 type People = { admin: string; creator: string; learner: string; learner2: string };
 /** The learners' account e-mails (the users table is global). */

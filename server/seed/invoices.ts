@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../client";
-import { billingClients, invoices, tenants, tenantLegalIdentities } from "../schema";
-import { forTenant } from "../tenant-scope";
-import { addDays, localDate } from "../../lib/local-date";
-import { cancelInTransaction } from "../../services/billing/invoice-actions";
-import { creditNoteInTransaction, issueInTransaction } from "../../services/billing/invoice-issue";
-import { storeInvoicePdf } from "../../services/billing/invoice-pdf";
-import { EXEMPTION_REASON } from "../../services/billing/amounts";
-import { insertDraft, loadInvoice } from "../../services/billing/invoices";
+import type { Db } from "../db/client";
+import { billingClients, invoices, tenants, tenantLegalIdentities } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
+import { addDays, localDate } from "../lib/local-date";
+import { cancelInTransaction } from "../services/billing/invoice-actions";
+import { creditNoteInTransaction, issueInTransaction } from "../services/billing/invoice-issue";
+import { storeInvoicePdf } from "../services/billing/invoice-pdf";
+import { EXEMPTION_REASON } from "../services/billing/amounts";
+import { insertDraft, loadInvoice } from "../services/billing/invoices";
 import { seedCaller } from "./seed-caller";
 
 const DAY = 86_400_000;

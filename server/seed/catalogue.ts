@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../client";
+import type { DbOrTx } from "../db/client";
 import {
   activityLogs,
   courses,
@@ -14,10 +14,10 @@ import {
   quizAttempts,
   trainerCompetencies,
   type Choice,
-} from "../schema";
-import { forTenant, type TenantScope } from "../tenant-scope";
-import { newId } from "../../lib/ids";
-import { mediaStorage } from "../../services/media/storage";
+} from "../db/schema";
+import { forTenant, type TenantScope } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
+import { mediaStorage } from "../services/media/storage";
 import { textPdf } from "./text-pdf";
 
 /**

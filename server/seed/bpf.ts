@@ -1,20 +1,20 @@
 import { eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { attendanceSlots, billingClients, bpfCharges, bpfSnapshots, courses, enrollments, invoices, liveSessions, sessionParticipants, sessionTrainers, tenants, trainerProfiles } from "../schema";
-import { forTenant } from "../tenant-scope";
-import { newId } from "../../lib/ids";
-import { appendRecord } from "../../services/attendance/chain";
-import { generatePin } from "../../services/attendance/lib/pin";
-import { zonedTimeToUtc } from "../../lib/time-zone";
-import { clientForLearner } from "../../services/billing/clients";
-import { cancelInTransaction } from "../../services/billing/invoice-actions";
-import { creditNoteInTransaction, issueInTransaction } from "../../services/billing/invoice-issue";
-import { insertDraft } from "../../services/billing/invoices";
-import { computeBpf } from "../../services/bpf/compute";
+import type { Db } from "../db/client";
+import { attendanceSlots, billingClients, bpfCharges, bpfSnapshots, courses, enrollments, invoices, liveSessions, sessionParticipants, sessionTrainers, tenants, trainerProfiles } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
+import { appendRecord } from "../services/attendance/chain";
+import { generatePin } from "../services/attendance/lib/pin";
+import { zonedTimeToUtc } from "../lib/time-zone";
+import { clientForLearner } from "../services/billing/clients";
+import { cancelInTransaction } from "../services/billing/invoice-actions";
+import { creditNoteInTransaction, issueInTransaction } from "../services/billing/invoice-issue";
+import { insertDraft } from "../services/billing/invoices";
+import { computeBpf } from "../services/bpf/compute";
 import { seedCaller } from "./seed-caller";
 import { completeAllLessons } from "./factories";
 import { SEED_ISSUE } from "./invoices";
-import { currentYearOf } from "../../services/bpf/snapshots";
+import { currentYearOf } from "../services/bpf/snapshots";
 
 type People = { admin: string; creator: string; trainer: string; learner: string; learner2: string; learner3: string };
 

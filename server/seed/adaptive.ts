@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../client";
-import { adaptivePaths, courses, enrollments, learnerAdaptivePaths, lessons } from "../schema";
-import { forTenant } from "../tenant-scope";
-import { newId } from "../../lib/ids";
+import type { Db } from "../db/client";
+import { adaptivePaths, courses, enrollments, learnerAdaptivePaths, lessons } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
 
 type People = { creator: string; learner2: string; learner3?: string };
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../client";
-import { billingClients, courses, enrollments, funders, memberships } from "../schema";
-import { forTenant } from "../tenant-scope";
+import type { Db } from "../db/client";
+import { billingClients, courses, enrollments, funders, memberships } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
 
 /**
  * Idempotent demo links of the FUNDER perimeter (after the funders, enrollments and billing

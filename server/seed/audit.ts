@@ -1,15 +1,15 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../client";
-import { courses, documents, enrollments, lessonProgress, lessons, liveSessions, modules, questionnaires, questions, quizAttempts, sessionParticipants, tenants } from "../schema";
-import { correctChoiceIds, scoreAnswers } from "../../services/enrollments/scoring";
-import { forTenant, sameTenant, type TenantScope } from "../tenant-scope";
-import { newId } from "../../lib/ids";
-import { buildCaller } from "../../auth/caller";
-import { sha256Hex } from "../../services/documents/generate";
-import { documentKey, documentStorage } from "../../services/documents/storage";
-import { convocationPdfAttachment } from "../../services/documents/uses";
+import type { Db } from "../db/client";
+import { courses, documents, enrollments, lessonProgress, lessons, liveSessions, modules, questionnaires, questions, quizAttempts, sessionParticipants, tenants } from "../db/schema";
+import { correctChoiceIds, scoreAnswers } from "../services/enrollments/scoring";
+import { forTenant, sameTenant, type TenantScope } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
+import { buildCaller } from "../auth/caller";
+import { sha256Hex } from "../services/documents/generate";
+import { documentKey, documentStorage } from "../services/documents/storage";
+import { convocationPdfAttachment } from "../services/documents/uses";
 import { seedConventions } from "./conventions";
-import { buildAttestationPdf } from "../../services/attendance/attestation/attestation-pdf";
+import { buildAttestationPdf } from "../services/attendance/attestation/attestation-pdf";
 
 export const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";
 

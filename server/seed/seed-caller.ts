@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { buildCaller, type Caller } from "../../auth/caller";
-import type { Db } from "../client";
-import { tenants } from "../schema";
-import { forTenant } from "../tenant-scope";
+import { buildCaller, type Caller } from "../auth/caller";
+import type { Db } from "../db/client";
+import { tenants } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
 
 /** The caller a seed acts as (the tenant's admin), so that demo data goes through the same services as the API. */
 export async function seedCaller(db: Db, tenantId: string, adminId: string): Promise<Caller> {

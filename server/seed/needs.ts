@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { catalogueLanguage } from "../../services/ai/local-needs-texts";
-import type { Db } from "../client";
-import { billingClients, courses, enrollments, needsAnalyses } from "../schema";
-import { forTenant } from "../tenant-scope";
-import { newId } from "../../lib/ids";
-import { LocalAiProvider } from "../../services/ai/local-provider";
-import { needsAnalysis } from "../../services/ai/provider";
-import type { NeedsFunding, NeedsLevel } from "../../services/ai/needs-types";
+import { catalogueLanguage } from "../services/ai/local-needs-texts";
+import type { Db } from "../db/client";
+import { billingClients, courses, enrollments, needsAnalyses } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
+import { LocalAiProvider } from "../services/ai/local-provider";
+import { needsAnalysis } from "../services/ai/provider";
+import type { NeedsFunding, NeedsLevel } from "../services/ai/needs-types";
 
 type People = { admin: string; creator: string; learner: string; learner2: string };
 

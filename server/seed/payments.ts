@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { courses, enrollments, payments, refunds } from "../schema";
-import { forTenant } from "../tenant-scope";
-import { newId } from "../../lib/ids";
-import { env } from "../../env";
+import type { DbOrTx } from "../db/client";
+import { courses, enrollments, payments, refunds } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
+import { env } from "../env";
 
 /**
  * Demo payments of one tenant (issue #12 item 8): on both gateways, as the sandbox would have left

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../client";
-import { billingClients, tenantLegalIdentities } from "../schema";
-import { newId } from "../../lib/ids";
+import type { Db } from "../db/client";
+import { billingClients, tenantLegalIdentities } from "../db/schema";
+import { newId } from "../lib/ids";
 import { demoSignature } from "./signature-png";
 
 /** The certificate signatory's handwritten signature, as the settings form stores it. */

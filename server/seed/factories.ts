@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
-import { courses, lessonProgress, lessons, memberships, tenants, users } from "../schema";
-import { forTenant, type TenantScope } from "../tenant-scope";
-import { hashPassword } from "../../auth/passwords";
-import type { Role } from "../../auth/permissions";
-import { newId } from "../../lib/ids";
+import type { DbOrTx } from "../db/client";
+import { courses, lessonProgress, lessons, memberships, tenants, users } from "../db/schema";
+import { forTenant, type TenantScope } from "../db/tenant-scope";
+import { hashPassword } from "../auth/passwords";
+import type { Role } from "../auth/permissions";
+import { newId } from "../lib/ids";
 
 /**
  * Building blocks shared by the demo seed, the integration tests and the e2e fixtures.

@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import { buildCaller } from "../../auth/caller";
-import type { Db } from "../client";
-import { billingClients, conventions, liveSessions, mailOutbox } from "../schema";
-import { forTenant } from "../tenant-scope";
-import { generateConvention, sendConvention, signConvention } from "../../services/conventions/conventions";
+import { buildCaller } from "../auth/caller";
+import type { Db } from "../db/client";
+import { billingClients, conventions, liveSessions, mailOutbox } from "../db/schema";
+import { forTenant } from "../db/tenant-scope";
+import { generateConvention, sendConvention, signConvention } from "../services/conventions/conventions";
 import { seedCaller } from "./seed-caller";
 import { demoSignature } from "./signature-png";
 

@@ -1,11 +1,11 @@
-import type { Db } from "../client";
-import type { Role } from "../../auth/permissions";
+import type { Db } from "../db/client";
+import type { Role } from "../auth/permissions";
 import { ensureMembership, ensureTenant, ensureUser } from "./factories";
 import { seedCatalogue } from "./catalogue";
 import { seedSessions } from "./sessions";
-import { reseedFunders } from "../../services/tenants/tenants";
+import { reseedFunders } from "../services/tenants/tenants";
 import { seedFunderLinks } from "./funders";
-import { forTenant } from "../tenant-scope";
+import { forTenant } from "../db/tenant-scope";
 import { seedDocuments } from "./documents";
 import { seedQuality } from "./quality";
 import { seedAudit } from "./audit";

@@ -1,9 +1,9 @@
 import { eq, notExists } from "drizzle-orm";
-import type { Db } from "../client";
-import { documents, enrollments } from "../schema";
-import { sameTenant, type TenantScope } from "../tenant-scope";
-import { generateCertificate } from "../../services/documents/uses";
-import { ensureSystemTemplates } from "../../services/templates/templates";
+import type { Db } from "../db/client";
+import { documents, enrollments } from "../db/schema";
+import { sameTenant, type TenantScope } from "../db/tenant-scope";
+import { generateCertificate } from "../services/documents/uses";
+import { ensureSystemTemplates } from "../services/templates/templates";
 
 /**
  * Idempotent: the SYSTEM templates, and (withPdfs) the certificate of every COMPLETED enrollment

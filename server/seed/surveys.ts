@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../client";
-import { courses, enrollments, questionnaires, questions, surveyInvitations, surveyResponses, type Choice, type SurveyAnswer } from "../schema";
-import { forTenant, type TenantScope } from "../tenant-scope";
-import { newId } from "../../lib/ids";
+import type { Db } from "../db/client";
+import { courses, enrollments, questionnaires, questions, surveyInvitations, surveyResponses, type Choice, type SurveyAnswer } from "../db/schema";
+import { forTenant, type TenantScope } from "../db/tenant-scope";
+import { newId } from "../lib/ids";
 import { completeAllLessons, ensureUser } from "./factories";
 
 const DAY = 86_400_000;
