@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { courses, documents, enrollments, lessonProgress, lessons, liveSessions, modules, questionnaires, questions, quizAttempts, sessionParticipants, tenants } from "../db/schema";
 import { correctChoiceIds, scoreAnswers } from "../services/enrollments/scoring";
+import { insertQuizAttempt } from "../services/enrollments/quiz";
 import { forTenant, sameTenant, type TenantScope } from "../db/tenant-scope";
 import { newId } from "../lib/ids";
 import { buildCaller } from "../auth/caller";
@@ -124,20 +125,7 @@ export async function seedQuizAttempt(db: Db, scope: TenantScope, courseId: stri
   const answers = items.map((q, i) => ({ questionId: q.id, choiceIds: i === items.length - 1 && items.length > 1 ? [q.choices.find((c) => !c.correct)?.id ?? q.choices[0]!.id] : correctChoiceIds(q) }));
   const scored = scoreAnswers(items, answers, quiz.passMark);
   if ("errors" in scored) throw new Error(`Demo quiz answers refused: ${JSON.stringify(scored.errors)}`);
-  await db.insert(quizAttempts).values(
-    scope.values(quizAttempts, {
-      id: newId("qat"),
-      enrollmentId,
-      lessonId: quiz.lessonId,
-      questionnaireId: quiz.questionnaireId,
-      answers: scored.results,
-      score: scored.score,
-      maxScore: scored.maxScore,
-      percentage: scored.percentage,
-      passed: scored.passed,
-      createdAt: now,
-    }),
-  );
+  await insertQuizAttempt(db, scope, { enrollmentId, lessonId: quiz.lessonId, questionnaireId: quiz.questionnaireId }, scored, now);
   if (scored.passed) {
     await db
       .insert(lessonProgress)

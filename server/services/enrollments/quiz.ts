@@ -20,6 +20,28 @@ async function questionsOf(db: DbOrTx, scope: TenantScope, questionnaireId: stri
     .orderBy(asc(questions.position), asc(questions.id));
 }
 
+type Scored = Exclude<ReturnType<typeof scoreAnswers>, { errors: unknown }>;
+
+/** Stores one scored attempt (the answers with their results, the score, passed): submitQuizAttempt's and the demo seed's one write. */
+export async function insertQuizAttempt(tx: DbOrTx, scope: TenantScope, at: { enrollmentId: string; lessonId: string; questionnaireId: string }, scored: Scored, now: Date) {
+  const [attempt] = await tx
+    .insert(quizAttempts)
+    .values(
+      scope.values(quizAttempts, {
+        id: newId("qat"),
+        ...at,
+        answers: scored.results,
+        score: scored.score,
+        maxScore: scored.maxScore,
+        percentage: scored.percentage,
+        passed: scored.passed,
+        createdAt: now,
+      }),
+    )
+    .returning();
+  return attempt!;
+}
+
 /**
  * POST /enrollments/{id}/quiz-attempts/{lessonId}: the learner's own ACTIVE enrollment, a QUIZ
  * lesson of its course. Scored on the server and stored. A passed attempt (any attempt at a
@@ -39,23 +61,7 @@ export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQu
     const scored = scoreAnswers(await questionsOf(tx, scope, questionnaire.id), input.answers, questionnaire.passMark);
     if ("errors" in scored) throw badRequest("Validation failed", scored.errors);
 
-    const [attempt] = await tx
-      .insert(quizAttempts)
-      .values(
-        scope.values(quizAttempts, {
-          id: newId("qat"),
-          enrollmentId: enrollment.id,
-          lessonId: lesson.id,
-          questionnaireId: questionnaire.id,
-          answers: scored.results,
-          score: scored.score,
-          maxScore: scored.maxScore,
-          percentage: scored.percentage,
-          passed: scored.passed,
-          createdAt: now,
-        }),
-      )
-      .returning();
+    const attempt = await insertQuizAttempt(tx, scope, { enrollmentId: enrollment.id, lessonId: lesson.id, questionnaireId: questionnaire.id }, scored, now);
     await logActivity(
       tx,
       scope,
@@ -65,7 +71,7 @@ export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQu
         courseId: enrollment.courseId,
         enrollmentId: enrollment.id,
         lessonId: lesson.id,
-        metadata: { attemptId: attempt!.id, questionnaireId: questionnaire.id, score: scored.score, maxScore: scored.maxScore, percentage: scored.percentage, passed: scored.passed },
+        metadata: { attemptId: attempt.id, questionnaireId: questionnaire.id, score: scored.score, maxScore: scored.maxScore, percentage: scored.percentage, passed: scored.passed },
       },
       now,
     );
@@ -73,7 +79,7 @@ export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQu
     const completes = scored.passed || questionnaire.kind === "POSITIONING";
     const cascade = await applyLessonStatus(tx, scope, enrollment, lesson, { status: completes ? "COMPLETED" : "IN_PROGRESS" }, now);
     return {
-      attemptId: attempt!.id,
+      attemptId: attempt.id,
       lessonId: lesson.id,
       questionnaireId: questionnaire.id,
       score: scored.score,
@@ -81,7 +87,7 @@ export async function submitQuizAttempt(db: Db, caller: Caller, input: TSubmitQu
       percentage: scored.percentage,
       passMark: questionnaire.passMark,
       passed: scored.passed,
-      createdAt: attempt!.createdAt.toISOString(),
+      createdAt: attempt.createdAt.toISOString(),
       lessonStatus: cascade.progress.status,
       enrollmentStatus: cascade.enrollment.status,
     };
