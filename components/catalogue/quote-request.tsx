@@ -10,12 +10,12 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { TextField } from "@/components/ui/text-field";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { formValues, zodFieldErrors, type FieldErrors } from "@/lib/form-errors";
-import { useT } from "@/lib/i18n/client";
+import { useI18n, useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
 import styles from "./catalogue.module.css";
 
 /** The form's fields: the contract's, the number of learners typed as text. */
-const ZQuoteForm = ZQuoteRequestInput.omit({ slug: true }).extend({ learners: z.coerce.number().pipe(ZQuoteRequestInput.shape.learners) });
+const ZQuoteForm = ZQuoteRequestInput.omit({ slug: true, locale: true }).extend({ learners: z.coerce.number().pipe(ZQuoteRequestInput.shape.learners) });
 
 /**
  * The two actions of a public course page: "S'inscrire" (the course page of the app, where a free
@@ -42,7 +42,7 @@ export function CourseActions({ slug, enrolHref }: { slug: string; enrolHref: st
 }
 
 function QuoteRequestForm({ slug }: { slug: string }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const trpc = useTRPC();
   const [fields, setFields] = useState<FieldErrors>({});
   const mutation = useMutation(trpc.surveys.requestQuote.mutationOptions({ onError: (e) => setFields(errorInfo(e).fields) }));
@@ -52,7 +52,7 @@ function QuoteRequestForm({ slug }: { slug: string }) {
     const parsed = ZQuoteForm.safeParse(formValues(event.currentTarget));
     if (!parsed.success) return setFields(zodFieldErrors(parsed.error, t));
     setFields({});
-    mutation.mutate({ slug, ...parsed.data });
+    mutation.mutate({ slug, ...parsed.data, locale });
   }
 
   if (mutation.isSuccess) {

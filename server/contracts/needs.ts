@@ -167,6 +167,7 @@ export const ZQuoteRequestInput = z.strictObject({
   phone: z.string().trim().min(3).max(40).optional().describe("The contact's phone, optional"),
   learners: z.number().int().min(1).max(QUOTE_MAX_LEARNERS).describe(`How many learners to train (1 to ${QUOTE_MAX_LEARNERS})`),
   message: ZText(4000).describe("The request: needs, dates, place (at most 4000 characters)"),
+  locale: z.enum(["fr", "en"]).optional().describe("The language of the acknowledgement e-mail sent to `email` (default fr): the page's language"),
 });
 export type TQuoteRequestInput = z.infer<typeof ZQuoteRequestInput>;
 

@@ -3,7 +3,7 @@ import { resetEnvCache } from "../../server/env";
 import { startWorld, type World } from "../helpers/attendance";
 import { createLearningCourse } from "../factories/learning";
 import { expectError } from "../helpers/rest";
-import { courseOf, EXCEL, SST } from "../helpers/sessions";
+import { courseOf, EXCEL, mailsTo, SST } from "../helpers/sessions";
 
 /**
  * Issue #23 item 6: the public course page's "Demander un devis" (POST /public/courses/{slug}/quote-requests,
@@ -34,6 +34,22 @@ describe("POST /public/courses/{slug}/quote-requests", () => {
     const again = await request(SST, { ...valid, companyName: "menuiserie durand" });
     expect(again.status).toBe(201);
     expect(again.body.data.companyId).toBe(companyId);
+  });
+
+  it("the visitor gets an acknowledgement e-mail in the page's language, once per request", async () => {
+    const fr = await request(SST, { ...valid, email: "ack.fr@durand.test" });
+    expect(fr.status).toBe(201);
+    const [mail, ...more] = await mailsTo(w.api, "ack.fr@durand.test", "quote-acknowledged");
+    expect(more).toEqual([]);
+    expect(mail!.subject).toMatch(/^Votre demande de devis\s: Sauveteur Secouriste du Travail/);
+    expect(mail!.text).toContain("Bonjour Paul Durand,");
+    expect(mail!.text).toMatch(/pour 4 stagiaires de Menuiserie Durand/);
+    expect(mail!.text).toContain(`/formations/${SST}`);
+    const en = await request(SST, { ...valid, email: "ack.en@durand.test", locale: "en" });
+    expect(en.status).toBe(201);
+    const [english] = await mailsTo(w.api, "ack.en@durand.test", "quote-acknowledged");
+    expect(english!.subject).toMatch(/^Your quote request: /);
+    expect(english!.text).toContain("for 4 learners of Menuiserie Durand");
   });
 
   it("400 VALIDATION_FAILED on a bad input, 404 for a DRAFT course or another tenant's slug", async () => {

@@ -2,7 +2,7 @@
 export type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
   | "complaint-received" | "complaint-acknowledged" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
-  | "survey-end-of-course" | "survey-follow-up" | "invoice-sent" | "convention-sign" | "quote-requested";
+  | "survey-end-of-course" | "survey-follow-up" | "invoice-sent" | "convention-sign" | "quote-requested" | "quote-acknowledged";
 
 type Rendered = { subject: string; text: string };
 
@@ -114,6 +114,17 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
     en: (v) => ({
       subject: `Quote request: ${v.course} (${v.company})`,
       text: `Hello ${v.firstName},\n\n${v.contactName} (${v.company}) asks for a quote for the course "${v.course}", for ${v.learners === "1" ? "1 learner" : `${v.learners} learners`}.\n\nE-mail: ${v.email}${v.phone ? `\nPhone: ${v.phone}` : ""}\n\nMessage:\n${v.message}\n\nA needs analysis was created for this company: ${v.link}`,
+    }),
+  },
+  // To the visitor who asked for a quote. vars contactName, company, course, learners, tenantName, link (the course's public page)
+  "quote-acknowledged": {
+    fr: (v) => ({
+      subject: `Votre demande de devis : ${v.course} (${v.tenantName})`,
+      text: `Bonjour ${v.contactName},\n\nNous avons bien reçu votre demande de devis pour la formation « ${v.course} », pour ${v.learners === "1" ? "1 stagiaire" : `${v.learners} stagiaires`} de ${v.company}.\n\nNotre équipe étudie votre besoin et revient vers vous avec une proposition adaptée. Vous pouvez répondre à ce message pour compléter votre demande.\n\nLe programme de la formation : ${v.link}\n\nCordialement,\n${v.tenantName}`,
+    }),
+    en: (v) => ({
+      subject: `Your quote request: ${v.course} (${v.tenantName})`,
+      text: `Hello ${v.contactName},\n\nWe have received your quote request for the course "${v.course}", for ${v.learners === "1" ? "1 learner" : `${v.learners} learners`} of ${v.company}.\n\nOur team is reviewing your needs and will come back to you with a tailored proposal. You can reply to this message to add details.\n\nThe course programme: ${v.link}\n\nKind regards,\n${v.tenantName}`,
     }),
   },
   // complaints: vars firstName, reference, subject, category, severity, complainant, link (the complaint's page),

@@ -8,6 +8,7 @@ import { notFound } from "../../errors";
 import { tenantUrl } from "../../lib/urls";
 import { notifyUsers } from "../notifications/notifications";
 import { writeAudit } from "../platform/audit";
+import { sendMail } from "../mail";
 import { mailStaff, tenantInfo } from "../quality/members";
 import { analyseNeeds, insertNeedsAnalysis } from "./analyses";
 import { COMPANY_KINDS, insertCompany } from "./companies";
@@ -53,7 +54,8 @@ async function companyFor(tx: DbOrTx, caller: PublicCaller, input: TQuoteRequest
  * PUBLISHED course. The recommendations are computed first (outside the transaction, as for
  * POST /needs-analysis); then in one transaction: the company (found by name, else created with
  * the contact), a needs analysis with source QUOTE_REQUEST (objective: the course; context: the
- * message), an in-app notification and an e-mail (outbox) to each ACTIVE ADMIN.
+ * message), an in-app notification and an e-mail (outbox) to each ACTIVE ADMIN, and an
+ * acknowledgement e-mail to the visitor (in `locale`, default fr).
  */
 export async function requestQuote(db: Db, caller: PublicCaller, input: TQuoteRequestInput, now: Date) {
   const scope = caller.scope;
@@ -77,6 +79,15 @@ export async function requestQuote(db: Db, caller: PublicCaller, input: TQuoteRe
       vars: () => ({ ...vars, contactName: input.contactName, email: input.email, phone: input.phone ?? "", message: input.message, link: tenantUrl(tenant.slug, "/needs") }),
     });
     await notifyUsers(tx, scope, admins.map((a) => a.userId), { kind: "quote.requested", vars, link: "/needs", subjectId: id }, now);
+    // The visitor's acknowledgement, in the page's language.
+    await sendMail(tx, {
+      scope,
+      dedupeKey: `quote-acknowledged:${id}`,
+      to: input.email,
+      template: "quote-acknowledged",
+      locale: input.locale ?? "fr",
+      vars: { ...vars, contactName: input.contactName, tenantName: tenant.name, link: tenantUrl(tenant.slug, `/formations/${input.slug.toLowerCase()}`) },
+    });
     return { needsAnalysisId: id, companyId, notifiedAdmins: admins.map((a) => a.userId), createdAt: now.toISOString() };
   });
 }
