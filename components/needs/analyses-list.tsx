@@ -53,9 +53,9 @@ export function AnalysesList() {
                     {t(`needs.level_${a.currentLevel}`)} → {t(`needs.level_${a.targetLevel}`)}
                   </span>
                   {a.fundingSource ? <span className="badge">{t(`needs.funding_${a.fundingSource}`)}</span> : null}
-                  <span className="badge">
-                    {t("needs.recommendations")} : {a.recommendations.length}
-                  </span>
+                  {a.source === "QUOTE_REQUEST" ? <span className="badge badge-info">{t("needs.sourceQuote")}</span> : null}
+                  {a.learnerCount !== null ? <span className="badge">{t("needs.learnerCount", { n: a.learnerCount })}</span> : null}
+                  <span className="badge">{t("needs.recommendationCount", { n: a.recommendations.length })}</span>
                 </div>
                 <ul>
                   {a.objectives.map((o) => (

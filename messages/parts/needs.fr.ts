@@ -74,6 +74,9 @@ export const needs_fr = {
     filterCompany: "Filtrer par entreprise",
     allCompanies: "Toutes les entreprises",
     createdAt: "Réalisée le {date}",
+    sourceQuote: "Demande de devis du site",
+    learnerCount: "{n, plural, one {# stagiaire} other {# stagiaires}}",
+    recommendationCount: "Formations recommandées\u202f: {n}",
     view: "Voir le détail",
     hide: "Masquer",
     // journey
