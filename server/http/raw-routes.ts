@@ -27,7 +27,6 @@ import { templateExportRoute, templatePreviewRoute } from "./template-files";
  */
 export const RAW_ROUTES: RawRoute[] = [
   mediaDownloadRoute,
-  tenantLogoRoute,
   csvExportRoute,
   learnersExportRoute,
   signatureDownloadRoute,
@@ -47,4 +46,5 @@ export const RAW_ROUTES: RawRoute[] = [
   conventionPdfRoute,
   conventionSignedPdfRoute,
   conventionPublicPdfRoute,
+  tenantLogoRoute,
 ];
