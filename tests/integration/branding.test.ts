@@ -115,7 +115,7 @@ describe("shown in e-mails and PDFs", () => {
     expect(mail?.html).toMatch(/<img src="http:\/\/[^"]+\/api\/v1\/public\/tenants\/acme\/logo\?v=/);
   });
 
-  it("the attestation d'assiduité prints the display name and embeds the logo", async () => {
+  it("the attestation d'assiduité and the attendance sheet print the display name and embed the logo", async () => {
     const s = await createSession(w);
     const learner = await newLearner(w, { firstName: "Lou", lastName: "Logo", sessions: [s] });
     const res = await download(w, `/qualiopi/emargement/${s.id}/attestation/${learner.userId}`, w.tok.admin);
@@ -123,5 +123,10 @@ describe("shown in e-mails and PDFs", () => {
     expect(pdfText(res.bytes)).toContain("Acme Académie");
     const images = await pdfImages(res.bytes);
     expect(images.some((i) => i.width === 1 && i.height === 1)).toBe(true);
+    // The attendance sheet: the name in its provider box, the logo on its cover page.
+    const sheet = await download(w, `/emargement/${s.id}/pdf`, w.tok.admin);
+    expect(sheet.status).toBe(200);
+    expect(pdfText(sheet.bytes)).toContain("Acme Académie");
+    expect((await pdfImages(sheet.bytes)).some((i) => i.page === 1 && i.width === 1 && i.height === 1)).toBe(true);
   });
 });
