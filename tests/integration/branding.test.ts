@@ -109,7 +109,7 @@ describe("shown in e-mails and PDFs", () => {
   it("a mail sent after the change carries the display name, colour and logo in its header", async () => {
     const created = await w.api.call("POST", "/users", { tenant: "acme", token: w.tok.admin, body: { email: "brand-mail@acme.test", firstName: "Bea", lastName: "Brand", role: "LEARNER" } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const [mail] = (await outbox(w.api, "brand-mail@acme.test")) as { html: string | null }[];
+    const [mail] = await outbox(w.api, "brand-mail@acme.test");
     expect(mail?.html).toContain("Acme Académie");
     expect(mail?.html).toContain("background:#7c2d12");
     expect(mail?.html).toMatch(/<img src="http:\/\/[^"]+\/api\/v1\/public\/tenants\/acme\/logo\?v=/);
