@@ -50,7 +50,8 @@ export function BrandingSettings() {
       </div>
       {query.isPending ? <Loading /> : null}
       {query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : null}
-      {query.data ? <BrandingForm key={JSON.stringify(query.data.data)} branding={query.data.data} /> : null}
+      {/* Not remounted on refetch: the fields keep what was typed and the notices stay; the logo follows the query. */}
+      {query.data ? <BrandingForm branding={query.data.data} /> : null}
     </>
   );
 }
