@@ -78,8 +78,11 @@ function BrandingForm({ branding }: { branding: Branding }) {
 
   const validHex = HEX.test(colour);
   const check = validHex ? checkBrandingContrast(colour) : null;
-  const serverFields = save.error ? errorInfo(save.error).fields : {};
-  const colourErrors = [...(validHex ? [] : [t("brandingSettings.invalidColor")]), ...(serverFields["branding.primaryColor"] ?? [])];
+  const saveError = save.error ? errorInfo(save.error) : null;
+  const serverFields = saveError?.fields ?? {};
+  // The server's refusal of the colour (already in the user's language) goes under the colour field.
+  const contrastRefused = saveError?.code === "BRANDING_CONTRAST_TOO_LOW";
+  const colourErrors = [...(validHex ? [] : [t("brandingSettings.invalidColor")]), ...(contrastRefused ? [errorMessage(save.error, t)] : [])];
   const name = displayName.trim() || tenant.name;
 
   const onSubmit = (e: FormEvent) => {
@@ -115,7 +118,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
         <h2 id="branding-identity" className="section-title">
           {t("brandingSettings.sectionIdentity")}
         </h2>
-        {save.isError ? <Alert kind="error">{errorMessage(save.error, t)}</Alert> : null}
+        {save.isError && !contrastRefused ? <Alert kind="error">{errorMessage(save.error, t)}</Alert> : null}
         <TextField
           name="displayName"
           label={t("brandingSettings.displayName")}
