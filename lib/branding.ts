@@ -48,3 +48,17 @@ export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
 }
+
+/**
+ * The address a page uses for a tenant logo: our own public logo route (stored absolute, for
+ * e-mails) is reduced to its path, so the page loads it from its own origin (the pages' CSP allows
+ * images from 'self' only); any other address is kept.
+ */
+export function pageLogoSrc(logoUrl: string): string {
+  try {
+    const u = new URL(logoUrl);
+    return /^\/api\/v1\/public\/tenants\/[^/]+\/logo$/.test(u.pathname) ? `${u.pathname}${u.search}` : logoUrl;
+  } catch {
+    return logoUrl;
+  }
+}

@@ -10,7 +10,7 @@ import { FieldFrame } from "@/components/ui/field-frame";
 import { Loading } from "@/components/ui/skeleton";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { brandStyle, checkBrandingContrast, initials } from "@/lib/branding";
+import { brandStyle, checkBrandingContrast, initials, pageLogoSrc } from "@/lib/branding";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
@@ -156,7 +156,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
           <div className={styles.preview} style={brandStyle(validHex ? colour : null)} data-testid="branding-preview">
             <div className={styles.previewBar}>
               {branding.logoUrl ? (
-                <img src={branding.logoUrl} alt="" />
+                <img src={pageLogoSrc(branding.logoUrl)} alt="" />
               ) : (
                 <span className="monogram monogram-sm" aria-hidden="true">
                   {initials(name)}
@@ -193,7 +193,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
           hint={t("brandingSettings.logoHint")}
           errors={logoError ? [logoError] : undefined}
           fieldId="logo"
-          after={branding.logoUrl ? <img src={branding.logoUrl} alt={t("brandingSettings.logoAlt")} className={styles.logo} /> : <p className="muted">{t("brandingSettings.logoNone")}</p>}
+          after={branding.logoUrl ? <img src={pageLogoSrc(branding.logoUrl)} alt={t("brandingSettings.logoAlt")} className={styles.logo} /> : <p className="muted">{t("brandingSettings.logoNone")}</p>}
         >
           {(aria) => (
             <div className={styles.logoRow}>

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "../../server/env";
-import { checkBrandingContrast } from "../../lib/branding";
+import { checkBrandingContrast, pageLogoSrc } from "../../lib/branding";
 import { createSession, download, newLearner, startWorld, type World } from "../helpers/attendance";
 import { pdfImages } from "../helpers/pdf-read";
 import { pdfText } from "../helpers/documents";
@@ -43,6 +43,13 @@ describe("checkBrandingContrast", () => {
     expect(checkBrandingContrast("#767676")!.ok).toBe(true);
     expect(checkBrandingContrast("#777777")!.ok).toBe(false);
     expect(checkBrandingContrast("red")).toBeNull();
+  });
+});
+
+describe("pageLogoSrc", () => {
+  it("reduces our own logo route to a same-origin path (the pages' CSP), keeps any other address", () => {
+    expect(pageLogoSrc("http://localhost:3000/api/v1/public/tenants/acme/logo?v=abc")).toBe("/api/v1/public/tenants/acme/logo?v=abc");
+    expect(pageLogoSrc("https://cdn.acme.test/logo.png")).toBe("https://cdn.acme.test/logo.png");
   });
 });
 
