@@ -119,8 +119,10 @@ test("an admin is refused a low-contrast colour, saves name, colour and logo, an
 test.describe("phone", () => {
   test.use(PHONE);
   test("the branding page fits a phone", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByText(`Connectez-vous à l'espace d'${NAME}.`)).toBeVisible();
     await signIn(page, "admin@acme.test");
-    await expect(page.getByRole("banner")).toBeVisible();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
     await page.goto("/settings/branding");
     await expect(page.getByRole("heading", { level: 1, name: "Identité visuelle" })).toBeVisible();
     await expect(page.getByLabel("Nom affiché")).toHaveValue(NAME);
