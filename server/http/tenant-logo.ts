@@ -4,12 +4,11 @@ import { tenantLogoBySlug } from "../services/tenants/logo";
 import { rawRoute } from "./raw-route";
 
 /**
- * GET (or HEAD) /api/v1/public/tenants/{slug}/logo: the tenant's logo, public so that public
+ * GET /api/v1/public/tenants/{slug}/logo: the tenant's logo, public so that public
  * pages, e-mails and any <img> can show it. Only raster bytes checked at upload are ever served.
  */
 export const tenantLogoRoute = rawRoute({
   method: "GET",
-  head: true,
   path: "/public/tenants/{slug}/logo",
   access: { public: true },
   input: z.object({ slug: z.string().max(64).describe("The tenant's slug (or id)") }),
