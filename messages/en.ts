@@ -26,6 +26,7 @@ import { verification_en } from "./parts/verification.en";
 import { surveys_en } from "./parts/surveys.en";
 import { payments_en } from "./parts/payments.en";
 import { learners_en } from "./parts/learners.en";
+import { branding_en } from "./parts/branding.en";
 
 /** English catalogue: the same keys as fr.ts (the type checks it). */
 export const en: Catalogue = {
@@ -327,4 +328,5 @@ export const en: Catalogue = {
   ...surveys_en,
   ...payments_en,
   ...learners_en,
+  ...branding_en,
 };

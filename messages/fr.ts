@@ -25,6 +25,7 @@ import { verification_fr } from "./parts/verification.fr";
 import { surveys_fr } from "./parts/surveys.fr";
 import { payments_fr } from "./parts/payments.fr";
 import { learners_fr } from "./parts/learners.fr";
+import { branding_fr } from "./parts/branding.fr";
 
 /**
  * French catalogue: the reference. Every other language has exactly these keys (see messages/index.ts).
@@ -332,4 +333,5 @@ export const fr = {
   ...surveys_fr,
   ...payments_fr,
   ...learners_fr,
+  ...branding_fr,
 } as const;

@@ -134,6 +134,7 @@ export const ERROR_REASONS = {
   FILE_TOO_LARGE: "The file exceeds the limit",
   FILE_EMPTY: "The file is empty",
   FILE_TYPE_MISMATCH: "The bytes do not match the MIME type",
+  BRANDING_CONTRAST_TOO_LOW: "The primary colour does not reach WCAG AA contrast (4.5:1) against white",
   // Mail configuration.
   MAIL_CONFIGURATION_NOT_FOUND: "Mail configuration not found",
   MAIL_TEST_FAILED: "The test message could not be sent through this configuration (the provider's error is in the message)",

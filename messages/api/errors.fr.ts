@@ -125,6 +125,7 @@ export const apiErrors_fr: Record<ErrorReason, string> = {
   FILE_TOO_LARGE: "Fichier trop volumineux\u202f: la limite est de {limit}.",
   FILE_EMPTY: "Le fichier est vide.",
   FILE_TYPE_MISMATCH: "Le contenu du fichier ne correspond pas à son type.",
+  BRANDING_CONTRAST_TOO_LOW: "Couleur trop claire\u202f: son contraste avec le blanc est de {ratio, number} pour 1, il faut au moins {required, number} pour 1 (WCAG AA).",
   MAIL_CONFIGURATION_NOT_FOUND: "Configuration e-mail introuvable.",
   MAIL_TEST_FAILED: "L'envoi du message de test a échoué\u202f: {error}",
   MAIL_OAUTH_NOT_CONFIGURED: "La connexion {provider} n'est pas configurée sur la plateforme (identifiant client OAuth manquant).",

@@ -121,6 +121,8 @@ export const billingClients_en = {
     legalDesc: "Legal name, SIREN, NDA, address, VAT regime, invoice numbering and payment terms.",
     mail: "E-mail sending",
     mailDesc: "The server or account the organisation's e-mails are sent through.",
+    branding: "Branding",
+    brandingDesc: "The organisation's display name, primary colour and logo, on pages, e-mails and documents.",
     none: "No setting is available to your role.",
   },
 };

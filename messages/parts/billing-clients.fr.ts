@@ -121,6 +121,8 @@ export const billingClients_fr = {
     legalDesc: "Raison sociale, SIREN, NDA, adresse, régime de TVA, numérotation et délai de paiement des factures.",
     mail: "Envoi des e-mails",
     mailDesc: "Le serveur ou le compte par lequel partent les e-mails de l'organisme.",
+    branding: "Identité visuelle",
+    brandingDesc: "Nom affiché, couleur principale et logo de l'organisme, sur les pages, les e-mails et les documents.",
     none: "Aucun réglage n'est accessible avec votre rôle.",
   },
 };

@@ -9,6 +9,7 @@ export const ZOutboxMail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  html: z.string().nullable().describe("The HTML part: the tenant's branded layout (null for platform mail)"),
   template: z.string(),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string().describe("Base64") })),
   status: z.enum(["QUEUED", "SENT", "FAILED"]).describe("QUEUED until the mail job has sent it; FAILED after the last retry"),

@@ -82,6 +82,12 @@ export const ZUpdateTenantInput = z.strictObject({
   slug: z.string().max(MAX.slug).optional().describe("Ignored: the slug is immutable"),
 });
 
+export const ZSetTenantLogoInput = z.strictObject({
+  mimeType: z.enum(["image/png", "image/jpeg", "image/webp"]).describe("PNG, JPEG or WebP (no SVG: it could carry script)"),
+  dataBase64: z.string().min(1).max(800_000).describe("The image's bytes, base64 (at most 512 KB decoded)"),
+});
+export type TSetTenantLogoInput = z.infer<typeof ZSetTenantLogoInput>;
+
 export const ZToggleOfModeInput = z.strictObject({ enabled: z.boolean() });
 export const ZTenantIdInput = z.object({ id: z.string().max(MAX.id).describe("The tenant's slug (acme) or its id (ten_...): either names it") });
 

@@ -14,6 +14,7 @@ import { documentFileRoute } from "./document-file";
 import { mediaDownloadRoute } from "./media-download";
 import type { RawRoute } from "./raw-route";
 import { signatureDownloadRoute } from "./signature-download";
+import { tenantLogoRoute } from "./tenant-logo";
 import { templateExportRoute, templatePreviewRoute } from "./template-files";
 
 /**
@@ -45,4 +46,5 @@ export const RAW_ROUTES: RawRoute[] = [
   conventionPdfRoute,
   conventionSignedPdfRoute,
   conventionPublicPdfRoute,
+  tenantLogoRoute,
 ];

@@ -102,7 +102,7 @@ export async function eventRows(api: TestApi, tenantId: string, event: string) {
 }
 
 /** The newest mails sent to `to`, through the development outbox endpoint. */
-export async function outbox(api: TestApi, to: string): Promise<{ subject: string; text: string; template: string; to: string }[]> {
+export async function outbox(api: TestApi, to: string): Promise<{ subject: string; text: string; html: string | null; template: string; to: string }[]> {
   await drainJobs(api.db); // what the job worker would have sent by now
   const res = await api.call("GET", `/dev/outbox?to=${encodeURIComponent(to)}`);
   expect(res.status).toBe(200);

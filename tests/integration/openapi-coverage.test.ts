@@ -34,6 +34,9 @@ const OPERATIONS: { method: string; path: string; status: number }[] = [
   { method: "get", path: "/api/v1/tenants/{id}/stats", status: 200 },
   { method: "post", path: "/api/v1/tenants/{id}/reseed-funders", status: 200 },
   { method: "get", path: "/api/v1/tenants/me/branding", status: 200 },
+  { method: "put", path: "/api/v1/tenants/me/logo", status: 200 },
+  { method: "delete", path: "/api/v1/tenants/me/logo", status: 200 },
+  { method: "get", path: "/api/v1/public/tenants/{slug}/logo", status: 200 },
   { method: "post", path: "/api/v1/tenants/{id}/service-api-key", status: 201 },
   // Users
   { method: "get", path: "/api/v1/users", status: 200 },

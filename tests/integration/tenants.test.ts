@@ -78,23 +78,23 @@ describe("PATCH /tenants/{id}", () => {
     const res = await api.call("PATCH", `/tenants/${acme.id}`, {
       tenant: "acme",
       token: admin,
-      body: { name: "Acme Formation Pro", slug: "hijacked", branding: { primaryColor: "#ff0000", logoUrl: "https://cdn.acme.test/logo.png" }, integrations: { crm: { enabled: true } } },
+      body: { name: "Acme Formation Pro", slug: "hijacked", branding: { primaryColor: "#b91c1c", logoUrl: "https://cdn.acme.test/logo.png" }, integrations: { crm: { enabled: true } } },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id: acme.id,
       slug: "acme",
       name: "Acme Formation Pro",
-      branding: { displayName: "Acme Formation", primaryColor: "#ff0000", logoUrl: "https://cdn.acme.test/logo.png" },
+      branding: { displayName: "Acme Formation", primaryColor: "#b91c1c", logoUrl: "https://cdn.acme.test/logo.png" },
       integrations: { crm: { enabled: true } },
     });
     expect((await tenantBySlug(api, "acme")).slug).toBe("acme");
     expect((await api.call("GET", "/tenants/hijacked")).status).toBe(404);
-    expect((await api.call("GET", "/tenants/me/branding", { token: admin })).body.data.primaryColor).toBe("#ff0000");
+    expect((await api.call("GET", "/tenants/me/branding", { token: admin })).body.data.primaryColor).toBe("#b91c1c");
 
     const bySlug = await api.call("PATCH", "/tenants/acme", { tenant: "acme", token: admin, body: { branding: { displayName: "Acme" } } });
     expect(bySlug.status).toBe(200);
-    expect(bySlug.body.data.branding).toEqual({ displayName: "Acme", primaryColor: "#ff0000", logoUrl: "https://cdn.acme.test/logo.png" });
+    expect(bySlug.body.data.branding).toEqual({ displayName: "Acme", primaryColor: "#b91c1c", logoUrl: "https://cdn.acme.test/logo.png" });
 
     const audit = await auditRows(api, "tenant.updated", { tenantId: acme.id });
     expect(audit).toHaveLength(2);

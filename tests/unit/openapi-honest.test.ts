@@ -106,12 +106,12 @@ describe("the OpenAPI document is honest about the edge", () => {
     }
   });
 
-  it("a public raw route (the mail OAuth callbacks, the media server's and the payment gateways' webhooks, a convention's signing link) shows no security requirement", () => {
+  it("a public raw route (the mail OAuth callbacks, the media server's and the payment gateways' webhooks, a convention's signing link, a tenant's logo) shows no security requirement", () => {
     for (const route of RAW_ROUTES) {
       const op = doc.paths[route.path][route.method.toLowerCase()];
       if ("public" in route.access) expect(op.security, route.path).toEqual([]);
       else expect(op.security ?? doc.security, route.path).not.toEqual([]);
     }
-    expect(RAW_ROUTES.filter((r) => "public" in r.access).map((r) => r.path)).toEqual(["/configuration/mail/google/callback", "/configuration/mail/microsoft/callback", "/media/livekit/webhook", "/payments/webhooks/{gateway}", "/conventions/sign/{token}/pdf"]);
+    expect(RAW_ROUTES.filter((r) => "public" in r.access).map((r) => r.path)).toEqual(["/configuration/mail/google/callback", "/configuration/mail/microsoft/callback", "/media/livekit/webhook", "/payments/webhooks/{gateway}", "/conventions/sign/{token}/pdf", "/public/tenants/{slug}/logo"]);
   });
 });

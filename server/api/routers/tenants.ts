@@ -4,6 +4,7 @@ import {
   ZBrandingOut,
   ZCreateTenantInput,
   ZReseedFundersOutput,
+  ZSetTenantLogoInput,
   ZServiceApiKeyOutput,
   ZTenant,
   ZTenantIdInput,
@@ -25,6 +26,7 @@ import {
   tenantStats,
   updateTenant,
 } from "../../services/tenants/tenants";
+import { removeTenantLogo, setTenantLogo } from "../../services/tenants/logo";
 import { actorOf } from "../helpers";
 import { activeTenantProcedure, can, platformAdminProcedure, publicProcedure, router } from "../trpc";
 
@@ -119,8 +121,9 @@ export const tenantsRouter = router({
         tags,
         summary: "Update name, branding, auth settings, integrations or domain",
         description:
-          "ADMIN of the tenant. `slug` is accepted and ignored (immutable). Switching auth.mode to HEADLESS needs an OIDC issuer, audience and JWKS (inline `jwks` or `jwksUri`).",
-        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Tenant not found", 409: "Domain used" },
+          "ADMIN of the tenant. `slug` is accepted and ignored (immutable). `branding` is merged into the current one (null clears a field); " +
+          "`branding.primaryColor` must reach 4.5:1 contrast against white (WCAG AA), else 422 BRANDING_CONTRAST_TOO_LOW with params {ratio, required}. Switching auth.mode to HEADLESS needs an OIDC issuer, audience and JWKS (inline `jwks` or `jwksUri`).",
+        errorResponses: { 400: "Invalid body", 401: "Unauthorized", 403: "ADMIN required", 404: "Tenant not found", 409: "Domain used", 422: "branding.primaryColor below WCAG AA contrast against white (BRANDING_CONTRAST_TOO_LOW)" },
       },
     })
     .input(ZUpdateTenantInput)
@@ -130,6 +133,37 @@ export const tenantsRouter = router({
       const { id: _id, slug: _ignored, ...changes } = input;
       return { data: await updateTenant(ctx.db, ctx.caller, changes, ctx.clock.now()) };
     }),
+
+  setLogo: can("tenant.update")
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/tenants/me/logo",
+        tags,
+        summary: "Upload the tenant's logo (ADMIN)",
+        description:
+          "PNG, JPEG or WebP, at most 512 KB, as base64; the bytes must match the type. Replaces the current logo; `branding.logoUrl` then points at " +
+          "GET /public/tenants/{slug}/logo (public, for pages, e-mails and documents).",
+        errorResponses: { 400: "Empty, too large (FILE_TOO_LARGE) or not the declared type (FILE_TYPE_MISMATCH)", 401: "Unauthorized", 403: "ADMIN required" },
+      },
+    })
+    .input(ZSetTenantLogoInput)
+    .output(envelope(ZTenant))
+    .mutation(async ({ ctx, input }) => ({ data: await setTenantLogo(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+
+  removeLogo: can("tenant.update")
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/tenants/me/logo",
+        tags,
+        summary: "Remove the tenant's logo (ADMIN); its monogram shows again",
+        errorResponses: { 401: "Unauthorized", 403: "ADMIN required" },
+      },
+    })
+    .input(ZEmpty)
+    .output(envelope(ZTenant))
+    .mutation(async ({ ctx }) => ({ data: await removeTenantLogo(ctx.db, ctx.caller, ctx.clock.now()) })),
 
   stats: can("tenant.stats")
     .meta({

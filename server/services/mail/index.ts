@@ -5,6 +5,7 @@ import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
 import { enqueue } from "../../jobs/queue";
 import { renderMail, type MailTemplate } from "./templates";
+import { brandedMailHtml, mailBrandOf } from "./layout";
 
 export type SendMailInput = {
   /** The tenant the message is sent for (`caller.scope` or the service's scope); null for platform mail (password reset). */
@@ -29,6 +30,9 @@ export type SendMailInput = {
  */
 export async function sendMail(db: DbOrTx, input: SendMailInput): Promise<string> {
   const { subject, text } = renderMail(input.template, input.locale, input.vars);
+  // A tenant's mail carries its branding (one layout for every template); platform mail stays plain text.
+  const brand = input.scope ? await mailBrandOf(db, input.scope.tenantId) : null;
+  const html = brand ? brandedMailHtml(brand, subject, text, input.locale.startsWith("en") ? "en" : "fr") : null;
   const id = newId("mail");
   const inserted = await db
     .insert(mailOutbox)
@@ -40,6 +44,7 @@ export async function sendMail(db: DbOrTx, input: SendMailInput): Promise<string
       to: input.to.toLowerCase(),
       subject,
       text,
+      html,
       attachments: input.attachments ?? null,
       template: input.template,
       status: "QUEUED",

@@ -14,6 +14,7 @@ import { STANDARD_FUNDERS } from "./funders";
 import { ensureSystemTemplates } from "../templates/templates";
 import { publicProfile, serializeTenant } from "./serialize";
 import type { TTenant } from "../../contracts/tenants";
+import { checkBrandingContrast } from "../../../lib/branding";
 import type { Caller, RequestActor } from "../../auth/caller";
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -116,6 +117,7 @@ export type UpdateTenantInput = {
 export async function updateTenant(db: Db, caller: RequestActor & { scope: TenantScope }, input: UpdateTenantInput, now: Date): Promise<TTenant> {
   const tenantId = caller.scope.tenantId;
   const current = await getTenantById(db, tenantId);
+  if (input.branding?.primaryColor) assertReadableColour(input.branding.primaryColor);
   if (input.domain) await assertDomainFree(db, input.domain, tenantId);
   if (input.auth?.mode === "HEADLESS") {
     const oidc = input.auth.oidc === undefined ? current.oidc : input.auth.oidc;
@@ -143,6 +145,18 @@ export async function updateTenant(db: Db, caller: RequestActor & { scope: Tenan
     });
   });
   return serializeTenant(await getTenantById(db, tenantId));
+}
+
+/** A tenant colour is link ink on white and a button background: WCAG AA (4.5:1 against white) or 422. */
+function assertReadableColour(primaryColor: string): void {
+  const check = checkBrandingContrast(primaryColor);
+  if (!check || check.ok) return;
+  const ratio = check.ratio.toFixed(1);
+  throw new DomainError("UNPROCESSABLE", `Primary colour contrast ${ratio}:1 against white is below ${check.required}:1 (WCAG AA)`, {
+    reason: "BRANDING_CONTRAST_TOO_LOW",
+    fields: { "branding.primaryColor": [`Contrast ${ratio}:1 against white; at least ${check.required}:1 required`] },
+    params: { ratio: check.ratio, required: check.required },
+  });
 }
 
 export async function setOfMode(db: Db, caller: Caller, enabled: boolean, now: Date): Promise<TTenant> {

@@ -18,6 +18,7 @@ type Entry = { href: string; title: MessageKey; description: MessageKey; roles: 
 /** The settings pages, each for the roles that may open it. */
 const ENTRIES: Entry[] = [
   { href: "/settings/legal", title: "settingsHub.legal", description: "settingsHub.legalDesc", roles: ["ADMIN", "FINANCIER"] },
+  { href: "/settings/branding", title: "settingsHub.branding", description: "settingsHub.brandingDesc", roles: ["ADMIN"] },
   { href: "/settings/mail", title: "settingsHub.mail", description: "settingsHub.mailDesc", roles: ["ADMIN", "CREATOR"] },
 ];
 

@@ -13,6 +13,7 @@ import { MODALITIES } from "../sheet/sheet-data";
 import { formatSchedule } from "../../../lib/schedule-text";
 import { sessionSchedule } from "../../sessions/schedule";
 import { slugify } from "../../../lib/slug";
+import { tenantLogoDataUrl } from "../../tenants/logo";
 
 /** What the attestation d'assiduité prints: plain data (copied to the render worker). */
 export type AttestationInput = {
@@ -20,6 +21,8 @@ export type AttestationInput = {
   timeZone: string;
   accentColor: string | null;
   tenant: { name: string; displayName: string; activityNumber: string | null; siret: string | null };
+  /** The tenant's logo (data URL, PNG or JPEG), printed in the header; null: the display name alone. */
+  logo: string | null;
   /** Who signs for the organisation (the certificates' signatory, else the director) and where ("Fait à"): the legal identity's. */
   signatory: { name: string | null; role: string | null; signatureImage: string | null };
   city: string | null;
@@ -79,6 +82,7 @@ export async function loadAttestation(db: DbOrTx, caller: Caller, sessionId: str
       activityNumber: printedNda(legal, integrations),
       siret: legal.siret ?? text(integrations.siret),
     },
+    logo: branding.logoUrl ? await tenantLogoDataUrl(tenant.id) : null,
     signatory: certificateSignatory(legal),
     city: text(legal.city),
     course: { title: course.title, reference: courseRow?.slug ?? course.id },

@@ -36,6 +36,10 @@ export function AttestationDocument(input: AttestationInput & Verifiable) {
   return (
     <Document title={`${A.title} — ${name} — ${session.title}`} author={tenant.displayName} language="fr-FR" creator={A.title}>
       <Page size="A4" style={s.page}>
+        <View style={{ flexDirection: "row", alignItems: "center", marginBottom: 8, paddingBottom: 6, borderBottomWidth: 2, borderBottomColor: accent }}>
+          {input.logo ? <Image src={input.logo} style={{ height: 32, maxWidth: 120, objectFit: "contain", marginRight: 8 }} /> : null}
+          <Text style={[s.strong, { fontSize: 12, color: accent }]}>{tenant.displayName}</Text>
+        </View>
         <Text style={[s.title, { color: accent }]}>{A.title}</Text>
         <Text style={s.subtitle}>
           {course.title} — {session.title}

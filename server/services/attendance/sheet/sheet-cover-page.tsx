@@ -1,4 +1,4 @@
-import { Page, Text, View } from "@react-pdf/renderer";
+import { Image, Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { dateTime, L, METHOD_LEGEND, STATUS_LABELS, zoneLabel } from "./sheet-labels";
 import { Field, Footer, fullName, IdentityBoxes, RunningHead, SectionTitle } from "./sheet-page-parts";
@@ -6,12 +6,13 @@ import { StatusTotals } from "./sheet-slot-page";
 import { s } from "./sheet-styles";
 
 /** First page: provider and training identity, schedule, modules, trainers, per-slot overview, legend. */
-export function CoverPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
+export function CoverPage({ sheet, accent, logo }: { sheet: TSheet; accent: string; logo: string | null }) {
   const tz = sheet.timeZone;
   const { tenant, course, session } = sheet;
   return (
     <Page size="A4" style={s.page}>
       <RunningHead sheet={sheet} />
+      {logo ? <Image src={logo} style={{ height: 32, maxWidth: 120, objectFit: "contain", marginBottom: 6 }} /> : null}
       <Text style={[s.title, { color: accent }]}>{L.title}</Text>
       <Text style={s.subtitle}>
         {course.title} — {session.title}

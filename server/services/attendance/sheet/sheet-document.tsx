@@ -8,7 +8,8 @@ import { accentOf, s } from "./sheet-styles";
 import { VerificationContext, type Verifiable } from "../../verification/verification-block";
 
 /** What the renderer needs: the JSON sheet, the brand colour and the drawn signatures as PNG data URIs (null: unreadable). */
-export type SheetPdfInput = { sheet: TSheet; accentColor: string | null; images: SignatureImages } & Verifiable;
+/** `logo`: the tenant's logo (data URL, PNG or JPEG) for the cover page's header, or null. */
+export type SheetPdfInput = { sheet: TSheet; accentColor: string | null; logo?: string | null; images: SignatureImages } & Verifiable;
 
 function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
   return (
@@ -37,12 +38,12 @@ function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
 }
 
 /** The sheet as a react-pdf document (the render pool's `attendance-sheet` type, documents/registry.tsx). */
-export function SheetDocument({ sheet, accentColor, images, verification }: SheetPdfInput) {
+export function SheetDocument({ sheet, accentColor, logo, images, verification }: SheetPdfInput) {
   const accent = accentOf(accentColor);
   return (
     <VerificationContext.Provider value={verification ?? null}>
       <Document title={`${L.title} — ${sheet.course.title} — ${sheet.session.title}`} author={sheet.tenant.displayName} subject={sheet.chain.hash ?? ""} language="fr-FR" creator="Feuille d'émargement">
-        <CoverPage sheet={sheet} accent={accent} />
+        <CoverPage sheet={sheet} accent={accent} logo={logo ?? null} />
         {sheet.slots.map((slot) => (
           <SlotPage key={`${slot.id}-${slot.position}`} sheet={sheet} slot={slot} images={images} accent={accent} />
         ))}

@@ -7,6 +7,7 @@ import { renderDocument } from "../../documents/render-pool";
 import { issueVerified } from "../../verification/verifications";
 import { loadSheet } from "./sheet-data";
 import type { SheetPdfInput } from "./sheet-document";
+import { tenantLogoDataUrl } from "../../tenants/logo";
 
 /** Drawn signatures printed on the sheet (learners' and trainers' shown records), as PNG data URIs. */
 export function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>): SheetPdfInput["images"] {
@@ -29,7 +30,7 @@ export function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>)
 /** The sheet's data and signature images; the caller has authorized (authorizeSheet). */
 export async function sheetPdfInput(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date; timeZone?: string }): Promise<SheetPdfInput> {
   const { sheet, ciphertexts, accentColor } = await loadSheet(db, scope, sessionId, opts);
-  return { sheet, accentColor, images: signatureImages(sheet, ciphertexts) };
+  return { sheet, accentColor, logo: await tenantLogoDataUrl(scope.tenantId), images: signatureImages(sheet, ciphertexts) };
 }
 
 /**

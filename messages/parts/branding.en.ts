@@ -1,0 +1,35 @@
+import type { branding_fr } from "./branding.fr";
+
+/** Branding settings (en). */
+export const branding_en: typeof branding_fr = {
+  brandingSettings: {
+    title: "Branding",
+    intro: "The organisation's display name, primary colour and logo show on every page, in e-mails and on PDF documents.",
+    forbidden: "Only the organisation's administrators can open this page.",
+    sectionIdentity: "Name and colour",
+    displayName: "Display name",
+    displayNameHint: "Leave empty to show the organisation's name.",
+    primaryColor: "Primary colour",
+    primaryColorHint: "As #rrggbb. It is the background of buttons and the colour of links on white.",
+    colorPicker: "Pick the primary colour",
+    invalidColor: "Enter a colour as #rrggbb (for example #1d4ed8).",
+    contrastOk: "Contrast {ratio, number}:1 against white — meets AA",
+    contrastLow: "Contrast {ratio, number}:1 against white — too low (AA needs at least {required, number}:1)",
+    preview: "Preview",
+    previewButton: "Primary button",
+    previewText: "A paragraph of the page and",
+    previewLink: "a link",
+    save: "Save",
+    saved: "Branding saved.",
+    sectionLogo: "Logo",
+    logo: "Logo file",
+    logoHint: "PNG, JPEG or WebP, at most 512 KB. It replaces the monogram in the header, e-mails and documents.",
+    logoNone: "No logo: the monogram (initials) shows.",
+    logoAlt: "The organisation's current logo",
+    logoRemove: "Remove the logo",
+    logoTooLarge: "File too large: at most 512 KB.",
+    logoType: "Choose a PNG, JPEG or WebP image.",
+    logoSaved: "Logo saved.",
+    logoRemoved: "Logo removed.",
+  },
+};
