@@ -29,7 +29,7 @@ import { canonicalJson } from "./canonical-json";
  *   the first record, and `record` is the normalised object of sealed fields. With sorted keys the
  *   hashed text is `{"previousHash":"sha256:…"|null,"record":{…}}`.
  */
-export const SEAL_VERSION = 1;
+const SEAL_VERSION = 1;
 
 export const SEALED_FIELDS = [
   "id",
@@ -59,7 +59,7 @@ export const OPTIONAL_SEALED_FIELDS = ["status", "lateMinutes", "leftEarlyMinute
 
 export type SealedField = (typeof SEALED_FIELDS)[number] | (typeof OPTIONAL_SEALED_FIELDS)[number];
 
-export type SealLocation = { lat: number; lng: number; accuracy?: number | null };
+type SealLocation = { lat: number; lng: number; accuracy?: number | null };
 
 /** The fields of an attendance record that enter its seal. Extra properties are ignored. */
 export type SealableRecord = {
@@ -101,7 +101,7 @@ export type ChainVerification = {
 
 const HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
-export function isSealHash(value: unknown): value is string {
+function isSealHash(value: unknown): value is string {
   return typeof value === "string" && HASH_PATTERN.test(value);
 }
 
@@ -119,7 +119,7 @@ function isoDate(value: Date | string): string {
 }
 
 /** The normalised object of sealed fields (exported for tests and for the seal certificate). */
-export function sealedFields(record: SealableRecord) {
+function sealedFields(record: SealableRecord) {
   const loc = record.location ?? null;
   return {
     v: SEAL_VERSION,
