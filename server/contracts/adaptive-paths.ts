@@ -6,13 +6,11 @@ import { envelope, listEnvelope, ZId, ZPerPageInput, ZPerPageMeta, ZTimestamp } 
  * paths and positioning quiz"; Qualiopi criterion 3) and the individual paths generated per
  * enrollment (LearnerAdaptivePath). Isomorphic: zod only.
  */
-const ADAPTIVE_VARIANTS = ["SCORE_RULES", "MODULE_CHAIN"] as const;
 export const ADAPTIVE_AUDIENCES = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
 export const UNLOCK_CONDITIONS = ["COMPLETION", "SCORE_GTE_70", "SCORE_GTE_80"] as const;
-export const ZAdaptiveVariant = z.enum(ADAPTIVE_VARIANTS);
 const ZAdaptiveAudience = z.enum(ADAPTIVE_AUDIENCES).describe("BEGINNER, INTERMEDIATE, ADVANCED or EXPERT");
 const ZUnlockCondition = z.enum(UNLOCK_CONDITIONS).describe("COMPLETION, SCORE_GTE_70 or SCORE_GTE_80");
-export type TAdaptiveVariant = z.infer<typeof ZAdaptiveVariant>;
+export type TAdaptiveVariant = "SCORE_RULES" | "MODULE_CHAIN";
 
 const ZName = z.string().trim().min(1, "Required").max(200).describe("Name (at most 200 characters)");
 const ZDescription = z.string().trim().max(5000).describe("Description (at most 5000 characters)");

@@ -14,7 +14,7 @@ const TRAINEE_CATEGORIES = ["SAL", "DE", "AUT"] as const;
 export const C_LINES = ["1", "2a", "2b", "2c", "2d", "2e", "2f", "2g", "2h", "3", "4", "5", "6", "7", "8", "9", "10", "11"] as const;
 /** Frame F-1 rows: a employees, b apprentices, c job seekers, d individuals paying themselves, e others. */
 export const F1_ROWS = ["a", "b", "c", "d", "e"] as const;
-export const FINANCING_KEYS = ["opco", "cpf", "poleEmploi", "employer", "self"] as const;
+export type TFinancingKey = "opco" | "cpf" | "poleEmploi" | "employer" | "self";
 /**
  * Frame F-3 rows: a RNCP by level (a1 levels 6 to 8, a2 level 5, a3 level 4, a4 level 3, a5 level 2,
  * a6 CQP without level), b RS, c CQP registered in neither, d other vocational training,
@@ -29,7 +29,6 @@ const BPF_INPUT_CODES = ["LEGAL_IDENTITY", "CHARGES", "TRAINER_ENGAGEMENT", "TRA
 
 export type TCLine = (typeof C_LINES)[number];
 export type TF1Row = (typeof F1_ROWS)[number];
-export type TFinancingKey = (typeof FINANCING_KEYS)[number];
 export type TF3Row = (typeof F3_ROWS)[number];
 
 const ZYear = z.coerce.number().int().min(2000).max(2100).describe("Accounting year (YYYY)");

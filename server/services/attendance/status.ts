@@ -51,8 +51,7 @@
  * Totals: per overall status of the participants, and per slot status for each slot.
  */
 
-export const ATTENDANCE_STATUSES = ["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export type AttendanceStatus = "PRESENT" | "ABSENT" | "EXCUSED_ABSENCE" | "LATE" | "LEFT_EARLY" | "NOT_YET";
 /** What a correction may set. */
 export type SettableStatus = Exclude<AttendanceStatus, "NOT_YET">;
 
