@@ -1,6 +1,6 @@
 import { NOT_FOUND_REASONS, type ErrorReason, type NotFoundResource } from "./error-reasons";
 
-export { ERROR_REASONS, ERROR_REASON_CODES, type ErrorReason } from "./error-reasons";
+export { ERROR_REASON_CODES, type ErrorReason } from "./error-reasons";
 
 /**
  * DomainError is what services throw; `toHttpError` is the ONE table that turns any

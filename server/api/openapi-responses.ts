@@ -44,7 +44,7 @@ export function commonHeaders(): Json {
 const errorContent = () => ({ "application/json": { schema: ref("schemas", "Error") } });
 
 /** Status -> shared response component (name, generic description). */
-export const SHARED_ERRORS: Record<string, { name: string; description: string; retryAfter?: boolean; rateLimited?: false }> = {
+const SHARED_ERRORS: Record<string, { name: string; description: string; retryAfter?: boolean; rateLimited?: false }> = {
   "400": {
     name: "BadRequest",
     description:

@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
  * /courses, /courses/bulk, /sessions, /emargement/override, /complaints, /billing/invoices,
  * /billing/invoices/{id}/send). Business rules found by the services answer 422 everywhere.
  */
-export const CONTRACT_FAILURE = "a field failing its contract (wrong type or enum value, out of its bounds, missing)";
+const CONTRACT_FAILURE = "a field failing its contract (wrong type or enum value, out of its bounds, missing)";
 
 type OperationMeta = { validationStatus: 400 | 422; errorResponses: Record<string, string> };
 

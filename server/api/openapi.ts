@@ -349,7 +349,7 @@ function dropRefusedFields(op: Json): void {
 }
 
 /** The access line of a raw route's description, from its declaration. */
-export function accessText(access: RouteAccess): string {
+function accessText(access: RouteAccess): string {
   if ("public" in access) return "Access: public (no bearer token; the route authenticates its caller itself).";
   const who =
     "permission" in access

@@ -1,7 +1,7 @@
 import { readProcedureTable, type ProcedureEntry } from "./procedure-defs";
 import { appRouter } from "./root";
 
-export { readProcedureTable, type ProcedureEntry } from "./procedure-defs";
+export { type ProcedureEntry } from "./procedure-defs";
 
 let cached: ProcedureEntry[] | undefined;
 

@@ -28,7 +28,7 @@ export type Caller = {
   can(permission: Permission): boolean;
 };
 
-export type CallerTenant = {
+type CallerTenant = {
   id: string;
   slug: string;
   name: string;

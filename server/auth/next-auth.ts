@@ -22,14 +22,14 @@ import { revokeFamily } from "../services/auth/session-tokens";
  */
 
 /** Error codes the sign-in form understands (they travel in next-auth's `error` parameter). */
-export const SIGN_IN_ERRORS = {
+const SIGN_IN_ERRORS = {
   invalid: "CredentialsSignin",
   suspended: "suspended",
   tenantNotFound: "tenant_not_found",
   locked: "locked", // "locked:{minutes}"
 } as const;
 
-export type SessionUser = User & {
+type SessionUser = User & {
   id: string;
   email: string;
   activeTenantId: string | null;

@@ -1,8 +1,6 @@
 import argon2 from "argon2";
 import { env } from "../env";
 
-export const PASSWORD_MIN_LENGTH = 10;
-
 /** argon2id with the configured cost (env.ts: PASSWORD_HASH_*; 64 MiB, 3 iterations, 4 lanes by default). */
 const hashOptions = () => {
   const e = env();

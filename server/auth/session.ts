@@ -13,7 +13,7 @@ export type Identity = {
   via: "bearer" | "session";
 };
 
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 export type IdentityResult = { identity: Identity | null; presented: boolean };
 

@@ -4,7 +4,7 @@ import { envelope, listEnvelope, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } f
 
 /** Isomorphic: imports only zod. The learning activity log (spec, Activity log). */
 
-export const ZActivityItem = z.object({
+const ZActivityItem = z.object({
   id: z.string().describe("act_ identifier"),
   userId: z.string().nullable().describe("The user the activity is about (the learner for enrollment, lesson and quiz actions)"),
   userName: z.string().nullable(),

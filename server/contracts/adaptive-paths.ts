@@ -6,27 +6,25 @@ import { envelope, listEnvelope, ZId, ZPerPageInput, ZPerPageMeta, ZTimestamp } 
  * paths and positioning quiz"; Qualiopi criterion 3) and the individual paths generated per
  * enrollment (LearnerAdaptivePath). Isomorphic: zod only.
  */
-export const ADAPTIVE_VARIANTS = ["SCORE_RULES", "MODULE_CHAIN"] as const;
 export const ADAPTIVE_AUDIENCES = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
 export const UNLOCK_CONDITIONS = ["COMPLETION", "SCORE_GTE_70", "SCORE_GTE_80"] as const;
-export const ZAdaptiveVariant = z.enum(ADAPTIVE_VARIANTS);
-export const ZAdaptiveAudience = z.enum(ADAPTIVE_AUDIENCES).describe("BEGINNER, INTERMEDIATE, ADVANCED or EXPERT");
-export const ZUnlockCondition = z.enum(UNLOCK_CONDITIONS).describe("COMPLETION, SCORE_GTE_70 or SCORE_GTE_80");
-export type TAdaptiveVariant = z.infer<typeof ZAdaptiveVariant>;
+const ZAdaptiveAudience = z.enum(ADAPTIVE_AUDIENCES).describe("BEGINNER, INTERMEDIATE, ADVANCED or EXPERT");
+const ZUnlockCondition = z.enum(UNLOCK_CONDITIONS).describe("COMPLETION, SCORE_GTE_70 or SCORE_GTE_80");
+export type TAdaptiveVariant = "SCORE_RULES" | "MODULE_CHAIN";
 
 const ZName = z.string().trim().min(1, "Required").max(200).describe("Name (at most 200 characters)");
 const ZDescription = z.string().trim().max(5000).describe("Description (at most 5000 characters)");
 const ZPercent = z.number().min(0, "A percentage from 0 to 100").max(100, "A percentage from 0 to 100");
 
-export const ZAdaptiveRule = z.strictObject({
+const ZAdaptiveRule = z.strictObject({
   skipIfScoreAbove: ZPercent.describe("Positioning score (percent) above which the lesson is skipped: skipped when score > skipIfScoreAbove"),
   lessonId: ZId("les").describe("A lesson of the base course"),
 });
-export const ZAdaptiveExtraLesson = z.strictObject({
+const ZAdaptiveExtraLesson = z.strictObject({
   triggerScore: ZPercent.describe("Positioning score (percent) at or below which the lesson is added: added when score <= triggerScore"),
   lessonId: ZId("les").describe("A lesson of the base course (outside the individual path unless triggered)"),
 });
-export const ZChainModule = z.strictObject({
+const ZChainModule = z.strictObject({
   courseId: ZId("crs").describe("A course of the tenant"),
   order: z.number().int().min(0).max(1000).describe("Position in the chain (ascending)"),
   mandatory: z.boolean(),
@@ -38,7 +36,7 @@ const extras = z.array(ZAdaptiveExtraLesson).max(200);
 const chain = z.array(ZChainModule).min(1, "At least one course").max(50);
 
 /** Score-rule body (spec: name, description, baseCourseId, rules, extraLessons). */
-export const ZScoreRuleBody = z.strictObject({
+const ZScoreRuleBody = z.strictObject({
   name: ZName,
   description: ZDescription.optional(),
   baseCourseId: ZId("crs").describe("The course the rules apply to (crs_), of this tenant"),
@@ -46,24 +44,22 @@ export const ZScoreRuleBody = z.strictObject({
   extraLessons: extras.default([]).describe("Lessons added when the positioning score is at or below triggerScore"),
 });
 /** Module-chain body (spec: name, description, targetAudience, modules, prerequisiteAssessmentId). */
-export const ZModuleChainBody = z.strictObject({
+const ZModuleChainBody = z.strictObject({
   name: ZName,
   description: ZDescription.optional(),
   targetAudience: ZAdaptiveAudience,
   modules: chain.describe("The chain's courses with their order"),
   prerequisiteAssessmentId: ZId("qst").optional().describe("A questionnaire (qst_) of the tenant assessing the prerequisites"),
 });
-/** Either body: what the UI forms and typed clients send. */
-export const ZCreateAdaptivePathBody = z.union([ZScoreRuleBody, ZModuleChainBody]);
-export type TScoreRuleBody = z.infer<typeof ZScoreRuleBody>;
-export type TModuleChainBody = z.infer<typeof ZModuleChainBody>;
+type TScoreRuleBody = z.infer<typeof ZScoreRuleBody>;
+type TModuleChainBody = z.infer<typeof ZModuleChainBody>;
 export type TCreateAdaptivePath = ({ variant: "SCORE_RULES" } & TScoreRuleBody) | ({ variant: "MODULE_CHAIN" } & TModuleChainBody);
 
 const SCORE_KEYS = ["baseCourseId", "rules", "extraLessons"] as const;
 const CHAIN_KEYS = ["targetAudience", "modules", "prerequisiteAssessmentId"] as const;
 
 /** The variant a body is written in: its score-rule fields, else its module-chain fields. */
-export function variantOfBody(body: Record<string, unknown>): TAdaptiveVariant | null {
+function variantOfBody(body: Record<string, unknown>): TAdaptiveVariant | null {
   if (SCORE_KEYS.some((k) => body[k] !== undefined)) return "SCORE_RULES";
   if (CHAIN_KEYS.some((k) => body[k] !== undefined)) return "MODULE_CHAIN";
   return null;
@@ -128,7 +124,7 @@ const common = {
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 };
-export const ZScoreRulePath = z.object({
+const ZScoreRulePath = z.object({
   ...common,
   variant: z.literal("SCORE_RULES"),
   baseCourseId: z.string(),
@@ -136,7 +132,7 @@ export const ZScoreRulePath = z.object({
   extraLessons: z.array(z.object({ triggerScore: z.number(), lessonId: z.string() })),
   learnerPathsCount: z.number().int().describe("Individual paths generated from this definition"),
 });
-export const ZModuleChainPath = z.object({
+const ZModuleChainPath = z.object({
   ...common,
   variant: z.literal("MODULE_CHAIN"),
   targetAudience: ZAdaptiveAudience,
@@ -178,8 +174,8 @@ export const ZPositioningQuizOutput = envelope(
 
 // ---- individual paths
 
-export const ZLearnerPathLesson = z.object({ lessonId: z.string(), title: z.string().nullable().describe("null when the lesson no longer exists") });
-export const ZLearnerAdaptivePath = z.object({
+const ZLearnerPathLesson = z.object({ lessonId: z.string(), title: z.string().nullable().describe("null when the lesson no longer exists") });
+const ZLearnerAdaptivePath = z.object({
   id: z.string().describe("lap_..."),
   enrollmentId: z.string(),
   courseId: z.string(),

@@ -6,16 +6,16 @@ import { ZCourse } from "./courses";
 /** Isomorphic: imports only zod. The AI course operations and the tenant's AI credits. */
 
 export const AI_AUDIENCES = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
-export const ZAudience = z.enum(AI_AUDIENCES).describe("Target level of the adapted copy");
+const ZAudience = z.enum(AI_AUDIENCES).describe("Target level of the adapted copy");
 export type TAudience = z.infer<typeof ZAudience>;
 
-export const ZFaqItem = z.object({
+const ZFaqItem = z.object({
   question: z.string().describe("A question a prospective learner asks"),
   answer: z.string().describe("The answer, from the course's own content"),
 });
 export type TFaqItem = z.infer<typeof ZFaqItem>;
 
-export const ZSeoFields = z.object({
+const ZSeoFields = z.object({
   metaTitle: z.string().describe("At most 60 characters"),
   metaDescription: z.string().describe("At most 160 characters"),
   slug: z.string().describe("A suggested URL slug; course slugs are immutable, so it is never applied"),
@@ -49,7 +49,7 @@ export const ZLedgerInput = ZLimitPageInput.extend({
 
 // ---- outputs --------------------------------------------------------------------------------
 
-export const ZDraftLesson = z.object({
+const ZDraftLesson = z.object({
   id: z.string(),
   title: z.string(),
   kind: z.enum(["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]),
@@ -57,14 +57,14 @@ export const ZDraftLesson = z.object({
   content: z.string(),
   questionnaireId: z.string().nullable(),
 });
-export const ZDraftModule = z.object({
+const ZDraftModule = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   position: z.number().int(),
   lessons: z.array(ZDraftLesson),
 });
-export const ZDraftQuestionnaire = z.object({
+const ZDraftQuestionnaire = z.object({
   id: z.string(),
   title: z.string(),
   kind: z.enum(["QUIZ", "POSITIONING", "SATISFACTION"]),
@@ -72,7 +72,7 @@ export const ZDraftQuestionnaire = z.object({
   questionsCount: z.number().int(),
 });
 /** A course (the Course resource) with its modules, lessons and questionnaires, as the AI operations return it. */
-export const ZAiDraft = ZCourse.extend({
+const ZAiDraft = ZCourse.extend({
   modules: z.array(ZDraftModule),
   questionnaires: z.array(ZDraftQuestionnaire),
 });
@@ -122,7 +122,7 @@ export const ZAiJobOutput = envelope(
 export type TAiJob = z.infer<typeof ZAiJobOutput>["data"];
 
 export const ZCreditsOutput = envelope(z.object({ balance: z.number().int() }));
-export const ZLedgerEntry = z.object({
+const ZLedgerEntry = z.object({
   id: z.string(),
   delta: z.number().int().describe("Negative for a debit, positive for a grant or refund"),
   balanceAfter: z.number().int(),

@@ -6,18 +6,17 @@ import { envelope, ZId, ZTimestamp } from "./common";
  * The attendance sheet (feuille d'émargement) of a live session: JSON data and the PDF.
  * Isomorphic (zod only); the service is server/services/attendance/sheet/.
  */
-export const ZSheetMethod = z.enum(["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
+const ZSheetMethod = z.enum(["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
 export type TSheetMethod = z.infer<typeof ZSheetMethod>;
 
 export const ZSheetInput = z.strictObject({
   sessionId: ZId("ses"),
   slotId: z.string().min(1).max(64).optional().describe("Only this slot of the session (attendance_slots id); 404 when it is not one of the session's slots"),
 });
-export type TSheetInput = z.infer<typeof ZSheetInput>;
 
 const ZPerson = z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() });
 
-export const ZSheetRecord = z.object({
+const ZSheetRecord = z.object({
   id: z.string(),
   slotId: z.string().nullable().describe("null: a session-level record, which counts for every slot"),
   method: ZSheetMethod,
@@ -30,7 +29,7 @@ export const ZSheetRecord = z.object({
 });
 export type TSheetRecord = z.infer<typeof ZSheetRecord>;
 
-export const ZSheetOverride = z.object({
+const ZSheetOverride = z.object({
   id: z.string(),
   slotId: z.string().nullable(),
   userId: z.string(),
@@ -49,12 +48,12 @@ export const ZSheetOverride = z.object({
 });
 export type TSheetOverride = z.infer<typeof ZSheetOverride>;
 
-export const ZSheetTrainerEntry = ZPerson.extend({
+const ZSheetTrainerEntry = ZPerson.extend({
   signed: z.boolean(),
   record: ZSheetRecord.nullable().describe("The trainer's signature for this slot (or a session-level one)"),
 });
 
-export const ZSheetLearnerEntry = ZPerson.extend({
+const ZSheetLearnerEntry = ZPerson.extend({
   email: z.string(),
   enrollmentId: z.string().nullable(),
   enrolled: z.boolean().describe("Holds an ACTIVE or COMPLETED enrollment of the course now (false: signed earlier, enrollment since cancelled)"),
@@ -65,7 +64,7 @@ export const ZSheetLearnerEntry = ZPerson.extend({
 });
 export type TSheetLearnerEntry = z.infer<typeof ZSheetLearnerEntry>;
 
-export const ZSheetSlot = z.object({
+const ZSheetSlot = z.object({
   id: z.string().nullable().describe("null: the session has no slots, this one covers the whole session"),
   position: z.number().int(),
   label: z.string(),
@@ -82,7 +81,7 @@ export const ZSheetSlot = z.object({
 });
 export type TSheetSlot = z.infer<typeof ZSheetSlot>;
 
-export const ZSheet = z.object({
+const ZSheet = z.object({
   generatedAt: ZTimestamp,
   timeZone: z.string().describe("IANA zone used for the printed times"),
   tenant: z.object({
@@ -130,7 +129,5 @@ export const ZSheet = z.object({
 export type TSheet = z.infer<typeof ZSheet>;
 
 export const ZSheetOutput = envelope(ZSheet);
-export const ZSheetPdfOutput = z.string().describe("The PDF, base64-encoded on the tRPC transport; the REST route answers the binary file (application/pdf)");
 
 export const ZAttestationInput = z.strictObject({ sessionId: ZId("ses"), userId: ZId("usr") });
-export type TAttestationInput = z.infer<typeof ZAttestationInput>;

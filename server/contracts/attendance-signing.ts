@@ -5,7 +5,7 @@ import { ZDeliveryMode, ZSessionSummary } from "./sessions";
 
 /** The learner's signing screens and the attendance reminders (issue #10 items 5 and 8). */
 
-export const ZOpenForSigning = z.object({
+const ZOpenForSigning = z.object({
   session: ZAttendanceSessionRef.extend({
     deliveryMode: ZDeliveryMode.describe("PRESENTIAL sessions have no video room"),
     place: ZSessionSummary.shape.place,
@@ -21,7 +21,7 @@ export const ZOpenForSigning = z.object({
 export const ZOpenForSigningOutput = envelope(z.array(ZOpenForSigning));
 export type TOpenForSigning = z.infer<typeof ZOpenForSigning>;
 
-export const ZReminderKind = z.enum(["SLOT_OPEN", "SLOT_CLOSING", "MANUAL"]);
+const ZReminderKind = z.enum(["SLOT_OPEN", "SLOT_CLOSING", "MANUAL"]);
 export const ZSendReminderInput = z.strictObject({
   sessionId: ZId("ses"),
   slotId: ZId("slt").optional().describe("The slot reminded; default the slot in progress (else the last started; the session itself when it has no slots)"),
@@ -34,7 +34,7 @@ export const ZSendReminderOutput = envelope(
   }),
 );
 export const ZRemindersInput = z.strictObject({ sessionId: ZId("ses") });
-export const ZReminder = z.object({
+const ZReminder = z.object({
   id: z.string().describe("rmd_..."),
   sessionId: z.string(),
   slotId: z.string().nullable(),

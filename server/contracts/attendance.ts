@@ -4,11 +4,11 @@ import { envelope, ZId, ZTimestamp } from "./common";
 import { signingWindowFields } from "./signing-window";
 
 /** Digital attendance (spec: Emargement resource, Attendance tables; conventions §7 and §12). */
-export const ZEmargementMethod = z.enum(["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
+const ZEmargementMethod = z.enum(["QR", "QR_CODE", "PIN", "CANVAS", "AUTO", "OVERRIDE"]);
 export type TEmargementMethod = z.infer<typeof ZEmargementMethod>;
 
 // ---- statuses (server/services/attendance/status.ts computes them) ------------------------------
-export const ZAttendanceStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"]);
+const ZAttendanceStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"]);
 export type TAttendanceStatus = z.infer<typeof ZAttendanceStatus>;
 /** What a correction may set: every status but NOT_YET. */
 export const ZSettableStatus = z.enum(["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY"]);
@@ -16,7 +16,7 @@ export type TSettableStatus = z.infer<typeof ZSettableStatus>;
 
 const ZIsoDateTime = z.iso.datetime({ offset: true }).max(MAX.dateTime).describe("ISO 8601 date-time");
 
-export const ZLocation = z
+const ZLocation = z
   .strictObject({
     lat: z.number().min(-90).max(90),
     lng: z.number().min(-180).max(180),
@@ -25,8 +25,8 @@ export const ZLocation = z
   .describe("Where the device was when signing (optional; stored with the record)");
 
 /** A PNG data URL of the drawn signature; 3 MB is far above any real signature. */
-export const ZSignatureBase64 = z.string().min(1, "Required").max(3_000_000).describe("data:image/png;base64,... of a transparent PNG");
-export const ZStrokes = z
+const ZSignatureBase64 = z.string().min(1, "Required").max(3_000_000).describe("data:image/png;base64,... of a transparent PNG");
+const ZStrokes = z
   .array(z.array(z.object({ x: z.number(), y: z.number() })).max(5000))
   .max(500)
   .describe("The drawn strokes, arrays of {x, y}; fewer than 30 points in total is refused");
@@ -40,11 +40,11 @@ export const ZQrToken = z
 const ZSlotRef = ZId("slt")
   .optional()
   .describe("The attendance slot signed (one of the session's slots, started: 400 SLOT_NOT_STARTED before; 404 when not a slot of the session). Without it, the session as a whole");
-export const ZPin = z.string().max(MAX.code).regex(/^\d{6}$/, "Six digits").describe("The session's six-digit PIN");
+const ZPin = z.string().max(MAX.code).regex(/^\d{6}$/, "Six digits").describe("The session's six-digit PIN");
 
-export const ZRecordUser = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+const ZRecordUser = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
-export const ZEmargement = z.object({
+const ZEmargement = z.object({
   id: z.string().describe("emg_..."),
   sessionId: z.string(),
   userId: z.string(),
@@ -144,7 +144,7 @@ const ZPersonRef = z.object({ userId: z.string(), firstName: z.string(), lastNam
 export const ZStatusTotals = z
   .object({ PRESENT: z.number().int(), ABSENT: z.number().int(), EXCUSED_ABSENCE: z.number().int(), LATE: z.number().int(), LEFT_EARLY: z.number().int(), NOT_YET: z.number().int() })
   .describe("Count per status");
-export const ZCorrection = z.object({
+const ZCorrection = z.object({
   id: z.string().describe("The OVERRIDE record (emg_)"),
   slotId: z.string().nullable().describe("null: the whole session"),
   at: ZTimestamp.describe("When the correction was made"),
@@ -234,7 +234,7 @@ export const ZGenerateSlotsInput = z.strictObject({ sessionId: ZId("ses"), frequ
 export const ZOwnSignature = z
   .object({ id: z.string().describe("emg_..."), method: ZEmargementMethod, signedAt: ZTimestamp })
   .describe("The caller's own signature (QR, QR_CODE, PIN or CANVAS)");
-export const ZSlotSignature = z.object({
+const ZSlotSignature = z.object({
   id: z.string(),
   userId: z.string(),
   firstName: z.string(),
@@ -243,7 +243,7 @@ export const ZSlotSignature = z.object({
   signedAt: ZTimestamp,
   role: z.enum(["LEARNER", "TRAINER"]),
 });
-export const ZSlot = z.object({
+const ZSlot = z.object({
   id: z.string().describe("slt_..."),
   sessionId: z.string(),
   startsAt: ZTimestamp,
@@ -277,7 +277,6 @@ export const ZVerifyOutput = envelope(
     brokenAt: z.string().nullable().describe("Id of the first record whose link does not hold"),
   }),
 );
-export const ZSignatureImageOutput = envelope(z.object({ id: z.string(), contentType: z.literal("image/png"), base64: z.string() }));
 
 /** The status rules (server/services/attendance/status.ts), for the OpenAPI descriptions. */
 export const ATTENDANCE_STATUS_RULES =

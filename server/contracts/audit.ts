@@ -3,11 +3,11 @@ import { listEnvelope, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./com
 
 /** Isomorphic: imports only zod. The tenant's audit log (spec: "audit"), read by its ADMIN. */
 
-export const ZAuditCategory = z
+const ZAuditCategory = z
   .enum(["admin", "auth"])
   .describe("admin: every action except sign-in events (auth.*); auth: sign-in events only. Absent: everything");
 
-export const ZAuditLogEntry = z.object({
+const ZAuditLogEntry = z.object({
   id: z.string().describe("aud_ identifier"),
   action: z.string().describe("user.role_changed, user.status_changed, session.created, emargement.override, tenant.updated, auth.login, ..."),
   actorId: z.string().nullable().describe("The user who acted (null for the system or an unknown e-mail)"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope, ZEmail, ZLocale, ZName, ZPassword, ZRole, ZTimestamp, ZUserStatus } from "./common";
 
-export const ZTokens = z.object({
+const ZTokens = z.object({
   accessToken: z.string().describe("JWT access token (1 hour)"),
   refreshToken: z.string().describe("Opaque refresh token (7 days, single use)"),
   expiresIn: z.number().int().describe("Access-token lifetime in seconds"),
@@ -62,7 +62,7 @@ export const ZDeprovisionInput = z.object({
 export const ZForgotPasswordInput = z.strictObject({ email: ZEmail });
 export const ZResetPasswordInput = z.strictObject({ token: z.string().min(1).max(200), password: ZPassword });
 
-export const ZMembership = z.object({
+const ZMembership = z.object({
   tenantId: z.string(),
   tenantSlug: z.string(),
   tenantName: z.string(),

@@ -3,7 +3,7 @@ import { envelope, listEnvelope, ZEmail, ZId, ZPerPageInput, ZPerPageMeta, ZTime
 import { ZCountry, ZPostalCode, ZSiren, ZSiret, ZVatNumber } from "./french-ids";
 
 /** Billing clients (cli_), conventions §10: the buyers invoices are addressed to. Isomorphic: zod only. */
-export const CLIENT_KINDS = ["COMPANY", "OPCO", "INDIVIDUAL", "PUBLIC"] as const;
+const CLIENT_KINDS = ["COMPANY", "OPCO", "INDIVIDUAL", "PUBLIC"] as const;
 export const ZClientKind = z.enum(CLIENT_KINDS).describe("COMPANY (an employer), OPCO (a skills operator), INDIVIDUAL (a person paying for themself), PUBLIC (France Travail, a region...)");
 export type TClientKind = z.infer<typeof ZClientKind>;
 
@@ -24,7 +24,7 @@ const ZOptText = (max: number) => z.string().trim().max(max);
  * The client's postal address (conventions §10: `address`), one object in and out. On PATCH only
  * the members sent change, null (or "") clears one; country defaults to FR at creation.
  */
-export const ZClientAddressInput = z
+const ZClientAddressInput = z
   .strictObject({
     line1: ZOptText(200).nullable().optional().describe("Street and number"),
     line2: ZOptText(200).nullable().optional().describe("Building, floor, P.O. box…"),
@@ -33,16 +33,14 @@ export const ZClientAddressInput = z
     country: ZCountry.optional().describe("ISO 3166-1 alpha-2 (default FR)"),
   })
   .describe("Postal address; members not sent stay as they are");
-export type TClientAddressInput = z.infer<typeof ZClientAddressInput>;
 
-export const ZClientAddress = z.object({
+const ZClientAddress = z.object({
   line1: z.string().nullable(),
   line2: z.string().nullable(),
   postalCode: z.string().nullable(),
   city: z.string().nullable(),
   country: z.string().describe("ISO 3166-1 alpha-2"),
 });
-export type TClientAddress = z.infer<typeof ZClientAddress>;
 
 const clientFields = {
   kind: ZClientKind.default("COMPANY"),
@@ -74,7 +72,7 @@ export const ZListClientsInput = ZPerPageInput.extend({
 });
 export type TListClientsInput = z.infer<typeof ZListClientsInput>;
 
-export const ZClient = z.object({
+const ZClient = z.object({
   id: z.string().describe("cli_..."),
   kind: ZClientKind,
   name: z.string(),

@@ -8,14 +8,13 @@ import { envelope, listEnvelope, ZPerPageMeta, ZTimestamp } from "./common";
  * Amounts are decimal numbers in currency units (spec), hours decimal hours.
  */
 
-export const BPF_STATUSES = ["GENERATED", "SUBMITTED"] as const;
-export const TRAINEE_CATEGORIES = ["SAL", "DE", "AUT"] as const;
-export const FINANCING_SOURCES = ["OPCO", "CPF", "POLE_EMPLOI", "EMPLOYER", "SELF"] as const;
+const BPF_STATUSES = ["GENERATED", "SUBMITTED"] as const;
+const TRAINEE_CATEGORIES = ["SAL", "DE", "AUT"] as const;
 /** Frame C lines (revenue by who paid), in the form's order; "2" is the subtotal of 2a..2h. */
 export const C_LINES = ["1", "2a", "2b", "2c", "2d", "2e", "2f", "2g", "2h", "3", "4", "5", "6", "7", "8", "9", "10", "11"] as const;
 /** Frame F-1 rows: a employees, b apprentices, c job seekers, d individuals paying themselves, e others. */
 export const F1_ROWS = ["a", "b", "c", "d", "e"] as const;
-export const FINANCING_KEYS = ["opco", "cpf", "poleEmploi", "employer", "self"] as const;
+export type TFinancingKey = "opco" | "cpf" | "poleEmploi" | "employer" | "self";
 /**
  * Frame F-3 rows: a RNCP by level (a1 levels 6 to 8, a2 level 5, a3 level 4, a4 level 3, a5 level 2,
  * a6 CQP without level), b RS, c CQP registered in neither, d other vocational training,
@@ -23,14 +22,13 @@ export const FINANCING_KEYS = ["opco", "cpf", "poleEmploi", "employer", "self"] 
  */
 export const F3_ROWS = ["a1", "a2", "a3", "a4", "a5", "a6", "b", "c", "d", "e", "f"] as const;
 export const TRAINING_OBJECTIVES = ["RNCP", "RNCP_CQP", "RS", "CQP", "OTHER", "BILAN", "VAE"] as const;
-export const SUBCONTRACTING = ["SUBCONTRACTED_OUT", "RECEIVED"] as const;
-export const TRAINER_ENGAGEMENTS = ["INTERNAL", "EXTERNAL"] as const;
+const SUBCONTRACTING = ["SUBCONTRACTED_OUT", "RECEIVED"] as const;
+const TRAINER_ENGAGEMENTS = ["INTERNAL", "EXTERNAL"] as const;
 /** What a missing input is: the legal identity (A), charges (D), a trainer's engagement (E), trainee categories (F-1), a course's objective (F-3) or NSF code (F-4), the director (H). */
-export const BPF_INPUT_CODES = ["LEGAL_IDENTITY", "CHARGES", "TRAINER_ENGAGEMENT", "TRAINEE_CATEGORY", "COURSE_OBJECTIVE", "COURSE_NSF", "DIRECTOR"] as const;
+const BPF_INPUT_CODES = ["LEGAL_IDENTITY", "CHARGES", "TRAINER_ENGAGEMENT", "TRAINEE_CATEGORY", "COURSE_OBJECTIVE", "COURSE_NSF", "DIRECTOR"] as const;
 
 export type TCLine = (typeof C_LINES)[number];
 export type TF1Row = (typeof F1_ROWS)[number];
-export type TFinancingKey = (typeof FINANCING_KEYS)[number];
 export type TF3Row = (typeof F3_ROWS)[number];
 
 const ZYear = z.coerce.number().int().min(2000).max(2100).describe("Accounting year (YYYY)");
@@ -67,17 +65,17 @@ export const ZDrilldownInput = z.strictObject({
 });
 export type TDrilldownInput = z.infer<typeof ZDrilldownInput>;
 
-export const ZFinancingSources = z
+const ZFinancingSources = z
   .object({ opco: ZMoney, cpf: ZMoney, poleEmploi: ZMoney, employer: ZMoney, self: ZMoney })
   .describe("Revenue HT by the financing source of the invoice's enrollment (or, without one, of its payer)");
-export const ZCategoryRow = z.object({
+const ZCategoryRow = z.object({
   code: z.enum(TRAINEE_CATEGORIES),
   label: z.string(),
   count: z.number().int().describe("Trainees (enrollments) of this category"),
   hours: ZHours,
   revenueHT: ZMoney.describe("Revenue HT of the invoices linked to these enrollments"),
 });
-export const ZCheck = z.object({
+const ZCheck = z.object({
   code: z.string().describe("F1_TOTAL_TRAINEES, F1_TOTAL_HOURS, F3_TOTAL_TRAINEES, F3_TOTAL_HOURS, F4_TOTAL_TRAINEES, F4_TOTAL_HOURS, C_TOTAL, C_LINE_2, FINANCING_TOTAL, F2_LE_F1"),
   ok: z.boolean(),
   expected: z.number(),
@@ -85,14 +83,14 @@ export const ZCheck = z.object({
   label: z.string(),
 });
 const ZPair = z.object({ trainees: z.number().int(), hours: ZHours });
-export const ZBpfInput = z.object({
+const ZBpfInput = z.object({
   code: z.enum(BPF_INPUT_CODES),
   frame: z.string().describe("The frame it fills: A, D, E, F-1, F-3, F-4, H"),
   href: z.string().describe("Where to enter it in the app (a path of the tenant's site)"),
   items: z.array(z.object({ id: z.string(), label: z.string() })).describe("The trainers, courses or fields concerned (empty when the input is one value)"),
 });
 export type TBpfInput = z.infer<typeof ZBpfInput>;
-export const ZFrames = z.object({
+const ZFrames = z.object({
   a: z.object({
     legalName: z.string().nullable(),
     legalForm: z.string().nullable(),
@@ -137,7 +135,7 @@ export const ZFrames = z.object({
   gaps: z.array(z.string()).describe("What prints non renseigné: D, E, F-3, F-4, C-% (no turnover), H"),
   inputs: z.array(ZBpfInput).describe("Every missing input, with where to enter it"),
 });
-export const ZAnomalies = z.object({
+const ZAnomalies = z.object({
   traineesWithoutCategory: z.number().int(),
   traineesWithoutFinancing: z.number().int(),
   invoicesWithoutSource: z.number().int().describe("Invoices whose financing source cannot be told (PUBLIC payer without enrollment financing)"),
@@ -151,10 +149,10 @@ const bpfFields = {
   totalRevenueHT: ZMoney,
 };
 
-export const ZCurrentYear = z.object({ ...bpfFields, status: z.literal("OPEN") });
+const ZCurrentYear = z.object({ ...bpfFields, status: z.literal("OPEN") });
 export const ZCurrentYearOutput = envelope(ZCurrentYear);
 
-export const ZSnapshot = z.object({
+const ZSnapshot = z.object({
   ...bpfFields,
   status: z.enum(BPF_STATUSES),
   financingSources: ZFinancingSources,
@@ -194,7 +192,7 @@ export const ZBreakdownOutput = envelope(
   }),
 );
 
-export const ZDrillRecord = z.object({
+const ZDrillRecord = z.object({
   type: z.enum(["ENROLLMENT", "INVOICE"]),
   id: z.string().describe("enr_... or inv_..."),
   label: z.string().describe("Trainee's name and course (enrollment), or invoice number and client"),
@@ -230,7 +228,7 @@ export const ZTrainerEngagementInput = z.strictObject({
   userId: z.string().min(1).max(64).describe("The trainer (usr_...): an ADMIN, CREATOR or TRAINER member"),
   engagement: z.enum(TRAINER_ENGAGEMENTS).describe("INTERNAL (employee or teaching director: E-1) or EXTERNAL (subcontracting contract: E-2)"),
 });
-export const ZTrainerRow = z.object({ userId: z.string(), name: z.string(), role: z.string(), engagement: z.enum(TRAINER_ENGAGEMENTS).nullable() });
+const ZTrainerRow = z.object({ userId: z.string(), name: z.string(), role: z.string(), engagement: z.enum(TRAINER_ENGAGEMENTS).nullable() });
 export const ZTrainersOutput = envelope(z.array(ZTrainerRow));
 
 export const ZCourseClassInput = z.strictObject({

@@ -10,14 +10,12 @@ export const COMPLAINT_STATUSES = ["NEW", "IN_REVIEW", "RESOLVED", "ESCALATED", 
 export const COMPLAINT_CHANNELS = ["WEB", "PHONE", "EMAIL", "LETTER", "IN_PERSON"] as const;
 /** The severity a complaint starts with when staff have not chosen one (the complainant never does). */
 export const DEFAULT_COMPLAINT_SEVERITY = "MEDIUM" as const;
-export const ZComplaintCategory = z.enum(COMPLAINT_CATEGORIES);
+const ZComplaintCategory = z.enum(COMPLAINT_CATEGORIES);
 export const ZComplaintSeverity = z.enum(COMPLAINT_SEVERITIES);
 export const ZComplaintStatus = z.enum(COMPLAINT_STATUSES);
-export const ZComplaintChannel = z.enum(COMPLAINT_CHANNELS);
-export type TComplaintChannel = z.infer<typeof ZComplaintChannel>;
+const ZComplaintChannel = z.enum(COMPLAINT_CHANNELS);
 export type TComplaintStatus = z.infer<typeof ZComplaintStatus>;
 export type TComplaintSeverity = z.infer<typeof ZComplaintSeverity>;
-export type TComplaintCategory = z.infer<typeof ZComplaintCategory>;
 
 const ZText = (max: number) => z.string().trim().min(1, "Required").max(max);
 
@@ -47,7 +45,7 @@ export type TCreateComplaintInput = z.infer<typeof ZCreateComplaintInput>;
 
 const ZReference = z.string().nullable().describe("RECL-{year}-{0042}: per tenant and year, gapless and unique; null for complaints filed before references existed");
 
-export const ZComplaintCreated = z.object({
+const ZComplaintCreated = z.object({
   id: z.string().describe("cpl_..."),
   reference: z.string().describe("RECL-{year}-{0042}: per tenant and year (of reception in the tenant's zone), gapless and unique"),
   severity: ZComplaintSeverity.describe("As set (staff) or the default MEDIUM"),
@@ -60,7 +58,7 @@ export const ZComplaintCreated = z.object({
   slaDueAt: ZTimestamp.nullable().describe("CRITICAL: createdAt + 24 h"),
 });
 
-export const ZComplaintSummary = z.object({
+const ZComplaintSummary = z.object({
   id: z.string(),
   reference: ZReference,
   channel: ZComplaintChannel.describe("How it was received: WEB (form), PHONE, EMAIL, LETTER, IN_PERSON"),
@@ -76,7 +74,7 @@ export const ZComplaintSummary = z.object({
 });
 export type TComplaintSummary = z.infer<typeof ZComplaintSummary>;
 
-export const ZComplaintComment = z.object({
+const ZComplaintComment = z.object({
   id: z.string().describe("cmt_..."),
   author: z.string().describe("User id of the author"),
   authorName: z.string(),
@@ -84,7 +82,7 @@ export const ZComplaintComment = z.object({
   at: ZTimestamp,
 });
 
-export const ZComplaintHistoryEntry = z.object({
+const ZComplaintHistoryEntry = z.object({
   from: ZComplaintStatus.nullable().describe("null on the creation row"),
   to: ZComplaintStatus,
   changedBy: z.string().nullable().describe("User id; null when the platform changed it (automatic closure, public creation)"),
@@ -92,7 +90,7 @@ export const ZComplaintHistoryEntry = z.object({
   at: ZTimestamp,
 });
 
-export const ZComplaint = ZComplaintSummary.extend({
+const ZComplaint = ZComplaintSummary.extend({
   description: z.string(),
   courseId: z.string().nullable(),
   sessionId: z.string().nullable(),
@@ -168,7 +166,7 @@ export const ZStatsInput = z.object({
 
 const ZCounts = <T extends readonly [string, ...string[]]>(values: T) => z.object(Object.fromEntries(values.map((v) => [v, z.number().int()])) as { [K in T[number]]: z.ZodNumber });
 
-export const ZComplaintStats = z.object({
+const ZComplaintStats = z.object({
   from: z.string(),
   to: z.string(),
   total: z.number().int().describe("Complaints received in the period"),

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { envelope, listEnvelope, ZEmail, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestamp } from "./common";
 
 /** Conventions de formation (L6353-1, D6353-1) and individuals' contracts (L6353-3), versioned and signed by link. */
-export const ZConventionKind = z.enum(["CONVENTION", "CONTRACT"]).describe("CONVENTION with an employer, OPCO or other payer; CONTRACT (contrat de formation professionnelle) with a learner who pays for themself");
-export const ZConventionPayer = z.enum(["EMPLOYER", "OPCO", "LEARNER", "OTHER"]);
-export const ZConventionVersionStatus = z.enum(["DRAFT", "SENT", "SIGNED", "SUPERSEDED"]).describe("DRAFT (replaced by a new generation until sent) → SENT → SIGNED; SUPERSEDED once a newer version is sent");
+const ZConventionKind = z.enum(["CONVENTION", "CONTRACT"]).describe("CONVENTION with an employer, OPCO or other payer; CONTRACT (contrat de formation professionnelle) with a learner who pays for themself");
+const ZConventionPayer = z.enum(["EMPLOYER", "OPCO", "LEARNER", "OTHER"]);
+const ZConventionVersionStatus = z.enum(["DRAFT", "SENT", "SIGNED", "SUPERSEDED"]).describe("DRAFT (replaced by a new generation until sent) → SENT → SIGNED; SUPERSEDED once a newer version is sent");
 
-export const ZConventionVersion = z.object({
+const ZConventionVersion = z.object({
   version: z.number().int(),
   status: ZConventionVersionStatus,
   sha256: z.string().describe("Lower-case hex SHA-256 of the unsigned PDF"),
@@ -24,7 +24,7 @@ export const ZConventionVersion = z.object({
   supersededAt: ZTimestamp.nullable(),
 });
 
-export const ZConventionSummary = z.object({
+const ZConventionSummary = z.object({
   title: z.string(),
   courseTitle: z.string(),
   clientName: z.string(),
@@ -38,7 +38,7 @@ export const ZConventionSummary = z.object({
   generatedAfterStart: z.boolean().describe("The current version was generated on or after the training's first day (a convention is due before the training)"),
 });
 
-export const ZConvention = z.object({
+const ZConvention = z.object({
   id: z.string(),
   enrollmentId: z.string(),
   kind: ZConventionKind,
@@ -70,7 +70,7 @@ export const ZConventionOutput = envelope(ZConvention);
 export const ZListConventionsOutput = listEnvelope(ZConvention, ZLimitPageMeta);
 
 export const ZSignTokenInput = z.strictObject({ token: z.string().min(20).max(200) });
-export const ZPublicConvention = z.object({
+const ZPublicConvention = z.object({
   organisation: z.string(),
   title: z.string(),
   courseTitle: z.string(),
@@ -90,7 +90,7 @@ export const ZPublicConvention = z.object({
 });
 export const ZPublicConventionOutput = envelope(ZPublicConvention);
 
-export const ZStrokePoint = z.object({ x: z.number(), y: z.number() });
+const ZStrokePoint = z.object({ x: z.number(), y: z.number() });
 export const ZSignConventionInput = z
   .strictObject({
     token: z.string().min(20).max(200),

@@ -8,9 +8,9 @@ import { envelope, ZTimestamp } from "./common";
  * the same 422 messages the server gives before anything is sent.
  */
 
-export const ZLessonKind = z.enum(["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]).describe("TEXT (markdown), VIDEO, FILE, LIVE_SESSION (link) or QUIZ");
-export const ZQuestionnaireKind = z.enum(["QUIZ", "POSITIONING", "SATISFACTION"]).describe("QUIZ and POSITIONING are scored; SATISFACTION is not");
-export const ZQuestionKind = z.enum(["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE", "FREE_TEXT"]);
+const ZLessonKind = z.enum(["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]).describe("TEXT (markdown), VIDEO, FILE, LIVE_SESSION (link) or QUIZ");
+const ZQuestionnaireKind = z.enum(["QUIZ", "POSITIONING", "SATISFACTION"]).describe("QUIZ and POSITIONING are scored; SATISFACTION is not");
+const ZQuestionKind = z.enum(["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE", "FREE_TEXT"]);
 export type TQuestionnaireKind = z.infer<typeof ZQuestionnaireKind>;
 
 const ref = (what: string) => z.string().min(1).max(64).describe(what);
@@ -37,7 +37,7 @@ const ZChoiceId = z
 
 // ---------------------------------------------------------------- outputs
 
-export const ZLesson = z.object({
+const ZLesson = z.object({
   id: z.string(),
   courseId: z.string(),
   moduleId: z.string(),
@@ -54,7 +54,7 @@ export const ZLesson = z.object({
 });
 export type TLesson = z.infer<typeof ZLesson>;
 
-export const ZModule = z.object({
+const ZModule = z.object({
   id: z.string(),
   courseId: z.string(),
   title: z.string(),
@@ -72,8 +72,8 @@ export const ZModulesOutput = z.object({
   meta: z.object({ moduleCount: z.number().int(), lessonCount: z.number().int(), durationMinutes: z.number().int() }),
 });
 
-export const ZChoice = z.object({ id: z.string(), label: z.string(), correct: z.boolean() });
-export const ZQuestion = z.object({
+const ZChoice = z.object({ id: z.string(), label: z.string(), correct: z.boolean() });
+const ZQuestion = z.object({
   id: z.string(),
   kind: ZQuestionKind,
   prompt: z.string(),
@@ -97,12 +97,12 @@ export const ZQuestionnaireSummary = z.object({
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
-export const ZQuestionnaire = ZQuestionnaireSummary.extend({ questions: z.array(ZQuestion) });
+const ZQuestionnaire = ZQuestionnaireSummary.extend({ questions: z.array(ZQuestion) });
 export type TQuestionnaireSummary = z.infer<typeof ZQuestionnaireSummary>;
 export type TQuestionnaire = z.infer<typeof ZQuestionnaire>;
 
 /** What a learner sees of a questionnaire: no correct answers, no expected text, no explanations. */
-export const ZLearnerQuestionnaire = z.object({
+const ZLearnerQuestionnaire = z.object({
   id: z.string(),
   kind: ZQuestionnaireKind,
   title: z.string(),
@@ -189,7 +189,6 @@ const questionInput = () =>
     explanation: z.string().trim().max(2000).nullable().optional().describe("Shown to the learner after an attempt"),
     points: z.number().int().min(0).max(100).default(1),
   });
-export const ZChoiceInput = choiceInput();
 export const ZQuestionInput = questionInput();
 export type TQuestionInput = z.input<typeof ZQuestionInput>;
 /** A question as parsed (defaults applied). */

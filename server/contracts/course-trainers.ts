@@ -5,9 +5,9 @@ import { ZIsoDate } from "./courses";
 
 /** Course trainers (PRIMARY or SECONDARY) and trainer competencies (Qualiopi criterion 5). */
 
-export const ZTrainerRole = z.enum(["PRIMARY", "SECONDARY"]);
+const ZTrainerRole = z.enum(["PRIMARY", "SECONDARY"]);
 
-export const ZCourseTrainer = z.object({
+const ZCourseTrainer = z.object({
   userId: z.string(),
   role: ZTrainerRole,
   firstName: z.string(),
@@ -26,7 +26,7 @@ export const ZSetCourseTrainersInput = z.strictObject({
     .describe("The full list: replaces the course's trainers. At most one PRIMARY"),
 });
 
-export const ZCompetency = z.object({
+const ZCompetency = z.object({
   id: z.string(),
   userId: z.string(),
   domain: z.string(),
@@ -47,7 +47,7 @@ export const ZCreateCompetencyInput = z.strictObject({
 });
 export const ZDeleteCompetencyInput = z.object({ userId: z.string().min(1).max(64), competencyId: z.string().min(1).max(64) });
 
-export const ZTeachingMember = z.object({
+const ZTeachingMember = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),

@@ -17,9 +17,9 @@ export const QUESTION_KINDS = ["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE",
 export const ZCourseStatus = z.enum(COURSE_STATUSES).describe("DRAFT, PUBLISHED or ARCHIVED");
 export const ZCourseLevel = z.enum(COURSE_LEVELS);
 export const ZCourseFormat = z.enum(COURSE_FORMATS);
-export const ZLessonKind = z.enum(LESSON_KINDS);
-export const ZQuestionnaireKind = z.enum(QUESTIONNAIRE_KINDS);
-export const ZQuestionKind = z.enum(QUESTION_KINDS);
+const ZLessonKind = z.enum(LESSON_KINDS);
+const ZQuestionnaireKind = z.enum(QUESTIONNAIRE_KINDS);
+const ZQuestionKind = z.enum(QUESTION_KINDS);
 
 /** Qualiopi text fields of a course, in the order the publication check reports them. */
 export const QUALIOPI_TEXT_FIELDS = [
@@ -42,14 +42,14 @@ export const ZIsoDate = z
 
 const longText = (max: number, what: string) => z.string().trim().max(max).nullable().optional().describe(what);
 
-export const ZFaqItem = z.strictObject({ question: z.string().trim().min(1).max(500), answer: z.string().trim().min(1).max(5000) });
-export const ZSeoMetadataInput = z.strictObject({
+const ZFaqItem = z.strictObject({ question: z.string().trim().min(1).max(500), answer: z.string().trim().min(1).max(5000) });
+const ZSeoMetadataInput = z.strictObject({
   metaTitle: z.string().trim().max(200).optional(),
   metaDescription: z.string().trim().max(500).optional(),
   keywords: z.array(z.string().trim().min(1).max(100)).max(30).optional(),
   faq: z.array(ZFaqItem).max(20).optional(),
 });
-export const ZSeoMetadata = z.object({
+const ZSeoMetadata = z.object({
   metaTitle: z.string().optional(),
   metaDescription: z.string().optional(),
   keywords: z.array(z.string()).optional(),
@@ -106,7 +106,7 @@ export type TUpdateCourseInput = Omit<z.infer<typeof ZUpdateCourseInput>, "id" |
 
 const ZBulkChoice = z.strictObject({ label: z.string().trim().min(1).max(500), correct: z.boolean() });
 
-export const ZBulkQuestion = z
+const ZBulkQuestion = z
   .strictObject({
     kind: ZQuestionKind,
     prompt: z.string().trim().min(1).max(5_000),
@@ -130,14 +130,14 @@ export const ZBulkQuestion = z
     }
   });
 
-export const ZBulkQuestionnaire = z.strictObject({
+const ZBulkQuestionnaire = z.strictObject({
   title: z.string().trim().min(1).max(200),
   kind: ZQuestionnaireKind,
   passMark: z.number().int().min(0).max(100).optional().describe("Percentage needed to pass (default 50)"),
   questions: z.array(ZBulkQuestion).max(200),
 });
 
-export const ZBulkLesson = z.strictObject({
+const ZBulkLesson = z.strictObject({
   title: z.string().trim().min(1).max(200),
   kind: ZLessonKind,
   content: z.string().max(200_000).optional().describe("Markdown for TEXT; notes otherwise"),
@@ -151,7 +151,7 @@ export const ZBulkLesson = z.strictObject({
     .describe("QUIZ lessons: 0-based index into `questionnaires`. Without it, QUIZ lessons take the unclaimed QUIZ questionnaires in order"),
 });
 
-export const ZBulkModule = z.strictObject({
+const ZBulkModule = z.strictObject({
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(10_000).optional(),
   lessons: z.array(ZBulkLesson).max(200),
@@ -179,7 +179,7 @@ export type TCreateCourseBulkInput = z.infer<typeof ZCreateCourseBulkInput>;
 
 /* ------------------------------------------------------------------ outputs */
 
-export const ZPersonRef = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+const ZPersonRef = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 
 export const ZCourse = z.object({
   id: z.string(),
@@ -279,14 +279,14 @@ export const ZListCoursesInput = z
 export type TListCoursesInput = z.infer<typeof ZListCoursesInput>;
 export const ZListCoursesOutput = listEnvelope(ZCourseListItem, z.union([ZLimitPageMeta, ZPerPageMeta]));
 
-export const ZLessonOutline = z.object({
+const ZLessonOutline = z.object({
   id: z.string(),
   title: z.string(),
   kind: ZLessonKind,
   position: z.number().int(),
   durationMinutes: z.number().int().nullable(),
 });
-export const ZModuleOutline = z.object({
+const ZModuleOutline = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -294,7 +294,7 @@ export const ZModuleOutline = z.object({
   lessonCount: z.number().int(),
   lessons: z.array(ZLessonOutline),
 });
-export const ZTrainerRef = ZPersonRef.extend({ role: z.enum(["PRIMARY", "SECONDARY"]) });
+const ZTrainerRef = ZPersonRef.extend({ role: z.enum(["PRIMARY", "SECONDARY"]) });
 
 /** GET /courses/{slug}: the course page (no lesson content). */
 export const ZCoursePublicDetail = ZCourse.omit({ viewCount: true, sourceCourseId: true }).extend({
@@ -305,13 +305,13 @@ export const ZCoursePublicDetail = ZCourse.omit({ viewCount: true, sourceCourseI
   trainers: z.array(ZTrainerRef),
 });
 
-export const ZLessonSummary = ZLessonOutline.extend({
+const ZLessonSummary = ZLessonOutline.extend({
   content: z.string(),
   mediaId: z.string().nullable(),
   mediaUrl: z.string().nullable(),
   questionnaireId: z.string().nullable(),
 });
-export const ZQuestionnaireSummary = z.object({
+const ZQuestionnaireSummary = z.object({
   id: z.string(),
   kind: ZQuestionnaireKind,
   title: z.string(),
@@ -349,7 +349,7 @@ export const PUBLICATION_RULE_CODES = [
   "NO_SATISFACTION_SURVEY",
   "CERTIFICATION_DATE_MISSING",
 ] as const;
-export const ZPublicationRuleCode = z.enum(PUBLICATION_RULE_CODES).describe("Stable reason of the rule; clients word it, never the message");
+const ZPublicationRuleCode = z.enum(PUBLICATION_RULE_CODES).describe("Stable reason of the rule; clients word it, never the message");
 export type TPublicationRuleCode = z.infer<typeof ZPublicationRuleCode>;
 const ZPublicationRule = z.object({
   indicator: z.number().int().describe("Qualiopi indicator the rule serves"),

@@ -4,7 +4,7 @@ export const ZOutboxInput = z.object({
   to: z.string().max(320).optional().describe("Recipient e-mail"),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const ZOutboxMail = z.object({
+const ZOutboxMail = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),

@@ -4,9 +4,9 @@ import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestam
 /** Generated documents (issue #9 item 4): certificates, conventions, convocations... */
 export const ZDocumentKind = z.enum(["CERTIFICATE", "CONVENTION", "CONVOCATION", "ATTESTATION", "PROGRAMME", "EMARGEMENT", "OTHER"]);
 export type TDocumentKind = z.infer<typeof ZDocumentKind>;
-export const ZDocumentSubject = z.enum(["ENROLLMENT", "SESSION_PARTICIPANT", "COURSE"]);
+const ZDocumentSubject = z.enum(["ENROLLMENT", "SESSION_PARTICIPANT", "COURSE"]);
 
-export const ZDocument = z.object({
+const ZDocument = z.object({
   id: z.string(),
   kind: ZDocumentKind,
   title: z.string(),
@@ -33,4 +33,3 @@ export type TListDocumentsInput = z.infer<typeof ZListDocumentsInput>;
 export const ZListDocumentsOutput = listEnvelope(ZDocument, ZLimitPageMeta);
 export const ZDocumentIdInput = z.strictObject({ id: ZId("doc") });
 export const ZDocumentOutput = envelope(ZDocument);
-export const ZEnrollmentIdInput = z.strictObject({ id: ZId("enr") });

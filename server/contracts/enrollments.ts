@@ -7,14 +7,14 @@ import { envelope, listEnvelope, ZId, ZLimitPageInput, ZLimitPageMeta, ZTimestam
 /** Isomorphic: imports only zod. Enrollments, lesson progress and quiz attempts. */
 
 export const ZEnrollmentStatus = z.enum(["ACTIVE", "COMPLETED", "CANCELLED", "SUSPENDED", "REVOKED"]).describe("Enrollment state");
-export const ZPaymentMethod = z.enum(["FREE", "PSP_A_ISV", "PSP_B"]).describe("FREE here; the paid methods go through the payments flow");
+const ZPaymentMethod = z.enum(["FREE", "PSP_A_ISV", "PSP_B"]).describe("FREE here; the paid methods go through the payments flow");
 export const ZTraineeCategory = z.enum(["SAL", "DE", "AUT"]).describe("BPF trainee category: SAL employee, DE job seeker, AUT other individual");
 export const ZFinancingSource = z.enum(["OPCO", "CPF", "POLE_EMPLOI", "EMPLOYER", "SELF"]).describe("Who finances the training");
-export const ZProgressStatus = z.enum(["NOT_STARTED", "IN_PROGRESS", "COMPLETED"]);
-export const ZLessonKind = z.enum(["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]);
-export const ZQuestionKind = z.enum(["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE", "FREE_TEXT"]);
+const ZProgressStatus = z.enum(["NOT_STARTED", "IN_PROGRESS", "COMPLETED"]);
+const ZLessonKind = z.enum(["TEXT", "VIDEO", "FILE", "LIVE_SESSION", "QUIZ"]);
+const ZQuestionKind = z.enum(["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE", "FREE_TEXT"]);
 
-export const ZEnrollment = z.object({
+const ZEnrollment = z.object({
   id: z.string().describe("enr_ identifier"),
   courseId: z.string(),
   userId: z.string(),
@@ -76,13 +76,11 @@ export const ZSuspendEnrollmentInput = z.strictObject({
   id: z.string().max(MAX.id).describe("Enrollment id (enr_...)"),
   reason: ZReason.optional().describe("Why the enrollment is suspended (optional, at most 500 characters); sent in enrollment.suspended"),
 });
-export type TSuspendEnrollmentInput = z.infer<typeof ZSuspendEnrollmentInput>;
 export const ZReactivateEnrollmentInput = z.strictObject({ id: z.string().max(MAX.id).describe("Enrollment id (enr_...)") });
 export const ZRevokeEnrollmentInput = z.strictObject({
   id: z.string().max(MAX.id).describe("Enrollment id (enr_...)"),
   reason: ZReason.min(1, "Required").describe("Why the enrollment is revoked (required, at most 500 characters); sent in enrollment.revoked"),
 });
-export type TRevokeEnrollmentInput = z.infer<typeof ZRevokeEnrollmentInput>;
 
 // ---- lists
 
@@ -100,7 +98,7 @@ export type TListEnrollmentsInput = z.infer<typeof ZListEnrollmentsInput>;
 export const ZListEnrollmentsOutput = listEnvelope(ZEnrollmentListItem, ZLimitPageMeta);
 
 export const ZUpcomingSessionsInput = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10).describe("At most this many slots (max 100)") });
-export const ZUpcomingSession = z.object({
+const ZUpcomingSession = z.object({
   sessionId: z.string(),
   enrollmentId: z.string(),
   courseId: z.string(),
@@ -121,7 +119,7 @@ export const ZUpcomingSessionsOutput = envelope(z.array(ZUpcomingSession));
 
 // ---- detail and progress
 
-export const ZLessonProgressRecord = z.object({
+const ZLessonProgressRecord = z.object({
   status: ZProgressStatus,
   timeSpentSeconds: z.number().int(),
   startedAt: ZTimestamp.nullable(),
@@ -171,14 +169,14 @@ export const ZEnrollmentDetail = ZEnrollment.extend({
 });
 export const ZEnrollmentDetailOutput = envelope(ZEnrollmentDetail);
 
-export const ZModuleProgress = z.object({
+const ZModuleProgress = z.object({
   moduleId: z.string(),
   title: z.string(),
   completed: z.number().int(),
   total: z.number().int(),
   percentage: z.number().int(),
 });
-export const ZProgressSummary = ZProgressTotals.extend({ enrollmentId: z.string(), status: ZEnrollmentStatus, modules: z.array(ZModuleProgress) });
+const ZProgressSummary = ZProgressTotals.extend({ enrollmentId: z.string(), status: ZEnrollmentStatus, modules: z.array(ZModuleProgress) });
 export type TProgressSummary = z.infer<typeof ZProgressSummary>;
 export const ZProgressSummaryOutput = envelope(ZProgressSummary);
 
@@ -191,7 +189,7 @@ export const ZUpdateProgressInput = z.strictObject({
 });
 export type TUpdateProgressInput = z.infer<typeof ZUpdateProgressInput>;
 
-export const ZProgressUpdate = ZLessonProgressRecord.extend({
+const ZProgressUpdate = ZLessonProgressRecord.extend({
   id: z.string().describe("prg_ identifier"),
   enrollmentId: z.string(),
   lessonId: z.string(),
@@ -202,7 +200,7 @@ export const ZProgressUpdateOutput = envelope(ZProgressUpdate);
 
 // ---- quizzes
 
-export const ZQuizAnswerInput = z.strictObject({
+const ZQuizAnswerInput = z.strictObject({
   questionId: z.string().max(MAX.id),
   choiceIds: z.array(z.string().max(MAX.id)).max(50).optional(),
   text: z.string().max(5000).optional(),
@@ -214,7 +212,7 @@ export const ZSubmitQuizInput = z.strictObject({
 });
 export type TSubmitQuizInput = z.infer<typeof ZSubmitQuizInput>;
 
-export const ZQuizResult = z.object({
+const ZQuizResult = z.object({
   attemptId: z.string().describe("qat_ identifier"),
   lessonId: z.string(),
   questionnaireId: z.string(),
@@ -229,7 +227,7 @@ export const ZQuizResult = z.object({
 });
 export const ZQuizResultOutput = envelope(ZQuizResult);
 
-export const ZQuizScores = z.object({
+const ZQuizScores = z.object({
   scores: z.array(
     z.object({
       lessonId: z.string(),
@@ -279,4 +277,3 @@ export const ZQuizFeedbackOutput = envelope(ZQuizFeedback);
 // ---- export
 
 export const ZExportInput = z.object({ courseId: z.string().max(MAX.id).describe("Course id (crs_...)"), format: ZExportFormat, separator: ZCsvSeparator });
-export const ZExportOutput = z.string().describe("CSV text (text/csv; charset=utf-8)");

@@ -26,7 +26,6 @@ export const EVENT_NAMES = [
   "user.created",
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
-export const ZEventName = z.enum(EVENT_NAMES).describe("Event name");
 
 const ZAt = z.iso.datetime().describe("ISO 8601 UTC timestamp");
 const id = (prefix: string, what: string) => z.string().min(1).describe(`${what} (${prefix}_...)`);
@@ -202,9 +201,3 @@ export function eventEnvelope<E extends EventName>(event: E) {
     .describe(`Webhook payload of ${event}`);
 }
 
-/** Any event's envelope (data validated against its event's schema). */
-export const ZEventEnvelope = z.discriminatedUnion(
-  "event",
-  EVENT_NAMES.map((e) => eventEnvelope(e)) as unknown as [ReturnType<typeof eventEnvelope<"enrollment.created">>, ...ReturnType<typeof eventEnvelope<EventName>>[]],
-);
-export type TEventEnvelope = z.infer<typeof ZEventEnvelope>;

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 /** Tabular exports (CSV and XLSX): the query parameters every export route takes. Isomorphic: zod only. */
-export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ZExportFormat = z.enum(EXPORT_FORMATS).optional().default("csv").describe("csv (default) or xlsx (Excel workbook)");
 
-export const CSV_SEPARATORS = [";", ",", "|", "\t"] as const;
+const CSV_SEPARATORS = [";", ",", "|", "\t"] as const;
 export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
 export const ZCsvSeparator = z
   .enum(CSV_SEPARATORS)

@@ -8,7 +8,7 @@ import { MAX } from "./bounds";
  */
 
 /** The Luhn check (mod 10) over a string of digits. */
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {

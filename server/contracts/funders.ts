@@ -4,14 +4,14 @@ import { envelope, ZId } from "./common";
 
 /** Isomorphic: imports only zod. The tenant's funders (OPCO, CPF, France Travail, region) and who belongs to them. */
 
-export const ZFunderMember = z.object({
+const ZFunderMember = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
 });
 
-export const ZFunder = z.object({
+const ZFunder = z.object({
   id: z.string().describe("fnd_ identifier"),
   code: z.string().describe("Stable code, e.g. OPCO_ATLAS"),
   name: z.string(),

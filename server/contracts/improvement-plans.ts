@@ -6,12 +6,11 @@ import { ZIsoDate } from "./courses";
 /** Continuous-improvement plans (spec: ImprovementPlan resource and states; Qualiopi indicator 32). Isomorphic: zod only. */
 export const PLAN_TRIGGERS = ["COMPLAINT", "AUDIT", "FEEDBACK", "PROACTIVE"] as const;
 export const PLAN_STATUSES = ["DRAFT", "IN_PROGRESS", "COMPLETED", "ARCHIVED"] as const;
-export const ACTION_STATUSES = ["TODO", "IN_PROGRESS", "DONE"] as const;
-export const ZPlanTrigger = z.enum(PLAN_TRIGGERS);
-export const ZPlanStatus = z.enum(PLAN_STATUSES);
-export const ZActionStatus = z.enum(ACTION_STATUSES);
+const ACTION_STATUSES = ["TODO", "IN_PROGRESS", "DONE"] as const;
+const ZPlanTrigger = z.enum(PLAN_TRIGGERS);
+const ZPlanStatus = z.enum(PLAN_STATUSES);
+const ZActionStatus = z.enum(ACTION_STATUSES);
 export type TPlanStatus = z.infer<typeof ZPlanStatus>;
-export type TActionStatus = z.infer<typeof ZActionStatus>;
 
 const ZText = (max: number) => z.string().trim().min(1, "Required").max(max);
 const ZIndicators = z
@@ -20,13 +19,13 @@ const ZIndicators = z
   .transform((v) => [...new Set(v)].sort((a, b) => a - b))
   .describe("Qualiopi indicators (1..32) the plan addresses; duplicates merged, stored sorted");
 
-export const ZActionInput = z.strictObject({
+const ZActionInput = z.strictObject({
   description: ZText(2000).describe("What is to be done"),
   owner: ZId("usr").optional().describe("Member in charge (an ACTIVE member of the tenant)"),
   dueDate: ZIsoDate.optional(),
 });
 
-export const ZAction = z.object({
+const ZAction = z.object({
   id: z.string().describe("act_..."),
   description: z.string(),
   status: ZActionStatus,
@@ -36,7 +35,7 @@ export const ZAction = z.object({
   createdAt: ZTimestamp,
 });
 
-export const ZPlanSummary = z.object({
+const ZPlanSummary = z.object({
   id: z.string().describe("imp_..."),
   title: z.string(),
   description: z.string(),
@@ -51,9 +50,9 @@ export const ZPlanSummary = z.object({
   updatedAt: ZTimestamp,
 });
 
-export const ZLinkedComplaint = z.object({ id: z.string(), subject: z.string(), severity: ZComplaintSeverity, status: ZComplaintStatus, createdAt: ZTimestamp });
+const ZLinkedComplaint = z.object({ id: z.string(), subject: z.string(), severity: ZComplaintSeverity, status: ZComplaintStatus, createdAt: ZTimestamp });
 
-export const ZPlan = ZPlanSummary.extend({
+const ZPlan = ZPlanSummary.extend({
   linkedComplaintIds: z.array(z.string()),
   linkedComplaints: z.array(ZLinkedComplaint),
   actions: z.array(ZAction).describe("Oldest first"),
@@ -109,7 +108,7 @@ export const ZPlanStatsInput = z.object({
 
 const counts = <T extends readonly [string, ...string[]]>(values: T) => z.object(Object.fromEntries(values.map((v) => [v, z.number().int()])) as { [K in T[number]]: z.ZodNumber });
 
-export const ZPlanStats = z.object({
+const ZPlanStats = z.object({
   from: z.string(),
   to: z.string(),
   total: z.number().int(),

@@ -8,13 +8,13 @@ import { envelope, listEnvelope, ZEmail, ZId, ZPerPageInput, ZPerPageMeta, ZTime
  */
 export const INVOICE_STATUSES = ["DRAFT", "ISSUED", "PAID", "CANCELLED", "OVERDUE"] as const;
 export const INVOICE_KINDS = ["INVOICE", "CREDIT_NOTE"] as const;
-export const INVOICE_PDF_STATUSES = ["PENDING", "READY", "FAILED"] as const;
-export const INVOICE_PAYERS = ["EMPLOYER", "OPCO", "LEARNER", "OTHER"] as const;
+const INVOICE_PDF_STATUSES = ["PENDING", "READY", "FAILED"] as const;
+const INVOICE_PAYERS = ["EMPLOYER", "OPCO", "LEARNER", "OTHER"] as const;
 /** The French VAT rates (CGI art. 278 ff.) and 0 (exempt training, art. 261-4-4° a). */
 export const VAT_RATES = [0, 2.1, 5.5, 10, 20] as const;
 /** EN 16931 VAT categories used here (UNCL5305). */
 export const VAT_CATEGORIES = ["S", "E", "Z", "O"] as const;
-export const LINE_KINDS = ["TRAINING", "OTHER"] as const;
+const LINE_KINDS = ["TRAINING", "OTHER"] as const;
 export const CURRENCIES = ["EUR", "USD", "GBP", "CHF", "CAD"] as const;
 /** More lines than this is an import mistake, not an invoice. */
 export const MAX_ITEMS = 200;
@@ -25,12 +25,12 @@ export const MAX_QUANTITY = 1_000_000;
 export const MAX_TOTAL_CENTS = 10_000_000_000;
 
 export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
-export const ZInvoicePayer = z.enum(INVOICE_PAYERS);
+const ZInvoicePayer = z.enum(INVOICE_PAYERS);
 export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
 
 const ZDateOnly = z.iso.date("Date YYYY-MM-DD").max(MAX.date).describe("Date (YYYY-MM-DD)");
 
-export const ZInvoiceItemInput = z.strictObject({
+const ZInvoiceItemInput = z.strictObject({
   description: z.string().trim().min(1, "Required").max(500).describe("What is invoiced (at most 500 characters)"),
   quantity: z
     .number({ error: "Must be a number" })
@@ -168,7 +168,7 @@ export const ZSendInvoiceInput = z.strictObject({
   message: z.string().trim().max(5000).optional().describe("Text added to the e-mail"),
 });
 
-export const ZSplitShare = z.strictObject({
+const ZSplitShare = z.strictObject({
   payer: ZInvoicePayer,
   clientId: ZId("cli").optional().describe("Required for EMPLOYER, OPCO and OTHER; LEARNER defaults to the learner's own INDIVIDUAL client (created when absent)"),
   amountCents: z.number().int("Integer number of cents").min(1, "Greater than 0").max(MAX_AMOUNT_CENTS),
@@ -185,7 +185,7 @@ export type TSplitInvoicesInput = z.infer<typeof ZSplitInvoicesInput>;
 
 // ---------------------------------------------------------------- outputs
 
-export const ZInvoiceItem = z.object({
+const ZInvoiceItem = z.object({
   description: z.string(),
   quantity: z.number(),
   unitPriceCents: z.number().int(),
@@ -198,7 +198,7 @@ export const ZInvoiceItem = z.object({
   vatExemptionCode: z.string().nullable().describe("E and O lines: the VATEX code (BT-121)"),
 });
 
-export const ZVatLine = z.object({
+const ZVatLine = z.object({
   category: z.enum(VAT_CATEGORIES).describe("EN 16931 VAT category: S standard or reduced rate, E exempt, Z zero-rated, O outside the scope of VAT"),
   vatRate: z.number(),
   baseCents: z.number().int(),
@@ -207,7 +207,7 @@ export const ZVatLine = z.object({
   exemptionCode: z.string().nullable().describe("E and O groups: the VATEX code (BT-121) when the group's lines share one"),
 });
 
-export const ZInvoiceSummary = z.object({
+const ZInvoiceSummary = z.object({
   id: z.string().describe("inv_..."),
   kind: z.enum(INVOICE_KINDS),
   number: z.string().nullable().describe("{PREFIX}-{YYYY}-{000001}; null until issued"),
@@ -227,7 +227,7 @@ export const ZInvoiceSummary = z.object({
 });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
-export const ZInvoice = ZInvoiceSummary.extend({
+const ZInvoice = ZInvoiceSummary.extend({
   items: z.array(ZInvoiceItem),
   vatBreakdown: z.array(ZVatLine),
   paymentTerms: z.string().nullable(),
@@ -263,14 +263,14 @@ export const ZSplitInvoicesOutput = envelope(z.array(ZInvoice));
 export const ZSendInvoiceOutput = envelope(z.object({ sentAt: ZTimestamp, recipients: z.array(z.string()) }));
 
 /** One failed rule of the Factur-X validation (server/services/billing/facturx/validation). */
-export const ZFacturxFailure = z.object({
+const ZFacturxFailure = z.object({
   rule: z.string().describe('The official rule id: "BR-S-05", "BR-CO-15", "BR-FR-12_BT-49"...; "XSD" for a schema error'),
   source: z.enum(["XSD", "FACTUR-X", "EN16931", "BR-FR"]).describe("The profile XSD, the Factur-X profile Schematron, the CEN EN 16931 rules or the French BR-FR rules"),
   flag: z.enum(["fatal", "error", "warning"]).describe("As the rule states it; only fatal and error block the issue"),
   message: z.string().describe("The rule's official text (French for BR-FR, English otherwise), or the XSD error"),
   explanation: z.string().describe("In French: what to fix (the legal identity, the client's record, the lines), or the official text quoted"),
 });
-export const ZFacturxValidation = z.object({
+const ZFacturxValidation = z.object({
   conformant: z.boolean().describe("No fatal or error failure: the invoice can be issued (warnings do not block)"),
   profile: z.enum(["BASIC", "EN16931", "EXTENDED"]).nullable().describe("The Factur-X profile the XML was built for (the organisation's)"),
   failures: z.array(ZFacturxFailure),

@@ -6,7 +6,7 @@ import { ZCsvSeparator, ZExportFormat } from "./exports";
 
 /** Isomorphic: imports only zod. The course creator's learners: one row per enrollment of their courses. */
 
-export const ZLearnersFilter = z.object({
+const ZLearnersFilter = z.object({
   courseId: z.string().max(MAX.id).optional().describe("Only this course's learners (crs_...)"),
   status: ZEnrollmentStatus.optional().describe("Only enrollments in this state"),
   search: z.string().trim().max(100).optional().describe("Case-insensitive part of the learner's first name, last name, full name or e-mail"),
@@ -16,7 +16,7 @@ export type TLearnersFilter = z.infer<typeof ZLearnersFilter>;
 export const ZListLearnersInput = ZLimitPageInput.extend(ZLearnersFilter.shape);
 export type TListLearnersInput = z.infer<typeof ZListLearnersInput>;
 
-export const ZLearnerQuiz = z.object({
+const ZLearnerQuiz = z.object({
   lessonId: z.string().describe("The QUIZ lesson (its last attempt's feedback: GET /enrollments/{enrollmentId}/quiz-feedback/{lessonId})"),
   title: z.string(),
   attempts: z.number().int(),
@@ -24,7 +24,7 @@ export const ZLearnerQuiz = z.object({
   passed: z.boolean().describe("Any attempt passed"),
 });
 
-export const ZLearnerResults = z.object({
+const ZLearnerResults = z.object({
   quizCount: z.number().int().describe("QUIZ lessons of the course"),
   attempted: z.number().int().describe("Quizzes with at least one attempt"),
   passedCount: z.number().int().describe("Quizzes passed (any attempt)"),
@@ -32,7 +32,7 @@ export const ZLearnerResults = z.object({
   quizzes: z.array(ZLearnerQuiz).describe("The attempted quizzes, in course order"),
 });
 
-export const ZLearnerRow = z.object({
+const ZLearnerRow = z.object({
   enrollmentId: z.string(),
   learner: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   course: z.object({ id: z.string(), title: z.string() }),
@@ -48,4 +48,3 @@ export type TLearnerRow = z.infer<typeof ZLearnerRow>;
 export const ZListLearnersOutput = listEnvelope(ZLearnerRow, ZLimitPageMeta);
 
 export const ZLearnersExportInput = ZLearnersFilter.extend({ format: ZExportFormat, separator: ZCsvSeparator });
-export type TLearnersExportInput = z.infer<typeof ZLearnersExportInput>;

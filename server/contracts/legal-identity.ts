@@ -9,8 +9,8 @@ import { ZBic, ZCountry, ZIban, ZNda, ZPostalCode, ZSiren, ZSiret, ZVatNumber } 
  */
 export const VAT_REGIMES = ["LIABLE", "EXEMPT_261_4_4A"] as const;
 export const FACTURX_PROFILES = ["BASIC", "EN16931", "EXTENDED"] as const;
-export const ZVatRegime = z.enum(VAT_REGIMES).describe("LIABLE (VAT charged) or EXEMPT_261_4_4A (training exempt under article 261-4-4° a of the CGI)");
-export const ZFacturxProfile = z.enum(FACTURX_PROFILES).describe("Factur-X profile of the issued invoices (default EN16931)");
+const ZVatRegime = z.enum(VAT_REGIMES).describe("LIABLE (VAT charged) or EXEMPT_261_4_4A (training exempt under article 261-4-4° a of the CGI)");
+const ZFacturxProfile = z.enum(FACTURX_PROFILES).describe("Factur-X profile of the issued invoices (default EN16931)");
 export type TVatRegime = z.infer<typeof ZVatRegime>;
 export type TFacturxProfile = z.infer<typeof ZFacturxProfile>;
 
@@ -24,8 +24,8 @@ export type TInvoiceRequiredField = (typeof INVOICE_REQUIRED_FIELDS)[number];
 const ZOptText = (max: number) => z.string().trim().max(max);
 
 /** Longest signature image accepted, as a data URL (about 200 kB). */
-export const SIGNATURE_IMAGE_MAX_CHARS = 270_000;
-export const ZSignatureImage = z
+const SIGNATURE_IMAGE_MAX_CHARS = 270_000;
+const ZSignatureImage = z
   .string()
   .max(SIGNATURE_IMAGE_MAX_CHARS, "Image too large (200 kB at most)")
   .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/, "A PNG or JPEG image")
@@ -88,7 +88,7 @@ export const ZUpdateLegalIdentityInput = z.strictObject({
 });
 export type TUpdateLegalIdentityInput = z.infer<typeof ZUpdateLegalIdentityInput>;
 
-export const ZLegalIdentity = z.object({
+const ZLegalIdentity = z.object({
   legalName: z.string().nullable(),
   legalForm: z.string().nullable(),
   siren: z.string().nullable(),

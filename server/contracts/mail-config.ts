@@ -5,7 +5,7 @@ import { envelope, ZId, ZTimestamp } from "./common";
 
 /** Mail configuration (spec: Mail configuration table; conventions §12 body). */
 export const MAIL_PROVIDERS = ["SMTP", "RESEND", "GOOGLE", "MICROSOFT"] as const;
-export const ZMailProvider = z.enum(MAIL_PROVIDERS).describe("SMTP, RESEND, GOOGLE (Gmail API) or MICROSOFT (Graph sendMail)");
+const ZMailProvider = z.enum(MAIL_PROVIDERS).describe("SMTP, RESEND, GOOGLE (Gmail API) or MICROSOFT (Graph sendMail)");
 export type TMailProvider = z.infer<typeof ZMailProvider>;
 
 const ZFromEmail = z
@@ -17,7 +17,7 @@ const ZFromEmail = z
   .describe("Sender address (GOOGLE/MICROSOFT: filled from the connected account when absent)");
 const ZFromName = z.string().trim().max(120).describe("Sender display name");
 
-export const ZSmtpSettings = z.strictObject({
+const ZSmtpSettings = z.strictObject({
   host: z.string().trim().min(1, "Required").max(255).describe("SMTP server host name"),
   port: z.number().int().min(1).max(65535).describe("SMTP port (465 implicit TLS, 587 STARTTLS, 25)"),
   secure: z.boolean().default(false).describe("true: implicit TLS (port 465); false: STARTTLS when offered"),
@@ -46,7 +46,7 @@ export type TUpdateMailConfigInput = z.infer<typeof ZUpdateMailConfigInput>;
 
 export const ZMailConfigIdInput = z.strictObject({ id: ZId("mcf") });
 
-export const ZMailConfig = z.object({
+const ZMailConfig = z.object({
   id: z.string(),
   scope: z.enum(["TENANT", "USER"]).describe("TENANT: the tenant-level configuration (ADMIN); USER: a CREATOR's own"),
   ownerUserId: z.string().nullable(),

@@ -9,7 +9,7 @@ import { z } from "zod";
 const ZInt64 = z.union([z.string().regex(/^-?\d{1,19}$/), z.number().int()]).transform((v) => Number(v));
 
 /** `livekit.FileInfo`: times and duration in nanoseconds, size in bytes. */
-export const ZLivekitFileInfo = z.object({
+const ZLivekitFileInfo = z.object({
   filename: z.string().max(2048).optional(),
   startedAt: ZInt64.optional(),
   endedAt: ZInt64.optional(),
@@ -44,8 +44,7 @@ export const ZLivekitWebhookEvent = z.object({
 });
 
 /** What the platform did with an event (the webhook's 200 answer). */
-export const ZLivekitWebhookAction = z.enum(["RECORDED", "ALREADY_RECORDED", "IGNORED"]);
-export type TLivekitWebhookAction = z.infer<typeof ZLivekitWebhookAction>;
+const ZLivekitWebhookAction = z.enum(["RECORDED", "ALREADY_RECORDED", "IGNORED"]);
 export const ZLivekitWebhookResult = z.object({
   event: z.string(),
   action: ZLivekitWebhookAction,

@@ -4,7 +4,7 @@ import { envelope, ZTimestamp } from "./common";
 
 /** Media records (IMAGE, VIDEO, DOCUMENT) and their JSON upload body. */
 
-export const ZMediaKind = z.enum(["IMAGE", "VIDEO", "DOCUMENT"]);
+const ZMediaKind = z.enum(["IMAGE", "VIDEO", "DOCUMENT"]);
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -32,7 +32,7 @@ export const ZUploadMediaInput = z.strictObject({
 });
 export type TUploadMediaInput = z.infer<typeof ZUploadMediaInput>;
 
-export const ZMedia = z.object({
+const ZMedia = z.object({
   id: z.string(),
   kind: ZMediaKind,
   fileName: z.string(),

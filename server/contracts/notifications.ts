@@ -2,9 +2,9 @@ import { z } from "zod";
 import { envelope, listEnvelope, ZId, ZPerPageInput, ZPerPageMeta, ZQueryBool, ZTimestamp } from "./common";
 
 /** In-app notifications of the signed-in member (the bell of the app's header). Isomorphic: zod only. */
-export const NOTIFICATION_KINDS = ["complaint.critical", "quote.requested"] as const;
+const NOTIFICATION_KINDS = ["complaint.critical", "quote.requested"] as const;
 
-export const ZNotification = z.object({
+const ZNotification = z.object({
   id: z.string().describe("ntf_..."),
   kind: z.enum(NOTIFICATION_KINDS).describe("complaint.critical: a CRITICAL complaint was received (24 h SLA); quote.requested: a visitor asked a quote on a public course page (vars course, company, learners)"),
   vars: z.record(z.string(), z.string()).describe("Values the UI words the notification with (e.g. subject, slaDueAt)"),

@@ -8,18 +8,16 @@ import { envelope, listEnvelope, ZId, ZPerPageInput, ZPerPageMeta, ZTimestamp } 
  * Isomorphic: zod only.
  */
 export const PAYMENT_STATUSES = ["PENDING", "CAPTURED", "REFUNDED", "FAILED"] as const;
-export const REFUND_STATUSES = ["PENDING", "COMPLETED"] as const;
+const REFUND_STATUSES = ["PENDING", "COMPLETED"] as const;
 /** The gateways a payment may go through; FREE courses never use this flow. */
 export const CHECKOUT_GATEWAYS = ["PSP_A_ISV", "PSP_B"] as const;
 export const PAYMENT_GATEWAYS = [...CHECKOUT_GATEWAYS, "FREE"] as const;
 
-export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
-export const ZRefundStatus = z.enum(REFUND_STATUSES);
-export const ZCheckoutGateway = z.enum(CHECKOUT_GATEWAYS);
-export const ZPaymentGateway = z.enum(PAYMENT_GATEWAYS);
-export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+const ZRefundStatus = z.enum(REFUND_STATUSES);
+const ZCheckoutGateway = z.enum(CHECKOUT_GATEWAYS);
+const ZPaymentGateway = z.enum(PAYMENT_GATEWAYS);
 export type TCheckoutGateway = z.infer<typeof ZCheckoutGateway>;
-export type TPaymentGateway = z.infer<typeof ZPaymentGateway>;
 
 const ZReturnUrl = z
   .string()
@@ -42,7 +40,7 @@ export const ZCheckoutInput = z.strictObject({
 });
 export type TCheckoutInput = z.infer<typeof ZCheckoutInput>;
 
-export const ZIntentCreated = z.object({
+const ZIntentCreated = z.object({
   paymentId: z.string().describe("pay_..."),
   redirectUrl: z.string().describe("Send the payer here: the gateway's hosted checkout (the app's /pay/sandbox/{paymentId} page in sandbox mode)"),
   expiresAt: ZTimestamp.describe("When the checkout closes; an unpaid payment then becomes FAILED (reason EXPIRED) when the gateway says so"),
@@ -56,9 +54,9 @@ export const ZRefundInput = z.strictObject({
 });
 export type TRefundInput = z.infer<typeof ZRefundInput>;
 
-export const ZRefundCreated = z.object({ id: z.string().describe("ref_..."), status: ZRefundStatus });
+const ZRefundCreated = z.object({ id: z.string().describe("ref_..."), status: ZRefundStatus });
 
-export const ZRefund = z.object({
+const ZRefund = z.object({
   id: z.string().describe("ref_..."),
   amount: z.number().int().describe("Cents"),
   status: ZRefundStatus,
@@ -67,9 +65,8 @@ export const ZRefund = z.object({
   createdAt: ZTimestamp,
   completedAt: ZTimestamp.nullable(),
 });
-export type TRefund = z.infer<typeof ZRefund>;
 
-export const ZPayment = z.object({
+const ZPayment = z.object({
   id: z.string().describe("pay_..."),
   courseId: z.string(),
   courseTitle: z.string(),
@@ -95,7 +92,7 @@ export const ZPayment = z.object({
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
-export const ZPaymentDetail = ZPayment.extend({
+const ZPaymentDetail = ZPayment.extend({
   refunds: z.array(ZRefund).describe("Oldest first"),
   refundableCents: z.number().int().describe("What a refund may still take: amount minus every refund, PENDING or COMPLETED (0 unless CAPTURED)"),
 });
@@ -108,7 +105,7 @@ export const ZListPaymentsInput = ZPerPageInput.extend({
 export type TListPaymentsInput = z.infer<typeof ZListPaymentsInput>;
 
 /** The payer's view of their own payment (checkout success page). */
-export const ZCheckoutStatus = z.object({
+const ZCheckoutStatus = z.object({
   id: z.string(),
   status: ZPaymentStatus,
   amount: z.number().int(),
@@ -129,7 +126,7 @@ export const ZSandboxInput = z.strictObject({
   token: z.string().min(1).max(200).describe("The checkout token of the redirectUrl (HMAC of the payment id): it authorises this page, like a gateway's checkout session URL"),
 });
 
-export const ZSandboxCheckout = z.object({
+const ZSandboxCheckout = z.object({
   id: z.string(),
   status: ZPaymentStatus,
   gateway: ZCheckoutGateway,
@@ -143,7 +140,7 @@ export const ZSandboxCheckout = z.object({
 });
 export type TSandboxCheckout = z.infer<typeof ZSandboxCheckout>;
 
-export const ZSandboxResult = z.object({
+const ZSandboxResult = z.object({
   status: ZPaymentStatus.describe("The payment's status after the callback"),
   redirectUrl: z.string().nullable().describe("successUrl after Pay, cancelUrl after Cancel"),
 });

@@ -31,7 +31,7 @@ export const AUDIT_DOCUMENT_TYPES = [
   "COMPLAINT",
   "IMPROVEMENT_PLAN",
 ] as const;
-export const ZAuditDocumentType = z.enum(AUDIT_DOCUMENT_TYPES);
+const ZAuditDocumentType = z.enum(AUDIT_DOCUMENT_TYPES);
 export type TAuditDocumentType = z.infer<typeof ZAuditDocumentType>;
 
 /** File names inside the archive, after the evidence files (in this order). */
@@ -56,7 +56,7 @@ export const ZCheckPublicationOutput = envelope(ZPublicationCheck);
 
 export const ZAuditCourseInput = z.object({ courseId: z.string().min(1).max(64).describe("Course id (crs_...)") });
 
-export const ZAuditPreviewDocument = z.object({
+const ZAuditPreviewDocument = z.object({
   name: z.string().describe("Path inside the archive, e.g. attestation/doc_….pdf (unique: it carries the record's id)"),
   subject: z.string().nullable().describe("What a reader calls the file, without any id: the stored file's own name, or the session, questionnaire, course or trainer it is about; null for a register (complaints, plans, needs, surveys). The screen shows the type, this subject and the date, not the path"),
   date: z.string().datetime().nullable().describe("The day the file is about (an attendance sheet's session start), ISO 8601; null otherwise"),
@@ -65,7 +65,7 @@ export const ZAuditPreviewDocument = z.object({
   type: ZAuditDocumentType,
   sizeBytes: z.number().int().describe("Stored size for stored documents; an estimate for files generated on the fly (attendance sheets, evaluation results, programme, trainer sheets)"),
 });
-export const ZAuditPreview = z.object({
+const ZAuditPreview = z.object({
   documentCount: z.number().int().describe("Evidence files the archive holds (= manifest.json's files; manifest.json and rapport-audit.pdf not counted)"),
   indicatorsCovered: z.number().int().describe("Distinct indicators evidenced by at least one file"),
   indicators: z.array(z.number().int()).describe("Those indicators, ascending"),
@@ -81,13 +81,13 @@ export const ZDashboardInput = z.object({
   courseId: z.string().min(1).max(64).optional().describe("Limit the course-scoped evidence to this course (crs_...)"),
 });
 
-export const ZIndicatorEvidence = z.object({
+const ZIndicatorEvidence = z.object({
   source: z.string().describe("Record kind: courses, documents.CERTIFICATE, emargements, complaints, improvementPlans, trainerCompetencies, ..."),
   label: z.string().describe("French label of the records"),
   count: z.number().int(),
   link: z.string().nullable().describe("Application path listing those records (relative to the tenant), or null"),
 });
-export const ZIndicatorStatus = z.object({
+const ZIndicatorStatus = z.object({
   indicator: z.number().int().min(1).max(32),
   criterion: z.number().int().min(1).max(7),
   title: z.string().describe("French short title"),
@@ -98,7 +98,7 @@ export const ZIndicatorStatus = z.object({
   gap: z.string().nullable().describe("What is missing, in French; null when evidenced"),
 });
 export type TIndicatorStatus = z.infer<typeof ZIndicatorStatus>;
-export const ZDashboard = z.object({
+const ZDashboard = z.object({
   courseId: z.string().nullable(),
   courseTitle: z.string().nullable(),
   generatedAt: ZTimestamp,

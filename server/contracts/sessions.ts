@@ -23,21 +23,19 @@ export const VIDEO_MODES: readonly TDeliveryMode[] = ["REMOTE", "HYBRID"];
 export const PLACE_MODES: readonly TDeliveryMode[] = ["PRESENTIAL", "HYBRID"];
 
 /** Who a session expects (its signers, convened and reminded learners); see ZSessionRegistration's description. */
-export const ZSessionRegistration = z
+const ZSessionRegistration = z
   .enum(["AUTO", "LIST"])
   .describe(
     "Who the session expects (signers, convocations, reminders). AUTO (default): every ACTIVE or COMPLETED enrollee of the course, up to maxParticipants, " +
       "including those enrolled after the session was planned (registered participants keep their seat first). LIST: its registered participants only. " +
       "A SUSPENDED or REVOKED enrollee is never registered, convened or reminded.",
   );
-export type TSessionRegistration = z.infer<typeof ZSessionRegistration>;
 
-export const ZSessionPlace = z.strictObject({
+const ZSessionPlace = z.strictObject({
   name: z.string().trim().min(1, "Required").max(200, "At most 200 characters").describe("Venue, e.g. Acme Formation"),
   address: z.string().trim().min(1, "Required").max(500, "At most 500 characters").describe("Postal address"),
   room: z.string().trim().max(200, "At most 200 characters").nullable().optional().describe("Room, e.g. Salle Lavoisier"),
 });
-export type TSessionPlace = z.infer<typeof ZSessionPlace>;
 
 /** Limits of a schedule (decided): at most 31 days, at most 6 time ranges a day. */
 export const MAX_SCHEDULE_DAYS = 31;
@@ -46,18 +44,18 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Is "YYYY-MM-DD" a real calendar date? */
-export function isCalendarDate(date: string): boolean {
+function isCalendarDate(date: string): boolean {
   if (!YMD.test(date)) return false;
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-export const ZTimeRange = z.strictObject({
+const ZTimeRange = z.strictObject({
   start: z.string().max(MAX.code).regex(HHMM, "Time as HH:MM").describe("Local start time (tenant time zone), HH:MM"),
   end: z.string().max(MAX.code).regex(HHMM, "Time as HH:MM").describe("Local end time, HH:MM, after start"),
 });
-export const ZScheduleDay = z.strictObject({
+const ZScheduleDay = z.strictObject({
   date: z.string().max(MAX.date).regex(YMD, "Date as YYYY-MM-DD").describe("Local date (tenant time zone)"),
   ranges: z.array(ZTimeRange).min(1, "Required").max(MAX_RANGES_PER_DAY, "At most 6 time ranges a day"),
 });
@@ -68,7 +66,7 @@ export type TScheduleDay = z.infer<typeof ZScheduleDay>;
  * real dates, each range's start before its end, ranges of a day in order and not overlapping,
  * days in order and distinct. Shared by the contract and the session form.
  */
-export function scheduleProblems(days: TScheduleDay[], prefix = "schedule"): Record<string, string[]> {
+function scheduleProblems(days: TScheduleDay[], prefix = "schedule"): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const add = (path: string, message: string) => (out[path] ??= []).push(message);
   days.forEach((day, i) => {
@@ -84,7 +82,7 @@ export function scheduleProblems(days: TScheduleDay[], prefix = "schedule"): Rec
   return out;
 }
 
-export const ZSchedule = z
+const ZSchedule = z
   .array(ZScheduleDay)
   .min(1, "Required")
   .max(MAX_SCHEDULE_DAYS, "At most 31 days")
@@ -97,7 +95,6 @@ export const ZSchedule = z
     "Days (local dates, ascending, distinct; at most 31) each with time ranges (HH:MM in the tenant's time zone, start < end, ascending, not overlapping; at most 6 a day). " +
       "scheduledAt becomes the first range's start and durationMinutes the sum of the ranges; one attendance slot per range.",
   );
-export type TSchedule = z.infer<typeof ZSchedule>;
 
 export const ZSessionSummary = z.object({
   id: z.string(),
@@ -124,8 +121,8 @@ export const ZSessionSummary = z.object({
 });
 export type TSessionSummary = z.infer<typeof ZSessionSummary>;
 
-export const ZSessionTrainer = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
-export const ZRecording = z.object({
+const ZSessionTrainer = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+const ZRecording = z.object({
   id: z.string(),
   url: z.string(),
   durationSeconds: z.number().int().nullable(),
@@ -135,7 +132,7 @@ export const ZRecording = z.object({
 });
 export type TRecording = z.infer<typeof ZRecording>;
 
-export const ZSessionDetail = ZSessionSummary.extend({
+const ZSessionDetail = ZSessionSummary.extend({
   description: z.string(),
   trainers: z.array(ZSessionTrainer),
   recordings: z.array(ZRecording),
@@ -203,7 +200,7 @@ export type TUpdateSessionInput = z.infer<typeof ZUpdateSessionInput>;
 export const ZSessionOutput = envelope(ZSessionDetail);
 export const ZRecordingsOutput = envelope(z.array(ZRecording));
 
-export const ZMediaToken = z.object({
+const ZMediaToken = z.object({
   token: z.string().describe("LiveKit access token (HS256 JWT), valid 1 hour"),
   url: z.string().describe("LiveKit server URL"),
   roomName: z.string(),
@@ -215,7 +212,7 @@ export type TMediaToken = z.infer<typeof ZMediaToken>;
 export const ZMediaTokenOutput = envelope(ZMediaToken);
 
 /** A learner registered to a session. */
-export const ZSessionParticipant = z.object({
+const ZSessionParticipant = z.object({
   userId: z.string(),
   enrollmentId: z.string(),
   firstName: z.string(),

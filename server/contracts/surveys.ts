@@ -7,15 +7,14 @@ import { ZCourseFormat, ZCourseLevel } from "./courses";
  * Isomorphic: zod only.
  */
 export const SURVEY_KINDS = ["END_OF_COURSE", "FOLLOW_UP"] as const;
-export const ZSurveyKind = z.enum(SURVEY_KINDS).describe("END_OF_COURSE (sent at completion) or FOLLOW_UP (sent SURVEY_FOLLOW_UP_DAYS later)");
-export type TSurveyKind = z.infer<typeof ZSurveyKind>;
+const ZSurveyKind = z.enum(SURVEY_KINDS).describe("END_OF_COURSE (sent at completion) or FOLLOW_UP (sent SURVEY_FOLLOW_UP_DAYS later)");
 
 /** A survey link's token: an HS256 JWT (three base64url parts). */
 export const ZSurveyTokenInput = z.object({
   token: z.string().min(10).max(2000).describe("The signed token of the survey link (the `token` of the e-mailed link `/survey?token=...`)"),
 });
 
-export const ZSurveyQuestion = z.object({
+const ZSurveyQuestion = z.object({
   id: z.string().describe("qqn_..."),
   kind: z.enum(["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE", "FREE_TEXT"]),
   prompt: z.string(),
@@ -25,7 +24,7 @@ export const ZSurveyQuestion = z.object({
 });
 export type TSurveyQuestion = z.infer<typeof ZSurveyQuestion>;
 
-export const ZSurvey = z.object({
+const ZSurvey = z.object({
   kind: ZSurveyKind,
   tenantName: z.string(),
   courseTitle: z.string(),
@@ -37,7 +36,7 @@ export const ZSurvey = z.object({
 export type TSurvey = z.infer<typeof ZSurvey>;
 export const ZSurveyOutput = envelope(ZSurvey);
 
-export const ZSurveyAnswerInput = z.strictObject({
+const ZSurveyAnswerInput = z.strictObject({
   questionId: z.string().min(1).max(64).describe("qqn_... of the survey"),
   choiceIds: z.array(z.string().min(1).max(64)).max(20).optional().describe("Chosen choice ids (one for SINGLE_CHOICE and TRUE_FALSE)"),
   text: z.string().trim().max(5000).optional().describe("FREE_TEXT answer (at most 5000 characters)"),
@@ -48,7 +47,7 @@ export const ZSubmitSurveyInput = ZSurveyTokenInput.extend({
 }).strict();
 export type TSubmitSurveyInput = z.infer<typeof ZSubmitSurveyInput>;
 
-export const ZSurveyResponseCreated = z.object({
+const ZSurveyResponseCreated = z.object({
   id: z.string().describe("svr_..."),
   kind: ZSurveyKind,
   submittedAt: ZTimestamp,
@@ -58,7 +57,7 @@ export const ZSurveyResponseCreatedOutput = envelope(ZSurveyResponseCreated);
 /* ------------------------------------------------------------------ results */
 
 /** The one satisfaction figure (services/surveys/satisfaction.ts), shown to staff and on the public page. */
-export const ZSatisfaction = z.object({
+const ZSatisfaction = z.object({
   responses: z.number().int().describe("Responses received"),
   ratingAnswers: z.number().int().describe("Answers to rating questions counted in the figures"),
   averageRating: z.number().nullable().describe("Mean rating brought to a 1-5 scale (two decimals); null without a rating answer"),
@@ -66,7 +65,7 @@ export const ZSatisfaction = z.object({
 });
 export type TSatisfaction = z.infer<typeof ZSatisfaction>;
 
-export const ZQuestionBreakdown = z.object({
+const ZQuestionBreakdown = z.object({
   questionId: z.string(),
   questionnaireId: z.string(),
   prompt: z.string(),
@@ -77,7 +76,7 @@ export const ZQuestionBreakdown = z.object({
   texts: z.array(z.string()).describe("FREE_TEXT: the 20 latest non-empty answers (anonymous)"),
 });
 
-export const ZSurveyKindResults = ZSatisfaction.extend({
+const ZSurveyKindResults = ZSatisfaction.extend({
   kind: ZSurveyKind,
   sent: z.number().int().describe("Invitations e-mailed"),
   pending: z.number().int().describe("Invitations due later (FOLLOW_UP not sent yet)"),
@@ -85,7 +84,7 @@ export const ZSurveyKindResults = ZSatisfaction.extend({
   questions: z.array(ZQuestionBreakdown),
 });
 
-export const ZSurveyResults = z.object({
+const ZSurveyResults = z.object({
   courseId: z.string(),
   overall: ZSatisfaction.extend({
     sent: z.number().int(),
@@ -100,7 +99,7 @@ export const ZSurveyResultsInput = z.object({ id: z.string().min(1).max(64).desc
 
 /* ------------------------------------------------------------------ public course pages */
 
-export const ZOutcomeRate = z.object({
+const ZOutcomeRate = z.object({
   count: z.number().int().describe("The numerator: learners who completed (completion) or succeeded (success)"),
   of: z.number().int().describe("The denominator: enrollments but CANCELLED (completion) or COMPLETED enrollments (success)"),
   rate: z.number().nullable().describe("count / of (0..1); null when `significant` is false"),
@@ -108,7 +107,7 @@ export const ZOutcomeRate = z.object({
 });
 export type TOutcomeRate = z.infer<typeof ZOutcomeRate>;
 
-export const ZResultIndicators = z.object({
+const ZResultIndicators = z.object({
   satisfaction: ZSatisfaction,
   completion: ZOutcomeRate.describe("COMPLETED enrollments over every enrollment but CANCELLED"),
   success: ZOutcomeRate.describe("Of the COMPLETED enrollments, those that passed every quiz lesson of their path (a course without a quiz: every completed one)"),
@@ -116,7 +115,7 @@ export const ZResultIndicators = z.object({
 });
 export type TResultIndicators = z.infer<typeof ZResultIndicators>;
 
-export const ZPublicCourseSummary = z.object({
+const ZPublicCourseSummary = z.object({
   slug: z.string(),
   title: z.string(),
   description: z.string(),
@@ -128,7 +127,7 @@ export const ZPublicCourseSummary = z.object({
   publishedAt: ZTimestamp.nullable(),
 });
 
-export const ZPublicCourse = ZPublicCourseSummary.extend({
+const ZPublicCourse = ZPublicCourseSummary.extend({
   pedagogicalObjectives: z.string().nullable(),
   prerequisites: z.string().nullable(),
   targetAudience: z.string().nullable(),

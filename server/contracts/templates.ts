@@ -9,7 +9,7 @@ export const ZTemplateKind = z.enum(["SYSTEM", "CUSTOM"]);
 export const ZTemplateFieldType = z.enum(["TEXT", "NUMBER", "DATE", "BOOLEAN"]);
 
 /** Longest accepted body (characters). */
-export const TEMPLATE_BODY_MAX = 50_000;
+const TEMPLATE_BODY_MAX = 50_000;
 
 const ZTemplateName = z.string().trim().min(1, "Required").max(200);
 const ZTemplateBody = z
@@ -21,7 +21,7 @@ const ZTemplateBody = z
       "`- ` list items, `**bold**`, and `---` for a horizontal rule. Anything else is printed as plain text (no HTML, no links, no images).",
   );
 
-export const ZTemplateField = z.object({
+const ZTemplateField = z.object({
   id: z.string(),
   key: z.string(),
   label: z.string(),
@@ -31,7 +31,7 @@ export const ZTemplateField = z.object({
 });
 export type TTemplateField = z.infer<typeof ZTemplateField>;
 
-export const ZTemplateSummary = z.object({
+const ZTemplateSummary = z.object({
   id: z.string(),
   name: z.string(),
   category: ZTemplateCategory,
@@ -43,7 +43,7 @@ export const ZTemplateSummary = z.object({
 });
 export type TTemplateSummary = z.infer<typeof ZTemplateSummary>;
 
-export const ZTemplate = ZTemplateSummary.extend({
+const ZTemplate = ZTemplateSummary.extend({
   body: z.string(),
   fields: z.array(ZTemplateField),
   sourceTemplateId: z.string().nullable(),
@@ -69,7 +69,7 @@ const ZFieldKey = z
   .max(MAX.code)
   .regex(/^[a-zA-Z][a-zA-Z0-9_.]{0,63}$/, "Letters, digits, dots and underscores, starting with a letter")
   .describe("The placeholder name: {{key}} in the body");
-export const ZTemplateFieldInput = z.strictObject({
+const ZTemplateFieldInput = z.strictObject({
   key: ZFieldKey,
   label: z.string().trim().min(1, "Required").max(200),
   type: ZTemplateFieldType.default("TEXT"),
@@ -103,7 +103,7 @@ export const ZTemplateOutput = envelope(ZTemplate);
 export const ZTemplateFieldsOutput = envelope(z.array(ZTemplateField));
 
 export const ZCatalogInput = z.object({ category: ZTemplateCategory });
-export const ZCatalogVariable = z.object({
+const ZCatalogVariable = z.object({
   key: z.string().describe("Use as {{key}} in the body"),
   label: z.string().describe("French label shown in the editor's picker"),
   example: z.string().describe("The sample value the preview prints"),
@@ -124,5 +124,3 @@ export const ZPreviewInput = z.strictObject({
   body: ZTemplateBody.optional().describe("Render this text instead of the stored body (the editor's unsaved text)"),
   values: z.record(z.string().max(64), z.string().max(2000)).optional().describe("Values of the template's own fields ({{key}}), else their labels are printed"),
 });
-/** tRPC transport of binary answers: base64 of the PDF. */
-export const ZPdfBase64 = z.string().describe("PDF bytes, base64 (tRPC transport; REST answers application/pdf)");

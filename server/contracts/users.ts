@@ -2,9 +2,9 @@ import { z } from "zod";
 import { MAX } from "./bounds";
 import { envelope, listEnvelope, ZEmail, ZLimitPageInput, ZLimitPageMeta, ZLocale, ZName, ZPassword, ZRole, ZTimestamp, ZUserStatus } from "./common";
 
-export const ZNotifications = z.object({ email: z.boolean(), push: z.boolean(), weeklyDigest: z.boolean() });
+const ZNotifications = z.object({ email: z.boolean(), push: z.boolean(), weeklyDigest: z.boolean() });
 
-export const ZUser = z.object({
+const ZUser = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),

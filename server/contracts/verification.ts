@@ -38,7 +38,7 @@ export const ZVerifyInput = z.object({
   code: z.string().max(40).describe("The verification code printed on the document, with or without its dashes (case-insensitive)"),
 });
 
-export const ZVerification = z.object({
+const ZVerification = z.object({
   code: z.string().describe("The code, formatted as printed (XXXX-XXXX-XXXX)"),
   issuer: z.object({
     name: z.string().describe("The organisation's name as printed"),

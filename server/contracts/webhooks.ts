@@ -6,7 +6,6 @@ import { EVENT_NAMES } from "./events";
 /** Outbound webhooks (spec: Webhook resource, Events; conventions §8). Isomorphic: zod only. */
 /** The 14 event names (server/contracts/events.ts). */
 export const WEBHOOK_EVENT_NAMES = EVENT_NAMES;
-export type TWebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 const KNOWN = new Set<string>(WEBHOOK_EVENT_NAMES);
 
@@ -25,7 +24,7 @@ const ZEvents = z
 const ZUrl = z.string().trim().min(1, "Required").max(2048).describe("HTTPS URL of the receiver (public address; see the operation's description)");
 const ZDescription = z.string().trim().max(500).describe("Free text (at most 500 characters)");
 
-export const ZWebhook = z.object({
+const ZWebhook = z.object({
   id: z.string().describe("wh_..."),
   url: z.string(),
   description: z.string(),
@@ -46,7 +45,7 @@ export const ZWebhook = z.object({
 });
 export type TWebhook = z.infer<typeof ZWebhook>;
 
-export const ZWebhookCreated = ZWebhook.extend({
+const ZWebhookCreated = ZWebhook.extend({
   secret: z.string().describe("whsec_ + 32 random bytes (base64url): the HMAC-SHA256 signing key. Shown only in this answer; it cannot be read again"),
 });
 export type TWebhookCreated = z.infer<typeof ZWebhookCreated>;
@@ -73,10 +72,9 @@ export const ZWebhookOutput = envelope(ZWebhook);
 export const ZWebhookCreatedOutput = envelope(ZWebhookCreated);
 export const ZListWebhooksOutput = listEnvelope(ZWebhook, ZLimitPageMeta);
 
-export const ZDeliveryStatus = z.enum(["PENDING", "SUCCEEDED", "FAILED"]);
-export type TDeliveryStatus = z.infer<typeof ZDeliveryStatus>;
+const ZDeliveryStatus = z.enum(["PENDING", "SUCCEEDED", "FAILED"]);
 
-export const ZDeliveryAttempt = z.object({
+const ZDeliveryAttempt = z.object({
   attempt: z.number().int().describe("1 for the first request; numbering continues across redeliveries"),
   startedAt: ZTimestamp,
   statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null when it did not answer (refused address, time-out, connection error)"),
@@ -87,7 +85,7 @@ export const ZDeliveryAttempt = z.object({
 });
 export type TDeliveryAttempt = z.infer<typeof ZDeliveryAttempt>;
 
-export const ZDelivery = z.object({
+const ZDelivery = z.object({
   id: z.string().describe("dlv_..."),
   webhookId: z.string(),
   eventId: z.string().describe("The event's evt_ id: the payload's id, the same on every attempt"),

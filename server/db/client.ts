@@ -3,7 +3,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import * as schema from "./schema";
 
 export { schema };
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers (PGlite and postgres-js). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A transaction has the same query surface as the database. */

@@ -9,7 +9,7 @@ import { withTransactionRetry } from "./transaction";
 export type { Db, DbHandle, DbOrTx, Tx } from "./client";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const MIGRATIONS_DIR = path.resolve(here, "../../drizzle");
+const MIGRATIONS_DIR = path.resolve(here, "../../drizzle");
 
 /**
  * PGlite (embedded) when DATABASE_URL is unset, else PostgreSQL through postgres-js.
@@ -97,7 +97,7 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   }
 }
 
-export async function runMigrations(handle: DbHandle): Promise<void> {
+async function runMigrations(handle: DbHandle): Promise<void> {
   if (handle.driver === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -19,10 +19,10 @@ import type { Db } from "./client";
  * (modules, lessons, questionnaires, questions).
  */
 export const TRANSACTION_ATTEMPTS = 3;
-export const TRANSACTION_RETRY_AFTER_SECONDS = 1;
+const TRANSACTION_RETRY_AFTER_SECONDS = 1;
 const RETRYABLE = new Set(["40001", "40P01"]);
 
-export function isRetryableConflict(e: unknown): boolean {
+function isRetryableConflict(e: unknown): boolean {
   let cur: unknown = e;
   for (let i = 0; i < 4 && cur && typeof cur === "object"; i++) {
     const code = (cur as { code?: unknown }).code;
@@ -32,7 +32,7 @@ export function isRetryableConflict(e: unknown): boolean {
   return false;
 }
 
-export const transactionConflict = () =>
+const transactionConflict = () =>
   new DomainError("UNAVAILABLE", "Concurrent requests on the same data kept conflicting: retry in a moment", {
     reason: "TRANSACTION_CONFLICT",
     retryAfterSeconds: TRANSACTION_RETRY_AFTER_SECONDS,

@@ -11,7 +11,7 @@ import { errorBodyFor } from "./send";
  */
 export type RequestTimeouts = { requestTimeoutMs: number; headersTimeoutMs: number };
 
-export const DEFAULT_REQUEST_TIMEOUTS: RequestTimeouts = { requestTimeoutMs: 60_000, headersTimeoutMs: 15_000 };
+const DEFAULT_REQUEST_TIMEOUTS: RequestTimeouts = { requestTimeoutMs: 60_000, headersTimeoutMs: 15_000 };
 
 /**
  * The request target in origin form: an absolute-form request line (`GET http://evil.example/login

@@ -13,12 +13,12 @@ export const MAX_JSON_DEPTH = 64;
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The message of a field refused for a control character (messages/api/fields.*.ts `noControlChars`). */
-export const CONTROL_CHARACTER_MESSAGE = "No control characters";
+const CONTROL_CHARACTER_MESSAGE = "No control characters";
 
 /** Key names an object inherits from Object.prototype (`toString`, `constructor`, `__proto__`...). */
 const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-export function hasControlCharacter(value: string): boolean {
+function hasControlCharacter(value: string): boolean {
   return CONTROL_CHARACTER.test(value);
 }
 

@@ -15,7 +15,7 @@ import { MAX_BODY_BYTES, parseCheckedJson, readBodyText } from "./body";
 import { refuseControlCharacters } from "./input-guard";
 
 /** What a raw route's procedure returns: the body and how to present it. */
-export type RawBody = {
+type RawBody = {
   contentType: string;
   /** Sent as Content-Disposition (attachment unless `disposition` says inline). */
   filename?: string;
@@ -42,7 +42,7 @@ export type RawBody = {
 export type RouteAccess = { public: true; tenant?: true } | { member: true; ofMode?: boolean } | { permission: Permission; ofMode?: boolean };
 
 /** The OpenAPI operation of a raw route: what the document shows, declared once with the route. */
-export type RawOperationDoc = {
+type RawOperationDoc = {
   summary: string;
   description: string;
   tags: string[];
@@ -228,7 +228,7 @@ function withTenantFromQuery(info: RequestInfo, ref: string | null): RequestInfo
 }
 
 /** `inline|attachment; filename="…"`, plus the RFC 6266 UTF-8 form when the name is not plain ASCII. */
-export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+function contentDisposition(type: "inline" | "attachment", fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   if (ascii === fileName) return `${type}; filename="${fileName}"`;
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;

@@ -28,7 +28,7 @@ export type RestOperation = {
 };
 
 /** Output fields that hold a credential: an access or refresh token, a join token, a signing secret, an API key. */
-export const SECRET_FIELDS = ["accessToken", "refreshToken", "token", "secret", "apiKey"] as const;
+const SECRET_FIELDS = ["accessToken", "refreshToken", "token", "secret", "apiKey"] as const;
 const SECRET_FIELD_RE = new RegExp(`"(?:${SECRET_FIELDS.join("|")})":`);
 
 /**
@@ -48,7 +48,7 @@ export function carriesSecret(output: unknown): boolean {
 export type RestMatch = { operation: RestOperation; params: Record<string, string> };
 
 /** Same normalisation and matching as trpc-to-openapi's, so the document and the dispatch agree. */
-export const normalizePath = (path: string) => `/${path.replace(/^\/|\/$/g, "")}`;
+const normalizePath = (path: string) => `/${path.replace(/^\/|\/$/g, "")}`;
 const pathRegExp = (path: string) => new RegExp(`^${path.replace(/\{(.+?)\}/g, (_, key: string) => `(?<${key}>[^/]+)`)}$`, "i");
 
 /**
@@ -88,7 +88,7 @@ export function matchRest(table: Map<string, RestOperation[]>, method: string, p
   return null;
 }
 
-export const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /**
  * The JSON body of a POST, PUT or PATCH (a body-less one without content-type is `{}`);

@@ -2,21 +2,18 @@
  * Every queue of the job worker. A new kind of background work: its name here, its definition
  * (`defineJob`) beside its service, and one line in registry.ts.
  */
-export const JOB_NAMES = [
-  "event.dispatch",
-  "events.sweep",
-  "webhook.deliver",
-  "mail.send",
-  "ai.run",
-  "session.notices",
-  "document.certificate",
-  "attendance.reminders",
-  "complaints.sla",
-  "complaints.autoclose",
-  "survey.send",
-  "surveys.sweep",
-  "invoice.render",
-  "invoices.overdue",
-] as const;
-
-export type JobName = (typeof JOB_NAMES)[number];
+export type JobName =
+  | "event.dispatch"
+  | "events.sweep"
+  | "webhook.deliver"
+  | "mail.send"
+  | "ai.run"
+  | "session.notices"
+  | "document.certificate"
+  | "attendance.reminders"
+  | "complaints.sla"
+  | "complaints.autoclose"
+  | "survey.send"
+  | "surveys.sweep"
+  | "invoice.render"
+  | "invoices.overdue";

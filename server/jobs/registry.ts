@@ -16,7 +16,3 @@ import type { JobDefinition } from "./define";
  * lists them here; the worker, the installer (queues) and the tests' drainJobs read this list.
  */
 export const JOBS: readonly JobDefinition<never>[] = [...eventJobs, ...webhookJobs, ...mailJobs, ...sessionNoticeJobs, ...aiJobs, ...documentJobs, ...reminderJobs, ...complaintJobs, ...surveyJobs, ...invoiceJobs, ...overdueJobs] as JobDefinition<never>[];
-
-export function jobDefinition(name: string): JobDefinition<never> | undefined {
-  return JOBS.find((j) => j.name === name);
-}

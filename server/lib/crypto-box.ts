@@ -14,10 +14,10 @@ import { env } from "../env";
  * value must be given to decrypt, which binds a blob to its owner (a blob copied to another
  * record or tenant no longer decrypts).
  */
-export const BOX_VERSION = "v1";
+const BOX_VERSION = "v1";
 const KEY_SALT = "training-platform/crypto-box";
 /** HKDF `info` per purpose; attendance's is the original KEY_INFO, so existing boxes still open. */
-export const BOX_PURPOSES = {
+const BOX_PURPOSES = {
   "attendance-signature": "attendance-signature/aes-256-gcm/v1",
   "webhook-secret": "webhook-secret/aes-256-gcm/v1",
   "mail-credentials": "mail-credentials/aes-256-gcm/v1",

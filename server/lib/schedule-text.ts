@@ -37,7 +37,7 @@ export function formatRanges(ranges: ScheduleTextDay["ranges"], locale: TextLoca
 }
 
 /** One day: "mardi 8 décembre 2026, 09:00–12:30 et 13:30–17:00". */
-export const formatScheduleDay = (day: ScheduleTextDay, locale: TextLocale = "fr") => `${formatLongDate(day.date, locale)}, ${formatRanges(day.ranges, locale)}`;
+const formatScheduleDay = (day: ScheduleTextDay, locale: TextLocale = "fr") => `${formatLongDate(day.date, locale)}, ${formatRanges(day.ranges, locale)}`;
 
 export type ScheduleText = {
   /** One line per day. */

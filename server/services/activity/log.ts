@@ -4,31 +4,29 @@ import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
 
 /** Actions recorded in the learning activity log (spec, Activity log). */
-export const ACTIVITY_ACTIONS = [
-  "course.created",
-  "course.updated",
-  "course.published",
-  "course.archived",
-  "course.duplicated",
-  "course.viewed",
-  "course.ai_generated",
-  "enrollment.created",
-  "enrollment.cancelled",
-  "enrollment.updated",
-  "enrollment.completed",
-  "enrollment.suspended",
-  "enrollment.reactivated",
-  "enrollment.revoked",
-  "lesson.started",
-  "lesson.completed",
-  "module.completed",
-  "quiz.submitted",
-  "survey.scheduled",
-  "survey.skipped",
-  "survey.sent",
-  "survey.answered",
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+export type ActivityAction =
+  | "course.created"
+  | "course.updated"
+  | "course.published"
+  | "course.archived"
+  | "course.duplicated"
+  | "course.viewed"
+  | "course.ai_generated"
+  | "enrollment.created"
+  | "enrollment.cancelled"
+  | "enrollment.updated"
+  | "enrollment.completed"
+  | "enrollment.suspended"
+  | "enrollment.reactivated"
+  | "enrollment.revoked"
+  | "lesson.started"
+  | "lesson.completed"
+  | "module.completed"
+  | "quiz.submitted"
+  | "survey.scheduled"
+  | "survey.skipped"
+  | "survey.sent"
+  | "survey.answered";
 
 /**
  * The one activity writer: call it inside the transaction of the action it records, so the

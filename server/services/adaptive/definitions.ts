@@ -37,7 +37,7 @@ type Definition = {
 
 const iso = (d: Date) => d.toISOString();
 
-export function serializeAdaptivePath(row: AdaptivePathRow, learnerPathsCount = 0): TAdaptivePath {
+function serializeAdaptivePath(row: AdaptivePathRow, learnerPathsCount = 0): TAdaptivePath {
   const base = {
     id: row.id,
     name: row.name,

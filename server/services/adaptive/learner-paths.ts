@@ -31,7 +31,6 @@ import { latestPositioningAttempt } from "./positioning";
  * learner may generate once per positioning attempt: again with the same latest attempt is 409
  * LEARNER_PATH_UP_TO_DATE (staff may regenerate at will). Generating again replaces the path.
  */
-export { learnerPathOf, lessonPathRole, type LearnerPathRow } from "../enrollments/path-filter";
 
 /** The rules applied to a score (pure). */
 export function applyScoreRules(score: number, rules: AdaptiveRule[], extraLessons: AdaptiveExtraLesson[], existing?: Set<string>) {

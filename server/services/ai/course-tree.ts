@@ -11,11 +11,11 @@ import type { CourseContext } from "./provider";
  * A course with its modules (ordered), lessons (ordered) and questionnaires with their
  * questions: what the AI operations read, copy and return.
  */
-export type CourseRow = typeof courses.$inferSelect;
-export type ModuleRow = typeof modules.$inferSelect;
+type CourseRow = typeof courses.$inferSelect;
+type ModuleRow = typeof modules.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
-export type QuestionnaireRow = typeof questionnaires.$inferSelect;
-export type QuestionRow = typeof questions.$inferSelect;
+type QuestionnaireRow = typeof questionnaires.$inferSelect;
+type QuestionRow = typeof questions.$inferSelect;
 export type CourseTree = {
   course: CourseRow;
   modules: (ModuleRow & { lessons: LessonRow[] })[];

@@ -20,7 +20,7 @@ import { countOf, limitPage, maintainedTotal, paginate, totalKeys } from "../pla
  */
 export type Movement = { amount: number; operation: string; courseId?: string | null; userId?: string | null };
 
-export const insufficientCredits = (operation: string, amount: number, balance: number) =>
+const insufficientCredits = (operation: string, amount: number, balance: number) =>
   new DomainError("PAYMENT_REQUIRED", `Insufficient AI credits: ${operation} needs ${amount}, balance ${balance}`, { reason: "INSUFFICIENT_CREDITS", params: { operation, amount, balance } });
 
 export async function getBalance(db: DbOrTx, scope: TenantScope): Promise<number> {

@@ -45,7 +45,7 @@ const shorten = (text: string, max: number) => (text.length > max ? `${text.slic
  * The course as the model sees it: its fields and structure, lesson texts shortened, except for
  * a variant, which rewrites them and so must see them whole.
  */
-export function courseJson(c: CourseContext, lessonTextMax = LESSON_TEXT_MAX): string {
+function courseJson(c: CourseContext, lessonTextMax = LESSON_TEXT_MAX): string {
   return JSON.stringify({
     ...c,
     modules: c.modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => ({ ...l, content: shorten(l.content, lessonTextMax) })) })),

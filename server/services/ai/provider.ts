@@ -13,9 +13,9 @@ import { truncate } from "./text";
  * normalise whatever the provider said (FAQ 5 to 8 pairs, SEO lengths, slug through slug.ts,
  * variant texts merged onto the course's own structure).
  */
-export type LessonKind = "TEXT" | "VIDEO" | "FILE" | "LIVE_SESSION" | "QUIZ";
-export type LessonContext = { title: string; kind: LessonKind; content: string };
-export type ModuleContext = { title: string; description: string; lessons: LessonContext[] };
+type LessonKind = "TEXT" | "VIDEO" | "FILE" | "LIVE_SESSION" | "QUIZ";
+type LessonContext = { title: string; kind: LessonKind; content: string };
+type ModuleContext = { title: string; description: string; lessons: LessonContext[] };
 /** What a provider knows of a course: its own content, nothing else. */
 export type CourseContext = {
   title: string;
@@ -37,7 +37,7 @@ export type CourseContext = {
   modules: ModuleContext[];
 };
 
-export type AiTasks = {
+type AiTasks = {
   faq: { input: { course: CourseContext }; output: z.infer<typeof ZFaqResult> };
   seo: { input: { course: CourseContext }; output: z.infer<typeof ZSeoResult> };
   variant: { input: { course: CourseContext; targetAudience: TAudience; instructions?: string }; output: VariantResult };
@@ -63,7 +63,7 @@ export interface AiProvider {
   complete<K extends AiTaskKind>(task: AiTaskOf<K>): Promise<AiResultOf<K>>;
 }
 
-export const FAQ_MIN = 5;
+const FAQ_MIN = 5;
 export const FAQ_MAX = 8;
 export const META_TITLE_MAX = 60;
 export const META_DESCRIPTION_MAX = 160;
@@ -148,7 +148,7 @@ export async function draftFromBrief(provider: AiProvider, brief: string, course
  * said: only courses of that catalogue, each once, at most 5, matched objectives only among the
  * analysis' own; the level gap, steps, covered objectives and hours are computed, not trusted.
  */
-export const RECOMMENDATIONS_MAX = 5;
+const RECOMMENDATIONS_MAX = 5;
 const NEEDS_LEVELS = ["BEGINNER", "INTERMEDIATE", "ADVANCED", "EXPERT"] as const;
 
 export async function needsAnalysis(provider: AiProvider, needs: NeedsContext): Promise<NeedsOutcome> {

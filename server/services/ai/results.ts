@@ -17,8 +17,8 @@ export const ZSeoResult = z.object({
   keywords: z.array(text(60)).max(30),
 });
 
-export const ZGeneratedChoice = z.object({ label: text(300).min(1), correct: z.boolean() });
-export const ZGeneratedQuestion = z
+const ZGeneratedChoice = z.object({ label: text(300).min(1), correct: z.boolean() });
+const ZGeneratedQuestion = z
   .object({
     kind: z.enum(["SINGLE_CHOICE", "MULTIPLE_CHOICE", "TRUE_FALSE"]),
     prompt: text(1000).min(1),
@@ -74,7 +74,7 @@ export const ZDraftResult = z.object({
 export type DraftResult = z.infer<typeof ZDraftResult>;
 
 /** A positioning questionnaire: each question carries its difficulty and the topic it assesses. */
-export const ZPositioningQuestion = ZGeneratedQuestion.and(z.object({ difficulty: z.enum(["EASY", "MEDIUM", "HARD"]), topic: text(200).default("") }));
+const ZPositioningQuestion = ZGeneratedQuestion.and(z.object({ difficulty: z.enum(["EASY", "MEDIUM", "HARD"]), topic: text(200).default("") }));
 export const ZPositioningQuizResult = z.object({
   title: text(200).min(1),
   questions: z.array(ZPositioningQuestion).min(1).max(50),

@@ -22,7 +22,7 @@ import type { Caller } from "../../auth/caller";
  * the title gets the level as suffix, `seoMetadata` starts empty (FAQ and SEO describe the
  * source), `sourceCourseId` is the source. Questions are copied as they are.
  */
-export function variantTitle(title: string, audience: TAudience, language: string): string {
+function variantTitle(title: string, audience: TAudience, language: string): string {
   const suffix = ` (${clause(phrasesFor(language).levels[audience])})`;
   const base = title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
   return `${base.slice(0, 200 - suffix.length).trimEnd()}${suffix}`;

@@ -9,7 +9,7 @@ import { sealRecord, verifyChain, type ChainVerification, type SealableRecord } 
 
 export type EmargementRow = typeof emargements.$inferSelect;
 export type Method = EmargementRow["method"];
-export type AttendanceStatus = NonNullable<EmargementRow["status"]>;
+type AttendanceStatus = NonNullable<EmargementRow["status"]>;
 
 /** What a signing flow supplies; the chain adds id, position, previous hash and seal. */
 export type NewRecord = {
@@ -41,7 +41,7 @@ export type NewRecord = {
 export const SIGNATURE_METHODS: readonly Method[] = ["QR", "QR_CODE", "PIN", "CANVAS"];
 
 /** The fields of a stored row that enter its seal (lib/seal.ts names them). */
-export function sealable(row: Omit<EmargementRow, "sealedHash" | "previousHash" | "chainPosition" | "createdAt">): SealableRecord {
+function sealable(row: Omit<EmargementRow, "sealedHash" | "previousHash" | "chainPosition" | "createdAt">): SealableRecord {
   return {
     id: row.id,
     tenantId: row.tenantId,

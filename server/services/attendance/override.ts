@@ -16,7 +16,7 @@ import type { Caller } from "../../auth/caller";
 
 export type OverrideInput = TOverrideInput;
 
-export const MIN_REASON_LENGTH = 20;
+const MIN_REASON_LENGTH = 20;
 
 type Fields = Record<string, string[]>;
 

@@ -5,7 +5,7 @@ import type { TenantScope } from "../../db/tenant-scope";
 import { DomainError } from "../../errors";
 import { env } from "../../env";
 
-export const pinLockedMessage = (minutes: number) => `Too many PIN attempts: wait ${minutes} minutes`;
+const pinLockedMessage = (minutes: number) => `Too many PIN attempts: wait ${minutes} minutes`;
 
 /**
  * Counts one PIN attempt of a user on a session BEFORE the PIN is compared, in one atomic upsert,

@@ -41,10 +41,10 @@ export async function issueQrToken(db: DbOrTx, scope: TenantScope, tenantSlug: s
 const SHORT_ID_BYTES = 16;
 /** The short form of a QR token: its jti, 22 base64url characters (a JWT always has dots). */
 const SHORT_ID = /^[A-Za-z0-9_-]{22}$/;
-export const isShortQrId = (token: string): boolean => SHORT_ID.test(token);
+const isShortQrId = (token: string): boolean => SHORT_ID.test(token);
 
 /** The URL the QR code encodes: the tenant's `/q/{id}` page, which opens the signing page for that token. */
-export const shortSignUrl = (tenantSlug: string, id: string): string => tenantUrl(tenantSlug, `/q/${id}`);
+const shortSignUrl = (tenantSlug: string, id: string): string => tenantUrl(tenantSlug, `/q/${id}`);
 
 export type QrFailure = "expired" | "invalid" | "used";
 export class QrTokenError extends Error {

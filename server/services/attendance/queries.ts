@@ -126,7 +126,7 @@ async function assertRecordReader(db: DbOrTx, caller: Caller, row: { userId: str
 }
 
 /** The staff page where a session's attendance and chain status are checked. */
-export const verificationUrl = (slug: string, sessionId: string) => tenantUrl(slug, `/sessions/${sessionId}/attendance`);
+const verificationUrl = (slug: string, sessionId: string) => tenantUrl(slug, `/sessions/${sessionId}/attendance`);
 
 /**
  * GET /qualiopi/emargement/{id}/seal-certificate: the seal of one record (it is sealed when it is

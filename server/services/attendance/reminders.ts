@@ -35,7 +35,7 @@ import type { Caller } from "../../auth/caller";
  * (kind MANUAL) are logged the same way, as many times as they are sent.
  */
 
-export type ReminderKind = "SLOT_OPEN" | "SLOT_CLOSING" | "MANUAL";
+type ReminderKind = "SLOT_OPEN" | "SLOT_CLOSING" | "MANUAL";
 
 /** What is reminded: a slot of the session, or the session as a whole when it has no slots. */
 type Target = { slotId: string | null; startsAt: Date; endsAt: Date };
@@ -44,7 +44,7 @@ type Context = { session: SessionRow; creatorId: string; tenantSlug: string; tim
 const MINUTE = 60_000;
 
 /** The automatic reminder due for a target at `now`, if any: the closing one wins when both are due (a short slot, or a worker back late). */
-export function dueKind(target: Pick<Target, "startsAt" | "endsAt">, now: Date): "SLOT_OPEN" | "SLOT_CLOSING" | null {
+function dueKind(target: Pick<Target, "startsAt" | "endsAt">, now: Date): "SLOT_OPEN" | "SLOT_CLOSING" | null {
   const e = env();
   const t = now.getTime();
   if (t < target.startsAt.getTime() + e.ATTENDANCE_REMINDER_OPEN_MINUTES * MINUTE || t >= target.endsAt.getTime()) return null;
@@ -122,7 +122,7 @@ const OPEN_STATUSES = ["SCHEDULED", "LIVE"] as const;
  * slots in progress, of SCHEDULED or LIVE sessions of tenants in OF mode; each due target gets
  * its reminder. Returns the number of mails queued.
  */
-export async function sendDueReminders(db: Db, now: Date): Promise<number> {
+async function sendDueReminders(db: Db, now: Date): Promise<number> {
   const e = env();
   const opensBefore = new Date(now.getTime() - e.ATTENDANCE_REMINDER_OPEN_MINUTES * MINUTE);
   const ctxCols = { session: liveSessions, creatorId: courses.creatorId, tenantSlug: tenants.slug, timeZone: tenants.timeZone };

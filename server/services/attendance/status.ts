@@ -51,11 +51,9 @@
  * Totals: per overall status of the participants, and per slot status for each slot.
  */
 
-export const ATTENDANCE_STATUSES = ["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY", "NOT_YET"] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export type AttendanceStatus = "PRESENT" | "ABSENT" | "EXCUSED_ABSENCE" | "LATE" | "LEFT_EARLY" | "NOT_YET";
 /** What a correction may set. */
 export type SettableStatus = Exclude<AttendanceStatus, "NOT_YET">;
-export const SETTABLE_STATUSES: readonly SettableStatus[] = ["PRESENT", "ABSENT", "EXCUSED_ABSENCE", "LATE", "LEFT_EARLY"];
 
 /** Minutes late (or left early) tolerated before an AUTO presence reads LATE (or LEFT_EARLY). */
 export const GRACE_MINUTES = 10;
@@ -145,7 +143,7 @@ export type AttendanceComputation<R extends StatusRecord = StatusRecord> = {
   slotTotals: StatusTotals[];
 };
 
-export const emptyTotals = (): StatusTotals => ({ PRESENT: 0, ABSENT: 0, EXCUSED_ABSENCE: 0, LATE: 0, LEFT_EARLY: 0, NOT_YET: 0 });
+const emptyTotals = (): StatusTotals => ({ PRESENT: 0, ABSENT: 0, EXCUSED_ABSENCE: 0, LATE: 0, LEFT_EARLY: 0, NOT_YET: 0 });
 
 const isSignature = (r: StatusRecord) => SIGNATURE_METHODS.includes(r.method);
 const chronological = (a: StatusRecord, b: StatusRecord) => a.signedAt.getTime() - b.signedAt.getTime() || a.chainPosition - b.chainPosition;
@@ -153,7 +151,7 @@ const attended = (s: AttendanceStatus) => s === "PRESENT" || s === "LATE" || s =
 const absence = (s: AttendanceStatus) => s === "ABSENT" || s === "EXCUSED_ABSENCE";
 
 /** The session's slots in order, or the implicit one. */
-export function sessionSlots(session: StatusInput<StatusRecord>["session"], slots: readonly StatusSlot[], implicitLabel = ""): StatusSlot[] {
+function sessionSlots(session: StatusInput<StatusRecord>["session"], slots: readonly StatusSlot[], implicitLabel = ""): StatusSlot[] {
   if (slots.length) return [...slots].sort((a, b) => a.position - b.position || a.startsAt.getTime() - b.startsAt.getTime());
   const startsAt = session.scheduledAt;
   return [{ id: null, position: 1, label: implicitLabel, startsAt, endsAt: new Date(startsAt.getTime() + session.durationMinutes * MINUTE) }];

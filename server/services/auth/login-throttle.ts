@@ -45,7 +45,7 @@ export async function loginLock(db: Db, email: string, ip: string | null | undef
 }
 
 /** Lock duration of the n-th lock of a pair within 24 hours: doubles each time. */
-export function lockSeconds(nth: number): number {
+function lockSeconds(nth: number): number {
   return Math.min(MAX_LOCK_SECONDS, env().LOGIN_LOCK_SECONDS * 2 ** Math.max(0, nth - 1));
 }
 

@@ -9,7 +9,7 @@ import { newId, randomToken } from "../../lib/ids";
 import type { TTokens } from "../../contracts/auth";
 
 /** Active memberships of an account, for the access token's `memberships` claim. */
-export async function membershipClaims(db: DbOrTx, userId: string): Promise<MembershipClaim[]> {
+async function membershipClaims(db: DbOrTx, userId: string): Promise<MembershipClaim[]> {
   const rows = await db
     .select({ tenantId: memberships.tenantId, tenantSlug: tenants.slug, role: memberships.role })
     .from(memberships)

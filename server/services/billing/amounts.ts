@@ -27,19 +27,19 @@ import type { FieldErrors } from "../../errors";
  * exempt training far more often than a zero-rated supply (the figures are the same: no VAT).
  */
 
-export { MAX_ITEMS, MAX_QUANTITY, MAX_TOTAL_CENTS, VAT_CATEGORIES, VAT_RATES };
-export type VatRate = (typeof VAT_RATES)[number];
+export { MAX_ITEMS, VAT_RATES };
+type VatRate = (typeof VAT_RATES)[number];
 export type VatRegime = "LIABLE" | "EXEMPT_261_4_4A";
 /** EN 16931 VAT category (UNCL5305): S standard or reduced rate, E exempt, Z zero-rated, O outside the scope of VAT. */
 export type VatCategory = (typeof VAT_CATEGORIES)[number];
-export type LineKind = "TRAINING" | "OTHER";
+type LineKind = "TRAINING" | "OTHER";
 
 /** The training exemption's wording (legal-notes §2) and its BT-121 code (Factur-X 1.09.2 code list). */
 export const EXEMPTION_REASON = "Exonération de TVA – article 261-4-4° a du CGI";
 export const EXEMPTION_CODE = "VATEX-FR-CGI261-4";
 /** Category O (BR-O-10 wants a reason): the standard text and code. */
-export const OUTSIDE_SCOPE_REASON = "Hors champ d'application de la TVA";
-export const OUTSIDE_SCOPE_CODE = "VATEX-EU-O";
+const OUTSIDE_SCOPE_REASON = "Hors champ d'application de la TVA";
+const OUTSIDE_SCOPE_CODE = "VATEX-EU-O";
 
 /** What the write path knows beyond the line: the tenant's regime, and whether the invoice is linked to an enrollment or a session. */
 export type VatContext = { vatRegime: VatRegime; linkedToTraining?: boolean };
@@ -84,9 +84,9 @@ export function resolveInvoiceItem(item: InvoiceItem, ctx: VatContext, opts: { l
 }
 
 /** One line's unit price: 10 million. */
-export const MAX_UNIT_PRICE_CENTS = MAX_AMOUNT_CENTS;
+const MAX_UNIT_PRICE_CENTS = MAX_AMOUNT_CENTS;
 
-export type InvoiceLineAmounts = {
+type InvoiceLineAmounts = {
   /** 1-based, as printed and as BT-126. */
   lineId: number;
   description: string;
@@ -104,7 +104,7 @@ export type InvoiceLineAmounts = {
   exemptionCode: string | null;
 };
 
-export type VatBreakdownEntry = {
+type VatBreakdownEntry = {
   category: VatCategory;
   /** Percent. */
   rate: number;
@@ -145,7 +145,7 @@ const hundredths = (quantity: number) => Math.round(quantity * 100);
 /** Rate in tenths of a percent (2.1 → 21, 5.5 → 55). */
 const rateTenths = (rate: number) => Math.round(rate * 10);
 
-export function lineGrossCents(item: Pick<InvoiceItem, "quantity" | "unitPriceCents">): number {
+function lineGrossCents(item: Pick<InvoiceItem, "quantity" | "unitPriceCents">): number {
   return mulDivRound(hundredths(item.quantity), item.unitPriceCents, 100);
 }
 
@@ -218,7 +218,7 @@ export function computeInvoiceAmounts(items: InvoiceItem[], vatRegime: VatRegime
 const isRate = (rate: unknown): rate is VatRate => typeof rate === "number" && (VAT_RATES as readonly number[]).includes(rate);
 const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
-export const VAT_FIELD_MESSAGES = {
+const VAT_FIELD_MESSAGES = {
   categoryRequired: "Required for a 0 % line: E (exempt, with its ground), Z or O",
   categoryUnknown: "Must be one of S, E, Z, O",
   standardNeedsRate: "Must be greater than 0 for category S",

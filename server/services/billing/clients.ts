@@ -19,7 +19,7 @@ import { countOf, paginate, perPagePage } from "../platform/pagination";
  */
 export type ClientRow = typeof billingClients.$inferSelect;
 
-export function toClient(r: ClientRow): TClient {
+function toClient(r: ClientRow): TClient {
   return {
     id: r.id,
     kind: r.kind,

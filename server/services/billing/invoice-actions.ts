@@ -109,6 +109,6 @@ export async function sendInvoice(db: Db, caller: Caller, input: { id: string; t
   return { sentAt: now.toISOString(), recipients };
 }
 
-export function formatMoney(cents: number, currency: string, locale = "fr-FR"): string {
+function formatMoney(cents: number, currency: string, locale = "fr-FR"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }

@@ -6,7 +6,7 @@ import type { TenantScope } from "../../db/tenant-scope";
 export type InvoiceNumber = { number: string; year: number; seq: number };
 
 /** `{PREFIX}-{YYYY}-{000001}`: at most 10 + 1 + 4 + 1 + 6 (or more past a million) = 22 characters of BR-FR-01's set. */
-export const formatInvoiceNumber = (prefix: string, year: number, seq: number) => `${prefix}-${year}-${String(seq).padStart(6, "0")}`;
+const formatInvoiceNumber = (prefix: string, year: number, seq: number) => `${prefix}-${year}-${String(seq).padStart(6, "0")}`;
 
 /**
  * Takes the next number of the tenant's series for `year`, under the counter row's lock

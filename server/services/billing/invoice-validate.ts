@@ -16,7 +16,7 @@ import { requireInvoiceableIdentity, type LegalIdentity } from "./legal-identity
  * The number a draft is checked with: BR-FR-01/02 allow 35 characters of A-Z a-z 0-9 + - _ /,
  * and the draft's id keeps it apart from every real number ({prefix}-{YYYY}-{000001}).
  */
-export const provisionalNumber = (id: string) => `PROV-${id.slice(id.indexOf("_") + 1)}`;
+const provisionalNumber = (id: string) => `PROV-${id.slice(id.indexOf("_") + 1)}`;
 
 /**
  * The same check as at issue (invoice-issue.ts facturxCheck: the CII XML against the profile

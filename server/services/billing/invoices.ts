@@ -18,7 +18,7 @@ import { toInvoice, toInvoiceSummary, type InvoiceRow } from "./invoice-serializ
 import { loadLegalIdentity, type LegalIdentity } from "./legal-identity";
 import { markOverdueForTenant } from "./overdue-job";
 
-export const today = (caller: Pick<Caller, "tenant">, now: Date) => localDate(now, caller.tenant.timeZone);
+const today = (caller: Pick<Caller, "tenant">, now: Date) => localDate(now, caller.tenant.timeZone);
 
 export async function loadInvoice(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<InvoiceRow> {
   const q = db.select().from(invoices).where(scope.where(invoices, eq(invoices.id, id))).limit(1);
@@ -68,7 +68,7 @@ export function checkItems(items: (TInvoiceItemInput | InvoiceItem)[], identity:
  * tenant's time zone; without sessions, from the enrollment's date to its completion (or its
  * date). Null when the enrollment is unknown.
  */
-export async function enrollmentServicePeriod(db: DbOrTx, scope: TenantScope, enrollmentId: string, timeZone: string): Promise<{ start: string; end: string } | null> {
+async function enrollmentServicePeriod(db: DbOrTx, scope: TenantScope, enrollmentId: string, timeZone: string): Promise<{ start: string; end: string } | null> {
   const sessions = await db
     .select({ scheduledAt: liveSessions.scheduledAt, durationMinutes: liveSessions.durationMinutes, schedule: liveSessions.schedule })
     .from(sessionParticipants)
@@ -231,7 +231,7 @@ export async function listInvoices(db: Db, caller: Caller, q: TListInvoicesInput
  * FUNDER (`funders.perimeter`) the issued ones addressed to their funder's billing client
  * (who-may.ts funderInvoices), as a where-clause on `invoices`.
  */
-export function readableInvoices(caller: Caller): SQL | undefined {
+function readableInvoices(caller: Caller): SQL | undefined {
   if (caller.can("billing.manage")) return undefined;
   return caller.can("funders.perimeter") ? funderInvoices(caller) : sql`false`;
 }
@@ -248,7 +248,7 @@ export async function getInvoice(db: DbOrTx, caller: Caller, id: string, now: Da
   return serializeWithRelations(db, caller, row, now);
 }
 
-export async function serializeWithRelations(db: DbOrTx, caller: Caller, row: InvoiceRow, now: Date): Promise<TInvoice> {
+async function serializeWithRelations(db: DbOrTx, caller: Caller, row: InvoiceRow, now: Date): Promise<TInvoice> {
   const clientName = row.buyer?.name ?? (await loadClient(db, caller.scope, row.clientId)).name;
   const creditNotes = await db
     .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents, issuedAt: invoices.issuedAt })

@@ -18,11 +18,11 @@ import { writeAudit } from "../platform/audit";
  * The tenant's legal identity (one row per tenant, tenant_id as key). A tenant that never saved
  * one reads the column defaults: exempt, prefix FAC, 30 days, EN16931, country FR.
  */
-export type LegalIdentityRow = typeof tenantLegalIdentities.$inferSelect;
+type LegalIdentityRow = typeof tenantLegalIdentities.$inferSelect;
 /** The row merged with the defaults; `updatedAt` null while no row exists. */
 export type LegalIdentity = Omit<LegalIdentityRow, "tenantId" | "updatedAt"> & { tenantId: string; updatedAt: Date | null };
 
-export const LEGAL_IDENTITY_DEFAULTS: Omit<LegalIdentity, "tenantId"> = {
+const LEGAL_IDENTITY_DEFAULTS: Omit<LegalIdentity, "tenantId"> = {
   legalName: null,
   legalForm: null,
   siren: null,
@@ -55,9 +55,9 @@ export const LEGAL_IDENTITY_DEFAULTS: Omit<LegalIdentity, "tenantId"> = {
   updatedAt: null,
 };
 
-export const REQUIRED_FOR_INVOICE = "Required to issue an invoice";
-export const SIRET_NOT_OF_SIREN = "The SIRET must start with the SIREN";
-export const VAT_NOT_OF_SIREN = "The VAT number must carry the SIREN";
+const REQUIRED_FOR_INVOICE = "Required to issue an invoice";
+const SIRET_NOT_OF_SIREN = "The SIRET must start with the SIREN";
+const VAT_NOT_OF_SIREN = "The VAT number must carry the SIREN";
 
 /** The tenant's identity merged with the defaults (the invoice issue, the BPF and the documents read it). */
 export async function loadLegalIdentity(db: DbOrTx, tenantId: string): Promise<LegalIdentity> {
@@ -101,7 +101,7 @@ export function vatExemptionMention(identity: Pick<LegalIdentity, "vatRegime">):
 const blank = (v: string | null | undefined) => !v || !v.trim();
 
 /** The fields an invoice needs that are missing: legalName, siren, address; vatNumber when LIABLE; nda when exempt (the exemption rests on the declared activity). */
-export function missingForInvoice(identity: LegalIdentity): TInvoiceRequiredField[] {
+function missingForInvoice(identity: LegalIdentity): TInvoiceRequiredField[] {
   return INVOICE_REQUIRED_FIELDS.filter((f) => {
     if (f === "vatNumber") return identity.vatRegime === "LIABLE" && blank(identity.vatNumber);
     if (f === "nda") return identity.vatRegime === "EXEMPT_261_4_4A" && blank(identity.nda);
@@ -110,7 +110,7 @@ export function missingForInvoice(identity: LegalIdentity): TInvoiceRequiredFiel
 }
 
 /** Throws 422 LEGAL_IDENTITY_INCOMPLETE, one `errors` entry per missing field, unless `identity` can be printed on an invoice. */
-export function assertInvoiceableIdentity(identity: LegalIdentity): LegalIdentity {
+function assertInvoiceableIdentity(identity: LegalIdentity): LegalIdentity {
   const missing = missingForInvoice(identity);
   if (missing.length) {
     throw unprocessable("The organisation's legal identity is incomplete", Object.fromEntries(missing.map((f) => [f, [REQUIRED_FOR_INVOICE]])), "LEGAL_IDENTITY_INCOMPLETE");
@@ -123,7 +123,7 @@ export async function requireInvoiceableIdentity(db: DbOrTx, tenantId: string): 
   return assertInvoiceableIdentity(await loadLegalIdentity(db, tenantId));
 }
 
-export function toLegalIdentity(identity: LegalIdentity): TLegalIdentity {
+function toLegalIdentity(identity: LegalIdentity): TLegalIdentity {
   const { tenantId: _tenantId, updatedAt, ...fields } = identity;
   return { ...fields, vatExemptionMention: vatExemptionMention(identity), completeness: missingForInvoice(identity), updatedAt: updatedAt ? updatedAt.toISOString() : null };
 }

@@ -39,7 +39,7 @@ const hrs = (n: number) => `${n.toLocaleString("fr-FR", { maximumFractionDigits:
 const num = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 2 });
 const v = (x: string | null) => x || MISSING;
 /** YYYY-MM-DD -> dd/mm/yyyy (the form's date format). */
-export const frDate = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : MISSING);
+const frDate = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : MISSING);
 const pct = (n: number) => `${n.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} %`;
 
 const F3_LABELS: Record<string, string> = {

@@ -60,16 +60,16 @@ import { localDate } from "../../lib/local-date";
  *   "non renseigné".
  */
 
-export const BPF_DATA_VERSION = 2;
+const BPF_DATA_VERSION = 2;
 
-export type Category = "SAL" | "DE" | "AUT";
+type Category = "SAL" | "DE" | "AUT";
 export type Financing = "OPCO" | "CPF" | "POLE_EMPLOI" | "EMPLOYER" | "SELF";
 
 /** One trainee (enrollment) of the year. Short keys: a year of 100,000 trainees stays small. */
 export type TraineeRow = { e: string; u: string; c: string; cat: Category | null; fin: Financing | null; f1: TF1Row | null; min: number; amt: number; sub: Subcontracting | null };
 /** One counted invoice or credit note; amt is its TRAINING HT, all its whole HT, both signed cents (negative for a credit note). */
 export type InvoiceRow = { i: string; n: string | null; k: "INVOICE" | "CREDIT_NOTE"; cl: string; line: TCLine; src: TFinancingKey | null; e: string | null; at: string; amt: number; all: number };
-export type Subcontracting = "SUBCONTRACTED_OUT" | "RECEIVED";
+type Subcontracting = "SUBCONTRACTED_OUT" | "RECEIVED";
 type Pair = { trainees: number; hours: number };
 
 export type BpfSummary = {
@@ -102,7 +102,7 @@ export type BpfSummary = {
 
 export type BpfData = { summary: BpfSummary; trainees: TraineeRow[]; invoices: InvoiceRow[] };
 
-export const CATEGORY_LABELS: Record<Category, string> = {
+const CATEGORY_LABELS: Record<Category, string> = {
   SAL: "Salariés d'employeurs privés",
   DE: "Demandeurs d'emploi",
   AUT: "Autres stagiaires",
@@ -227,12 +227,11 @@ const F1_SQL = sql.raw(`case e.trainee_category when 'SAL' then 'a' when 'DE' th
 
 /**
  * The temp tables' rows as the snapshot's jsonb, built in the database (100,000 rows never cross to
- * Node): each list is ONE string of tab-separated lines (column order: TRAINEE_COLUMNS,
- * INVOICE_COLUMNS; tabs and line breaks in a client's name become spaces), parsed by `parseRows`.
- * A string is far cheaper to build and store than 100,000 jsonb objects.
+ * Node): each list is ONE string of tab-separated lines (column order: e u c cat fin f1 min amt sub
+ * for trainees, i n k cl line src e at amt all for invoices; tabs and line breaks in a client's name
+ * become spaces), parsed by `parseRows`. A string is far cheaper to build and store than 100,000
+ * jsonb objects.
  */
-export const TRAINEE_COLUMNS = ["e", "u", "c", "cat", "fin", "f1", "min", "amt", "sub"] as const;
-export const INVOICE_COLUMNS = ["i", "n", "k", "cl", "line", "src", "e", "at", "amt", "all"] as const;
 const DATA_ROWS_SQL = sql.raw(`jsonb_build_object(
   'trainees', coalesce((select string_agg(concat_ws(E'\t', t.e, t.u, t.c, coalesce(t.cat, ''), coalesce(t.fin, ''), coalesce(t.f1, ''), t.min, t.amt, coalesce(t.sub, '')), E'\n' order by t.e collate "C") from bpf_t t), ''),
   'invoices', coalesce((select string_agg(concat_ws(E'\t', i.i, coalesce(i.n, ''), i.k, regexp_replace(i.cl, '[\t\r\n]', ' ', 'g'), i.line, coalesce(i.src, ''), coalesce(i.e, ''), i.at, i.amt, i.all_amt), E'\n' order by i.at collate "C", i.i collate "C") from bpf_i i), ''))`);
@@ -406,7 +405,7 @@ type TrainerAgg = { id: string; name: string; engagement: "INTERNAL" | "EXTERNAL
 type CourseInfo = { id: string; title: string; trainingObjective: string | null };
 
 /** Where each missing input is entered (paths of the tenant's app). */
-export const INPUT_LINKS = {
+const INPUT_LINKS = {
   LEGAL_IDENTITY: "/settings/legal",
   CHARGES: "/bpf#bpf-charges",
   TRAINER_ENGAGEMENT: "/bpf#bpf-trainers",

@@ -40,7 +40,7 @@ const categoryLabel = (r: BpfExportRow) => (r.category ? traineeCategoryFr(r.cat
 const financingLabel = (r: BpfExportRow) => (r.financing ? financingSourceFr(r.financing) : null);
 
 /** The CSV: the spec's columns (keys and codes), then French columns (their keys are their headers). */
-export const BPF_CSV_COLUMNS: ExportColumn<BpfExportRow>[] = [
+const BPF_CSV_COLUMNS: ExportColumn<BpfExportRow>[] = [
   { key: "traineeId", label: "Identifiant stagiaire", type: "text", value: (r) => r.traineeId },
   { key: "category", label: "Catégorie (code)", type: "text", value: (r) => r.category },
   { key: "hours", label: "Heures de formation", type: "decimal", decimals: 2, value: (r) => r.hours },
@@ -55,7 +55,7 @@ export const BPF_CSV_COLUMNS: ExportColumn<BpfExportRow>[] = [
 ];
 
 /** The XLSX, read by a person: French headers, the codes in words. */
-export const BPF_XLSX_COLUMNS: ExportColumn<BpfExportRow>[] = [
+const BPF_XLSX_COLUMNS: ExportColumn<BpfExportRow>[] = [
   { key: "traineeId", label: "Identifiant stagiaire", type: "text", value: (r) => r.traineeId, width: 30 },
   { key: "category", label: "Catégorie de stagiaire", type: "text", value: categoryLabel, width: 28 },
   { key: "hours", label: "Heures de formation", type: "decimal", decimals: 2, value: (r) => r.hours },

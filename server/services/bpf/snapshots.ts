@@ -163,7 +163,7 @@ export async function submit(db: DbOrTx, caller: Caller, input: { year: number; 
 type Cell = { value: number; trainees: TraineeRow[]; invoices: InvoiceRow[] };
 
 /** The records behind one figure, and the figure (from the same rows the summary was made of). */
-export function cellOf(data: BpfData, cell: string): Cell {
+function cellOf(data: BpfData, cell: string): Cell {
   if (!CELL_PATTERN.test(cell)) throw notFoundCell();
   const s = data.summary;
   const dash = cell.indexOf("-");

@@ -58,7 +58,7 @@ export function serializeOutline(moduleRows: ModuleRow[], lessonRows: LessonRow[
   };
 }
 
-export function serializeQuestion(q: QuestionRow): TQuestion {
+function serializeQuestion(q: QuestionRow): TQuestion {
   return {
     id: q.id,
     kind: q.kind,

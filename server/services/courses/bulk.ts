@@ -11,12 +11,12 @@ import { getCourseDetail } from "./detail";
 import { withUniqueSlug } from "./slug";
 import type { Caller } from "../../auth/caller";
 
-export const choiceId = () => `ch_${randomBytes(6).toString("hex")}`;
+const choiceId = () => `ch_${randomBytes(6).toString("hex")}`;
 
 type BulkQuestionnaire = NonNullable<TCreateCourseBulkInput["questionnaires"]>[number];
 
 /** Inserts questionnaires with their questions; returns their new ids in input order. */
-export async function insertQuestionnaires(tx: DbOrTx, scope: TenantScope, courseId: string, list: BulkQuestionnaire[], now: Date): Promise<string[]> {
+async function insertQuestionnaires(tx: DbOrTx, scope: TenantScope, courseId: string, list: BulkQuestionnaire[], now: Date): Promise<string[]> {
   const ids = list.map(() => newId("qst"));
   if (!list.length) return ids;
   await tx.insert(questionnaires).values(

@@ -12,7 +12,7 @@ export type CourseListKind = "catalogue" | "mine" | "teaching";
 const DEFAULT_LIMIT = 20;
 
 /** "49.9" -> 4990 (exact: no float arithmetic). */
-export function decimalToCents(v: string): number {
+function decimalToCents(v: string): number {
   const [units, frac = ""] = v.split(".");
   return Number(units) * 100 + Number(frac.padEnd(2, "0"));
 }

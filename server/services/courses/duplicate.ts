@@ -10,7 +10,7 @@ import { withUniqueSlug } from "./slug";
 import type { Caller } from "../../auth/caller";
 
 /** "Copie de …" for French courses (the default), "Copy of …" otherwise; at most 200 characters. */
-export function copyTitle(title: string, language: string): string {
+function copyTitle(title: string, language: string): string {
   const prefix = language.toLowerCase().startsWith("fr") ? "Copie de " : "Copy of ";
   return `${prefix}${title}`.slice(0, 200);
 }

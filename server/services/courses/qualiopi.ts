@@ -11,7 +11,7 @@ import type { CourseRow } from "./access";
  * with publish, GET /qualiopi-status and the publication check all read them from here.
  * Each rule names the Qualiopi indicator it serves (see shared/compliance/qualiopi-indicators.md).
  */
-export const PUBLICATION_FAILED_MESSAGE = "Course cannot be published: Qualiopi requirements missing";
+const PUBLICATION_FAILED_MESSAGE = "Course cannot be published: Qualiopi requirements missing";
 
 export type PublicationFacts = {
   course: Pick<CourseRow, "title" | "description" | "duration" | "certificationNumber" | "certificationValidUntil" | "activityNumber"> &

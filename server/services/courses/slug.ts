@@ -8,7 +8,7 @@ import { slugify } from "../../lib/slug";
 const RESERVED_COURSE_SLUGS = new Set(["my-courses", "my-trainer", "bulk", "by-id", "enrich-draft"]);
 
 /** `title` as a slug, unique in the tenant: `base`, else `base-2`, `base-3`... */
-export async function uniqueCourseSlug(db: DbOrTx, scope: TenantScope, title: string): Promise<string> {
+async function uniqueCourseSlug(db: DbOrTx, scope: TenantScope, title: string): Promise<string> {
   const base = slugify(title) || "course";
   const rows = await db
     .select({ slug: courses.slug })

@@ -11,7 +11,7 @@ import type { CourseRow } from "./access";
  * ADMIN) and to its participants (ACTIVE or COMPLETED enrollment: archiving keeps their access).
  * The viewer is the procedure's caller, possibly anonymous (publicTenantProcedure).
  */
-export async function canViewCourse(db: DbOrTx, viewer: PublicCaller, course: CourseRow): Promise<boolean> {
+async function canViewCourse(db: DbOrTx, viewer: PublicCaller, course: CourseRow): Promise<boolean> {
   if (course.status === "PUBLISHED") return true;
   if (!viewer.userId || !viewer.role) return false;
   if (isCourseOwner(course, viewer)) return true;

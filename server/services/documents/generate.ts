@@ -15,8 +15,8 @@ import { reserveVerification, sealVerification } from "../verification/verificat
 
 export type DocumentRow = typeof documents.$inferSelect;
 type TemplateRow = typeof templates.$inferSelect;
-export type DocumentKind = DocumentRow["kind"];
-export type DocumentSubject = { type: DocumentRow["subjectType"]; id: string };
+type DocumentKind = DocumentRow["kind"];
+type DocumentSubject = { type: DocumentRow["subjectType"]; id: string };
 
 /**
  * The document service: a template's body filled with a record's values, rendered to PDF by the
@@ -50,7 +50,7 @@ const VERIFICATION_TYPE: Record<DocumentKind, TVerificationDocumentType> = {
 
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-export async function findDocument(db: DbOrTx, scope: TenantScope, kind: DocumentKind, subject: DocumentSubject): Promise<DocumentRow | null> {
+async function findDocument(db: DbOrTx, scope: TenantScope, kind: DocumentKind, subject: DocumentSubject): Promise<DocumentRow | null> {
   const [row] = await db
     .select()
     .from(documents)

@@ -17,9 +17,9 @@ export type Block =
   | { type: "signature" };
 
 /** The line that places the signature image. */
-export const SIGNATURE_LINE = /^\s*\{\{\s*organisation\.signature\s*\}\}\s*$/;
+const SIGNATURE_LINE = /^\s*\{\{\s*organisation\.signature\s*\}\}\s*$/;
 
-export const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_.]{0,63})\s*\}\}/g;
+const PLACEHOLDER = /\{\{\s*([a-zA-Z][a-zA-Z0-9_.]{0,63})\s*\}\}/g;
 
 /** The placeholder keys a body uses, in order of first appearance. */
 export function placeholdersOf(body: string): string[] {

@@ -16,8 +16,8 @@ import { prefectOf } from "../../lib/regions";
  * Dates are printed the French way in Europe/Paris; an absent value prints "non renseigné".
  */
 const TZ = "Europe/Paris";
-export const NOT_SET = "non renseigné";
-export const frDate = (d: Date | null | undefined) => (d ? new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" }).format(d) : NOT_SET);
+const NOT_SET = "non renseigné";
+const frDate = (d: Date | null | undefined) => (d ? new Intl.DateTimeFormat("fr-FR", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" }).format(d) : NOT_SET);
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : NOT_SET);
 const euros = (cents: number) => new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 
@@ -60,7 +60,7 @@ const COURSE_MODALITY: Record<CourseRow["format"], string> = {
   PRESENTIAL: "présentiel",
 };
 
-export function courseValues(c: CourseRow): Record<string, string> {
+function courseValues(c: CourseRow): Record<string, string> {
   return {
     "course.title": c.title,
     "course.durationHours": c.duration === null ? NOT_SET : String(c.duration),

@@ -18,7 +18,7 @@ import { funderEnrollments } from "../platform/who-may";
  * `quiz.readTenant` (ADMIN) and gives a FUNDER nothing. Used as a where-clause on
  * `enrollments JOIN courses`, so anything else is simply not found (404).
  */
-export function readableBy(caller: Caller, opts: { funder: boolean } = { funder: true }): SQL | undefined {
+function readableBy(caller: Caller, opts: { funder: boolean } = { funder: true }): SQL | undefined {
   if (caller.can(opts.funder ? "enrollments.readTenant" : "quiz.readTenant")) return undefined;
   if (caller.can("funders.perimeter")) return opts.funder ? funderEnrollments(caller) : sql`false`;
   return or(eq(enrollments.userId, caller.userId), eq(courses.creatorId, caller.userId));

@@ -16,6 +16,3 @@ export function csvCell(value: string | number | null | undefined): string {
 export function csvLine(cells: (string | number | null | undefined)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
-
-/** UTF-8 byte order mark: spreadsheet programs then read accents correctly. */
-export const UTF8_BOM = "\uFEFF";

@@ -26,7 +26,7 @@ type ExportRow = {
  * The progress export's columns (the spec names none: French headers). Dates in the
  * organisation's time zone; the status, category and financing in words.
  */
-export const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
+const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
   { key: "enrollmentId", label: "Inscription", type: "text", value: (r) => r.id, width: 30 },
   { key: "learnerName", label: "Apprenant", type: "text", value: (r) => r.learnerName, width: 28 },
   { key: "email", label: "E-mail", type: "text", value: (r) => r.email, width: 30 },

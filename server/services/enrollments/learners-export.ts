@@ -9,7 +9,7 @@ import { fullName } from "./serialize";
 const date = (iso: string | null) => (iso ? new Date(iso) : null);
 
 /** The columns of the learners export (French headers, the status in words, dates in the organisation's time zone). */
-export const LEARNERS_EXPORT_COLUMNS: ExportColumn<TLearnerRow>[] = [
+const LEARNERS_EXPORT_COLUMNS: ExportColumn<TLearnerRow>[] = [
   { key: "learnerName", label: "Apprenant", type: "text", value: (r) => fullName(r.learner), width: 28 },
   { key: "email", label: "E-mail", type: "text", value: (r) => r.learner.email, width: 30 },
   { key: "course", label: "Formation", type: "text", value: (r) => r.course.title, width: 36 },

@@ -56,7 +56,7 @@ async function moduleCompletionCounts(db: DbOrTx, scope: TenantScope, enrollment
  * content cannot be marked COMPLETED (recordProgress, 422 LESSON_EMPTY); the learner's detail
  * carries it as `hasContent` so the player does not offer "mark complete".
  */
-export function lessonHasContent(l: Pick<LessonRow, "kind" | "content" | "mediaId" | "mediaUrl" | "packageId" | "liveSessionId" | "questionnaireId">): boolean {
+function lessonHasContent(l: Pick<LessonRow, "kind" | "content" | "mediaId" | "mediaUrl" | "packageId" | "liveSessionId" | "questionnaireId">): boolean {
   switch (l.kind) {
     case "TEXT":
       return l.content.trim() !== "";
@@ -71,7 +71,7 @@ export function lessonHasContent(l: Pick<LessonRow, "kind" | "content" | "mediaI
 }
 
 /** 422 LESSON_EMPTY when `status` completes a lesson that has no content. */
-export function assertCompletable(lesson: LessonRow, status: ProgressStatus): void {
+function assertCompletable(lesson: LessonRow, status: ProgressStatus): void {
   if (status === "COMPLETED" && !lessonHasContent(lesson)) {
     throw unprocessable("The lesson has no content: it cannot be completed", { lessonId: ["The lesson has no content yet"] }, "LESSON_EMPTY");
   }

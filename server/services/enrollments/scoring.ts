@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../errors";
 type QuestionRow = typeof questions.$inferSelect;
 
 /** Case-, accent- and spacing-insensitive form of a free-text answer. */
-export function normalizeText(s: string): string {
+function normalizeText(s: string): string {
   return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 

@@ -28,7 +28,6 @@ const COMPLAINT_STATUS: Record<string, string> = {
   ESCALATED: "transmise au médiateur",
 };
 const PLAN_STATUS: Record<string, string> = { DRAFT: "brouillon", IN_PROGRESS: "en cours", COMPLETED: "terminé", ARCHIVED: "archivé" };
-const ACTION_STATUS: Record<string, string> = { TODO: "à faire", IN_PROGRESS: "en cours", DONE: "faite" };
 const PLAN_TRIGGER: Record<string, string> = { COMPLAINT: "réclamation", AUDIT: "audit", FEEDBACK: "appréciations", PROACTIVE: "initiative" };
 const SEVERITY: Record<string, string> = { LOW: "faible", MEDIUM: "moyenne", HIGH: "élevée", CRITICAL: "critique" };
 
@@ -40,18 +39,15 @@ export const traineeCategoryFr = pick(TRAINEE_CATEGORY);
 export const financingSourceFr = pick(FINANCING_SOURCE);
 export const complaintStatusFr = pick(COMPLAINT_STATUS);
 export const planStatusFr = pick(PLAN_STATUS);
-export const actionStatusFr = pick(ACTION_STATUS);
 export const planTriggerFr = pick(PLAN_TRIGGER);
 export const severityFr = pick(SEVERITY);
 const COURSE_FORMAT: Record<string, string> = { ELEARNING: "à distance (e-learning)", LIVE: "classe virtuelle", BLENDED: "mixte", PRESENTIAL: "présentiel" };
 const COURSE_LEVEL: Record<string, string> = { BEGINNER: "débutant", INTERMEDIATE: "intermédiaire", ADVANCED: "avancé", EXPERT: "expert" };
 const COMPLAINT_CATEGORY: Record<string, string> = { COURSE_QUALITY: "qualité de la formation", ADMIN: "administratif", BILLING: "facturation", OTHER: "autre" };
-const QUESTIONNAIRE_KIND: Record<string, string> = { QUIZ: "évaluation", POSITIONING: "positionnement", SATISFACTION: "satisfaction" };
 
 export const courseFormatFr = pick(COURSE_FORMAT);
 export const courseLevelFr = pick(COURSE_LEVEL);
 export const complaintCategoryFr = pick(COMPLAINT_CATEGORY);
-export const questionnaireKindFr = pick(QUESTIONNAIRE_KIND);
 
 /** "28 novembre 2026 à 09:15" in a time zone. */
 export function frenchDateTime(d: Date, timeZone: string): string {

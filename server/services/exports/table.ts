@@ -11,20 +11,20 @@ import type { CsvSeparator, ExportFormat } from "../../contracts/exports";
  * XLSX workbook written with exceljs (French headers, Date cells, number cells), both streamed.
  */
 
-export { CSV_SEPARATORS, EXPORT_FORMATS, ZCsvSeparator, ZExportFormat, type CsvSeparator, type ExportFormat } from "../../contracts/exports";
+export { type CsvSeparator, type ExportFormat } from "../../contracts/exports";
 
-export const CSV_MEDIA_TYPE = "text/csv; charset=utf-8";
-export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const CSV_MEDIA_TYPE = "text/csv; charset=utf-8";
+const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** UTF-8 byte order mark: French Excel then reads the accents as UTF-8. */
-export const UTF8_BOM = "\uFEFF";
+const UTF8_BOM = "\uFEFF";
 
 /**
  * text; integer and decimal (numbers; `decimals` digits for decimal); date (a calendar day,
  * YYYY-MM-DD text or a Date read in the time zone); datetime (an instant, printed in the time zone).
  */
-export type ColumnType = "text" | "integer" | "decimal" | "date" | "datetime";
-export type CellValue = string | number | Date | null | undefined;
+type ColumnType = "text" | "integer" | "decimal" | "date" | "datetime";
+type CellValue = string | number | Date | null | undefined;
 
 export type ExportColumn<R> = {
   /** Machine name; the CSV header when the spec names the columns (`csvHeaders: "keys"`). */
@@ -92,7 +92,7 @@ function roundTo(n: number, decimals: number): number {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One CSV cell as French Excel reads it. */
-export function csvCellText<R>(col: ExportColumn<R>, value: CellValue, separator: CsvSeparator, timeZone: string): string {
+function csvCellText<R>(col: ExportColumn<R>, value: CellValue, separator: CsvSeparator, timeZone: string): string {
   let s: string;
   if (value === null || value === undefined || value === "") s = "";
   else if (col.type === "integer" || col.type === "decimal") {
@@ -148,7 +148,7 @@ const NUM_FMT: Record<ColumnType, string | undefined> = {
  * An XLSX cell's value: numbers as numbers, dates as Date cells. Excel dates have no time zone:
  * the cell holds the wall-clock time of the organisation's zone (a Date whose UTC fields are it).
  */
-export function xlsxCellValue<R>(col: ExportColumn<R>, value: CellValue, timeZone: string): string | number | Date | null {
+function xlsxCellValue<R>(col: ExportColumn<R>, value: CellValue, timeZone: string): string | number | Date | null {
   if (value === null || value === undefined || value === "") return null;
   if (col.type === "integer" || col.type === "decimal") {
     const n = toNumber(value);
@@ -171,7 +171,7 @@ export function xlsxCellValue<R>(col: ExportColumn<R>, value: CellValue, timeZon
  * The workbook, streamed: exceljs's streaming writer commits each row as it is written, so a
  * large export keeps flat memory. One sheet, the header row bold and frozen, an auto-filter.
  */
-export function xlsxStream<R>(table: ExportTable<R>): Readable {
+function xlsxStream<R>(table: ExportTable<R>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "Plateforme de formation";

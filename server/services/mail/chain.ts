@@ -10,7 +10,7 @@ import { outboxTransport, type MailTransport } from "./transport";
 import { resendTransport } from "./transports/resend";
 import { smtpTransport } from "./transports/smtp";
 
-export type MailSource = "creator" | "tenant" | "resend" | "smtp" | "outbox" | "override";
+type MailSource = "creator" | "tenant" | "resend" | "smtp" | "outbox" | "override";
 
 export type ResolvedMailTransport = {
   transport: MailTransport;

@@ -17,7 +17,7 @@ const KIND = { SMTP: "smtp", RESEND: "resend", GOOGLE: "gmail", MICROSOFT: "grap
 const REFRESH_MARGIN_MS = 60_000;
 
 /** `Name <address>` (nodemailer/Resend quote the name as needed). */
-export function fromHeader(row: Pick<MailConfigurationRow, "fromName" | "fromEmail">): string | undefined {
+function fromHeader(row: Pick<MailConfigurationRow, "fromName" | "fromEmail">): string | undefined {
   if (!row.fromEmail) return undefined;
   const name = row.fromName.replace(/["\\\r\n]/g, "").trim();
   return name ? `"${name}" <${row.fromEmail}>` : row.fromEmail;

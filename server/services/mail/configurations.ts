@@ -23,9 +23,9 @@ import { graphMe } from "./transports/graph";
 const ownerOf = (caller: Caller): string | null => (caller.can("mail.configureTenant") ? null : caller.userId);
 const ownerCondition = (owner: string | null) => (owner === null ? isNull(mailConfigurations.ownerUserId) : eq(mailConfigurations.ownerUserId, owner));
 
-export const MAIL_SETTINGS_PATH = "/settings/mail";
+const MAIL_SETTINGS_PATH = "/settings/mail";
 
-export function serializeMailConfig(row: MailConfigurationRow): TMailConfig {
+function serializeMailConfig(row: MailConfigurationRow): TMailConfig {
   let secrets: MailSecrets = {};
   try {
     secrets = openSecrets(row.tenantId, row.id, row.credentials);

@@ -22,7 +22,7 @@ export type OAuthApp = {
 
 const base = (url: string) => url.replace(/\/$/, "");
 
-export function redirectUriFor(provider: TOAuthProvider): string {
+function redirectUriFor(provider: TOAuthProvider): string {
   return `${base(env().APP_URL)}/api/v1/configuration/mail/${provider}/callback`;
 }
 

@@ -17,7 +17,7 @@ export type OAuthState = { provider: TOAuthProvider; tenantId: string; tenantSlu
 
 const TYP = "mail-oauth-state";
 const ISSUER = "training-platform";
-export const OAUTH_STATE_TTL_SECONDS = 600;
+const OAUTH_STATE_TTL_SECONDS = 600;
 const key = () => new TextEncoder().encode(env().JWT_SECRET);
 
 export async function signOAuthState(s: OAuthState, now = clock.now()): Promise<string> {

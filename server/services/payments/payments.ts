@@ -13,7 +13,7 @@ import { findLearner } from "../enrollments/enrollments";
 import { fullName } from "../enrollments/serialize";
 import { writeAudit } from "../platform/audit";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
-import { applyCapture, applyFailure, applyRefundCompleted, lockPayment, type PaymentActor, type PaymentRow, type RefundRow } from "./effects";
+import { applyCapture, applyFailure, applyRefundCompleted, lockPayment, type PaymentRow, type RefundRow } from "./effects";
 import { adapterOfPayment, gatewayAdapter, isLive, isSandboxPayment, type GatewayName } from "./gateways";
 import { platformFee } from "./gateways/types";
 
@@ -94,7 +94,7 @@ function toRefund(r: RefundRow) {
   return { id: r.id, amount: r.amount, status: r.status, gatewayRefundId: r.gatewayRefundId, createdBy: r.createdBy, createdAt: r.createdAt.toISOString(), completedAt: iso(r.completedAt) };
 }
 
-export async function paymentDetail(db: DbOrTx, scope: TenantScope, id: string): Promise<TPaymentDetail> {
+async function paymentDetail(db: DbOrTx, scope: TenantScope, id: string): Promise<TPaymentDetail> {
   const [row] = await selectPayments(db).where(scope.where(payments, eq(payments.id, id))).limit(1);
   if (!row) throw notFound("Payment");
   const rs = await db.select().from(refunds).where(scope.where(refunds, eq(refunds.paymentId, id))).orderBy(asc(refunds.createdAt), asc(refunds.id));
@@ -303,4 +303,3 @@ export async function refundPayment(db: Db, caller: Caller, input: TRefundInput,
   });
 }
 
-export type { PaymentActor };

@@ -18,7 +18,7 @@ import { header, type Headers } from "./gateways/types";
  * the change (effects.ts). Events naming no payment of ours are recorded and acknowledged (200),
  * so the gateway stops retrying what can never succeed.
  */
-export const WEBHOOK_GATEWAYS = ["PSP_A_ISV", "PSP_B"] as const;
+const WEBHOOK_GATEWAYS = ["PSP_A_ISV", "PSP_B"] as const;
 
 export function gatewayOfPath(value: string): GatewayName | null {
   const v = value.toUpperCase();

@@ -2,11 +2,11 @@ import { events } from "../../db/schema";
 import type { DbOrTx } from "../../db";
 import type { TenantScope } from "../../db/tenant-scope";
 import { newId } from "../../lib/ids";
-import { EVENT_DATA, EVENT_NAMES, type EventData, type EventName } from "../../contracts/events";
+import type { EventData, EventName } from "../../contracts/events";
 import { enqueue } from "../../jobs/queue";
 
 /** The 14 event names of the spec and their payload schemas (server/contracts/events.ts). */
-export { EVENT_DATA, EVENT_NAMES, type EventData, type EventName };
+export { type EventData, type EventName };
 
 /**
  * The one event writer: inserts into the outbox inside the caller's transaction, so an event

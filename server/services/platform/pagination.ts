@@ -36,12 +36,12 @@ import type { TenantScope } from "../../db/tenant-scope";
 export type PageStyle = "limit" | "perPage";
 export type Page<S extends PageStyle = PageStyle> = { style: S; page: number; size: number; offset: number };
 
-export type LimitPageMeta = { total: number; page: number; limit: number; totalPages: number };
-export type PerPageMeta = { total: number; page: number; perPage: number };
+type LimitPageMeta = { total: number; page: number; limit: number; totalPages: number };
+type PerPageMeta = { total: number; page: number; perPage: number };
 export type MetaOf<S extends PageStyle> = S extends "limit" ? LimitPageMeta : S extends "perPage" ? PerPageMeta : LimitPageMeta | PerPageMeta;
 
 /** Spec maximum page size (the contracts reject more; this is the last guard). */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 const clampSize = (n: number) => Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(n)));
 

@@ -48,7 +48,7 @@ export async function auditPreview(ctx: AuditContext): Promise<TAuditPreview> {
   };
 }
 
-export type ManifestFile = {
+type ManifestFile = {
   path: string;
   folder: string;
   type: string;
@@ -86,7 +86,7 @@ function hashing(onDone: (sha256: string, size: number) => void): Transform {
  * The report's table: every one of the 32 indicators, with the files that prove it, or none
  * ("aucune preuve" in the report); specific indicators are marked so.
  */
-export function reportIndicators(files: Pick<ManifestFile, "path" | "indicators">[]): { indicator: number; title: string; specific: boolean; files: string[] }[] {
+function reportIndicators(files: Pick<ManifestFile, "path" | "indicators">[]): { indicator: number; title: string; specific: boolean; files: string[] }[] {
   return INDICATORS.map((d) => ({
     indicator: d.indicator,
     title: d.title,

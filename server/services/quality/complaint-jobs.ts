@@ -25,7 +25,7 @@ const BATCH = 500;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-export async function alertDueSlas(db: Db, now: Date): Promise<number> {
+async function alertDueSlas(db: Db, now: Date): Promise<number> {
   const horizon = new Date(now.getTime() + env().COMPLAINT_SLA_ALERT_MINUTES * MINUTE);
   const due = await db
     .select({ id: complaints.id, tenantId: complaints.tenantId })
@@ -57,7 +57,7 @@ export async function alertDueSlas(db: Db, now: Date): Promise<number> {
   return alerted;
 }
 
-export async function autoCloseComplaints(db: Db, now: Date): Promise<number> {
+async function autoCloseComplaints(db: Db, now: Date): Promise<number> {
   const days = env().COMPLAINT_AUTO_CLOSE_DAYS;
   const before = new Date(now.getTime() - days * DAY);
   const stale = await db

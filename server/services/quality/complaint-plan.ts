@@ -35,7 +35,7 @@ export async function openComplaintPlan(tx: DbOrTx, scope: TenantScope, c: { sub
 }
 
 /** The complaint's linked plan when it can still take actions (not deleted, DRAFT or IN_PROGRESS); null otherwise. */
-export async function editablePlanOf(tx: DbOrTx, scope: TenantScope, planId: string | null): Promise<string | null> {
+async function editablePlanOf(tx: DbOrTx, scope: TenantScope, planId: string | null): Promise<string | null> {
   if (!planId) return null;
   const [plan] = await tx
     .select({ id: improvementPlans.id, status: improvementPlans.status })

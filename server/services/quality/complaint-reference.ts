@@ -6,7 +6,7 @@ import type { TenantScope } from "../../db/tenant-scope";
 export type ComplaintReference = { reference: string; year: number; seq: number };
 
 /** `RECL-2026-0042`: four digits at least (more past 9999 in a year). */
-export const formatComplaintReference = (year: number, seq: number) => `RECL-${year}-${String(seq).padStart(4, "0")}`;
+const formatComplaintReference = (year: number, seq: number) => `RECL-${year}-${String(seq).padStart(4, "0")}`;
 
 /**
  * The next reference of the tenant's series for `year`, as invoice numbers are taken: the

@@ -51,7 +51,7 @@ export function isSlaBreached(row: Pick<ComplaintRow, "severity" | "status" | "s
   return (OPEN_STATUSES as readonly string[]).includes(row.status) && now.getTime() > row.slaDueAt.getTime();
 }
 
-export function toSummary(row: ComplaintRow, now: Date): TComplaintSummary {
+function toSummary(row: ComplaintRow, now: Date): TComplaintSummary {
   return {
     id: row.id,
     reference: row.reference,
@@ -68,7 +68,7 @@ export function toSummary(row: ComplaintRow, now: Date): TComplaintSummary {
   };
 }
 
-export async function loadComplaint(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<ComplaintRow> {
+async function loadComplaint(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<ComplaintRow> {
   const q = db.select().from(complaints).where(scope.where(complaints, eq(complaints.id, id))).limit(1);
   const [row] = opts.forUpdate ? await q.for("update") : await q;
   if (!row) throw notFound("Complaint");
@@ -123,7 +123,7 @@ async function readable(db: DbOrTx, caller: Caller, id: string): Promise<{ row: 
   throw notFound("Complaint");
 }
 
-export async function complaintView(db: DbOrTx, scope: TenantScope, row: ComplaintRow, internal: boolean, now: Date): Promise<TComplaint> {
+async function complaintView(db: DbOrTx, scope: TenantScope, row: ComplaintRow, internal: boolean, now: Date): Promise<TComplaint> {
   const base: TComplaint = {
     ...toSummary(row, now),
     description: row.description,

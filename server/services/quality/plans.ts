@@ -38,7 +38,7 @@ type ActionRow = typeof improvementActions.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const READ_ONLY: TPlanStatus[] = ["COMPLETED", "ARCHIVED"];
 
-export function toPlanSummary(row: PlanRow) {
+function toPlanSummary(row: PlanRow) {
   return {
     id: row.id,
     title: row.title,
@@ -65,7 +65,7 @@ const toAction = (a: ActionRow) => ({
   createdAt: a.createdAt.toISOString(),
 });
 
-export async function loadPlan(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<PlanRow> {
+async function loadPlan(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<PlanRow> {
   const q = db
     .select()
     .from(improvementPlans)
@@ -169,7 +169,7 @@ export async function listPlans(db: Db, caller: Caller, q: { page: number; perPa
   });
 }
 
-export async function planView(db: DbOrTx, scope: TenantScope, row: PlanRow): Promise<TPlan> {
+async function planView(db: DbOrTx, scope: TenantScope, row: PlanRow): Promise<TPlan> {
   const actions = await db
     .select()
     .from(improvementActions)

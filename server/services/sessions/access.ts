@@ -7,7 +7,7 @@ import { forbidden, notFound } from "../../errors";
 import type { Caller } from "../../auth/caller";
 
 export type SessionRow = typeof liveSessions.$inferSelect;
-export type SessionCourse = { id: string; title: string; creatorId: string };
+type SessionCourse = { id: string; title: string; creatorId: string };
 /** `timeZone`: the tenant's, in which the session's schedule is written. */
 export type LoadedSession = { session: SessionRow; course: SessionCourse; trainerIds: string[]; timeZone: string };
 

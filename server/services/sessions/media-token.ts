@@ -11,7 +11,7 @@ import { loadSession } from "./access";
 import type { Caller } from "../../auth/caller";
 
 /** Spec Limits: the media-room token is valid 1 hour. */
-export const MEDIA_TOKEN_TTL_SECONDS = 3600;
+const MEDIA_TOKEN_TTL_SECONDS = 3600;
 
 /**
  * POST /sessions/{id}/token: a LiveKit access token (HS256, key LIVEKIT_API_SECRET, iss the API

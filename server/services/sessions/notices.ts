@@ -113,7 +113,7 @@ export const sessionNoticeJobs = [
  * convocation and update notices, METHOD:CANCEL for the cancellation); returns the number of
  * recipients. Each mail has a dedupe key (session, kind, sequence, recipient).
  */
-export async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number> {
+async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number> {
   const scope = forTenant(job.tenantId);
   const { kind } = job;
   const [row] = await db

@@ -11,7 +11,7 @@ import { expectedRows, seatsLeft } from "./registrations";
 import type { Caller } from "../../auth/caller";
 
 const SESSION_FULL_MESSAGE = (left: number) => `Session full: ${left} seat(s) left`;
-export const sessionFull = (left: number) => conflict(SESSION_FULL_MESSAGE(left), "SESSION_FULL", { seatsLeft: left });
+const sessionFull = (left: number) => conflict(SESSION_FULL_MESSAGE(left), "SESSION_FULL", { seatsLeft: left });
 
 /** Registration changes only on a SCHEDULED or LIVE session (409 SESSION_CLOSED otherwise). */
 function assertRegistrationOpen(session: SessionRow): void {

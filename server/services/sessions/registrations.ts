@@ -126,7 +126,7 @@ export async function fundsLearnerAt(db: DbOrTx, caller: FunderCaller, sessionId
 }
 
 /** The registration rows of a session by name, with their enrollment's status. */
-export async function registeredLearners(db: DbOrTx, scope: TenantScope, sessionId: string): Promise<ExpectedRow[]> {
+async function registeredLearners(db: DbOrTx, scope: TenantScope, sessionId: string): Promise<ExpectedRow[]> {
   return db
     .select({
       userId: users.id,
@@ -166,7 +166,7 @@ export async function expectedRows(db: DbOrTx, scope: TenantScope, session: Regi
 }
 
 /** Whether the user has a registration row for the session. */
-export async function isRegistered(db: DbOrTx, scope: TenantScope, sessionId: string, userId: string): Promise<boolean> {
+async function isRegistered(db: DbOrTx, scope: TenantScope, sessionId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: sessionParticipants.userId })
     .from(sessionParticipants)

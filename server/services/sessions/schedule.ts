@@ -17,7 +17,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const ymd = (date: string) => date.split("-").map(Number) as [number, number, number];
 
 /** Minutes of one range, wall-clock (09:00–12:30 = 210). */
-export const rangeMinutes = (r: { start: string; end: string }) => minutesOf(r.end) - minutesOf(r.start);
+const rangeMinutes = (r: { start: string; end: string }) => minutesOf(r.end) - minutesOf(r.start);
 
 /**
  * THE hours of a schedule: the sum of its ranges in minutes (wall-clock). durationMinutes of a
@@ -54,7 +54,7 @@ const localDate = (d: Date, timeZone: string) => {
  * The schedule of a session stored without one: one range from scheduledAt for durationMinutes,
  * split at local midnights (a range ending at midnight reads "24:00").
  */
-export function deriveSchedule(scheduledAt: Date, durationMinutes: number, timeZone: string): ScheduleDay[] {
+function deriveSchedule(scheduledAt: Date, durationMinutes: number, timeZone: string): ScheduleDay[] {
   const end = new Date(scheduledAt.getTime() + durationMinutes * 60_000);
   const days: ScheduleDay[] = [];
   let cursor = scheduledAt;
@@ -94,12 +94,7 @@ export function dayLabel(date: string): string {
 }
 
 /** "Lun. 1 déc. · 09:00–12:30": the label of an attendance slot made from a range. */
-export const rangeLabel = (r: { date: string; start: string; end: string }) => `${dayLabel(r.date)} · ${r.start}–${r.end}`;
-
-/** The schedule in one line per day: "Lun. 1 déc. : 09:00–12:30, 13:30–17:00". */
-export function scheduleLines(days: readonly ScheduleDay[]): string[] {
-  return days.map((d) => `${dayLabel(d.date)} : ${d.ranges.map((r) => `${r.start}–${r.end}`).join(", ")}`);
-}
+const rangeLabel = (r: { date: string; start: string; end: string }) => `${dayLabel(r.date)} · ${r.start}–${r.end}`;
 
 /**
  * Attendance slots of a schedule: one per range, labelled "Lun. 1 déc. · 09:00–12:30".

@@ -57,7 +57,7 @@ export async function scheduleSurveys(tx: DbOrTx, scope: TenantScope, enrollment
 }
 
 /** E-mails one due invitation (idempotent: a sent, not yet due, or no longer COMPLETED one is left). Returns whether a mail was queued. */
-export async function sendInvitation(db: Db, scope: TenantScope, invitationId: string, now: Date): Promise<boolean> {
+async function sendInvitation(db: Db, scope: TenantScope, invitationId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [info] = await tx
       .select({ status: enrollments.status, email: users.email, firstName: users.firstName, locale: users.locale, courseTitle: courses.title })
@@ -98,7 +98,7 @@ export async function sendInvitation(db: Db, scope: TenantScope, invitationId: s
 }
 
 /** Every due, unsent invitation of a COMPLETED enrollment, all tenants; returns how many were sent. */
-export async function sendDueSurveys(db: Db, now: Date): Promise<number> {
+async function sendDueSurveys(db: Db, now: Date): Promise<number> {
   const due = await db
     .select({ id: surveyInvitations.id, tenantId: surveyInvitations.tenantId })
     .from(surveyInvitations)

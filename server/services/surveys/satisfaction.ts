@@ -91,7 +91,7 @@ export async function courseResponses(db: DbOrTx, scope: TenantScope, courseId: 
 }
 
 /** Below this many learners in its denominator, a published rate is "non significatif" (no percentage). */
-export const RESULTS_MIN_COUNT = 5;
+const RESULTS_MIN_COUNT = 5;
 
 const outcome = (count: number, of: number): TOutcomeRate => {
   const significant = of >= RESULTS_MIN_COUNT;
@@ -106,7 +106,7 @@ const outcome = (count: number, of: number): TOutcomeRate => {
  *   their path (inLearnerPath); a course without a quiz counts every completed learner.
  * Each rate is significant from RESULTS_MIN_COUNT learners in its denominator, else its rate is null.
  */
-export async function courseOutcomes(db: DbOrTx, scope: TenantScope, courseId: string): Promise<{ completion: TOutcomeRate; success: TOutcomeRate }> {
+async function courseOutcomes(db: DbOrTx, scope: TenantScope, courseId: string): Promise<{ completion: TOutcomeRate; success: TOutcomeRate }> {
   const quizMissed = sql`exists (select 1 from ${lessons} where ${scope.where(lessons, eq(lessons.courseId, enrollments.courseId), eq(lessons.kind, "QUIZ"), inLearnerPath(scope, enrollments.id))}
     and not exists (select 1 from ${quizAttempts} where ${scope.where(quizAttempts, eq(quizAttempts.enrollmentId, enrollments.id), eq(quizAttempts.lessonId, lessons.id), eq(quizAttempts.passed, true))}))`;
   const [counts] = await db

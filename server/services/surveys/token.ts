@@ -21,7 +21,7 @@ export async function signSurveyToken(tenantId: string, invitationId: string, is
     .sign(key());
 }
 
-export const surveyTokenInvalid = () => new DomainError("UNAUTHORIZED", "Invalid survey link", { reason: "SURVEY_TOKEN_INVALID" });
+const surveyTokenInvalid = () => new DomainError("UNAUTHORIZED", "Invalid survey link", { reason: "SURVEY_TOKEN_INVALID" });
 export const surveyTokenExpired = () => new DomainError("GONE", "This survey link has expired", { reason: "SURVEY_TOKEN_EXPIRED" });
 
 /** 401 SURVEY_TOKEN_INVALID (bad signature, malformed, other audience), 410 SURVEY_TOKEN_EXPIRED (checked on the app clock). */

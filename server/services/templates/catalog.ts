@@ -52,7 +52,7 @@ const V = {
   "session.place": ["Lieu (nom, salle, adresse ; « à distance » pour une classe virtuelle)", "Acme Formation — Salle Lavoisier, 12 rue des Arts, 75003 Paris"],
 } as const satisfies Record<string, readonly [string, string]>;
 
-export type VariableKey = keyof typeof V;
+type VariableKey = keyof typeof V;
 
 const ORG: VariableKey[] = [
   "organisation.name",

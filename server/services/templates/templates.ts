@@ -55,7 +55,7 @@ export async function systemTemplate(db: DbOrTx, scope: TenantScope, systemKey: 
 
 const iso = (d: Date) => d.toISOString();
 
-export function toSummary(t: TemplateRow): TTemplateSummary {
+function toSummary(t: TemplateRow): TTemplateSummary {
   return { id: t.id, name: t.name, category: t.category, kind: t.kind, isActive: t.isActive, systemKey: t.systemKey, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) };
 }
 
@@ -75,7 +75,7 @@ async function toDetail(db: DbOrTx, scope: TenantScope, t: TemplateRow): Promise
 }
 
 /** The template, else 404 (another tenant's id too). */
-export async function loadTemplate(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<TemplateRow> {
+async function loadTemplate(db: DbOrTx, scope: TenantScope, id: string, opts: { forUpdate?: boolean } = {}): Promise<TemplateRow> {
   const q = db.select().from(templates).where(scope.where(templates, eq(templates.id, id))).limit(1);
   const [row] = opts.forUpdate ? await q.for("update") : await q;
   if (!row) throw notFound("Template");
@@ -239,10 +239,6 @@ export async function exportTemplate(db: Db, caller: Caller, id: string, now: Da
       template: { name: t.name, category: t.category, kind: t.kind, body: t.body, isActive: t.isActive, fields: fields.map((f) => ({ key: f.key, label: f.label, type: f.type, required: f.required })) },
     },
   };
-}
-
-export async function fieldLabels(db: DbOrTx, scope: TenantScope, templateId: string): Promise<{ key: string; label: string }[]> {
-  return (await fieldsOf(db, scope, templateId)).map((f) => ({ key: f.key, label: f.label }));
 }
 
 

@@ -40,17 +40,17 @@ export type VerificationSubject = {
 export type ReservedVerification = { id: string; code: string; stamp: VerificationStamp };
 
 /** 12 characters of the 32-letter alphabet: 60 random bits (256 / 32 = 8: no modulo bias). */
-export function newVerificationCode(): string {
+function newVerificationCode(): string {
   const bytes = randomBytes(VERIFICATION_CODE_LENGTH);
   let out = "";
   for (const b of bytes) out += VERIFICATION_ALPHABET[b % 32];
   return out;
 }
 
-export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** The printed block's data: the formatted code, the public URL on the tenant's host and its QR code (PNG data URI). */
-export async function verificationStamp(tenantSlug: string, code: string): Promise<VerificationStamp> {
+async function verificationStamp(tenantSlug: string, code: string): Promise<VerificationStamp> {
   const url = tenantUrl(tenantSlug, `/verify/${formatVerificationCode(code)}`);
   const qr = await QRCode.toDataURL(url, { errorCorrectionLevel: "M", margin: 0, width: 192 });
   return { code: formatVerificationCode(code), url, qr };

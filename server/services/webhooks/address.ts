@@ -43,7 +43,7 @@ function classifyV4(ip: string): AddressKind {
 }
 
 /** The 8 groups of an IPv6 address (with a trailing dotted IPv4 allowed), or null. */
-export function ipv6Groups(ip: string): number[] | null {
+function ipv6Groups(ip: string): number[] | null {
   let s = ip.toLowerCase();
   const zone = s.indexOf("%");
   if (zone >= 0) s = s.slice(0, zone);

@@ -33,10 +33,10 @@ import { openSecret } from "./webhooks";
  */
 export type DeliverOutcome = "skipped" | "succeeded" | "retry" | "failed";
 
-export const signPayload = (secret: string, body: string) => createHmac("sha256", secret).update(body, "utf8").digest("hex");
+const signPayload = (secret: string, body: string) => createHmac("sha256", secret).update(body, "utf8").digest("hex");
 
 /** The payload's exact bytes for an event row. */
-export function payloadOf(event: typeof events.$inferSelect): string {
+function payloadOf(event: typeof events.$inferSelect): string {
   return JSON.stringify({ id: event.id, event: event.event, tenantId: event.tenantId, createdAt: event.createdAt.toISOString(), data: event.data });
 }
 

@@ -34,7 +34,7 @@ function guardedAgent(): Agent {
   return agent;
 }
 
-export const EXCERPT_BYTES = 1024;
+const EXCERPT_BYTES = 1024;
 
 export type PostResult = { statusCode: number | null; excerpt: string | null; error: string | null; durationMs: number };
 

@@ -7,7 +7,7 @@ import { enqueue } from "../../jobs/queue";
  * (dispatch.ts). Both are enqueued in the caller's transaction: a job exists iff its change commits.
  */
 export type DeliverJob = { deliveryId: string; attempt: number };
-export type DispatchJob = { eventId: string };
+type DispatchJob = { eventId: string };
 export type WebhookJob = { name: "webhook.deliver"; data: DeliverJob } | { name: "event.dispatch"; data: DispatchJob };
 
 /** Enqueue in `db`'s transaction; one queued job per delivery attempt (singleton key). */

@@ -16,7 +16,7 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 /** The secret's box is bound to its tenant and webhook (AAD): a box copied elsewhere does not open. */
 const secretAad = (tenantId: string, id: string) => `webhook-secret|${tenantId}|${id}`;
 
-export function sealSecret(tenantId: string, id: string, secret: string): string {
+function sealSecret(tenantId: string, id: string, secret: string): string {
   return encryptBytes(Buffer.from(secret, "utf8"), { purpose: "webhook-secret", aad: secretAad(tenantId, id) });
 }
 
@@ -24,7 +24,7 @@ export function openSecret(row: Pick<WebhookRow, "tenantId" | "id" | "secretBox"
   return decryptBytes(row.secretBox, { purpose: "webhook-secret", aad: secretAad(row.tenantId, row.id) }).toString("utf8");
 }
 
-export const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
+const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
 /** PENDING deliveries per webhook (the backlog shown on the API read and the screen). */
 async function pendingCounts(db: DbOrTx, caller: Caller, ids: string[]): Promise<Map<string, number>> {
@@ -41,7 +41,7 @@ async function withBacklog(db: DbOrTx, caller: Caller, row: WebhookRow): Promise
   return toWebhook(row, (await pendingCounts(db, caller, [row.id])).get(row.id) ?? 0);
 }
 
-export function toWebhook(row: WebhookRow, pendingDeliveries = 0): TWebhook {
+function toWebhook(row: WebhookRow, pendingDeliveries = 0): TWebhook {
   return {
     id: row.id,
     url: row.url,

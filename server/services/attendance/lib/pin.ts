@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 
 /** Session PIN (conventions §7): 6 decimal digits, leading zeros allowed. */
-export const PIN_LENGTH = 6;
+const PIN_LENGTH = 6;
 const PIN_PATTERN = /^[0-9]{6}$/;
 
 /** Uniform over 000000..999999 (crypto.randomInt, CSPRNG). */

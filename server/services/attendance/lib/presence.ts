@@ -16,9 +16,9 @@ export type SessionWindow = { scheduledAt: Date | string; durationMinutes: numbe
 export type PresenceSegment = { joinedAt: Date | string; leftAt: Date | string | null };
 export type Presence = { attendedSeconds: number; attendanceMinutes: number; attendanceRate: number };
 
-export const RATE_DECIMALS = 4;
+const RATE_DECIMALS = 4;
 /** Upper bound on segments from one participant; beyond it the input is refused. */
-export const MAX_SEGMENTS = 10_000;
+const MAX_SEGMENTS = 10_000;
 
 function toMs(value: Date | string, field: string): number {
   const ms = (value instanceof Date ? value : new Date(value)).getTime();
@@ -26,7 +26,7 @@ function toMs(value: Date | string, field: string): number {
   return ms;
 }
 
-export function sessionWindowMs(window: SessionWindow): { start: number; end: number } {
+function sessionWindowMs(window: SessionWindow): { start: number; end: number } {
   const start = toMs(window.scheduledAt, "scheduledAt");
   if (!Number.isFinite(window.durationMinutes) || window.durationMinutes <= 0) {
     throw badRequest("Invalid session duration", { durationMinutes: ["Must be a positive number"] });

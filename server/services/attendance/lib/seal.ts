@@ -4,15 +4,15 @@ import { canonicalJson } from "./canonical-json";
 /**
  * Sealed attendance records (conventions §7): every record of a tenant is a link of ONE hash chain.
  *
- * What is sealed: {@link SEALED_FIELDS}, always all of them; a missing/undefined field is sealed
+ * What is sealed: the fields listed below, always all of them; a missing/undefined field is sealed
  * as `null`, so adding an optional column later cannot silently change old hashes unless it is
- * added to this list (which must then bump {@link SEAL_VERSION}). Fields:
+ * added to the normalised record (which must then bump {@link SEAL_VERSION}). Fields:
  *   v (= SEAL_VERSION), id, tenantId, sessionId, userId, enrollmentId, method, signedAt,
  *   attendanceMinutes, attendanceRate, overrideBy, reason, auditLogId, slotId, location
  *   {lat, lng, accuracy}, signatureDigest ("sha256:" + hex of the PNG bytes, NOT the encrypted
  *   blob, so re-encryption under a new key keeps the seal), ipAddress, userAgent, and for AUTO
  *   records the media server's segment: joinedAt, leftAt, mediaParticipantSid.
- * Fields added later ({@link OPTIONAL_SEALED_FIELDS}: an OVERRIDE's status, lateMinutes,
+ * Fields added later (an OVERRIDE's status, lateMinutes,
  *   leftEarlyMinutes and correctsId) enter the canonical JSON ONLY when they are not null, so every
  *   record sealed before they existed (where they are null) keeps exactly the hash it was sealed
  *   with, SEAL_VERSION stays 1 and existing chains still verify; a record that carries one is
@@ -29,37 +29,9 @@ import { canonicalJson } from "./canonical-json";
  *   the first record, and `record` is the normalised object of sealed fields. With sorted keys the
  *   hashed text is `{"previousHash":"sha256:…"|null,"record":{…}}`.
  */
-export const SEAL_VERSION = 1;
+const SEAL_VERSION = 1;
 
-export const SEALED_FIELDS = [
-  "id",
-  "tenantId",
-  "sessionId",
-  "userId",
-  "enrollmentId",
-  "method",
-  "signedAt",
-  "attendanceMinutes",
-  "attendanceRate",
-  "overrideBy",
-  "reason",
-  "auditLogId",
-  "slotId",
-  "location",
-  "signatureDigest",
-  "ipAddress",
-  "userAgent",
-  "joinedAt",
-  "leftAt",
-  "mediaParticipantSid",
-] as const;
-
-/** Sealed only when not null (see the module comment). */
-export const OPTIONAL_SEALED_FIELDS = ["status", "lateMinutes", "leftEarlyMinutes", "correctsId"] as const;
-
-export type SealedField = (typeof SEALED_FIELDS)[number] | (typeof OPTIONAL_SEALED_FIELDS)[number];
-
-export type SealLocation = { lat: number; lng: number; accuracy?: number | null };
+type SealLocation = { lat: number; lng: number; accuracy?: number | null };
 
 /** The fields of an attendance record that enter its seal. Extra properties are ignored. */
 export type SealableRecord = {
@@ -101,7 +73,7 @@ export type ChainVerification = {
 
 const HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
-export function isSealHash(value: unknown): value is string {
+function isSealHash(value: unknown): value is string {
   return typeof value === "string" && HASH_PATTERN.test(value);
 }
 
@@ -119,7 +91,7 @@ function isoDate(value: Date | string): string {
 }
 
 /** The normalised object of sealed fields (exported for tests and for the seal certificate). */
-export function sealedFields(record: SealableRecord) {
+function sealedFields(record: SealableRecord) {
   const loc = record.location ?? null;
   return {
     v: SEAL_VERSION,

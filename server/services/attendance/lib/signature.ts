@@ -11,7 +11,7 @@ import { badRequest, DomainError } from "../../../errors";
  * A PNG with no transparent pixel at all (a flat background) is refused with 400: the spec asks
  * for a transparent PNG, and counting an opaque image would accept a blank white rectangle.
  */
-export const MIN_SIGNATURE_POINTS = 30;
+const MIN_SIGNATURE_POINTS = 30;
 
 export type SignatureLimits = {
   maxStrokes: number;
@@ -25,7 +25,7 @@ export type SignatureLimits = {
   maxHeight: number;
 };
 
-export const DEFAULT_SIGNATURE_LIMITS: SignatureLimits = {
+const DEFAULT_SIGNATURE_LIMITS: SignatureLimits = {
   maxStrokes: 500,
   maxPointsPerStroke: 10_000,
   maxTotalPoints: 50_000,
@@ -35,7 +35,7 @@ export const DEFAULT_SIGNATURE_LIMITS: SignatureLimits = {
   maxHeight: 2048,
 };
 
-export type StrokePoint = { x: number; y: number };
+type StrokePoint = { x: number; y: number };
 
 const field = (name: string, message: string) => badRequest(message, { [name]: [message] });
 

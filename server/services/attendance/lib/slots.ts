@@ -18,13 +18,13 @@ import { DEFAULT_TIME_ZONE, localParts, validTimeZone, zonedTimeToUtc, type Loca
  * "Session complète — 12/01/2027 09:00–17:00".
  */
 export type SlotFrequency = "HOURLY" | "HALF_DAY" | "FULL_SESSION";
-export const SLOT_FREQUENCIES: readonly SlotFrequency[] = ["HOURLY", "HALF_DAY", "FULL_SESSION"];
+const SLOT_FREQUENCIES: readonly SlotFrequency[] = ["HOURLY", "HALF_DAY", "FULL_SESSION"];
 export type Slot = { startsAt: Date; endsAt: Date; label: string; position: number };
 export type SlotSession = { scheduledAt: Date | string; durationMinutes: number };
 
 export const AFTERNOON_STARTS_AT_HOUR = 13;
 /** Longest session we split (31 days); longer input is refused. */
-export const MAX_SESSION_MINUTES = 31 * 24 * 60;
+const MAX_SESSION_MINUTES = 31 * 24 * 60;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const dateLabel = (p: LocalParts) => `${pad(p.day)}/${pad(p.month)}/${p.year}`;

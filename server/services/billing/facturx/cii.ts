@@ -26,7 +26,7 @@ import type { FacturxProfile, InvoiceDocument } from "./types";
  * - another currency than EUR: BT-6 = EUR and the VAT total in EUR (BR-FR-CO-12).
  */
 
-export const GUIDELINE_IDS: Record<FacturxProfile, string> = {
+const GUIDELINE_IDS: Record<FacturxProfile, string> = {
   BASIC: "urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:basic",
   EN16931: "urn:cen.eu:en16931:2017",
   EXTENDED: "urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended",
@@ -40,7 +40,7 @@ const NS = {
 };
 
 /** Cents (never negative here) as "1234.50". */
-export const money = (cents: number) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+const money = (cents: number) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 const rate = (r: number) => r.toFixed(2);
 const quantity = (q: number) => q.toFixed(2);
 const date102 = (iso: string) => iso.replaceAll("-", "");
@@ -192,7 +192,7 @@ export function buildInvoiceXml(doc: InvoiceDocument, amounts: InvoiceAmounts = 
 }
 
 /** BT-111: the VAT total in EUR (0 without VAT; else VAT × exchange rate, rounded to the cent). */
-export function vatInEurCents(doc: InvoiceDocument, amounts: InvoiceAmounts): number {
+function vatInEurCents(doc: InvoiceDocument, amounts: InvoiceAmounts): number {
   if (amounts.vatCents === 0) return 0;
   if (doc.currency === "EUR") return amounts.vatCents;
   return Math.round(amounts.vatCents * (doc.exchangeRateToEur ?? 0));

@@ -24,8 +24,6 @@ const FORMATS: Record<FacturxProfile, { format: string; conformanceLevel: string
   EXTENDED: { format: "Factur-X-Extended", conformanceLevel: "EXTENDED" },
 };
 
-export const conformanceLevelOf = (profile: FacturxProfile) => FORMATS[profile].conformanceLevel;
-
 const quiet = { log: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
 
 /**

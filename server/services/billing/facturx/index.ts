@@ -6,10 +6,9 @@ import { checkInvoiceDocument, documentSubject, documentTitle } from "./mentions
 import type { FacturxProfile, InvoiceDocument } from "./types";
 import type { VerificationStamp } from "../../verification/verification-block";
 
-export { buildInvoiceXml, GUIDELINE_IDS } from "./cii";
-export { conformanceLevelOf } from "./embed";
-export { checkInvoiceDocument, documentSubject, documentTitle, EXEMPTION_CODE, EXEMPTION_REASON, OPERATION_CATEGORY, VAT_ON_DEBITS_MENTION } from "./mentions";
-export { InvoiceDocumentError, type FacturxProfile, type InvoiceDocument } from "./types";
+export { buildInvoiceXml } from "./cii";
+export { checkInvoiceDocument, EXEMPTION_CODE, EXEMPTION_REASON, OPERATION_CATEGORY, VAT_ON_DEBITS_MENTION } from "./mentions";
+export { InvoiceDocumentError, type InvoiceDocument } from "./types";
 
 export type InvoicePdfResult = {
   pdf: Buffer;

@@ -39,7 +39,7 @@ const ECDSA_WITH_SHA256_OID = "1.2.840.10045.4.3.2";
 
 type Credential = { certificates: Uint8Array[]; keyType: KeyType; signatureAlgorithm: SignatureAlgorithm; signAlgo: string };
 
-export class CscError extends Error {}
+class CscError extends Error {}
 
 export class CscInvoiceSigner implements InvoiceSigner {
   private token: { value: string; until: number } | null = null;

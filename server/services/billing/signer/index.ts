@@ -4,9 +4,8 @@ import { CscInvoiceSigner, cscConfigFromEnv } from "./csc";
 import { LocalInvoiceSigner } from "./local";
 import type { InvoiceSigner } from "./types";
 
-export type { InvoiceSignature, InvoiceSignatureLevel, InvoiceSigner } from "./types";
+export type { InvoiceSigner } from "./types";
 export { LocalInvoiceSigner, loadOrCreateLocalSignerMaterial } from "./local";
-export { CscInvoiceSigner, cscConfigFromEnv } from "./csc";
 
 /**
  * The configured invoice signer (conventions §9), read from the environment at each call:

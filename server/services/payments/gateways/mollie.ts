@@ -23,7 +23,7 @@ import { decimalAmount, gatewayError, header, invalidSignature, type GatewayAdap
  * An id the API does not know answers 401. Mollie sends no event id for classic webhooks: the
  * idempotency key is `{paymentId}:{status}` (and `{refundId}:refunded`), each state handled once.
  */
-export function mollieClient(): MollieClient {
+function mollieClient(): MollieClient {
   const e = env();
   return createMollieClient({ apiKey: e.MOLLIE_API_KEY!, ...(e.MOLLIE_API_ENDPOINT ? { apiEndpoint: e.MOLLIE_API_ENDPOINT } : {}) });
 }

@@ -26,7 +26,7 @@ export function sandboxSign(rawBody: string): string {
 }
 
 /** The token of a sandbox checkout link: it authorises the page like a gateway's session URL does. */
-export function sandboxCheckoutToken(paymentId: string): string {
+function sandboxCheckoutToken(paymentId: string): string {
   return createHmac("sha256", sandboxKey()).update(`checkout:${paymentId}`, "utf8").digest("base64url").slice(0, 32);
 }
 
@@ -36,7 +36,7 @@ export function checkSandboxToken(paymentId: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const ZSandboxEvent = z.object({
+const ZSandboxEvent = z.object({
   id: z.string().min(1).max(100),
   type: z.enum(["payment.succeeded", "payment.cancelled", "payment.failed", "refund.succeeded"]),
   paymentId: z.string().min(1).max(64),

@@ -18,7 +18,7 @@ import { gatewayError, header, invalidSignature, type GatewayAdapter, type Heade
  * Callbacks: `Stripe-Signature` checked by the SDK's `webhooks.constructEvent` with
  * STRIPE_WEBHOOK_SECRET (5-minute tolerance); the event id is the idempotency key.
  */
-export function stripeClient(): Stripe {
+function stripeClient(): Stripe {
   const e = env();
   return new Stripe(e.STRIPE_SECRET_KEY!, {
     ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),

@@ -7,7 +7,7 @@ import { DomainError } from "../../../errors";
  */
 export type GatewayName = "PSP_A_ISV" | "PSP_B";
 
-export type CheckoutRequest = {
+type CheckoutRequest = {
   paymentId: string;
   tenantId: string;
   tenantSlug: string;
@@ -27,12 +27,12 @@ export type CheckoutRequest = {
   now: Date;
 };
 
-export type CheckoutResult = { gatewayPaymentId: string; redirectUrl: string; expiresAt: Date };
+type CheckoutResult = { gatewayPaymentId: string; redirectUrl: string; expiresAt: Date };
 
 /** PAID: the money is taken (capture it); PENDING: not paid yet; FAILED: failed, cancelled or expired. */
 export type GatewayPaymentState = { state: "PAID" | "PENDING" | "FAILED"; failure?: string };
 
-export type RefundResult = { gatewayRefundId: string; status: "PENDING" | "COMPLETED" };
+type RefundResult = { gatewayRefundId: string; status: "PENDING" | "COMPLETED" };
 
 /** What a callback says, after its authenticity was checked. `eventId` is the idempotency key of gateway_events. */
 export type NormalizedEvent =

@@ -85,6 +85,3 @@ export function explainRule(rule: string, official: string): string {
   // The BR-FR texts are French already: quoted as they are.
   return `Règle ${rule} non respectée : ${official.replace(/^\[[^\]]+\]\s*-?\s*/, "")}`;
 }
-
-/** The rule ids the table explains (tests). */
-export const EXPLAINED_RULES = Object.keys(EXPLANATIONS);

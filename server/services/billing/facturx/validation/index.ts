@@ -6,14 +6,14 @@ import type { InvoiceDocument } from "../types";
 import { isBlocking, type FacturxValidation } from "./types";
 
 export { explainRule } from "./explanations";
-export { isBlocking, type FacturxValidation, type ValidationFailure, type ValidationFlag, type ValidationSource } from "./types";
+export { type FacturxValidation } from "./types";
 
 /**
  * The official Factur-X check of a CII XML (core.ts: profile XSD, Factur-X profile Schematron,
  * CEN EN 16931, BR-FR), run in a document worker thread (documents/render-pool.ts) so that the
  * request thread is never blocked by it (about a second of CPU per document).
  */
-export function validateFacturxXml(xml: string): Promise<FacturxValidation> {
+function validateFacturxXml(xml: string): Promise<FacturxValidation> {
   return runDocumentTask("facturx-validate", { xml });
 }
 
@@ -62,11 +62,6 @@ const cacheSize = () => {
   const n = Number(process.env.FACTURX_VALIDATION_CACHE_SIZE ?? 500);
   return Number.isInteger(n) && n >= 0 ? n : 500;
 };
-
-/** Forgets the remembered verdicts (tests). */
-export function clearFacturxValidationCache(): void {
-  verdicts.clear();
-}
 
 /**
  * Loads the validator in a worker thread ahead of the first issue (server start): SaxonJS and

@@ -20,7 +20,7 @@ import type { FacturxProfile } from "../types";
 export const ARTEFACTS_DIR = path.resolve(process.env.FACTURX_ARTEFACTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "artefacts"));
 export const SEF_MANIFEST = path.join(ARTEFACTS_DIR, "sef-manifest.json");
 
-export type RuleSource = "FACTUR-X" | "EN16931" | "BR-FR";
+type RuleSource = "FACTUR-X" | "EN16931" | "BR-FR";
 export type Stylesheet = { key: string; source: RuleSource; xslt: string; sef: string };
 
 const sheet = (key: string, source: RuleSource, rel: string): Stylesheet => ({
