@@ -9,7 +9,7 @@ import { withTransactionRetry } from "./transaction";
 export type { Db, DbHandle, DbOrTx, Tx } from "./client";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const MIGRATIONS_DIR = path.resolve(here, "../../drizzle");
+export const MIGRATIONS_DIR = path.resolve(here, "../../drizzle");
 
 /**
  * PGlite (embedded) when DATABASE_URL is unset, else PostgreSQL through postgres-js.
