@@ -16,7 +16,7 @@ function luminance(hex: string): number {
 const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 
 /** WCAG AA for normal text: the tenant colour is used as link ink on white, so it must reach this against white. */
-export const BRAND_MIN_CONTRAST = 4.5;
+const BRAND_MIN_CONTRAST = 4.5;
 
 /**
  * Whether a tenant colour may be saved: its contrast ratio against white (text on white and white

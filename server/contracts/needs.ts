@@ -18,12 +18,11 @@ export const TIMELINE_EVENT_TYPES = [
   "CERTIFICATE_ISSUED",
   "IMPROVEMENT_PLAN_CREATED",
 ] as const;
-export const ZNeedsLevel = z.enum(NEEDS_LEVELS);
-export const ZFundingSource = z.enum(FUNDING_SOURCES);
-export const ZTimelineEventType = z.enum(TIMELINE_EVENT_TYPES);
+const ZNeedsLevel = z.enum(NEEDS_LEVELS);
+const ZFundingSource = z.enum(FUNDING_SOURCES);
+const ZTimelineEventType = z.enum(TIMELINE_EVENT_TYPES);
 export type TNeedsLevel = z.infer<typeof ZNeedsLevel>;
 export type TFundingSource = z.infer<typeof ZFundingSource>;
-export type TTimelineEventType = z.infer<typeof ZTimelineEventType>;
 
 const ZText = (max: number) => z.string().trim().min(1, "Required").max(max);
 const ZOptionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -52,7 +51,7 @@ export const ZListCompaniesInput = ZPerPageInput.extend({
 });
 export type TListCompaniesInput = z.infer<typeof ZListCompaniesInput>;
 
-export const ZCompany = z.object({
+const ZCompany = z.object({
   id: z.string().describe("The billing client's id: cli_..., or cmp_... for a company created before companies became billing clients"),
   kind: z.enum(["COMPANY", "OPCO"]).describe("The billing client's kind (the companies are the COMPANY and OPCO billing clients)"),
   name: z.string(),
@@ -82,7 +81,7 @@ export const ZCreateNeedsAnalysisInput = z.strictObject({
 });
 export type TCreateNeedsAnalysisInput = z.infer<typeof ZCreateNeedsAnalysisInput>;
 
-export const ZRecommendation = z.object({
+const ZRecommendation = z.object({
   courseId: z.string().describe("A PUBLISHED course of the tenant (crs_)"),
   title: z.string(),
   level: ZNeedsLevel.nullable(),
@@ -94,7 +93,7 @@ export const ZRecommendation = z.object({
 });
 export type TRecommendation = z.infer<typeof ZRecommendation>;
 
-export const ZGapAnalysis = z.object({
+const ZGapAnalysis = z.object({
   currentLevel: ZNeedsLevel,
   targetLevel: ZNeedsLevel,
   levelGap: z.number().int().describe("Steps between the levels (target - current, BEGINNER=0 .. EXPERT=3); 0 or less: no level to gain"),
@@ -106,13 +105,13 @@ export const ZGapAnalysis = z.object({
 });
 export type TGapAnalysis = z.infer<typeof ZGapAnalysis>;
 
-export const ZNeedsAnalysisCreated = z.object({
+const ZNeedsAnalysisCreated = z.object({
   id: z.string().describe("nda_..."),
   recommendations: z.array(ZRecommendation).describe("At most 5 courses, most relevant first"),
   gapAnalysis: ZGapAnalysis,
 });
 
-export const ZNeedsAnalysis = ZNeedsAnalysisCreated.extend({
+const ZNeedsAnalysis = ZNeedsAnalysisCreated.extend({
   companyId: z.string(),
   companyName: z.string(),
   enrollmentId: z.string().nullable(),
@@ -143,7 +142,7 @@ export const ZListNeedsAnalysesOutput = listEnvelope(ZNeedsAnalysis, ZPerPageMet
 
 // ---------------------------------------------------------------- PAF timeline
 
-export const ZTimelineEvent = z.object({
+const ZTimelineEvent = z.object({
   date: ZTimestamp,
   type: ZTimelineEventType,
   description: z.string().describe("English; the UI words the event from type and metadata"),
@@ -171,7 +170,7 @@ export const ZQuoteRequestInput = z.strictObject({
 });
 export type TQuoteRequestInput = z.infer<typeof ZQuoteRequestInput>;
 
-export const ZQuoteRequestCreated = z.object({
+const ZQuoteRequestCreated = z.object({
   needsAnalysisId: z.string().describe("The needs analysis (nda_) created with source QUOTE_REQUEST"),
   companyId: z.string().describe("The company, a billing client (cli_): the COMPANY or OPCO client of the same name (case ignored), else a new COMPANY client"),
   notifiedAdmins: z.array(z.string()).describe("User ids (usr_) of the ACTIVE ADMINs notified (in-app and e-mail)"),

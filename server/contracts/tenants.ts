@@ -13,21 +13,21 @@ export const ZBrandingOut = z.object({
   primaryColor: z.string().nullable(),
   logoUrl: z.string().nullable(),
 });
-export const ZAuthMode = z.enum(["PASSWORD", "HEADLESS"]);
+const ZAuthMode = z.enum(["PASSWORD", "HEADLESS"]);
 export const ZTenantStatus = z.enum(["ACTIVE", "SUSPENDED"]).describe("SUSPENDED: every tenant-scoped operation answers 403 (set by a platform administrator)");
-export const ZSlug = z
+const ZSlug = z
   .string()
   .max(MAX.code)
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, "Lower-case letters, digits and hyphens (2-48 characters)")
   .describe("URL-safe tenant slug; immutable");
-export const ZDomain = z
+const ZDomain = z
   .string()
   .trim()
   .toLowerCase()
   .max(MAX.host)
   .regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "A host name such as formation.example.fr");
 
-export const ZOidc = z.strictObject({
+const ZOidc = z.strictObject({
   issuer: z.string().min(1).max(500),
   audience: z.string().min(1).max(500),
   jwksUri: z.url().max(2000).nullable().optional(),
@@ -86,7 +86,6 @@ export const ZSetTenantLogoInput = z.strictObject({
   mimeType: z.enum(["image/png", "image/jpeg", "image/webp"]).describe("PNG, JPEG or WebP (no SVG: it could carry script)"),
   dataBase64: z.string().min(1).max(800_000).describe("The image's bytes, base64 (at most 512 KB decoded)"),
 });
-export type TSetTenantLogoInput = z.infer<typeof ZSetTenantLogoInput>;
 
 export const ZToggleOfModeInput = z.strictObject({ enabled: z.boolean() });
 export const ZTenantIdInput = z.object({ id: z.string().max(MAX.id).describe("The tenant's slug (acme) or its id (ten_...): either names it") });

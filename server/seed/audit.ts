@@ -12,7 +12,7 @@ import { convocationPdfAttachment } from "../services/documents/uses";
 import { seedConventions } from "./conventions";
 import { buildAttestationPdf } from "../services/attendance/attestation/attestation-pdf";
 
-export const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";
+const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";
 
 /**
  * Demo data of the Qualiopi audit export (issue #11 item 6): the SST course's audit ZIP is full,

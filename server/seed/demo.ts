@@ -18,7 +18,7 @@ import { seedPayments } from "./payments";
 import { seedBpf } from "./bpf";
 
 /** The demo accounts of conventions §11, per tenant. */
-export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
+const DEMO_ROLES: { local: string; role: Role; firstName: string; lastName: string }[] = [
   { local: "admin", role: "ADMIN", firstName: "Alice", lastName: "Martin" },
   { local: "creator", role: "CREATOR", firstName: "Claire", lastName: "Dubois" },
   { local: "trainer", role: "TRAINER", firstName: "Thomas", lastName: "Bernard" },
@@ -29,7 +29,7 @@ export const DEMO_ROLES: { local: string; role: Role; firstName: string; lastNam
   { local: "funder", role: "FUNDER", firstName: "Fabien", lastName: "Simon" },
 ];
 
-export const DEMO_TENANTS = [
+const DEMO_TENANTS = [
   { slug: "acme", name: "Acme Formation", primaryColor: "#1d4ed8" },
   { slug: "globex", name: "Globex Training", primaryColor: "#047857" },
 ];

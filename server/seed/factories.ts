@@ -32,7 +32,7 @@ export async function ensureTenant(
 
 const hashCache = new Map<string, Promise<string>>();
 /** One argon2 hash per distinct password per process (seeding thousands of users stays fast). */
-export function cachedHash(password: string): Promise<string> {
+function cachedHash(password: string): Promise<string> {
   let h = hashCache.get(password);
   if (!h) {
     h = hashPassword(password);

@@ -40,14 +40,14 @@ function courseWords(c: CatalogueCourse): string[] {
   return wordsOf([c.title, c.description, c.pedagogicalObjectives ?? "", c.targetAudience ?? "", c.tags.join(" ")].join(" \n "));
 }
 
-export function covers(objective: string, words: readonly string[]): boolean {
+function covers(objective: string, words: readonly string[]): boolean {
   const wanted = wordsOf(objective);
   if (!wanted.length) return false;
   const hits = wanted.filter((w) => words.some((cw) => same(w, cw))).length;
   return hits >= Math.max(1, Math.ceil(wanted.length / 2));
 }
 
-export function levelFit(level: NeedsLevel | null, current: NeedsLevel, target: NeedsLevel): number {
+function levelFit(level: NeedsLevel | null, current: NeedsLevel, target: NeedsLevel): number {
   if (!level) return 0.5;
   const l = LEVELS.indexOf(level);
   const cur = LEVELS.indexOf(current);

@@ -17,10 +17,10 @@ import { frEuros, frLongDate } from "./format";
  * render input of its PDF, the API's summary and the screens all read this. Plain data (JSON),
  * stored with each version so the signed PDF is the same text plus the signature.
  */
-export type ConventionKind = "CONVENTION" | "CONTRACT";
+type ConventionKind = "CONVENTION" | "CONTRACT";
 export type ConventionPayer = "EMPLOYER" | "OPCO" | "LEARNER" | "OTHER";
 
-export type ConventionParty = { name: string; lines: string[]; email: string | null; representative: string | null };
+type ConventionParty = { name: string; lines: string[]; email: string | null; representative: string | null };
 
 export type ConventionContent = {
   kind: ConventionKind;

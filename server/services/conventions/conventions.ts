@@ -41,10 +41,10 @@ import { slugify } from "../../lib/slug";
 type ConventionRow = typeof conventions.$inferSelect;
 type VersionRow = typeof conventionVersions.$inferSelect;
 
-export const SIGN_LINK_TTL_DAYS = 30;
+const SIGN_LINK_TTL_DAYS = 30;
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 const fileSlug = (s: string) => slugify(s, 50) || "convention";
-export const conventionReference = (id: string) => `CNV-${id.slice(4, 12).toUpperCase()}`;
+const conventionReference = (id: string) => `CNV-${id.slice(4, 12).toUpperCase()}`;
 
 /* ---------------------------------------------------------------- reading */
 

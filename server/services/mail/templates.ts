@@ -1,5 +1,5 @@
 /** Transactional e-mails, French first, English available. */
-export type Locale = "fr" | "en";
+type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
   | "complaint-received" | "complaint-acknowledged" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
   | "survey-end-of-course" | "survey-follow-up" | "invoice-sent" | "convention-sign" | "quote-requested" | "quote-acknowledged";

@@ -18,7 +18,7 @@ import { log } from "../../lib/log";
  * secret, `iss` = the API key, `nbf` = sending time, `exp` = 5 minutes later, and a `sha256`
  * claim: the standard base64 of the SHA-256 of the raw body bytes.
  */
-export const LIVEKIT_WEBHOOK_CLOCK_TOLERANCE_SECONDS = 10;
+const LIVEKIT_WEBHOOK_CLOCK_TOLERANCE_SECONDS = 10;
 
 const invalid = () => unauthorized("Invalid webhook signature", "INVALID_WEBHOOK_SIGNATURE");
 

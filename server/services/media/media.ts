@@ -13,7 +13,7 @@ import type { Caller } from "../../auth/caller";
 type MediaRow = typeof media.$inferSelect;
 type MediaKind = MediaRow["kind"];
 
-export const mediaFileUrl = (id: string) => `/api/v1/media/${id}/file`;
+const mediaFileUrl = (id: string) => `/api/v1/media/${id}/file`;
 
 export function serializeMedia(m: MediaRow): TMedia {
   return {
@@ -28,7 +28,7 @@ export function serializeMedia(m: MediaRow): TMedia {
   };
 }
 
-export function mediaKindOf(mimeType: string): MediaKind {
+function mediaKindOf(mimeType: string): MediaKind {
   if (mimeType.startsWith("image/")) return "IMAGE";
   if (mimeType.startsWith("video/")) return "VIDEO";
   return "DOCUMENT";

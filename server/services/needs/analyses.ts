@@ -24,7 +24,7 @@ import { loadCompany } from "./companies";
 type Row = typeof needsAnalyses.$inferSelect;
 
 /** The catalogue the provider sees: the tenant's PUBLISHED courses, newest first, at most this many. */
-export const CATALOGUE_MAX = 300;
+const CATALOGUE_MAX = 300;
 
 function toAnalysis(r: Row, companyName: string): TNeedsAnalysis {
   return {

@@ -20,7 +20,7 @@ export type CompanyRow = typeof billingClients.$inferSelect;
 export const COMPANY_KINDS = ["COMPANY", "OPCO"] as const;
 const isCompany = inArray(billingClients.kind, [...COMPANY_KINDS]);
 
-export function toCompany(r: CompanyRow): TCompany {
+function toCompany(r: CompanyRow): TCompany {
   return {
     id: r.id,
     kind: r.kind === "OPCO" ? "OPCO" : "COMPANY",

@@ -11,10 +11,10 @@ import type { TTenant } from "../../contracts/tenants";
 import { updateTenant } from "./tenants";
 
 /** Raster formats only: an SVG could carry script. */
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 /** Under the 1 MB JSON body limit once base64-encoded. */
-export const LOGO_MAX_BYTES = 512 * 1024;
+const LOGO_MAX_BYTES = 512 * 1024;
 
 const SIGNATURES: Record<LogoType, (b: Buffer) => boolean> = {
   "image/png": (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
@@ -23,7 +23,7 @@ const SIGNATURES: Record<LogoType, (b: Buffer) => boolean> = {
 };
 
 /** The type of stored logo bytes, read from their first bytes (nothing else is ever stored). */
-export function logoTypeOf(bytes: Buffer): LogoType | null {
+function logoTypeOf(bytes: Buffer): LogoType | null {
   return LOGO_TYPES.find((t) => SIGNATURES[t](bytes)) ?? null;
 }
 
@@ -31,7 +31,7 @@ export function logoTypeOf(bytes: Buffer): LogoType | null {
 const logoKey = (tenantId: string) => `${tenantId}/logo`;
 
 /** The public, absolute address of a tenant's logo (pages, e-mails); `v` changes with each upload so caches refresh. */
-export const logoPublicUrl = (slug: string, version: string) => new URL(`/api/v1/public/tenants/${slug}/logo?v=${version}`, env().APP_URL).toString();
+const logoPublicUrl = (slug: string, version: string) => new URL(`/api/v1/public/tenants/${slug}/logo?v=${version}`, env().APP_URL).toString();
 
 /** PUT /tenants/me/logo: checks type, size and bytes, stores them, points branding.logoUrl at the public address. */
 export async function setTenantLogo(db: Db, caller: RequestActor & { scope: TenantScope }, input: { mimeType: LogoType; dataBase64: string }, now: Date): Promise<TTenant> {
@@ -63,7 +63,7 @@ export async function tenantLogoBySlug(db: Db, slugOrId: string): Promise<{ data
 }
 
 /** The logo's bytes from storage (PDF renderers embed them; never fetched over HTTP). */
-export async function readTenantLogo(tenantId: string): Promise<{ data: Buffer; mimeType: LogoType } | null> {
+async function readTenantLogo(tenantId: string): Promise<{ data: Buffer; mimeType: LogoType } | null> {
   const file = await mediaStorage().open(logoKey(tenantId));
   if (!file) return null;
   const parts: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { DomainError } from "../../errors";
 
 /** The one wording of the refusal every operation of a suspended tenant answers (403). */
-export const TENANT_SUSPENDED_MESSAGE = "This organisation is suspended";
+const TENANT_SUSPENDED_MESSAGE = "This organisation is suspended";
 
 /** 403 when a platform administrator suspended the tenant; its data stays, nothing answers. */
 export function assertTenantActive(tenant: { status: "ACTIVE" | "SUSPENDED" }): void {

@@ -6,7 +6,7 @@ import type { AttestationInput } from "./attestation-data";
 import { VerificationBlock, type Verifiable } from "../../verification/verification-block";
 
 /** Printed text of the attestation d'assiduité (French, like the sheet). */
-export const A = {
+const A = {
   title: "Attestation d'assiduité",
   // Epicene: the signatory's grammatical gender is not known, so the organisation is the subject.
   intro: "L'organisme de formation ci-dessous atteste que",

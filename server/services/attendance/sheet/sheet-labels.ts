@@ -121,7 +121,6 @@ function fmt(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTi
   return f;
 }
 
-export const longDate = (iso: string, tz: string) => fmt(tz, { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
 export const shortDate = (iso: string, tz: string) => fmt(tz, { day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(iso));
 export const time = (iso: string, tz: string) => fmt(tz, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 export const dateTime = (iso: string, tz: string) => `${shortDate(iso, tz)} ${time(iso, tz)}`;

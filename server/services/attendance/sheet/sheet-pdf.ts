@@ -10,7 +10,7 @@ import type { SheetPdfInput } from "./sheet-document";
 import { tenantLogoDataUrl } from "../../tenants/logo";
 
 /** Drawn signatures printed on the sheet (learners' and trainers' shown records), as PNG data URIs. */
-export function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>): SheetPdfInput["images"] {
+function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>): SheetPdfInput["images"] {
   const images: SheetPdfInput["images"] = {};
   const shown = sheet.slots.flatMap((slot) => [...slot.learners.map((l) => l.signature), ...slot.trainers.map((t) => t.record)]);
   for (const record of shown) {
@@ -28,7 +28,7 @@ export function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>)
 }
 
 /** The sheet's data and signature images; the caller has authorized (authorizeSheet). */
-export async function sheetPdfInput(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date; timeZone?: string }): Promise<SheetPdfInput> {
+async function sheetPdfInput(db: DbOrTx, scope: TenantScope, sessionId: string, opts: { slotId?: string | null; now: Date; timeZone?: string }): Promise<SheetPdfInput> {
   const { sheet, ciphertexts, accentColor } = await loadSheet(db, scope, sessionId, opts);
   return { sheet, accentColor, logo: await tenantLogoDataUrl(scope.tenantId), images: signatureImages(sheet, ciphertexts) };
 }

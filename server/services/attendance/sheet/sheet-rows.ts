@@ -30,7 +30,7 @@ export function toSheetRecord(r: EmargementRow, signatureUrl: (id: string) => st
 }
 
 /** What an OVERRIDE sets as a whole when it carries no status (minutes only: attended or not; status.ts gives each slot its share). */
-export const legacyStatus = (r: EmargementRow): SettableStatus => (r.status && r.status !== "NOT_YET" ? r.status : (r.attendanceMinutes ?? 0) > 0 ? "PRESENT" : "ABSENT");
+const legacyStatus = (r: EmargementRow): SettableStatus => (r.status && r.status !== "NOT_YET" ? r.status : (r.attendanceMinutes ?? 0) > 0 ? "PRESENT" : "ABSENT");
 
 export function toSheetOverride(r: EmargementRow, people: Map<string, SheetPerson>, status: SettableStatus = legacyStatus(r)): TSheetOverride {
   const who = people.get(r.userId);
@@ -54,7 +54,7 @@ export function toSheetOverride(r: EmargementRow, people: Map<string, SheetPerso
   };
 }
 
-export function summaryOf(totals: StatusTotals, expected: number): TSheetSlot["summary"] {
+function summaryOf(totals: StatusTotals, expected: number): TSheetSlot["summary"] {
   const present = (Object.keys(totals) as (keyof StatusTotals)[]).filter(isAttended).reduce((n, k) => n + totals[k], 0);
   const absent = (Object.keys(totals) as (keyof StatusTotals)[]).filter(isAbsence).reduce((n, k) => n + totals[k], 0);
   return { expected, present, absent, byStatus: totals };

@@ -44,7 +44,7 @@ function SignatureCell({ record, ctx }: { record: TSheetRecord | null; ctx: Ctx 
 }
 
 /** "Correction du 12/01/2027 16:02 par Alice Martin : Absence justifiée — motif : « … » (corrige : Code PIN 14:02)". */
-export function overrideLine(o: TSheetOverride, tz: string, corrected?: TSheetRecord | null): string {
+function overrideLine(o: TSheetOverride, tz: string, corrected?: TSheetRecord | null): string {
   const by = o.overrideBy ? ` ${L.by} ${o.overrideBy.firstName} ${o.overrideBy.lastName}` : "";
   const what = corrected ? ` (${L.corrects} : ${METHOD_LABELS[corrected.method]} ${dateTime(corrected.signedAt, tz)})` : "";
   return `${L.correction} du ${dateTime(o.signedAt, tz)}${by} : ${correctionText(o)} — ${L.reason} : « ${o.reason ?? ""} »${what}`;

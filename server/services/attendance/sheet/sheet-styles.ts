@@ -2,12 +2,12 @@ import { StyleSheet } from "@react-pdf/renderer";
 import { FONT } from "../../documents/fonts";
 
 /** Styles of the attendance sheet PDF (A4 portrait, the documents' embedded fonts: DejaVu Sans, DejaVu Sans Mono). */
-export const INK = "#111827";
-export const MUTED = "#4b5563";
-export const LINE = "#d1d5db";
-export const SOFT = "#f3f4f6";
-export const ABSENT = "#b91c1c";
-export const PRESENT = "#166534";
+const INK = "#111827";
+const MUTED = "#4b5563";
+const LINE = "#d1d5db";
+const SOFT = "#f3f4f6";
+const ABSENT = "#b91c1c";
+const PRESENT = "#166534";
 
 /** The tenant's brand colour when it is a plain hex colour, else a neutral blue. */
 export const accentOf = (color: string | null | undefined) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : "#1e3a8a");
