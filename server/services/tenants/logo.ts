@@ -1,7 +1,7 @@
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { tenants } from "../../db/schema";
-import type { TenantScope } from "../../db/tenant-scope";
+import { tenantRefCondition, type TenantScope } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { badRequest, DomainError, notFound } from "../../errors";
 import { randomToken } from "../../lib/ids";
@@ -57,7 +57,7 @@ export async function removeTenantLogo(db: Db, caller: RequestActor & { scope: T
 
 /** The stored logo of a tenant named by slug (or id), or null when it has none: what the public route serves. */
 export async function tenantLogoBySlug(db: Db, slugOrId: string): Promise<{ data: Buffer; mimeType: LogoType } | null> {
-  const [row] = await db.select({ id: tenants.id, branding: tenants.branding }).from(tenants).where(or(eq(tenants.slug, slugOrId.toLowerCase()), eq(tenants.id, slugOrId))).limit(1);
+  const [row] = await db.select({ id: tenants.id, branding: tenants.branding }).from(tenants).where(tenantRefCondition(slugOrId)).limit(1);
   if (!row?.branding.logoUrl) return null;
   return readTenantLogo(row.id);
 }
