@@ -13,10 +13,48 @@ import { Font } from "@react-pdf/renderer";
  */
 export const FONT = { sans: "DejaVu Sans", mono: "DejaVu Sans Mono" } as const;
 
+const FACES = [
+  { fontWeight: "normal", fontStyle: "normal" },
+  { fontWeight: "bold", fontStyle: "normal" },
+  { fontWeight: "normal", fontStyle: "italic" },
+  { fontWeight: "bold", fontStyle: "italic" },
+] as const;
+
+let ready: Promise<void> | null = null;
+
+/** Registers the families with react-pdf and prepares their glyphs, once per thread (the render worker awaits it before each render). */
+export function documentFontsReady(): Promise<void> {
+  ready ??= (async () => {
+    registerDocumentFonts();
+    await warmGlyphs();
+  })();
+  return ready;
+}
+
+/**
+ * Every glyph that a code point reaches is created once, up front, with that code point.
+ * Why: fontkit keeps each glyph object with the code points of its FIRST use, and writing a subset
+ * creates a composite glyph's components (the "E" inside "É") with none. A render thread lives
+ * across documents, so after a document whose italic text had "É" but no "E", a later italic "E"
+ * reused that glyph: the PDF's ToUnicode map lost it, and its text read "#n retard" for "En retard"
+ * to search, copy and screen readers (what PDF/A requires to be right). Created here first, the
+ * glyphs carry their code points whatever the documents rendered before.
+ */
+async function warmGlyphs(): Promise<void> {
+  for (const fontFamily of Object.values(FONT)) {
+    for (const face of FACES) {
+      const source = Font.getFont({ fontFamily, ...face });
+      await source.load();
+      const font = source.data as { characterSet?: number[]; glyphForCodePoint?: (cp: number) => unknown } | null;
+      for (const cp of font?.characterSet ?? []) font?.glyphForCodePoint?.(cp);
+    }
+  }
+}
+
 let registered = false;
 
-/** Registers the families with react-pdf (once per thread; the render worker calls it). */
-export function registerDocumentFonts(): void {
+/** Registers the families with react-pdf (once per thread). */
+function registerDocumentFonts(): void {
   if (registered) return;
   registered = true;
   const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");

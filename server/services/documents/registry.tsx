@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { renderToBuffer } from "@react-pdf/renderer";
 import { AttestationDocument } from "../attendance/attestation/attestation-document";
 import { SheetDocument } from "../attendance/sheet/sheet-document";
-import { registerDocumentFonts } from "./fonts";
+import { documentFontsReady } from "./fonts";
 import { TemplateDocument } from "./template-document";
 import { AuditReportDocument } from "../qualiopi/audit-report-document";
 import { InvoicePdfDocument } from "../billing/facturx/invoice-document";
@@ -26,7 +26,7 @@ const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
 
 /** Renders one document to PDF bytes, with the embedded fonts. */
 export async function renderDocumentPdf<K extends DocumentType>(type: K, input: DocumentInputs[K]): Promise<Uint8Array> {
-  registerDocumentFonts();
+  await documentFontsReady();
   const Component = DOCUMENTS[type] as ComponentType<DocumentInputs[K]> | undefined;
   if (!Component) throw new Error(`Unknown document type: ${String(type)}`);
   const buffer = await renderToBuffer(<Component {...input} />);
