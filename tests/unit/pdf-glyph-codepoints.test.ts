@@ -35,6 +35,11 @@ describe("embedded fonts' glyphs keep their code points", () => {
           const [glyph] = font.layout(ch).glyphs;
           expect(glyph!.codePoints, `${fontFamily} ${face.fontWeight} ${face.fontStyle} "${ch}"`).toEqual([ch.codePointAt(0)]);
         }
+        // A ligature's glyph stands for its letters ("ff", "fi"), never for the presentation form "ﬀ".
+        for (const word of ["effectif", "justifiée"]) {
+          const points = font.layout(word).glyphs.flatMap((g) => g.codePoints);
+          expect(String.fromCodePoint(...points), `${fontFamily} ${face.fontWeight} ${face.fontStyle} "${word}"`).toBe(word);
+        }
       }
     }
   });

@@ -46,10 +46,20 @@ async function warmGlyphs(): Promise<void> {
       const source = Font.getFont({ fontFamily, ...face });
       await source.load();
       const font = source.data as { characterSet?: number[]; glyphForCodePoint?: (cp: number) => unknown } | null;
-      for (const cp of font?.characterSet ?? []) font?.glyphForCodePoint?.(cp);
+      for (const cp of font?.characterSet ?? []) if (isPlainCharacter(cp)) font?.glyphForCodePoint?.(cp);
     }
   }
 }
+
+/**
+ * A character that stands for itself (NFKC-stable). Ligatures and other compatibility forms ("ﬀ",
+ * "ﬁ") are left out: their glyphs are reached by the fonts' ligature substitution from "ff" and
+ * "fi", and must keep those two code points, or the text of "effectif" would read "eﬀectif".
+ */
+const isPlainCharacter = (cp: number) => {
+  const ch = String.fromCodePoint(cp);
+  return ch.normalize("NFKC") === ch;
+};
 
 let registered = false;
 
