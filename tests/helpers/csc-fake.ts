@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { certificateSerial } from "../../server/services/billing/signer/local";
 
 /**
  * A local stand-in for a qualified trust service provider's Cloud Signature Consortium API v2
@@ -39,9 +40,7 @@ const ALGO = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: n
 async function certificate(engine: pkijs.CryptoEngine, subject: string, issuer: string, publicKey: CryptoKey, signingKey: CryptoKey, ca: boolean): Promise<Uint8Array> {
   const cert = new pkijs.Certificate();
   cert.version = 2;
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
-  cert.serialNumber = new asn1js.Integer({ valueHex: serial });
+  cert.serialNumber = certificateSerial();
   cert.issuer.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: issuer }) }));
   cert.subject.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: subject }) }));
   cert.notBefore.value = new Date(Date.now() - 60_000);

@@ -1,6 +1,7 @@
-import { randomBytes, webcrypto } from "node:crypto";
+import { webcrypto } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { certificateSerial } from "../../server/services/billing/signer/local";
 
 /**
  * A throwaway self-signed TLS certificate and key (PEM) for a local fake server, made in Node
@@ -14,9 +15,7 @@ export async function selfSignedTls(host = "127.0.0.1", days = 1): Promise<{ key
   const keys = (await crypto.subtle.generateKey(algorithm, true, ["sign", "verify"])) as CryptoKeyPair;
   const cert = new pkijs.Certificate();
   cert.version = 2;
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
-  cert.serialNumber = new asn1js.Integer({ valueHex: serial });
+  cert.serialNumber = certificateSerial();
   for (const name of [cert.issuer, cert.subject]) name.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: host }) }));
   const now = Date.now();
   cert.notBefore.value = new Date(now - 60_000);

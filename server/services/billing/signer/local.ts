@@ -34,14 +34,23 @@ function engine(): void {
 export type LocalSignerMaterial = { privateKey: CryptoKey; certificate: Uint8Array; fingerprint: string };
 
 /** A new key pair and its self-signed certificate (10 years, digitalSignature + nonRepudiation). */
+/**
+ * A random 16-octet certificate serial number, positive and in minimal DER: its first octet is
+ * 0x40–0x7f, so it carries no sign bit and is never a leading zero (a serial starting 0x00 0x00–0x7f
+ * is "illegal padding" to OpenSSL and to strict signature validators, once in 256 certificates).
+ */
+export function certificateSerial(): asn1js.Integer {
+  const serial = randomBytes(16);
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
+  return new asn1js.Integer({ valueHex: serial });
+}
+
 async function makeMaterial(commonName: string): Promise<{ pkcs8: Uint8Array; certificate: Uint8Array }> {
   engine();
   const keys = (await subtle.generateKey(KEY_ALGORITHM, true, ["sign", "verify"])) as CryptoKeyPair;
   const cert = new pkijs.Certificate();
   cert.version = 2;
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f; // positive
-  cert.serialNumber = new asn1js.Integer({ valueHex: serial });
+  cert.serialNumber = certificateSerial();
   for (const names of [cert.issuer, cert.subject]) {
     names.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: commonName }) }));
   }
