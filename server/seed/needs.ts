@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { catalogueLanguage } from "../services/ai/local-needs-texts";
 import type { Db } from "../db/client";
-import { billingClients, courses, enrollments, needsAnalyses } from "../db/schema";
+import { billingClients, enrollments, needsAnalyses } from "../db/schema";
 import { forTenant } from "../db/tenant-scope";
 import { newId } from "../lib/ids";
 import { LocalAiProvider } from "../services/ai/local-provider";
 import { needsAnalysis } from "../services/ai/provider";
+import { publishedCatalogue } from "../services/needs/analyses";
 import type { NeedsFunding, NeedsLevel } from "../services/ai/needs-types";
 
 type People = { admin: string; creator: string; learner: string; learner2: string };
@@ -68,24 +69,7 @@ export async function seedNeeds(db: Db, tenantId: string, people: People, now = 
       (c) => [c.name.toLowerCase(), c.id],
     ),
   );
-  const catalogue = (
-    await db
-      .select({
-        id: courses.id,
-        title: courses.title,
-        description: courses.description,
-        level: courses.level,
-        format: courses.format,
-        duration: courses.duration,
-        tags: courses.tags,
-        pedagogicalObjectives: courses.pedagogicalObjectives,
-        targetAudience: courses.targetAudience,
-        language: courses.language,
-      })
-      .from(courses)
-      .where(scope.where(courses, eq(courses.status, "PUBLISHED")))
-      .orderBy(desc(courses.createdAt), desc(courses.id))
-  ).map((c) => ({ ...c, tags: Array.isArray(c.tags) ? c.tags : [] }));
+  const catalogue = await publishedCatalogue(db, scope);
   const provider = new LocalAiProvider();
   const companyIds = COMPANIES.map((c) => known.get(c.name.toLowerCase()) ?? newId("cli"));
   const rows: Omit<typeof needsAnalyses.$inferInsert, "tenantId">[] = [];

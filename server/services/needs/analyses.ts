@@ -48,7 +48,8 @@ function toAnalysis(r: Row, companyName: string): TNeedsAnalysis {
   };
 }
 
-async function catalogue(db: Db, scope: TenantScope): Promise<CatalogueCourse[]> {
+/** The tenant's PUBLISHED courses, newest first, as the needs providers read them (also the demo seed's). */
+export async function publishedCatalogue(db: Db, scope: TenantScope): Promise<CatalogueCourse[]> {
   const rows = await db
     .select({
       id: courses.id,
@@ -74,7 +75,7 @@ type AnalysisFields = Pick<TCreateNeedsAnalysisInput, "objectives" | "currentLev
 /** The provider's recommendations and gap analysis over the tenant's PUBLISHED catalogue (outside any transaction: it may call out). */
 export async function analyseNeeds(db: Db, scope: TenantScope, input: AnalysisFields) {
   const provider = aiProvider();
-  const published = await catalogue(db, scope);
+  const published = await publishedCatalogue(db, scope);
   const outcome = await needsAnalysis(provider, {
     objectives: input.objectives,
     currentLevel: input.currentLevel,
