@@ -5,10 +5,12 @@ import type { Measurement } from "./load";
  * Signing throughput with DISTINCT learners (each signature is a different person, as in a
  * room): every learner of bench/seed-attendance.ts signs the PIN session once, then the QR
  * session once with its own single-use token, `connections` requests in flight. Every answer
- * must be 201; req/s = signatures / wall time. All signatures of a tenant append to ONE hash
- * chain (serialized by the chain-head row lock), so this is also the chain's append rate.
+ * must be 201; req/s = signatures / wall time. Then the same learners sign ten PIN sessions at
+ * once (learner i in session i mod 10): ten rooms signing together. All signatures of a tenant
+ * append to ONE hash chain (serialized by the chain-head row lock), so these are also the chain's
+ * append rate, with one session or ten.
  */
-type Fixtures = { tenant: string; pinSession: { id: string; pin: string }; qrSessionId: string; tokens: string[]; qrTokens: string[] };
+type Fixtures = { tenant: string; pinSession: { id: string; pin: string }; qrSessionId: string; tenSessions: { id: string; pin: string }[]; tokens: string[]; qrTokens: string[] };
 
 function percentile(sorted: number[], p: number): number | null {
   if (sorted.length === 0) return null;
@@ -63,5 +65,9 @@ export async function measureSigning(appUrl: string, fixturesFile: string, conne
   return [
     await run("attendance.pin", `POST /api/v1/emargement/sign/pin (${n} learners)`, n, connections, (i) => post(f.tokens[i]!, "/api/v1/emargement/sign/pin", { sessionId: f.pinSession.id, pin: f.pinSession.pin })),
     await run("attendance.qr", `POST /api/v1/emargement/sign/qr (${n} learners)`, n, connections, (i) => post(f.tokens[i]!, "/api/v1/emargement/sign/qr", { qrToken: f.qrTokens[i] })),
+    await run("attendance.pin.ten", `POST /api/v1/emargement/sign/pin (${n} learners, 10 sessions)`, n, connections, (i) => {
+      const room = f.tenSessions[i % 10]!;
+      return post(f.tokens[i]!, "/api/v1/emargement/sign/pin", { sessionId: room.id, pin: room.pin });
+    }),
   ];
 }

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { AUDIT_FOLDERS } from "../server/contracts/qualiopi";
 
 /**
  * The Qualiopi audit ZIP of bench/seed-audit.ts (10,000 stored documents of 20 KB in one course),
@@ -94,7 +95,8 @@ export async function measureAuditExport(appUrl: string, appPid: number, fixture
     clearInterval(sampler);
   }
   const hwm = hwmReset ? procKb(appPid, "VmHWM") : null;
-  const expectedEntries = preview.documentCount + 6 + 2;
+  // The listed documents, one directory entry per folder of the layout, the manifest and the report.
+  const expectedEntries = preview.documentCount + AUDIT_FOLDERS.length + 2;
   const rssGrowthMb = (rssPeak - rssBaseline) / 1024;
   const summary: AuditExportSummary = {
     documents: f.documents,

@@ -1,18 +1,19 @@
 import http from "node:http";
+import * as auth from "./bare-auth";
+import { openDb, type Row } from "./bare-db";
 
 /**
- * The baseline of `npm run bench`: node:http and one SQL query per request (postgres-js, or
- * PGlite in this process when PGLITE_DIR is set), no framework, no auth, no rate limit.
+ * The baseline of `npm run bench`: node:http and hand-written SQL (postgres-js, or PGlite in this
+ * process when PGLITE_DIR is set), no framework, no rate limit; the lists have no auth either.
  * GET /users?limit=&page= with X-Tenant-ID answers the same page as GET /api/v1/users:
  * the tenant's members joined to their accounts, newest first, and the total. These are the best
  * hand-written queries: the page walks memberships_tenant_created_idx in its order (20 index
  * entries, whatever the tenant's size) and the total is an index-only count. The ratio app/bare
  * therefore measures query design and framework together. (The app reads its member total from
  * a trigger-maintained counter instead: cheaper still at 100,000 members.)
+ * The authenticated baselines (`/users/me`, the progress upsert, the refresh rotation) are in
+ * bare-auth.ts.
  */
-type Row = Record<string, unknown>;
-type Query = (text: string, params: (string | number | string[])[]) => Promise<Row[]>;
-type Database = { query: Query; close(): Promise<void> };
 
 const LIST_SQL = `
   select u.id, u.email, u.password_hash, u.first_name, u.last_name, u.locale, u.avatar_url, u.is_platform_admin,
@@ -43,20 +44,6 @@ const STRUCTURE_SQL = `
          (select count(*) from lessons l where l.tenant_id = $1 and l.course_id = c.id)::int as lessons
     from courses c
    where c.tenant_id = $1 and c.id = any($2)`;
-
-async function openDb(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const { default: postgres } = await import("postgres");
-    const sql = postgres(url, { max: Number(process.env.BARE_POOL ?? 10), onnotice: () => {} });
-    return { query: async (text, params) => [...(await sql.unsafe<Row[]>(text, params))], close: () => sql.end({ timeout: 5 }) };
-  }
-  const dir = process.env.PGLITE_DIR;
-  if (!dir) throw new Error("bare-server needs DATABASE_URL or PGLITE_DIR");
-  const { PGlite } = await import("@electric-sql/pglite");
-  const pg = await PGlite.create({ dataDir: dir });
-  return { query: async (text, params) => (await pg.query<Row>(text, params)).rows, close: () => pg.close() };
-}
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString());
 
@@ -145,6 +132,11 @@ const server = http.createServer((req, res) => {
     if (url.pathname === "/health") return send(res, 200, { status: "ok" });
     if (req.method === "GET" && url.pathname === "/users") return listUsers(req, res, url);
     if (req.method === "GET" && url.pathname === "/courses") return listCourses(req, res, url);
+    if (req.method === "GET" && url.pathname === "/users/me") return auth.me(db, req, res, send);
+    if (req.method === "POST" && url.pathname === "/auth/refresh") return auth.refresh(db, req, res, send);
+    if (req.method === "POST" && url.pathname === "/api/v1/auth/login") return auth.login(db, req, res, send);
+    const progress = req.method === "POST" ? /^\/enrollments\/([^/]+)\/progress\/([^/]+)$/.exec(url.pathname) : null;
+    if (progress) return auth.progress(db, tenantId, req, res, send, progress[1]!, progress[2]!);
     send(res, 404, { statusCode: 404, message: "Not found" });
   };
   handle().catch((error: unknown) => send(res, 500, { statusCode: 500, message: String(error) }));

@@ -217,12 +217,17 @@ async function main(): Promise<void> {
 
   // Bare baseline first: with PGlite only one process may open the database.
   const barePort = await freePort();
-  const bare = track(startTsx("bare server", "bench/bare-server.ts", { ...database.env, PORT: String(barePort) }));
-  await waitForHttp(`http://127.0.0.1:${barePort}/health`, bare);
-  await runPhase("bare", `http://127.0.0.1:${barePort}`, ctx, results);
+  const secrets = benchSecrets();
+  const bare = track(startTsx("bare server", "bench/bare-server.ts", { ...database.env, JWT_SECRET: secrets.JWT_SECRET, PORT: String(barePort) }));
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  await waitForHttp(`${bareUrl}/health`, bare);
+  // The bare server issues the same tokens as the app (same JWT_SECRET): its own sessions for its own phase.
+  session.admin = await login(bareUrl, ADMIN);
+  session.learner = await login(bareUrl, { ...ADMIN, email: fixtures.learnerEmail });
+  ctx.chains = new RefreshChains((n) => loginMany(bareUrl, ADMIN, n));
+  await runPhase("bare", bareUrl, ctx, results);
   await stop(bare);
 
-  const secrets = benchSecrets();
   await completed(
     track(startTsx("attendance seed", "bench/seed-attendance.ts", { ...database.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SIGNERS: String(Math.min(SIGNERS, USERS)), BENCH_ATTENDANCE_FIXTURES: ATTENDANCE_FIXTURES, LOG_LEVEL: "warn" })),
   );

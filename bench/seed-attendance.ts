@@ -13,7 +13,8 @@ import { issueQrToken } from "../server/services/attendance/qr";
 /**
  * Child process of `npm run bench`, after bench/seed-users.ts and before the app starts: a course
  * in BENCH_TENANT with BENCH_SIGNERS of the seeded learners enrolled, two LIVE sessions (one
- * signed by PIN, one by QR), an access token per learner (signed with the app's JWT_SECRET,
+ * signed by PIN, one by QR) with every learner registered, ten more PIN sessions that share the
+ * learners (a tenth each), an access token per learner (signed with the app's JWT_SECRET,
  * given in the environment) and one single-use QR token per learner. Written to
  * BENCH_ATTENDANCE_FIXTURES for bench/attendance.ts.
  */
@@ -45,7 +46,7 @@ try {
     await handle.db.insert(enrollments).values(scope.valuesMany(enrollments, batch));
     for (const b of batch) enrollmentOf.set(b.userId, b.id);
   }
-  const session = async (title: string) => {
+  const session = async (title: string, signers = learners) => {
     const id = newId("ses");
     const pin = generatePin();
     await handle.db.insert(liveSessions).values(
@@ -53,14 +54,17 @@ try {
     );
     await handle.db.insert(sessionTrainers).values(scope.values(sessionTrainers, { sessionId: id, userId: creator.id }));
     // Every signer registered to the session, as the admin's registration does: only participants sign.
-    for (let from = 0; from < learners.length; from += CHUNK) {
-      const batch = learners.slice(from, from + CHUNK).map((l) => ({ sessionId: id, userId: l.id, enrollmentId: enrollmentOf.get(l.id)!, registeredBy: creator.id }));
+    for (let from = 0; from < signers.length; from += CHUNK) {
+      const batch = signers.slice(from, from + CHUNK).map((l) => ({ sessionId: id, userId: l.id, enrollmentId: enrollmentOf.get(l.id)!, registeredBy: creator.id }));
       await handle.db.insert(sessionParticipants).values(scope.valuesMany(sessionParticipants, batch));
     }
     return { id, pin };
   };
   const pinSession = await session("Bench PIN");
   const qrSession = await session("Bench QR");
+  // Ten rooms at once: the learners split over ten PIN sessions (learner i signs session i mod 10).
+  const tenSessions = [];
+  for (let k = 0; k < 10; k += 1) tenSessions.push(await session(`Bench PIN room ${k + 1}`, learners.filter((_, i) => i % 10 === k)));
   const tokens: string[] = [];
   for (const l of learners) {
     const { token } = await signAccessToken(
@@ -72,8 +76,8 @@ try {
   const qrTokens: string[] = [];
   for (let i = 0; i < learners.length; i += 1) qrTokens.push((await issueQrToken(handle.db, scope, tenant.slug, qrSession.id, now)).qrToken);
   mkdirSync(path.dirname(FIXTURES), { recursive: true });
-  writeFileSync(FIXTURES, JSON.stringify({ tenant: TENANT, pinSession, qrSessionId: qrSession.id, tokens, qrTokens }));
-  process.stdout.write(`attendance fixtures: ${learners.length} learners, PIN and QR sessions, ${qrTokens.length} QR tokens\n`);
+  writeFileSync(FIXTURES, JSON.stringify({ tenant: TENANT, pinSession, qrSessionId: qrSession.id, tenSessions, tokens, qrTokens }));
+  process.stdout.write(`attendance fixtures: ${learners.length} learners, PIN and QR sessions, ten PIN rooms, ${qrTokens.length} QR tokens\n`);
 } finally {
   await handle.close();
 }

@@ -38,7 +38,7 @@ export function sameTenant(a: TenantTable, b: TenantTable, left: PgColumn, right
   return and(eq(a.tenantId, b.tenantId), eq(left, right), ...conds) as SQL;
 }
 
-import { inArray, sql as rawSql } from "drizzle-orm";
+import { inArray, sql as rawSql, type Placeholder } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { enrollments, memberships, PARTICIPANT_STATUSES, tenants } from "./schema";
 
@@ -63,7 +63,7 @@ export function tenantRefCondition(ref: string): SQL {
  * Shared by resolveTenantAccess and the request gate (http/rate-limit.ts), which reads it in the
  * same statement as the rate-limit count.
  */
-export function tenantAccessSelection(userId: string | null) {
+export function tenantAccessSelection(userId: string | Placeholder | null) {
   return {
     tenant: tenants,
     membershipId: memberships.id,
@@ -77,7 +77,7 @@ export function tenantAccessSelection(userId: string | null) {
 }
 
 /** The membership join of the tenant-access read (none without a user). */
-export function accessJoin(userId: string | null): SQL {
+export function accessJoin(userId: string | Placeholder | null): SQL {
   return userId ? (and(eq(memberships.tenantId, tenants.id), eq(memberships.userId, userId)) as SQL) : rawSql`false`;
 }
 

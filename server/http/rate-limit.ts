@@ -1,9 +1,10 @@
 import type { ServerResponse } from "node:http";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { memberships, tenants } from "../db/schema";
-import { accessJoin, tenantAccessSelection, tenantRefCondition, toTenantAccess, type TenantAccess } from "../db/tenant-scope";
+import { accessJoin, tenantAccessSelection, toTenantAccess, type TenantAccess } from "../db/tenant-scope";
 import { env } from "../env";
-import { counterHit, hitCounter, type CounterState } from "../services/platform/counters";
+import { counterHit, counterParams, type CounterState } from "../services/platform/counters";
 
 export type RateDecision = { allowed: boolean; retryAfterSeconds: number };
 
@@ -20,6 +21,8 @@ export type PrefetchedAccess = { ref: string; userId: string | null; access: Ten
  *   uses instead of asking again. Identity needs no query (a signed token; the session-version
  *   check is a short in-process cache, auth/session-check.ts).
  * Without a tenant reference (login, platform routes), the upsert alone.
+ * The statement is prepared: Drizzle builds each of its five shapes (tenant by id or by slug, with
+ * or without a user; no tenant) once per database handle, and every request only binds its values.
  */
 export async function passGate(
   db: Db,
@@ -27,26 +30,62 @@ export async function passGate(
   res: ServerResponse,
   now: Date,
 ): Promise<{ decision: RateDecision; prefetched: PrefetchedAccess | null }> {
-  const windowSeconds = env().RATE_LIMIT_WINDOW_SECONDS;
-  const key = `rate:${req.subject}`;
+  const counter = counterParams(`rate:${req.subject}`, env().RATE_LIMIT_WINDOW_SECONDS, now);
   let state: CounterState;
   let prefetched: PrefetchedAccess | null = null;
   if (req.tenantRef) {
-    const hit = db.$with("hit").as(counterHit(db, key, windowSeconds, now));
-    const [row] = await db
-      .with(hit)
-      .select({ count: hit.count, resetAt: hit.resetAt, ...tenantAccessSelection(req.userId) })
-      .from(hit)
-      .leftJoin(tenants, tenantRefCondition(req.tenantRef))
-      .leftJoin(memberships, accessJoin(req.userId))
-      .limit(1);
+    const byId = req.tenantRef.includes("_");
+    const statement = gateStatements(db)[`${byId ? "id" : "slug"}:${req.userId ? "user" : "anon"}`];
+    const [row] = await statement.execute({ ...counter, ref: byId ? req.tenantRef : req.tenantRef.toLowerCase(), userId: req.userId ?? "" });
     if (!row) throw new Error("request gate returned nothing");
     state = { count: Number(row.count), resetAt: new Date(row.resetAt) };
     prefetched = { ref: req.tenantRef, userId: req.userId, access: toTenantAccess(row) };
   } else {
-    state = await hitCounter(db, key, windowSeconds, now);
+    const [row] = await gateStatements(db).none.execute(counter);
+    if (!row) throw new Error("counter upsert returned nothing");
+    state = { count: Number(row.count), resetAt: new Date(row.resetAt) };
   }
   return { decision: rateHeaders(state, res, now), prefetched };
+}
+
+const ph = {
+  key: sql.placeholder("key"),
+  now: sql.placeholder("now"),
+  resetAt: sql.placeholder("resetAt"),
+  ref: sql.placeholder("ref"),
+  userId: sql.placeholder("userId"),
+};
+
+/** One shape of the gate: the counter CTE, the tenant (by id or slug) and, with a user, their membership and enrollment. */
+function prepareGate(db: Db, byId: boolean, withUser: boolean) {
+  const hit = db.$with("hit").as(counterHit(db, ph));
+  const userId = withUser ? ph.userId : null;
+  return db
+    .with(hit)
+    .select({ count: hit.count, resetAt: hit.resetAt, ...tenantAccessSelection(userId) })
+    .from(hit)
+    .leftJoin(tenants, byId ? eq(tenants.id, ph.ref) : eq(tenants.slug, ph.ref))
+    .leftJoin(memberships, accessJoin(userId))
+    .limit(1)
+    .prepare(`gate_${byId ? "id" : "slug"}_${withUser ? "user" : "anon"}`);
+}
+
+function prepareGates(db: Db) {
+  return {
+    "id:user": prepareGate(db, true, true),
+    "id:anon": prepareGate(db, true, false),
+    "slug:user": prepareGate(db, false, true),
+    "slug:anon": prepareGate(db, false, false),
+    none: counterHit(db, ph).prepare("gate_none"),
+  };
+}
+
+/** The gate's prepared statements of a database handle (built on its first request). */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareGates>>();
+function gateStatements(db: Db): ReturnType<typeof prepareGates> {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareGates(db)));
+  return statements;
 }
 
 function rateHeaders({ count, resetAt }: CounterState, res: ServerResponse, now: Date): RateDecision {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type Placeholder } from "drizzle-orm";
 import { counters } from "../../db/schema";
 import type { DbOrTx } from "../../db";
 
@@ -9,19 +9,25 @@ export type CounterState = { count: number; resetAt: Date };
  * the window restarts when it has passed, so concurrent hits can never exceed the limit.
  */
 export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number, now: Date): Promise<CounterState> {
-  const [row] = await counterHit(db, key, windowSeconds, now);
+  const [row] = await counterHit(db, counterParams(key, windowSeconds, now));
   if (!row) throw new Error("counter upsert returned nothing");
   return { count: Number(row.count), resetAt: new Date(row.resetAt) };
 }
 
-/** The upsert of hitCounter, returning {count, resetAt}: also usable as a CTE (http/rate-limit.ts). */
-export function counterHit(db: DbOrTx, key: string, windowSeconds: number, now: Date) {
-  const resetAt = new Date(now.getTime() + windowSeconds * 1000);
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const resetSql = sql`${resetAt.toISOString()}::timestamptz`;
+/** The counter's parameters: values, or the placeholders of a prepared statement (http/rate-limit.ts). Times are ISO strings. */
+export type CounterParams = { key: string | Placeholder; now: string | Placeholder; resetAt: string | Placeholder };
+
+export function counterParams(key: string, windowSeconds: number, now: Date): { key: string; now: string; resetAt: string } {
+  return { key, now: now.toISOString(), resetAt: new Date(now.getTime() + windowSeconds * 1000).toISOString() };
+}
+
+/** The upsert of hitCounter, returning {count, resetAt}: also usable as a CTE, and preparable (http/rate-limit.ts). */
+export function counterHit(db: DbOrTx, p: CounterParams) {
+  const nowSql = sql`${p.now}::timestamptz`;
+  const resetSql = sql`${p.resetAt}::timestamptz`;
   return db
     .insert(counters)
-    .values({ key, count: 1, resetAt })
+    .values({ key: p.key, count: 1, resetAt: resetSql })
     .onConflictDoUpdate({
       target: counters.key,
       set: {
