@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
+import { preparedOn } from "../db/prepared";
 import { memberships, tenants } from "../db/schema";
 import { accessJoin, tenantAccessSelection, toTenantAccess, type TenantAccess } from "../db/tenant-scope";
 import { env } from "../env";
@@ -81,12 +82,7 @@ function prepareGates(db: Db) {
 }
 
 /** The gate's prepared statements of a database handle (built on its first request). */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareGates>>();
-function gateStatements(db: Db): ReturnType<typeof prepareGates> {
-  let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = prepareGates(db)));
-  return statements;
-}
+const gateStatements = (db: Db) => preparedOn(db, "request-gate", () => prepareGates(db));
 
 function rateHeaders({ count, resetAt }: CounterState, res: ServerResponse, now: Date): RateDecision {
   const limit = env().RATE_LIMIT_PER_HOUR;

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { users } from "../../db/schema";
+import { preparedOn } from "../../db/prepared";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,6 +16,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const byId = preparedOn(db, "user-by-id", () => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("user_by_id"));
+  const [row] = await byId.execute({ id });
   return row;
 }
