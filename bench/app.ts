@@ -32,6 +32,8 @@ export async function startApp(dbEnv: Record<string, string>, port: number, logF
         ...secrets,
       },
       logFile,
+      // BENCH_APP_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+      process.env.BENCH_APP_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_APP_PROFILE}`] : [],
     ),
   );
   await waitForHttp(`${url}/api/health`, child).catch((error: unknown) => {

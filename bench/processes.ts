@@ -10,8 +10,8 @@ const running = new Set<ChildProcess>();
 export type Child = { name: string; proc: ChildProcess; exited: Promise<number | null> };
 
 /** Runs `node --import tsx <script>` (what `tsx <script>` does, in one process) from the project root. */
-export function startTsx(name: string, script: string, env: Record<string, string>, logFile?: string): Child {
-  return start(name, process.execPath, ["--import", "tsx", script], env, logFile);
+export function startTsx(name: string, script: string, env: Record<string, string>, logFile?: string, nodeArgs: string[] = []): Child {
+  return start(name, process.execPath, [...nodeArgs, "--import", "tsx", script], env, logFile);
 }
 
 /** Output goes to the terminal, or to `logFile` (truncated) when given. */

@@ -19,7 +19,7 @@ import { MAX_BODY_BYTES, parseCheckedJson, readBodyText } from "./body";
 import type { RawRoute } from "./raw-route";
 import { RAW_ROUTES } from "./raw-routes";
 import { passGate } from "./rate-limit";
-import { buildRestTable, callOperation, matchRest, readRestBody, restInput } from "./rest-routes";
+import { buildRestTable, callOperation, indexRestTable, readRestBody, restInput } from "./rest-routes";
 import { applyApiSecurityHeaders } from "./security-headers";
 import { sendError, sendJson } from "./send";
 
@@ -51,7 +51,7 @@ function requestInfo(req: ApiRequest, requestId: string): RequestInfo {
  * (pages, next-auth), which Next serves.
  */
 export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
-  const restTable = buildRestTable();
+  const restIndex = indexRestTable(buildRestTable());
   const rawRoutes = opts.rawRoutes ?? RAW_ROUTES;
   useSessionStore(db);
 
@@ -100,13 +100,17 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
             responseMeta: ({ ctx }) => ({ headers: ctx?.response.headers ?? {} }),
           });
         }
-        // Binary and streamed answers (raw-routes.ts); each returns false when the path isn't its own.
-        for (const route of rawRoutes) if (await route.serve(req, res, db)) return;
-        const pathOnly = url.split("?")[0]!;
+        const parsed = new URL(url, "http://local");
+        // Binary and streamed answers (raw-routes.ts), matched before the JSON operations.
+        for (const route of rawRoutes) {
+          const params = route.match(req.method ?? "GET", parsed.pathname);
+          if (params) return await route.handle(req, res, db, parsed, params);
+        }
+        const pathOnly = parsed.pathname;
         if (req.method === "GET" && (pathOnly === "/api/v1/openapi.json" || pathOnly === "/api/v1/openapi.json/")) {
           return sendJson(res, 200, openApiDocument());
         }
-        await serveRest(req, res);
+        await serveRest(req, res, parsed);
       } catch (error) {
         if (res.destroyed || !res.socket || res.socket.destroyed) {
           // The client went away mid-request (closed connection): nothing to answer, not a fault.
@@ -133,12 +137,11 @@ export function createApiHandler(db: Db, opts: { rawRoutes?: RawRoute[] } = {}):
    * A JSON operation: the procedure called through the app router's caller (the same chain as
    * tRPC), its answer written as the spec's body. Errors are thrown to the one error tail above.
    */
-  async function serveRest(req: ApiRequest, res: ServerResponse): Promise<void> {
+  async function serveRest(req: ApiRequest, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", "http://local");
     const body = await readRestBody(req, bodyLimitFor(url.pathname));
     // Procedures are declared without the version prefix.
-    const match = matchRest(restTable, method, url.pathname.slice("/api/v1".length) || "/");
+    const match = restIndex.match(method, url.pathname.slice("/api/v1".length) || "/");
     if (!match) {
       if (method === "HEAD") {
         res.statusCode = 204; // warm-up probe

@@ -109,8 +109,10 @@ export type RawRoute<S extends ZodType = ZodType> = {
   successSchema?: ZodType;
   /** The guards of the route's chain, as the procedure table reads them (identity, member, permission...). */
   guards: Guard[];
-  /** Answers the request when it is this route's; false otherwise. */
-  serve: (req: IncomingMessage & { info?: RequestInfo }, res: ServerResponse, db: Db) => Promise<boolean>;
+  /** The path parameters when `method` and `pathname` are this route's (HEAD too where declared), else null. */
+  match: (method: string, pathname: string) => Record<string, string> | null;
+  /** Answers a request that `match` accepted: `url` is the parsed request URL, `params` what match returned. */
+  handle: (req: IncomingMessage & { info?: RequestInfo }, res: ServerResponse, db: Db, url: URL, params: Record<string, string>) => Promise<void>;
   /**
    * The same route on the tRPC transport (same chain, input and handler; no OpenAPI meta, so it
    * adds no REST operation): the body read whole, as base64 or as text.
@@ -176,12 +178,13 @@ export function rawRoute<S extends ZodType, A extends RouteAccess>(def: RawRoute
           const bytes = await bodyBytes((await handler({ ctx: opts.ctx, input: opts.input })).body);
           return encoding === "base64" ? bytes.toString("base64") : bytes.toString("utf8");
         }) as unknown as TRPCQueryProcedure<{ input: z.input<S>; output: string; meta: AppMeta }>,
-    async serve(req, res, db) {
+    match(method, pathname) {
+      if (method !== def.method && !(method === "HEAD" && def.head === true)) return null;
+      const m = re.exec(pathname);
+      return m ? { ...m.groups } : null;
+    },
+    async handle(req, res, db, url, params) {
       const isHead = req.method === "HEAD" && def.head === true;
-      if (req.method !== def.method && !isHead) return false;
-      const url = new URL(req.url ?? "/", "http://local");
-      const match = re.exec(url.pathname);
-      if (!match) return false;
       if (!req.info) throw new Error("raw routes run behind the API handler (request info missing)");
       const input: Record<string, unknown> = {};
       let text: string | undefined;
@@ -197,7 +200,7 @@ export function rawRoute<S extends ZodType, A extends RouteAccess>(def: RawRoute
         const value = url.searchParams.get(key);
         if (value !== null) input[key] = value;
       }
-      for (const [key, value] of Object.entries(match.groups ?? {})) {
+      for (const [key, value] of Object.entries(params)) {
         try {
           input[key] = decodeURIComponent(value);
         } catch {
@@ -215,7 +218,6 @@ export function rawRoute<S extends ZodType, A extends RouteAccess>(def: RawRoute
       const info = withTenantFromQuery(req.info, def.tenantQuery ? url.searchParams.get(def.tenantQuery) : null);
       const out = await caller(createContext(db, info)).run(input);
       await sendRaw(res, out, isHead);
-      return true;
     },
   };
 }

@@ -79,13 +79,44 @@ export function buildRestTable(entries: ProcedureEntry[] = procedureTable()): Ma
   return table;
 }
 
-export function matchRest(table: Map<string, RestOperation[]>, method: string, pathname: string): RestMatch | null {
-  const path = normalizePath(pathname);
-  for (const operation of table.get(method) ?? []) {
-    const m = operation.re.exec(path);
-    if (m) return { operation, params: { ...m.groups } };
+/**
+ * The dispatch index of a route table, built once: paths without parameters by their exact
+ * (lower-case: matching is case-insensitive) text, one Map lookup; templated paths grouped by
+ * method and segment count, tried in registration order (a parameter never spans segments).
+ * A static path wins over a templated one of the same shape; tests/unit/openapi-routes.test.ts
+ * keeps any path from shadowing another, so the order of the scan never decides.
+ */
+export type RestIndex = { match(method: string, pathname: string): RestMatch | null };
+
+const segmentCount = (path: string) => path.split("/").length;
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+export function indexRestTable(table: Map<string, RestOperation[]>): RestIndex {
+  const statics = new Map<string, RestOperation>();
+  const templated = new Map<string, RestOperation[]>();
+  for (const [method, operations] of table) {
+    for (const operation of operations) {
+      if (!operation.path.includes("{")) {
+        const key = `${method} ${operation.path.toLowerCase()}`;
+        if (!statics.has(key)) statics.set(key, operation);
+        continue;
+      }
+      const key = `${method} ${segmentCount(operation.path)}`;
+      templated.set(key, [...(templated.get(key) ?? []), operation]);
+    }
   }
-  return null;
+  return {
+    match(method, pathname) {
+      const path = normalizePath(pathname);
+      const operation = statics.get(`${method} ${path.toLowerCase()}`);
+      if (operation) return { operation, params: NO_PARAMS };
+      for (const candidate of templated.get(`${method} ${segmentCount(path)}`) ?? []) {
+        const m = candidate.re.exec(path);
+        if (m) return { operation: candidate, params: { ...m.groups } };
+      }
+      return null;
+    },
+  };
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { procedureMetas } from "../../server/api/procedure-meta";
+import { buildRestTable, indexRestTable } from "../../server/http/rest-routes";
 
 /**
  * trpc-to-openapi keeps one regexp per path and method, in registration order, and serves the
@@ -61,5 +62,23 @@ describe("REST route table", () => {
       { procedure: "x.me", method: "GET", path: "/things/me", re: toRegExp("/things/me") },
     ];
     expect(firstMatch(broken, "GET", sample("/things/me"))?.procedure).toBe("x.byId");
+  });
+
+  it("the dispatch index (static paths by lookup, templated ones by segment count) picks what the ordered scan picks, with the parameters", () => {
+    const index = indexRestTable(buildRestTable());
+    const differences: string[] = [];
+    for (const r of all) {
+      const concrete = sample(r.path);
+      for (const variant of [concrete, `${concrete}/`, concrete.toUpperCase()]) {
+        const got = index.match(r.method, variant);
+        const expected = firstMatch(all, r.method, normalize(variant));
+        if (got?.operation.procedure !== expected?.procedure) differences.push(`${r.method} ${variant}: ${got?.operation.procedure} instead of ${expected?.procedure}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    expect(index.match("GET", "/users/usr_abc")?.params).toEqual({ id: "usr_abc" });
+    expect(index.match("GET", "/users/me")?.operation.procedure).toBe("users.me");
+    expect(index.match("GET", "/no/such/path")).toBeNull();
+    expect(index.match("DELETE", "/users/me/preferences")).toBeNull();
   });
 });
