@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /**
@@ -15,6 +15,8 @@ export type TenantScope = {
   /** Insert values with tenant_id set from the scope (overrides anything supplied). */
   values<T extends TenantTable, V extends Record<string, unknown>>(table: T, v: V): V & { tenantId: string };
   valuesMany<T extends TenantTable, V extends Record<string, unknown>>(table: T, rows: V[]): (V & { tenantId: string })[];
+  /** The values of a prepared statement built with `preparedScope`, with its `tenantId` bound to this scope. */
+  bind<P extends Record<string, unknown>>(params: P): P & { tenantId: string };
 };
 
 export function forTenant(tenantId: string): TenantScope {
@@ -24,8 +26,18 @@ export function forTenant(tenantId: string): TenantScope {
     where: (table, ...conds) => and(eq(table.tenantId, tenantId), ...conds) as SQL,
     values: (_table, v) => ({ ...v, tenantId }),
     valuesMany: (_table, rows) => rows.map((v) => ({ ...v, tenantId })),
+    bind: (params) => ({ ...params, tenantId }),
   };
 }
+
+/**
+ * The tenant predicate of a PREPARED statement (db/prepared.ts): `tenant_id = $tenantId`, a
+ * placeholder that only a scope's `bind` fills at execution. A statement built once then serves
+ * every tenant, and its tenant still comes from the caller's scope and nowhere else.
+ */
+export const preparedScope: Pick<TenantScope, "where"> = {
+  where: (table, ...conds) => and(eq(table.tenantId, sql.placeholder("tenantId")), ...conds) as SQL,
+};
 
 /**
  * The join of two tenant-owned tables on a reference: the same tenant_id on both sides AND

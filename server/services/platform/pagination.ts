@@ -1,7 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { listTotals } from "../../db/schema";
-import type { TenantScope } from "../../db/tenant-scope";
+import { preparedScope, type TenantScope } from "../../db/tenant-scope";
+import { preparedOn } from "../../db/prepared";
 
 /**
  * Paginated lists: the ONE helper every list operation goes through.
@@ -116,10 +117,14 @@ export function totalKeys(table: CountedTable, ...dims: (readonly string[])[]): 
  */
 export async function maintainedTotal(db: DbOrTx, scope: TenantScope, keys: string[]): Promise<number> {
   if (!keys.length) return 0;
-  return countOf(
+  // Prepared once per key set: the keys come from `totalKeys` over enum values (a bounded set of shapes), the tenant is bound.
+  const name = `total:${keys.join(",")}`;
+  const statement = preparedOn(db, name, () =>
     db
       .select({ n: sql<number>`coalesce(sum(${listTotals.n}), 0)` })
       .from(listTotals)
-      .where(scope.where(listTotals, inArray(listTotals.key, keys))),
+      .where(preparedScope.where(listTotals, inArray(listTotals.key, keys)))
+      .prepare(name),
   );
+  return countOf(statement.execute(scope.bind({})));
 }

@@ -1,7 +1,8 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
 import { courses, enrollments, memberships, membershipStatusEnum, roleEnum, users } from "../../db/schema";
-import type { TenantScope } from "../../db/tenant-scope";
+import { preparedScope, type TenantScope } from "../../db/tenant-scope";
+import { preparedOn } from "../../db/prepared";
 import { DomainError, notFound } from "../../errors";
 import type { Role } from "../../auth/permissions";
 import { hashPassword } from "../../auth/passwords";
@@ -30,22 +31,29 @@ export async function listUsers(
   const where = scope.where(memberships, ...conds);
   // The page walks memberships_tenant_created_idx in order. The total comes from the maintained
   // member counters unless a search term needs the accounts (then an indexed count).
+  // Without a filter (the common case) the page is a prepared statement: built once, bound per request.
+  const filtered = conds.some(Boolean);
   return paginate(limitPage(q), {
     rows: (limit, offset) =>
-      db
-        .select({ user: users, m: memberships })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(where)
-        .orderBy(desc(memberships.createdAt), desc(memberships.id))
-        .limit(limit)
-        .offset(offset),
+      filtered
+        ? membersPage(db, where).limit(limit).offset(offset)
+        : preparedOn(db, "users-page", () => membersPage(db, preparedScope.where(memberships)).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare("users_page")).execute(scope.bind({ limit, offset })),
     total: () =>
       terms.length
         ? countOf(db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where))
         : maintainedTotal(db, scope, totalKeys("memberships", q.role ? [q.role] : roleEnum.enumValues, q.status ? [q.status] : membershipStatusEnum.enumValues)),
     map: (rows) => rows.map((r) => serializeUser(r.user, r.m)),
   });
+}
+
+/** The members with their accounts, newest first: memberships_tenant_created_idx in its order. */
+function membersPage(db: Db, where: SQL) {
+  return db
+    .select({ user: users, m: memberships })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .orderBy(desc(memberships.createdAt), desc(memberships.id));
 }
 
 async function memberRow(db: Db, scope: TenantScope, userId: string) {
