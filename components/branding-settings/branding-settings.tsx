@@ -6,11 +6,12 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useMe } from "@/components/shell/me-context";
 import { useTenant } from "@/components/tenant-context";
 import { Alert } from "@/components/ui/alert";
+import { BrandMark } from "@/components/ui/brand-mark";
 import { FieldFrame } from "@/components/ui/field-frame";
 import { Loading } from "@/components/ui/skeleton";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { brandStyle, checkBrandingContrast, initials, pageLogoSrc } from "@/lib/branding";
+import { brandStyle, checkBrandingContrast, pageLogoSrc } from "@/lib/branding";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
@@ -155,13 +156,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
           </h3>
           <div className={styles.preview} style={brandStyle(validHex ? colour : null)} data-testid="branding-preview">
             <div className={styles.previewBar}>
-              {branding.logoUrl ? (
-                <img src={pageLogoSrc(branding.logoUrl)} alt="" />
-              ) : (
-                <span className="monogram monogram-sm" aria-hidden="true">
-                  {initials(name)}
-                </span>
-              )}
+              <BrandMark name={name} logoUrl={branding.logoUrl} small />
               <span>{name}</span>
             </div>
             <div className={styles.previewBody}>

@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const name = tenant.branding.displayName || tenant.name;
 
   return (
-    <div className="shell">
+    <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>
         {t("common.skipToContent")}
       </a>
