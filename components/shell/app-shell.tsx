@@ -45,7 +45,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </button>
         <Link href="/" className={styles.shellBrand}>
           <BrandMark name={name} logoUrl={tenant.branding.logoUrl} small />
-          <span>{name}</span>
+          <span className={styles.shellBrandName}>{name}</span>
         </Link>
         <div className={styles.shellSpacer} />
         {me.role ? <NotificationBell /> : null}
