@@ -12,7 +12,7 @@ export function CourseOutline({ detail, currentLessonId, headingId }: { detail: 
   const { t } = useI18n();
   const modules = [...detail.modules].sort((a, b) => a.position - b.position);
   return (
-    <ol className={styles.outline} aria-labelledby={headingId}>
+    <ol className={`plain-list ${styles.outline}`} aria-labelledby={headingId}>
       {modules.map((m) => {
         const counted = m.lessons.filter((l) => l.pathRole !== "SKIPPED");
         const done = counted.filter((l) => l.status === "COMPLETED").length;

@@ -130,7 +130,7 @@ export function OutlinePanel({ courseId, readOnly, onChanged }: { courseId: stri
       </p>
       {error ? <Alert kind="error">{error}</Alert> : null}
       {modules.length === 0 ? <EmptyLine>{t("creatorOutline.emptyModules")}</EmptyLine> : null}
-      <ol className={outlineStyles.outline} aria-label={t("creatorOutline.title")}>
+      <ol className={`plain-list ${outlineStyles.outline}`} aria-label={t("creatorOutline.title")}>
         {modules.map((module, index) => (
           <ModuleCard
             key={module.id}
