@@ -43,7 +43,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </svg>
           <span className="visually-hidden">{navOpen ? t("shell.closeNav") : t("shell.openNav")}</span>
         </button>
-        <Link href="/" className={styles.shellBrand}>
+        <Link href="/" className={styles.shellBrand} data-logo={tenant.branding.logoUrl ? "" : undefined}>
           <BrandMark name={name} logoUrl={tenant.branding.logoUrl} small />
           <span className={styles.shellBrandName}>{name}</span>
         </Link>
