@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Monogram } from "@/components/ui/brand-mark";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { getTranslator } from "@/lib/i18n/server";
 import styles from "./site-topbar.module.css";
@@ -9,9 +10,7 @@ export async function SiteTopbar() {
   return (
     <header className={styles.topbar}>
       <Link href="/" className={styles.topbarBrand}>
-        <span className="monogram monogram-sm" aria-hidden="true">
-          PF
-        </span>
+        <Monogram text="PF" small />
         {t("common.appName")}
       </Link>
       <LanguageSwitcher />

@@ -162,7 +162,7 @@ test("a creator builds a course, sees the Qualiopi blockers, fixes them and publ
   // 8. Publish.
   await page.getByRole("button", { name: "Publier", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "La formation est publiée." })).toBeVisible();
-  await expect(page.locator(".builder-meta").getByText("Publiée", { exact: true })).toBeVisible();
+  await expect(page.locator("header", { has: page.getByRole("heading", { level: 1 }) }).getByText("Publiée", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Repasser en brouillon" })).toBeVisible();
   await screenshot(page, "course-builder-published");
 

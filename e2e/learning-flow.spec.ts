@@ -251,8 +251,10 @@ test.describe("learner on a phone", () => {
 
     await expect(page.getByRole("heading", { name: "Quiz réussi" })).toBeVisible();
     await expect(page.getByText(/Résultat\s:\s(\d+) \/ \1 \(100\s%\)/)).toBeVisible();
-    await expect(page.locator(".feedback-question", { hasText: "Le port des EPI" }).locator(".feedback-choice-correct")).toContainText("Vrai");
-    await expect(page.locator(".feedback-question", { hasText: "Quel numéro appeler" }).locator(".feedback-choice-correct")).toContainText("112");
+    const correction = page.getByRole("region", { name: "Quiz réussi" }).getByRole("listitem");
+    const correctChoice = (question: string) => correction.filter({ hasText: question }).getByRole("listitem").filter({ hasText: "Bonne réponse" });
+    await expect(correctChoice("Le port des EPI")).toContainText("Vrai");
+    await expect(correctChoice("Quel numéro appeler")).toContainText("112");
     await expectNoHorizontalScroll(page);
     await screenshot(page, "quiz-feedback-phone");
 

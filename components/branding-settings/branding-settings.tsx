@@ -6,11 +6,12 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useMe } from "@/components/shell/me-context";
 import { useTenant } from "@/components/tenant-context";
 import { Alert } from "@/components/ui/alert";
+import { BrandMark } from "@/components/ui/brand-mark";
 import { FieldFrame } from "@/components/ui/field-frame";
 import { Loading } from "@/components/ui/skeleton";
-import { SubmitButton } from "@/components/ui/submit-button";
+import { SettingsPage, SettingsSaveBar, SettingsSection, SettingsStack, SettingsStatus, settingsFileRow, settingsImage } from "@/components/ui/settings-form";
 import { TextField } from "@/components/ui/text-field";
-import { brandStyle, checkBrandingContrast, initials, pageLogoSrc } from "@/lib/branding";
+import { brandStyle, checkBrandingContrast, pageLogoSrc } from "@/lib/branding";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
@@ -32,27 +33,13 @@ export function BrandingSettings() {
   const me = useMe();
   const allowed = me.role === "ADMIN";
   const query = useQuery({ ...trpc.tenants.branding.queryOptions({}), enabled: allowed });
-  if (!allowed) {
-    return (
-      <>
-        <h1>{t("brandingSettings.title")}</h1>
-        <Alert kind="error">{t("brandingSettings.forbidden")}</Alert>
-      </>
-    );
-  }
   return (
-    <>
-      <div className="page-header">
-        <div>
-          <h1>{t("brandingSettings.title")}</h1>
-          <p>{t("brandingSettings.intro")}</p>
-        </div>
-      </div>
+    <SettingsPage title={t("brandingSettings.title")} intro={t("brandingSettings.intro")} forbidden={allowed ? undefined : t("brandingSettings.forbidden")}>
       {query.isPending ? <Loading /> : null}
       {query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : null}
       {/* Not remounted on refetch: the fields keep what was typed and the notices stay; the logo follows the query. */}
       {query.data ? <BrandingForm branding={query.data.data} /> : null}
-    </>
+    </SettingsPage>
   );
 }
 
@@ -110,14 +97,9 @@ function BrandingForm({ branding }: { branding: Branding }) {
   const logoError = logoProblem ?? (setLogo.isError ? errorMessage(setLogo.error, t) : removeLogo.isError ? errorMessage(removeLogo.error, t) : null);
 
   return (
-    <div className={styles.form}>
-      <div role="status" aria-live="polite">
-        {notice ? <Alert kind="success">{notice}</Alert> : null}
-      </div>
-      <form className={`card ${styles.section}`} onSubmit={onSubmit} noValidate aria-labelledby="branding-identity">
-        <h2 id="branding-identity" className="section-title">
-          {t("brandingSettings.sectionIdentity")}
-        </h2>
+    <SettingsStack>
+      <SettingsStatus message={notice} />
+      <SettingsSection id="branding-identity" title={t("brandingSettings.sectionIdentity")} onSubmit={onSubmit}>
         {save.isError && !contrastRefused ? <Alert kind="error">{errorMessage(save.error, t)}</Alert> : null}
         <TextField
           name="displayName"
@@ -155,13 +137,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
           </h3>
           <div className={styles.preview} style={brandStyle(validHex ? colour : null)} data-testid="branding-preview">
             <div className={styles.previewBar}>
-              {branding.logoUrl ? (
-                <img src={pageLogoSrc(branding.logoUrl)} alt="" />
-              ) : (
-                <span className="monogram monogram-sm" aria-hidden="true">
-                  {initials(name)}
-                </span>
-              )}
+              <BrandMark name={name} logoUrl={branding.logoUrl} small />
               <span>{name}</span>
             </div>
             <div className={styles.previewBody}>
@@ -179,24 +155,19 @@ function BrandingForm({ branding }: { branding: Branding }) {
           </div>
         </section>
 
-        <div className="form-actions">
-          <SubmitButton pending={save.isPending} label={t("brandingSettings.save")} disabled={!validHex} />
-        </div>
-      </form>
+        <SettingsSaveBar pending={save.isPending} label={t("brandingSettings.save")} disabled={!validHex} />
+      </SettingsSection>
 
-      <section className={`card ${styles.section}`} aria-labelledby="branding-logo">
-        <h2 id="branding-logo" className="section-title">
-          {t("brandingSettings.sectionLogo")}
-        </h2>
+      <SettingsSection id="branding-logo" title={t("brandingSettings.sectionLogo")}>
         <FieldFrame
           label={t("brandingSettings.logo")}
           hint={t("brandingSettings.logoHint")}
           errors={logoError ? [logoError] : undefined}
           fieldId="logo"
-          after={branding.logoUrl ? <img src={pageLogoSrc(branding.logoUrl)} alt={t("brandingSettings.logoAlt")} className={styles.logo} /> : <p className="muted">{t("brandingSettings.logoNone")}</p>}
+          after={branding.logoUrl ? <img src={pageLogoSrc(branding.logoUrl)} alt={t("brandingSettings.logoAlt")} className={`${settingsImage} ${styles.logo}`} /> : <p className="muted">{t("brandingSettings.logoNone")}</p>}
         >
           {(aria) => (
-            <div className={styles.logoRow}>
+            <div className={settingsFileRow}>
               <input {...aria} name="logo" type="file" accept={LOGO_TYPES.join(",")} disabled={setLogo.isPending} onChange={onFile} />
               {branding.logoUrl ? (
                 <button type="button" className="btn btn-secondary" disabled={removeLogo.isPending} onClick={() => removeLogo.mutate({})}>
@@ -206,7 +177,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
             </div>
           )}
         </FieldFrame>
-      </section>
-    </div>
+      </SettingsSection>
+    </SettingsStack>
   );
 }

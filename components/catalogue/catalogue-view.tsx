@@ -12,6 +12,7 @@ import { useCatalogueFilters } from "./use-catalogue-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
 import styles from "./catalogue.module.css";
+import { EmptyLine } from "@/components/ui/empty-state";
 
 const PAGE_SIZE = 12;
 
@@ -46,7 +47,7 @@ export function CatalogueView() {
         </div>
       </div>
       <CatalogueFiltersForm filters={filters} onChange={setFilters} />
-      <div aria-live="polite" className="list-status">
+      <div aria-live="polite" className={styles.listStatus}>
         {list.isPending ? (
           <Loading shape="cards" rows={3} />
         ) : list.isError ? (
@@ -56,9 +57,7 @@ export function CatalogueView() {
         ) : null}
       </div>
       {data && data.data.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state-text">{t("learnCatalogue.empty")}</p>
-        </div>
+        <EmptyLine>{t("learnCatalogue.empty")}</EmptyLine>
       ) : data ? (
         <div aria-busy={list.isFetching}>
           <ul className={styles.courseGrid} aria-label={t("learnCatalogue.listLabel")}>

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyLine, EmptyState } from "@/components/ui/empty-state";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
@@ -71,9 +71,7 @@ export function CourseListView() {
           {list.isPending ? (
             <Loading shape="table" />
           ) : data && data.data.length === 0 ? (
-            <div className="empty-state">
-              <p className="empty-state-text">{t("creatorCourses.empty")}</p>
-            </div>
+            <EmptyLine>{t("creatorCourses.empty")}</EmptyLine>
           ) : data ? (
             <div aria-busy={list.isFetching}>
               <CourseTable courses={data.data} showCreator={isAdmin} />

@@ -15,7 +15,7 @@ export function FileButton({ label, accept, disabled, onFile }: { label: string;
   }
   return (
     <label className={`btn btn-secondary ${styles.fileButton}${disabled ? ` ${styles.isDisabled}` : ""}`}>
-      <input type="file" className={styles.fileInput} accept={accept} disabled={disabled} onChange={onChange} />
+      <input type="file" className="visually-hidden" accept={accept} disabled={disabled} onChange={onChange} />
       <span>{label}</span>
     </label>
   );

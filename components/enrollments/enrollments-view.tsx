@@ -22,6 +22,7 @@ import { useEnrollmentFilters } from "./use-enrollment-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
 import styles from "./enrollments.module.css";
+import { EmptyLine } from "@/components/ui/empty-state";
 
 const PAGE_SIZE = 20;
 
@@ -153,9 +154,7 @@ export function EnrollmentsView() {
       </form>
 
       {data && data.data.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state-text">{t("learnEnroll.empty")}</p>
-        </div>
+        <EmptyLine>{t("learnEnroll.empty")}</EmptyLine>
       ) : data ? (
         <div aria-busy={list.isFetching}>
           <EnrollmentsTable

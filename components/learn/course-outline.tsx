@@ -12,12 +12,12 @@ export function CourseOutline({ detail, currentLessonId, headingId }: { detail: 
   const { t } = useI18n();
   const modules = [...detail.modules].sort((a, b) => a.position - b.position);
   return (
-    <ol className="outline" aria-labelledby={headingId}>
+    <ol className={`plain-list ${styles.outline}`} aria-labelledby={headingId}>
       {modules.map((m) => {
         const counted = m.lessons.filter((l) => l.pathRole !== "SKIPPED");
         const done = counted.filter((l) => l.status === "COMPLETED").length;
         return (
-          <li key={m.id} className="outline-module">
+          <li key={m.id}>
             <p className={styles.outlineModuleTitle}>
               <span>{m.title}</span>
               <span className={styles.outlineModuleCount}>

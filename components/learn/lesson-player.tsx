@@ -84,9 +84,9 @@ function LessonPane({ detail, lessonId }: { detail: EnrollmentDetail; lessonId: 
   }
 
   return (
-    <article className="lesson">
+    <article className={styles.lesson}>
       <p className={styles.lessonModule}>{outline.moduleTitle}</p>
-      <h1 ref={headingRef} tabIndex={-1} className="lesson-title">
+      <h1 ref={headingRef} tabIndex={-1} className={styles.lessonTitle}>
         {outline.title}
       </h1>
       <p className={styles.lessonMeta}>

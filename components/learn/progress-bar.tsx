@@ -5,7 +5,7 @@ import styles from "./learn.module.css";
 export function ProgressBar({ t, percent, detail, label }: { t: Translate; percent: number; detail?: string; label?: string }) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (
-    <div className="progress">
+    <div className={styles.progress}>
       <div className={styles.progressHead}>
         <span className={styles.progressLabel}>{label ?? t("learnCommon.progress")}</span>
         <span className={styles.progressValue}>{t("learnCommon.progressValue", { percent: value })}</span>

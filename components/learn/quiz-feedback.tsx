@@ -24,7 +24,7 @@ export function QuizFeedbackView({ feedback: f }: { feedback: QuizFeedback }) {
           const correctLabels = q.choices.filter((c) => c.correct).map((c) => c.label);
           const verdict = q.correct === null ? "neutral" : q.correct ? "correct" : "incorrect";
           return (
-            <li key={q.questionId} className={`feedback-question ${styles[`feedback-${verdict}`]}`}>
+            <li key={q.questionId} className={`${styles.feedbackQuestion} ${styles[`feedback-${verdict}`]}`}>
               <p className={styles.quizQuestionNumber}>
                 {t("learnQuiz.question", { n: i + 1 })} · {t("learnQuiz.pointsAwarded", { awarded: q.pointsAwarded, points: q.points })}
               </p>
@@ -43,11 +43,11 @@ export function QuizFeedbackView({ feedback: f }: { feedback: QuizFeedback }) {
                   {q.choices.map((c) => {
                     const picked = chosen.has(c.id);
                     return (
-                      <li key={c.id} className={c.correct ? `${styles.feedbackChoice} feedback-choice-correct` : picked ? `${styles.feedbackChoice} ${styles.feedbackChoiceWrong}` : styles.feedbackChoice}>
+                      <li key={c.id} className={c.correct ? `${styles.feedbackChoice} ${styles.feedbackChoiceCorrect}` : picked ? `${styles.feedbackChoice} ${styles.feedbackChoiceWrong}` : styles.feedbackChoice}>
                         <span>{c.label}</span>
                         <span className={styles.feedbackTags}>
-                          {picked ? <span className={`tag ${styles.tagPicked}`}>{t("learnQuiz.yourAnswer")}</span> : null}
-                          {c.correct ? <span className={`tag ${styles.tagCorrect}`}>{t("learnQuiz.correctChoice")}</span> : null}
+                          {picked ? <span className={`${styles.tag} ${styles.tagPicked}`}>{t("learnQuiz.yourAnswer")}</span> : null}
+                          {c.correct ? <span className={`${styles.tag} ${styles.tagCorrect}`}>{t("learnQuiz.correctChoice")}</span> : null}
                         </span>
                       </li>
                     );

@@ -46,7 +46,7 @@ export function QuizForm({
   }
 
   return (
-    <form ref={formRef} className="quiz" onSubmit={submit} noValidate aria-label={questionnaire.title}>
+    <form ref={formRef} className={styles.quiz} onSubmit={submit} noValidate aria-label={questionnaire.title}>
       <p className="muted">{t("learnQuiz.intro", { count: questions.length, passMark: questionnaire.passMark })}</p>
       <ol className={styles.quizQuestions}>
         {questions.map((q, i) => {

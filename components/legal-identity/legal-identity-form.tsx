@@ -1,13 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
 import { Loading } from "@/components/ui/skeleton";
 import { FieldFrame } from "@/components/ui/field-frame";
 import { SelectField } from "@/components/ui/select-field";
-import { SubmitButton } from "@/components/ui/submit-button";
+import { SettingsPage, SettingsSaveBar, SettingsSection, SettingsStack, SettingsStatus, settingsFileRow, settingsFull, settingsImage } from "@/components/ui/settings-form";
 import { TextField } from "@/components/ui/text-field";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
@@ -80,31 +80,15 @@ export function LegalIdentitySettings() {
   const query = useQuery({ ...trpc.legalIdentity.get.queryOptions({}), enabled: allowed });
   // Kept here: a save remounts the form (keyed by updatedAt) with the values as stored.
   const [saved, setSaved] = useState(false);
-  if (!allowed) {
-    return (
-      <>
-        <h1>{t("legalIdentity.title")}</h1>
-        <Alert kind="error">{t("legalIdentity.forbidden")}</Alert>
-      </>
-    );
-  }
   return (
-    <>
-      <div className="page-header">
-        <div>
-          <h1>{t("legalIdentity.title")}</h1>
-          <p>{t("legalIdentity.intro")}</p>
-        </div>
-      </div>
+    <SettingsPage title={t("legalIdentity.title")} intro={t("legalIdentity.intro")} forbidden={allowed ? undefined : t("legalIdentity.forbidden")}>
       {query.isPending ? <Loading /> : null}
       {query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : null}
-      <div role="status" aria-live="polite">
-        {saved ? <Alert kind="success">{t("legalIdentity.saved")}</Alert> : null}
-      </div>
+      <SettingsStatus message={saved ? t("legalIdentity.saved") : null} />
       {query.data ? (
         <LegalIdentityForm key={query.data.data.updatedAt ?? "defaults"} identity={query.data.data} readOnly={me.role !== "ADMIN"} onSaved={() => setSaved(true)} onEdit={() => setSaved(false)} />
       ) : null}
-    </>
+    </SettingsPage>
   );
 }
 
@@ -138,14 +122,14 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
   const example = `${d.invoicePrefix || "FAC"}-${new Date().getFullYear()}-000001`;
   const missing = identity.completeness.map((f) => t(`legalIdentity.${f}` as MessageKey)).join(", ");
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby="legal-completeness">
+    <SettingsStack onSubmit={onSubmit} describedBy="legal-completeness">
       {readOnly ? <Alert kind="info">{t("legalIdentity.readOnly")}</Alert> : null}
       <div id="legal-completeness">
         {identity.completeness.length ? <Alert kind="info">{t("legalIdentity.incomplete", { fields: missing })}</Alert> : <Alert kind="success">{t("legalIdentity.complete")}</Alert>}
       </div>
       {save.isError ? <Alert kind="error">{hasFieldErrors ? t("legalIdentity.fieldErrors") : errorMessage(save.error, t)}</Alert> : null}
 
-      <Section title={t("legalIdentity.sectionIdentity")} id="legal-identity">
+      <SettingsSection grid title={t("legalIdentity.sectionIdentity")} id="legal-identity">
         {text("legalName", { autoComplete: "organization" })}
         {text("legalForm", { hint: t("legalIdentity.legalFormHint") })}
         {text("siren", { hint: t("legalIdentity.sirenHint"), inputMode: "numeric" })}
@@ -155,9 +139,9 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
         {text("nafCode", { hint: t("legalIdentity.nafHint") })}
         {text("nda", { hint: t("legalIdentity.ndaHint"), inputMode: "numeric" })}
         {text("ndaRegion")}
-      </Section>
+      </SettingsSection>
 
-      <Section title={t("legalIdentity.sectionAddress")} id="legal-address">
+      <SettingsSection grid title={t("legalIdentity.sectionAddress")} id="legal-address">
         {text("addressLine1", { autoComplete: "address-line1" })}
         {text("addressLine2", { autoComplete: "address-line2" })}
         {text("postalCode", { autoComplete: "postal-code" })}
@@ -165,9 +149,9 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
         {text("country", { maxLength: 2, autoComplete: "country" })}
         {text("email", { type: "email", autoComplete: "email" })}
         {text("phone", { type: "tel", autoComplete: "tel" })}
-      </Section>
+      </SettingsSection>
 
-      <Section title={t("legalIdentity.sectionVat")} id="legal-vat">
+      <SettingsSection grid title={t("legalIdentity.sectionVat")} id="legal-vat">
         <SelectField
           name="vatRegime"
           label={t("legalIdentity.vatRegime")}
@@ -179,9 +163,9 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
         />
         {text("vatNumber", { hint: t("legalIdentity.vatNumberHint") })}
         {identity.vatExemptionMention && d.vatRegime === "EXEMPT_261_4_4A" ? (
-          <p className={`muted ${styles.full}`}>{t("legalIdentity.mention", { mention: identity.vatExemptionMention })}</p>
+          <p className={`muted ${settingsFull}`}>{t("legalIdentity.mention", { mention: identity.vatExemptionMention })}</p>
         ) : null}
-        <div className={`field ${styles.full}`}>
+        <div className={`field ${settingsFull}`}>
           <label className="checkbox">
             <input
               type="checkbox"
@@ -226,15 +210,15 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
           disabled={readOnly}
           options={FACTURX_PROFILES.map((p) => ({ value: p, label: p }))}
         />
-      </Section>
+      </SettingsSection>
 
-      <Section title={t("legalIdentity.sectionDirector")} id="legal-director">
+      <SettingsSection grid title={t("legalIdentity.sectionDirector")} id="legal-director">
         {text("directorName", { autoComplete: "name" })}
         {text("directorRole")}
-      </Section>
+      </SettingsSection>
 
-      <Section title={t("legalIdentity.sectionSignatory")} id="legal-signatory">
-        <p className={`muted ${styles.full}`}>{t("legalIdentity.signatoryIntro")}</p>
+      <SettingsSection grid title={t("legalIdentity.sectionSignatory")} id="legal-signatory">
+        <p className={`muted ${settingsFull}`}>{t("legalIdentity.signatoryIntro")}</p>
         {text("signatoryName", { autoComplete: "name" })}
         {text("signatoryRole")}
         <SignatureImageField
@@ -246,14 +230,10 @@ function LegalIdentityForm({ identity, readOnly, onSaved, onEdit }: { identity: 
             setD({ ...d, signatureImage: v });
           }}
         />
-      </Section>
+      </SettingsSection>
 
-      {readOnly ? null : (
-        <div className="form-actions">
-          <SubmitButton pending={save.isPending} label={t("legalIdentity.save")} />
-        </div>
-      )}
-    </form>
+      {readOnly ? null : <SettingsSaveBar pending={save.isPending} label={t("legalIdentity.save")} />}
+    </SettingsStack>
   );
 }
 
@@ -276,21 +256,21 @@ function SignatureImageField({ value, readOnly, errors, onChange }: { value: str
       label={t("legalIdentity.signatureImage")}
       hint={t("legalIdentity.signatureImageHint")}
       errors={problems.length ? problems : undefined}
-      className={styles.full}
+      className={settingsFull}
       fieldId="signatureImage"
       after={
         value ? (
-          <img src={value} alt={t("legalIdentity.signatureImageAlt")} className={styles.signature} />
+          <img src={value} alt={t("legalIdentity.signatureImageAlt")} className={`${settingsImage} ${styles.signature}`} />
         ) : (
           <p className="muted">{t("legalIdentity.signatureImageNone")}</p>
         )
       }
     >
       {(aria) => (
-        <div className={styles.signatureRow}>
+        <div className={settingsFileRow}>
           <input {...aria} name="signatureImage" type="file" accept="image/png,image/jpeg" disabled={readOnly} onChange={onFile} />
           {value && !readOnly ? (
-            <button type="button" className="button secondary" onClick={() => onChange("")}>
+            <button type="button" className="btn btn-secondary" onClick={() => onChange("")}>
               {t("legalIdentity.signatureImageRemove")}
             </button>
           ) : null}
@@ -300,13 +280,3 @@ function SignatureImageField({ value, readOnly, errors, onChange }: { value: str
   );
 }
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section className={`card ${styles.section}`} aria-labelledby={id}>
-      <h2 id={id} className="section-title">
-        {title}
-      </h2>
-      <div className={styles.grid}>{children}</div>
-    </section>
-  );
-}

@@ -86,7 +86,7 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
               </>
             ) : null}
           </dl>
-          <p className="pre-wrap">{c.description}</p>
+          <p className={styles.preWrap}>{c.description}</p>
           {c.improvementPlanId ? (
             <p className="muted">
               {t("quality.plan")} :{" "}
@@ -94,7 +94,7 @@ export function ComplaintDetail({ id, onClose }: { id: string; onClose: () => vo
             </p>
           ) : null}
           {c.status !== "CLOSED" ? <ComplaintSeverity severity={c.severity} pending={update.isPending} onChange={(severity) => update.mutate({ id, severity })} /> : null}
-          {c.resolution ? <p className="pre-wrap">{c.resolution}</p> : null}
+          {c.resolution ? <p className={styles.preWrap}>{c.resolution}</p> : null}
 
           <section className={styles.section}>
             <h3>{t("quality.history")}</h3>

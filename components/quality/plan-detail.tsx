@@ -68,7 +68,7 @@ export function PlanDetail({ id, onClose, onChanged }: { id: string; onClose: ()
             ))}
           </div>
           {p.targetDate ? <p className="muted">{t("quality.targetDate", { date: day(p.targetDate, locale, timeZone) })}</p> : null}
-          {p.description ? <p className="pre-wrap">{p.description}</p> : null}
+          {p.description ? <p className={styles.preWrap}>{p.description}</p> : null}
 
           {p.linkedComplaints.length ? (
             <section className={styles.section}>
@@ -135,7 +135,7 @@ export function PlanDetail({ id, onClose, onChanged }: { id: string; onClose: ()
             </form>
           ) : null}
           {p.closureReport ? (
-            <p className="pre-wrap">
+            <p className={styles.preWrap}>
               <strong>{t("quality.report")} :</strong> {p.closureReport}
             </p>
           ) : null}

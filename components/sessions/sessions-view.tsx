@@ -5,7 +5,7 @@ import { useTenantTimeZone } from "@/components/tenant-context";
 import Link from "next/link";
 import { useMe } from "@/components/shell/me-context";
 import { Alert } from "@/components/ui/alert";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyLine, EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
 import { useTRPC } from "@/lib/trpc";
@@ -101,9 +101,7 @@ export function SessionsView() {
         </div>
       ) : list.data && list.data.data.length === 0 ? (
         filtered ? (
-          <div className="empty-state">
-            <p className="empty-state-text">{t("sessionsList.emptyFiltered")}</p>
-          </div>
+          <EmptyLine>{t("sessionsList.emptyFiltered")}</EmptyLine>
         ) : (
           <EmptyState title={t("sessionsList.emptyTitle")} action={teachable.length ? newButton : undefined}>
             <p>{t("sessionsList.emptyBody")}</p>

@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const name = tenant.branding.displayName || tenant.name;
 
   return (
-    <div className="shell">
+    <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>
         {t("common.skipToContent")}
       </a>
@@ -43,9 +43,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           </svg>
           <span className="visually-hidden">{navOpen ? t("shell.closeNav") : t("shell.openNav")}</span>
         </button>
-        <Link href="/" className={styles.shellBrand}>
+        <Link href="/" className={styles.shellBrand} data-logo={tenant.branding.logoUrl ? "" : undefined}>
           <BrandMark name={name} logoUrl={tenant.branding.logoUrl} small />
-          <span>{name}</span>
+          <span className={styles.shellBrandName}>{name}</span>
         </Link>
         <div className={styles.shellSpacer} />
         {me.role ? <NotificationBell /> : null}

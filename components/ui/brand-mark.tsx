@@ -1,4 +1,14 @@
 import { initials, pageLogoSrc } from "@/lib/branding";
+import styles from "./brand-mark.module.css";
+
+/** Initials on the brand colour (decorative: the name is written next to it). */
+export function Monogram({ text, small }: { text: string; small?: boolean }) {
+  return (
+    <span className={small ? `${styles.monogram} ${styles.small}` : styles.monogram} aria-hidden="true">
+      {text}
+    </span>
+  );
+}
 
 /** The tenant's logo, or a monogram in its colour. The name is always written next to it, so the image is decorative. */
 export function BrandMark({ name, logoUrl, small }: { name: string; logoUrl: string | null; small?: boolean }) {
@@ -6,9 +16,5 @@ export function BrandMark({ name, logoUrl, small }: { name: string; logoUrl: str
     // A plain <img>: tenant logos are arbitrary external URLs.
     return <img src={pageLogoSrc(logoUrl)} alt="" />;
   }
-  return (
-    <span className={small ? "monogram monogram-sm" : "monogram"} aria-hidden="true">
-      {initials(name)}
-    </span>
-  );
+  return <Monogram text={initials(name)} small={small} />;
 }

@@ -1,5 +1,7 @@
 "use client";
 
+import styles from "./filter-actions.module.css";
+
 type Props = {
   applyLabel: string;
   resetLabel: string;
@@ -11,7 +13,7 @@ type Props = {
 /** The one Apply / Reset row at the end of a filter form (the form's submit applies the draft). */
 export function FilterActions({ applyLabel, resetLabel, canReset, onReset }: Props) {
   return (
-    <div className="catalogue-filter-actions">
+    <div className={styles.filterActions}>
       <button type="submit" className="btn btn-primary">
         {applyLabel}
       </button>

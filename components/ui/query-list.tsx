@@ -2,9 +2,11 @@
 
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
+import { EmptyLine } from "@/components/ui/empty-state";
 import { Loading } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-error";
 import { useT } from "@/lib/i18n/client";
+import styles from "./query-list.module.css";
 
 /** What QueryList reads of a TanStack query whose result is one page of a list (`{ data: [...], meta }`). */
 type ListQuery<T extends { data: readonly unknown[] }> = {
@@ -36,13 +38,11 @@ export function QueryList<T extends { data: readonly unknown[] }>({ query, empty
   const page = query.data;
   return (
     <div>
-      <div aria-live="polite" className="query-status">
+      <div aria-live="polite" className={styles.status}>
         {query.isPending ? <Loading shape="table" rows={rows} /> : query.isError ? <Alert kind="error">{errorMessage(query.error, t)}</Alert> : null}
       </div>
       {page && page.data.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state-text">{empty}</p>
-        </div>
+        <EmptyLine>{empty}</EmptyLine>
       ) : page ? (
         <div aria-busy={query.isFetching}>{children(page)}</div>
       ) : null}

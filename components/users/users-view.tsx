@@ -17,6 +17,7 @@ import { useUserFilters } from "./use-user-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { Loading } from "@/components/ui/skeleton";
 import styles from "./users.module.css";
+import { EmptyLine } from "@/components/ui/empty-state";
 
 const PAGE_SIZE = 20;
 
@@ -100,9 +101,7 @@ export function UsersView() {
       <UserFiltersBar filters={filters} onChange={setFilters} />
 
       {data && data.data.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-state-text">{t("users.empty")}</p>
-        </div>
+        <EmptyLine>{t("users.empty")}</EmptyLine>
       ) : data ? (
         <div aria-busy={list.isFetching}>
           <UsersTable users={data.data} meId={me.id} onChange={(c) => { update.reset(); setPending(c); }} />

@@ -64,14 +64,14 @@ export function BuilderHeader({ course, isAdmin, onChanged, onGoTo }: { course: 
   }
 
   return (
-    <header className="builder-header">
+    <header>
       <p className="breadcrumb">
         <Link href="/courses">← {isAdmin ? t("creatorBuilder.backAll") : t("creatorBuilder.back")}</Link>
       </p>
       <div className={`page-header ${styles.builderTitleRow}`}>
         <div className={styles.builderTitle}>
           <h1>{course.title}</h1>
-          <p className="builder-meta">
+          <p className={styles.builderMeta}>
             <CourseStatusBadge status={course.status} t={t} />
             <span className="muted">{t("creatorBuilder.slug", { slug: course.slug })}</span>
           </p>

@@ -55,7 +55,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
                       </span>
                     </td>
                     <td data-label={t("creatorEnrollments.status")}>
-                      <span className={`badge ${shared[`badge-enrollment-${e.status}`]}`}>{t(`creatorEnums.${e.status}`)}</span>
+                      <span className={`badge badge-enr-${e.status}`}>{t(`creatorEnums.${e.status}`)}</span>
                     </td>
                     <td data-label={t("creatorEnrollments.progress")}>
                       <div className={styles.progressCell}>

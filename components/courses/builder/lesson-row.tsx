@@ -61,7 +61,7 @@ export function LessonRow({ lesson, index, count, readOnly, drag, onDrag, onDrop
         </span>
       )}
       <span className={`${styles.kindChip} ${styles[`kind-${lesson.kind}`]}`}>{t(`creatorEnums.${lesson.kind}`)}</span>
-      <span className="lesson-title">
+      <span className={styles.lessonTitle}>
         {lesson.title}
         {empty ? <span className={styles.lessonNote}> · {t("creatorOutline.noContent")}</span> : null}
       </span>

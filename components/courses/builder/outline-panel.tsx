@@ -15,6 +15,8 @@ import { moveId, type DragItem } from "./outline-order";
 import { useOutlineActions } from "./use-outline-actions";
 import { Loading } from "@/components/ui/skeleton";
 import styles from "../builder.module.css";
+import outlineStyles from "../outline.module.css";
+import { EmptyLine } from "@/components/ui/empty-state";
 
 /**
  * Modules and lessons: add, rename, delete, reorder by drag and drop or with the Move up /
@@ -127,8 +129,8 @@ export function OutlinePanel({ courseId, readOnly, onChanged }: { courseId: stri
         {announce}
       </p>
       {error ? <Alert kind="error">{error}</Alert> : null}
-      {modules.length === 0 ? <p className="empty-state">{t("creatorOutline.emptyModules")}</p> : null}
-      <ol className="outline" aria-label={t("creatorOutline.title")}>
+      {modules.length === 0 ? <EmptyLine>{t("creatorOutline.emptyModules")}</EmptyLine> : null}
+      <ol className={`plain-list ${outlineStyles.outline}`} aria-label={t("creatorOutline.title")}>
         {modules.map((module, index) => (
           <ModuleCard
             key={module.id}

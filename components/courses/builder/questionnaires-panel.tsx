@@ -12,6 +12,7 @@ import { QuizEditor } from "./quiz-editor";
 import { Loading } from "@/components/ui/skeleton";
 import shared from "../shared.module.css";
 import styles from "../quiz-editor.module.css";
+import { EmptyLine } from "@/components/ui/empty-state";
 
 type Kind = (typeof QUESTIONNAIRE_KINDS)[number];
 
@@ -70,7 +71,7 @@ export function QuestionnairesPanel({ courseId, readOnly, onChanged }: { courseI
         <p className="muted">{t("creatorQuiz.intro")}</p>
       </div>
       <div aria-live="polite">{notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}</div>
-      {items.length === 0 ? <p className="empty-state">{t("creatorQuiz.empty")}</p> : null}
+      {items.length === 0 ? <EmptyLine>{t("creatorQuiz.empty")}</EmptyLine> : null}
       <ul className={styles.quizList}>
         {items.map((q) => (
           <li key={q.id} className={`${styles.quizItem}${q.id === editing ? ` ${styles.isCurrent}` : ""}`}>
