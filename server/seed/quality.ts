@@ -105,7 +105,8 @@ export async function seedQuality(db: Db, tenantId: string, people: People, now 
       await escalateComplaint(db, admin, { id, reason: "Désaccord persistant sur le remboursement : saisine du médiateur de la consommation.", mediatorEmail: "contact@mediateur-consommation.example.org" }, step(3));
     }
     if (r.path.includes("CLOSED")) {
-      // Closed by the rule: nothing changed for COMPLAINT_AUTO_CLOSE_DAYS after the resolution.
+      // Closed by the job's rule: nothing changed for COMPLAINT_AUTO_CLOSE_DAYS after the resolution (the
+      // job's pass at that date; it reads every tenant, whose complaints that stale the hourly job has closed).
       await autoCloseComplaints(db, new Date(step(2).getTime() + env().COMPLAINT_AUTO_CLOSE_DAYS * DAY));
     }
   }
