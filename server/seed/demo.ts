@@ -51,7 +51,7 @@ export async function seedDemo(db: Db, password: string, opts: { documents?: boo
     await reseedFunders(db, { userId: null, ip: null, userAgent: null, requestId: "seed", scope: forTenant(tenant.id) });
     // The SYSTEM templates now; the certificates once every enrollment exists (below).
     await seedDocuments(db, forTenant(tenant.id), { withPdfs: false });
-    await seedQuality(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! }, { learner: `learner@${t.slug}.test`, learner2: `learner2@${t.slug}.test` });
+    await seedQuality(db, tenant.id, { admin: ids.admin!, creator: ids.creator!, learner: ids.learner!, learner2: ids.learner2! });
     // The SST course's audit ZIP holds a real document in every folder (rendered PDFs: only with documents).
     if (opts.documents ?? true) await seedAudit(db, tenant.id, { admin: ids.admin! });
     await seedAdaptive(db, tenant.id, { creator: ids.creator!, learner2: ids.learner2!, learner3: ids.learner3 });

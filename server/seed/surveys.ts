@@ -1,8 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { courses, enrollments, questionnaires, questions, surveyInvitations, surveyResponses, type Choice, type SurveyAnswer } from "../db/schema";
+import type { TSubmitSurveyInput } from "../contracts/surveys";
+import { courses, enrollments, questionnaires, questions, surveyInvitations, type Choice } from "../db/schema";
 import { forTenant, type TenantScope } from "../db/tenant-scope";
 import { newId } from "../lib/ids";
+import { scheduleSurveys, sendInvitation } from "../services/surveys/invitations";
+import { submitSurvey } from "../services/surveys/respond";
+import { signSurveyToken } from "../services/surveys/token";
 import { completeAllLessons, ensureUser } from "./factories";
 
 const DAY = 86_400_000;
@@ -52,12 +56,21 @@ async function satisfactionQuestionnaire(db: Db, scope: TenantScope, courseId: s
   return { id, rating: rows[0]!.id, objectives: rows[1]!.id, recommend: rows[2]!.id, comment: rows[3]!.id };
 }
 
+/** A learner's answers through the survey link they were e-mailed (the same token and rules as POST /surveys/{token}/responses). */
+async function answer(db: Db, scope: TenantScope, invitationId: string, answers: TSubmitSurveyInput["answers"], at: Date): Promise<void> {
+  const [inv] = await db.select({ sentAt: surveyInvitations.sentAt, expiresAt: surveyInvitations.expiresAt }).from(surveyInvitations).where(scope.where(surveyInvitations, eq(surveyInvitations.id, invitationId))).limit(1);
+  if (!inv?.sentAt || !inv.expiresAt) throw new Error(`seed: survey invitation ${invitationId} was not sent`);
+  const token = await signSurveyToken(scope.tenantId, invitationId, inv.sentAt, inv.expiresAt);
+  await submitSurvey(db, scope, { token, answers }, at);
+}
+
 /**
  * Demo satisfaction surveys (idempotent: nothing when the course already has a SATISFACTION
  * questionnaire): SST and Excel get one (so a completion in the demo e-mails a survey), the public
  * page fields; Excel gets four alumni (accounts with a COMPLETED enrollment and no membership, so member lists keep the demo personas) plus the demo learner, their sent end-of-course
- * invitations (four answered), and follow-ups (one answered, the others due later). Written
- * directly, no mail.
+ * invitations (four answered), and follow-ups (one answered, the others due later), through the
+ * survey services at their demo dates: scheduled as a completion schedules them, sent (the
+ * invitation e-mails in the outbox) and answered with the e-mailed link's token.
  */
 export async function seedSurveys(db: Db, tenantId: string, tenantSlug: string, people: { learner: string }, now = new Date()): Promise<void> {
   const scope = forTenant(tenantId);
@@ -108,67 +121,41 @@ export async function seedSurveys(db: Db, tenantId: string, tenantSlug: string, 
       }
       const done = enr.completedAt ?? completedAt;
       const a = answers[i - 1];
-      const endId = newId("svi");
-      await db.insert(surveyInvitations).values(
-        scope.values(surveyInvitations, {
-          id: endId,
-          enrollmentId: enr.id,
-          courseId: course.id,
-          questionnaireId: form.id,
-          userId,
-          kind: "END_OF_COURSE" as const,
-          dueAt: done,
-          sentAt: done,
-          expiresAt: new Date(done.getTime() + 30 * DAY),
-          respondedAt: a ? new Date(done.getTime() + DAY) : null,
-        }),
-      );
+      // As a completion does: the END_OF_COURSE survey due at once, the FOLLOW_UP one SURVEY_FOLLOW_UP_DAYS later.
+      await scheduleSurveys(db, scope, { id: enr.id, courseId: course.id, userId }, done);
+      const invitations = await db
+        .select({ id: surveyInvitations.id, kind: surveyInvitations.kind, dueAt: surveyInvitations.dueAt })
+        .from(surveyInvitations)
+        .where(scope.where(surveyInvitations, eq(surveyInvitations.enrollmentId, enr.id)));
+      const end = invitations.find((v) => v.kind === "END_OF_COURSE")!;
+      const follow = invitations.find((v) => v.kind === "FOLLOW_UP")!;
+      await sendInvitation(db, scope, end.id, done);
       if (a) {
-        const list: SurveyAnswer[] = [
+        const list: TSubmitSurveyInput["answers"] = [
           { questionId: form.rating, choiceIds: [`c${RATING.indexOf(a.rating)}`] },
           { questionId: form.objectives, choiceIds: [`c${RATING.indexOf(a.objectives)}`] },
           { questionId: form.recommend, choiceIds: [a.recommend === "Oui" ? "c0" : "c1"] },
           ...(a.comment ? [{ questionId: form.comment, text: a.comment }] : []),
         ];
-        await db.insert(surveyResponses).values(
-          scope.values(surveyResponses, { id: newId("svr"), invitationId: endId, courseId: course.id, questionnaireId: form.id, kind: "END_OF_COURSE" as const, answers: list, submittedAt: new Date(done.getTime() + DAY) }),
-        );
+        await answer(db, scope, end.id, list, new Date(done.getTime() + DAY));
       }
-      // The follow-up 90 days after completion: sent (and answered by the first alumnus) when past, else pending.
-      const followDue = new Date(done.getTime() + 90 * DAY);
-      const followSent = followDue <= now;
-      const followId = newId("svi");
-      await db.insert(surveyInvitations).values(
-        scope.values(surveyInvitations, {
-          id: followId,
-          enrollmentId: enr.id,
-          courseId: course.id,
-          questionnaireId: form.id,
-          userId,
-          kind: "FOLLOW_UP" as const,
-          dueAt: followDue,
-          sentAt: followSent ? followDue : null,
-          expiresAt: followSent ? new Date(followDue.getTime() + 30 * DAY) : null,
-          respondedAt: followSent && i === 1 ? new Date(followDue.getTime() + 2 * DAY) : null,
-        }),
-      );
-      if (followSent && i === 1) {
-        await db.insert(surveyResponses).values(
-          scope.values(surveyResponses, {
-            id: newId("svr"),
-            invitationId: followId,
-            courseId: course.id,
-            questionnaireId: form.id,
-            kind: "FOLLOW_UP" as const,
-            answers: [
+      // The follow-up: sent when due (and answered by the first alumnus), else left pending.
+      if (follow.dueAt <= now) {
+        await sendInvitation(db, scope, follow.id, follow.dueAt);
+        if (i === 1) {
+          await answer(
+            db,
+            scope,
+            follow.id,
+            [
               { questionId: form.rating, choiceIds: ["c4"] },
               { questionId: form.objectives, choiceIds: ["c4"] },
               { questionId: form.recommend, choiceIds: ["c0"] },
               { questionId: form.comment, text: "J'utilise les tableaux croisés chaque semaine." },
             ],
-            submittedAt: new Date(followDue.getTime() + 2 * DAY),
-          }),
-        );
+            new Date(follow.dueAt.getTime() + 2 * DAY),
+          );
+        }
       }
     }
   }

@@ -16,6 +16,7 @@ import { getInvoiceSigner } from "./signer";
 import { invoiceDocument } from "./invoice-document";
 import type { InvoiceRow } from "./invoice-serialize";
 import { reserveVerification, sealVerification } from "../verification/verifications";
+import { tenantLogoDataUrl } from "../tenants/logo";
 
 /**
  * Renders an issued invoice's Factur-X PDF/A-3 (off the main thread, in the document render
@@ -71,7 +72,7 @@ async function renderAndStore(db: Db, scope: TenantScope, invoiceId: string): Pr
 }
 
 async function render(db: Db, scope: TenantScope, row: InvoiceRow): Promise<void> {
-  const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
+  const [tenant] = await db.select({ timeZone: tenants.timeZone, branding: tenants.branding }).from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
   const doc = await invoiceDocument(db, scope, row, tenant!.timeZone);
   // The printed verification code: reserved now, sealed with the hash of the final (signed) file.
   const title = row.kind === "CREDIT_NOTE" ? "Avoir" : "Facture";
@@ -83,7 +84,8 @@ async function render(db: Db, scope: TenantScope, row: InvoiceRow): Promise<void
     names: [doc.buyer.name],
     issuedAt: row.issuedAt!,
   });
-  const out = await buildInvoicePdf(doc, { signer: getInvoiceSigner(), verification: reserved.stamp });
+  const logo = tenant!.branding?.logoUrl ? await tenantLogoDataUrl(scope.tenantId) : null;
+  const out = await buildInvoicePdf(doc, { signer: getInvoiceSigner(), verification: reserved.stamp, logo });
   const sha256 = createHash("sha256").update(out.pdf).digest("hex");
   // One file per rendering: a job and a request rendering the same invoice at once never overwrite the file the winner recorded.
   const key = documentKey(scope.tenantId, `${row.id}_${sha256.slice(0, 16)}`);

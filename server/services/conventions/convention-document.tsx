@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { FONT } from "../documents/fonts";
 import { VerificationQr, verificationLine, type Verifiable } from "../verification/verification-block";
 import type { ConventionContent } from "./content";
+import { TenantLogo } from "../documents/tenant-logo";
 
 /**
  * The `convention` document type: a convention de formation (L6353-1, D6353-1) or an
@@ -30,6 +31,8 @@ export type ConventionPdfInput = {
   version: number;
   author: string;
   accentColor: string | null;
+  /** The tenant's logo (data URL), printed at the top of the first page; null: the organisation's name in the running head alone. */
+  logo: string | null;
   signature: ConventionSignature | null;
 } & Verifiable; // the verification code and QR, printed in the running footer of every page
 
@@ -146,6 +149,7 @@ export function ConventionDocument(input: ConventionPdfInput) {
   return (
     <Document title={`${c.title} — ${c.course.title}`} author={author} language="fr-FR" creator={author} producer="Plateforme Formation">
       <Frame input={input}>
+        <TenantLogo src={input.logo} style={{ marginBottom: 6 }} />
         <Text style={[s.h1, { color: accent }]}>{c.title}</Text>
         <Text style={s.basis}>({c.legalBasis})</Text>
 

@@ -21,6 +21,7 @@ import { writeAudit } from "../platform/audit";
 import { countOf, limitPage, paginate } from "../platform/pagination";
 import { funderEnrollmentIds, isCourseOwner } from "../platform/who-may";
 import { reserveVerification, sealVerification } from "../verification/verifications";
+import { tenantLogoDataUrl } from "../tenants/logo";
 import { buildConventionContent, contentHash, invoicedPayer, payerOfClient, type ConventionContent, type PayerChoice } from "./content";
 import type { ConventionSignature } from "./convention-document";
 import { slugify } from "../../lib/slug";
@@ -207,7 +208,13 @@ async function storePdf(scope: TenantScope, documentId: string, pdf: Uint8Array)
 
 async function orgBrand(db: DbOrTx, scope: TenantScope) {
   const [t] = await db.select({ name: tenants.name, branding: tenants.branding, slug: tenants.slug, timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, scope.tenantId)).limit(1);
-  return { author: t?.branding?.displayName || t?.name || "", accentColor: t?.branding?.primaryColor ?? null, slug: t?.slug ?? null, timeZone: t?.timeZone ?? "Europe/Paris" };
+  return {
+    author: t?.branding?.displayName || t?.name || "",
+    accentColor: t?.branding?.primaryColor ?? null,
+    logo: t?.branding?.logoUrl ? await tenantLogoDataUrl(scope.tenantId) : null,
+    slug: t?.slug ?? null,
+    timeZone: t?.timeZone ?? "Europe/Paris",
+  };
 }
 
 /**
@@ -254,7 +261,7 @@ export async function generateConvention(db: Db, caller: Caller, input: { id: st
   const brand = await orgBrand(db, caller.scope);
   const reference = conventionReference(conventionId);
   const reserved = await reserveVerification(db, caller.scope, verificationSubject(versionId, content, reference, version, null, now));
-  const pdf = await renderDocument("convention", { content, reference, version, author: brand.author, accentColor: brand.accentColor, signature: null, verification: reserved.stamp });
+  const pdf = await renderDocument("convention", { content, reference, version, author: brand.author, accentColor: brand.accentColor, logo: brand.logo, signature: null, verification: reserved.stamp });
   const fileSha = sha256(pdf);
   const key = await storePdf(caller.scope, documentId, pdf);
   const fileName = `${content.kind === "CONTRACT" ? "contrat" : "convention"}-${fileSlug(content.course.title)}-v${version}.pdf`;
@@ -450,7 +457,7 @@ export async function signConvention(db: Db, caller: PublicCaller, input: SignIn
   };
   const reference = conventionReference(convention.id);
   const reserved = await reserveVerification(db, scope, verificationSubject(v.id, content, reference, v.version, input.signerName, now));
-  const pdf = await renderDocument("convention", { content, reference, version: v.version, author: brand.author, accentColor: brand.accentColor, signature, verification: reserved.stamp });
+  const pdf = await renderDocument("convention", { content, reference, version: v.version, author: brand.author, accentColor: brand.accentColor, logo: brand.logo, signature, verification: reserved.stamp });
   const signedSha = sha256(pdf);
   const documentId = newId("doc");
   const key = await storePdf(scope, documentId, pdf);

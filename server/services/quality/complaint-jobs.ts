@@ -57,7 +57,7 @@ async function alertDueSlas(db: Db, now: Date): Promise<number> {
   return alerted;
 }
 
-async function autoCloseComplaints(db: Db, now: Date): Promise<number> {
+export async function autoCloseComplaints(db: Db, now: Date): Promise<number> {
   const days = env().COMPLAINT_AUTO_CLOSE_DAYS;
   const before = new Date(now.getTime() - days * DAY);
   const stale = await db

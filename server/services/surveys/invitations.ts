@@ -57,7 +57,7 @@ export async function scheduleSurveys(tx: DbOrTx, scope: TenantScope, enrollment
 }
 
 /** E-mails one due invitation (idempotent: a sent, not yet due, or no longer COMPLETED one is left). Returns whether a mail was queued. */
-async function sendInvitation(db: Db, scope: TenantScope, invitationId: string, now: Date): Promise<boolean> {
+export async function sendInvitation(db: Db, scope: TenantScope, invitationId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [info] = await tx
       .select({ status: enrollments.status, email: users.email, firstName: users.firstName, locale: users.locale, courseTitle: courses.title })

@@ -4,6 +4,7 @@ import { IdentityBoxes, SectionTitle } from "../sheet/sheet-page-parts";
 import { accentOf, s } from "../sheet/sheet-styles";
 import type { AttestationInput } from "./attestation-data";
 import { VerificationBlock, type Verifiable } from "../../verification/verification-block";
+import { TenantLogo } from "../../documents/tenant-logo";
 
 /** Printed text of the attestation d'assiduité (French, like the sheet). */
 const A = {
@@ -37,7 +38,7 @@ export function AttestationDocument(input: AttestationInput & Verifiable) {
     <Document title={`${A.title} — ${name} — ${session.title}`} author={tenant.displayName} language="fr-FR" creator={A.title}>
       <Page size="A4" style={s.page}>
         <View style={{ flexDirection: "row", alignItems: "center", marginBottom: 8, paddingBottom: 6, borderBottomWidth: 2, borderBottomColor: accent }}>
-          {input.logo ? <Image src={input.logo} style={{ height: 32, maxWidth: 120, objectFit: "contain", marginRight: 8 }} /> : null}
+          <TenantLogo src={input.logo} style={{ marginRight: 8 }} />
           <Text style={[s.strong, { fontSize: 12, color: accent }]}>{tenant.displayName}</Text>
         </View>
         <Text style={[s.title, { color: accent }]}>{A.title}</Text>

@@ -1,9 +1,10 @@
-import { Image, Page, Text, View } from "@react-pdf/renderer";
+import { Page, Text, View } from "@react-pdf/renderer";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { dateTime, L, METHOD_LEGEND, STATUS_LABELS, zoneLabel } from "./sheet-labels";
 import { Field, Footer, fullName, IdentityBoxes, RunningHead, SectionTitle } from "./sheet-page-parts";
 import { StatusTotals } from "./sheet-slot-page";
 import { s } from "./sheet-styles";
+import { TenantLogo } from "../../documents/tenant-logo";
 
 /** First page: provider and training identity, schedule, modules, trainers, per-slot overview, legend. */
 export function CoverPage({ sheet, accent, logo }: { sheet: TSheet; accent: string; logo: string | null }) {
@@ -12,7 +13,7 @@ export function CoverPage({ sheet, accent, logo }: { sheet: TSheet; accent: stri
   return (
     <Page size="A4" style={s.page}>
       <RunningHead sheet={sheet} />
-      {logo ? <Image src={logo} style={{ height: 32, maxWidth: 120, objectFit: "contain", marginBottom: 6 }} /> : null}
+      <TenantLogo src={logo} style={{ marginBottom: 6 }} />
       <Text style={[s.title, { color: accent }]}>{L.title}</Text>
       <Text style={s.subtitle}>
         {course.title} — {session.title}

@@ -25,14 +25,15 @@ export type InvoicePdfResult = {
  * The invoice document engine (no database access): the CII XML of the document's profile, the
  * PDF drawn off the main thread by the render pool (`facturx-invoice`, PDF/A-3b, embedded fonts),
  * the XML embedded as factur-x.xml with its XMP and output intent, then, with a signer, a PAdES
- * signature as an incremental update. `verification`: the printed code and QR code (its hash is
+ * signature as an incremental update. `logo`: the seller's logo (tenants/logo.ts tenantLogoDataUrl) in
+ * the header. `verification`: the printed code and QR code (its hash is
  * the one of the final, signed bytes: verification/verifications.ts). Throws InvoiceDocumentError (fields) when the document
  * lacks what the XML needs (seller SIREN and VAT number, credit note reference...).
  */
-export async function buildInvoicePdf(doc: InvoiceDocument, opts: { signer?: InvoiceSigner; verification?: VerificationStamp | null } = {}): Promise<InvoicePdfResult> {
+export async function buildInvoicePdf(doc: InvoiceDocument, opts: { signer?: InvoiceSigner; verification?: VerificationStamp | null; logo?: string | null } = {}): Promise<InvoicePdfResult> {
   const amounts = checkInvoiceDocument(doc);
   const xml = buildInvoiceXml(doc, amounts);
-  const visual = await renderDocument("facturx-invoice", { doc, verification: opts.verification ?? null });
+  const visual = await renderDocument("facturx-invoice", { doc, logo: opts.logo ?? null, verification: opts.verification ?? null });
   let pdf = await embedFacturX(visual, xml, { profile: doc.profile, number: doc.number, issueDate: doc.issueDate, sellerName: doc.seller.name, title: documentTitle(doc), subject: documentSubject(doc) });
   let eidas: InvoicePdfResult["eidas"] = { signed: false, provider: null, signatureLevel: null, signatureId: null };
   if (opts.signer) {

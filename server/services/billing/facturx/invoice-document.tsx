@@ -17,6 +17,7 @@ import {
 } from "./mentions";
 import type { InvoiceDocument } from "./types";
 import { VerificationBlock, type Verifiable } from "../../verification/verification-block";
+import { TenantLogo } from "../../documents/tenant-logo";
 
 /**
  * The `facturx-invoice` document of the render pool: a French A4 invoice or credit note
@@ -24,7 +25,11 @@ import { VerificationBlock, type Verifiable } from "../../verification/verificat
  * same InvoiceDocument and the same amounts.ts figures as the XML. Plain data in (the worker gets
  * it by copy).
  */
-export type InvoicePdfInput = { doc: InvoiceDocument } & Verifiable;
+export type InvoicePdfInput = {
+  doc: InvoiceDocument;
+  /** The seller's (tenant's) logo, printed above its name; null or absent: the name alone. */
+  logo?: string | null;
+} & Verifiable;
 
 const INK = "#111827";
 const MUTED = "#4b5563";
@@ -89,7 +94,7 @@ function Address({ party }: { party: InvoiceDocument["seller"] }) {
   );
 }
 
-export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
+export function InvoicePdfDocument({ doc, logo, verification }: InvoicePdfInput) {
   const a = computeInvoiceAmounts(doc.items, doc.vatRegime);
   const m = moneyFormat(doc.currency);
   const credit = doc.kind === "CREDIT_NOTE";
@@ -110,6 +115,7 @@ export function InvoicePdfDocument({ doc, verification }: InvoicePdfInput) {
       <Page size="A4" style={s.page}>
         <View style={s.between}>
           <View style={{ width: 270 }}>
+            <TenantLogo src={logo} style={{ marginBottom: 6 }} />
             <Text style={s.sellerName}>{doc.seller.name}</Text>
             <Address party={doc.seller} />
             {doc.seller.email ? <Text>{doc.seller.email}</Text> : null}
