@@ -17,7 +17,8 @@
  * `pool` (renderDocument through a worker thread) and `endpoint` (buildSheetPdf: data, worker,
  * verification). Prints the median of each, wall clock and CPU time of the process (all threads;
  * the steadier figure on a shared machine), and the PDF size. On PostgreSQL, PROFILE_SESSION_ID
- * (printed by a first run) skips the seeding.
+ * (printed by a first run) skips the seeding. React runs in development mode unless NODE_ENV=production
+ * (then with the secrets production requires, ENCRYPTION_KEY the same from seeding to reuse): the app's mode.
  */
 import { createElement } from "react";
 import { Font, pdf } from "@react-pdf/renderer";
