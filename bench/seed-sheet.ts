@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { and, eq, like } from "drizzle-orm";
+import type { Db } from "../server/db";
 import { openAppDatabase } from "../server/jobs/open";
 import { attendanceSlots, courses, enrollments, liveSessions, memberships, modules, sessionTrainers, tenants, users } from "../server/db/schema";
 import { demoSignature } from "../server/seed/signature-png";
@@ -21,15 +23,15 @@ import { generateSlots } from "../server/services/attendance/lib/slots";
  * writer: a third drawn (CANVAS, encrypted PNG), a third PIN, a third QR_CODE, every 13th absent;
  * the trainer draws a signature in every slot. Written to BENCH_SHEET_FIXTURES.
  */
-const TENANT = process.env.BENCH_TENANT ?? "acme";
-const LEARNERS = Number(process.env.BENCH_SHEET_LEARNERS ?? 40);
-const SLOTS = Number(process.env.BENCH_SHEET_SLOTS ?? 10);
-const FIXTURES = process.env.BENCH_SHEET_FIXTURES ?? "bench/results/sheet-fixtures.json";
+export type SheetFixtures = { tenant: string; sessionId: string; learners: number; slots: number; records: number };
 
-const e = env();
-const handle = await openAppDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
-try {
-  const db = handle.db;
+/**
+ * Seeds the sheet into `db` (the demo data and `learners` bench learners, emails `bench-*`, must be
+ * there): the course, the ENDED session, its slots and records. Also used by
+ * scripts/profile-sheet-pdf.ts.
+ */
+export async function seedSheet(db: Db, opts: { tenant: string; learners: number; slots: number }): Promise<SheetFixtures> {
+  const { tenant: TENANT, learners: LEARNERS, slots: SLOTS } = opts;
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, TENANT)).limit(1);
   if (!tenant) throw new Error(`tenant ${TENANT} missing`);
   const scope = forTenant(tenant.id);
@@ -79,7 +81,6 @@ try {
     const { png } = demoSignature(seed);
     return append({ sessionId, userId, enrollmentId, slotId, method: "CANVAS", signedAt, signatureCiphertext: encryptBytes(png, { aad: id }), signatureDigest: signatureDigest(png) }, id);
   };
-  const started = performance.now();
   let records = 0;
   for (const slot of slots) {
     const t0 = slot.startsAt.getTime();
@@ -94,9 +95,21 @@ try {
       records += 1;
     }
   }
-  mkdirSync(path.dirname(FIXTURES), { recursive: true });
-  writeFileSync(FIXTURES, JSON.stringify({ tenant: TENANT, sessionId, learners: learners.length, slots: slots.length, records }));
-  process.stdout.write(`sheet fixtures: ${learners.length} learners x ${slots.length} slots, ${records} records in ${Math.round(performance.now() - started)} ms\n`);
-} finally {
-  await handle.close();
+  return { tenant: TENANT, sessionId, learners: learners.length, slots: slots.length, records };
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (isMain) {
+  const FIXTURES = process.env.BENCH_SHEET_FIXTURES ?? "bench/results/sheet-fixtures.json";
+  const e = env();
+  const handle = await openAppDatabase({ databaseUrl: e.DATABASE_URL, pgliteDir: e.PGLITE_DIR });
+  try {
+    const started = performance.now();
+    const fixtures = await seedSheet(handle.db, { tenant: process.env.BENCH_TENANT ?? "acme", learners: Number(process.env.BENCH_SHEET_LEARNERS ?? 40), slots: Number(process.env.BENCH_SHEET_SLOTS ?? 10) });
+    mkdirSync(path.dirname(FIXTURES), { recursive: true });
+    writeFileSync(FIXTURES, JSON.stringify(fixtures));
+    process.stdout.write(`sheet fixtures: ${fixtures.learners} learners x ${fixtures.slots} slots, ${fixtures.records} records in ${Math.round(performance.now() - started)} ms\n`);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,6 +1,6 @@
 import { Font } from "@react-pdf/renderer";
 import { describe, expect, it } from "vitest";
-import { documentFontsReady, FONT } from "../../server/services/documents/fonts";
+import { documentFontsReady, FACES, FONT } from "../../server/services/documents/fonts";
 
 /**
  * The text layer of every PDF: a glyph keeps the code point it stands for, whatever the render
@@ -16,15 +16,20 @@ type FontkitFont = {
 };
 
 describe("embedded fonts' glyphs keep their code points", () => {
+  it("the warm-up's faces are each family's four fonts (the bold ones too)", async () => {
+    await documentFontsReady();
+    for (const fontFamily of Object.values(FONT)) {
+      const names = FACES.map((face) => (Font.getFont({ fontFamily, ...face }).data as unknown as { postscriptName: string }).postscriptName);
+      expect(new Set(names).size, fontFamily).toBe(4);
+      expect(names[1], fontFamily).toMatch(/-Bold$/);
+      expect(names[3], fontFamily).toMatch(/-BoldOblique$/);
+    }
+  });
+
   it("after a subset holding accented capitals, their base letters still map to their characters, in every face", async () => {
     await documentFontsReady();
     for (const fontFamily of Object.values(FONT)) {
-      for (const face of [
-        { fontWeight: "normal", fontStyle: "normal" },
-        { fontWeight: "bold", fontStyle: "normal" },
-        { fontWeight: "normal", fontStyle: "italic" },
-        { fontWeight: "bold", fontStyle: "italic" },
-      ] as const) {
+      for (const face of FACES) {
         const source = Font.getFont({ fontFamily, ...face });
         await source.load();
         const font = source.data as unknown as FontkitFont;

@@ -13,22 +13,71 @@ import { Font } from "@react-pdf/renderer";
  */
 export const FONT = { sans: "DejaVu Sans", mono: "DejaVu Sans Mono" } as const;
 
-const FACES = [
-  { fontWeight: "normal", fontStyle: "normal" },
-  { fontWeight: "bold", fontStyle: "normal" },
-  { fontWeight: "normal", fontStyle: "italic" },
-  { fontWeight: "bold", fontStyle: "italic" },
+/**
+ * The four faces of a family, as react-pdf looks them up for a text style (numeric weights: given
+ * "bold", `Font.getFont` matches no face exactly and falls back to the regular one).
+ */
+export const FACES = [
+  { fontWeight: 400, fontStyle: "normal" },
+  { fontWeight: 700, fontStyle: "normal" },
+  { fontWeight: 400, fontStyle: "italic" },
+  { fontWeight: 700, fontStyle: "italic" },
 ] as const;
 
 let ready: Promise<void> | null = null;
 
-/** Registers the families with react-pdf and prepares their glyphs, once per thread (the render worker awaits it before each render). */
+/**
+ * Registers the families with react-pdf and prepares their glyphs, once per thread (the render
+ * worker awaits it before each render), and keeps their shaped runs ({@link memoizeLayout}).
+ */
 export function documentFontsReady(): Promise<void> {
   ready ??= (async () => {
     registerDocumentFonts();
     await warmGlyphs();
   })();
   return ready;
+}
+
+type GlyphRunLike = { glyphs: unknown[]; positions: object[] };
+type LayoutFn = (text: unknown, ...rest: unknown[]) => GlyphRunLike;
+type Shaper = { layout: LayoutFn; [SHAPED]?: Map<string, GlyphRunLike> };
+const SHAPED = Symbol("shapedRuns");
+
+/** Shaped runs kept per face (least recently used first out): a sheet's names, labels and times, some thousand strings. */
+export const SHAPED_RUNS_PER_FACE = 20_000;
+
+/** A fresh copy of a run: its arrays and positions are the caller's to change (pdfkit scales positions in place). */
+function copyRun(run: GlyphRunLike): GlyphRunLike {
+  const positions = run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p) as object) as object, p));
+  return Object.assign(Object.create(Object.getPrototypeOf(run) as object) as GlyphRunLike, run, { glyphs: run.glyphs.slice(), positions });
+}
+
+/**
+ * Shaping a string (fontkit `layout`: glyphs, GSUB substitutions, GPOS positions) is the largest
+ * part of a document's text layout, and the same strings come back within a document (a learner's
+ * name on every slot page, the labels, the hours) and from one render to the next. The face keeps
+ * the run of each (string, features, script, language, direction) and hands out copies. The glyphs
+ * are fontkit's own objects (one per glyph id and face, as without the memo), so the text layer is
+ * the same. Idempotent.
+ */
+export function memoizeLayout(font: object, limit = SHAPED_RUNS_PER_FACE): void {
+  const face = font as Shaper;
+  if (face[SHAPED] || typeof face.layout !== "function") return;
+  const shape = face.layout.bind(face);
+  const runs = new Map<string, GlyphRunLike>();
+  face[SHAPED] = runs;
+  face.layout = (text, ...rest) => {
+    if (typeof text !== "string") return shape(text, ...rest);
+    const key = `${JSON.stringify(rest)}\u0000${text}`;
+    let run = runs.get(key);
+    if (run) runs.delete(key);
+    else {
+      run = shape(text, ...rest);
+      if (runs.size >= limit) runs.delete(runs.keys().next().value!);
+    }
+    runs.set(key, run);
+    return copyRun(run);
+  };
 }
 
 /**
@@ -47,6 +96,7 @@ async function warmGlyphs(): Promise<void> {
       await source.load();
       const font = source.data as { characterSet?: number[]; glyphForCodePoint?: (cp: number) => unknown } | null;
       for (const cp of font?.characterSet ?? []) if (isPlainCharacter(cp)) font?.glyphForCodePoint?.(cp);
+      if (font) memoizeLayout(font);
     }
   }
 }

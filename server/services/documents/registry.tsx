@@ -3,6 +3,7 @@ import { renderToBuffer } from "@react-pdf/renderer";
 import { AttestationDocument } from "../attendance/attestation/attestation-document";
 import { SheetDocument } from "../attendance/sheet/sheet-document";
 import { documentFontsReady } from "./fonts";
+import { reuseEmbeddedFonts } from "./pdf-font-reuse";
 import { TemplateDocument } from "./template-document";
 import { AuditReportDocument } from "../qualiopi/audit-report-document";
 import { InvoicePdfDocument } from "../billing/facturx/invoice-document";
@@ -23,6 +24,8 @@ const DOCUMENTS: { [K in DocumentType]: ComponentType<DocumentInputs[K]> } = {
   bpf: BpfDocument,
   convention: ConventionDocument,
 };
+
+reuseEmbeddedFonts();
 
 /** Renders one document to PDF bytes, with the embedded fonts. */
 export async function renderDocumentPdf<K extends DocumentType>(type: K, input: DocumentInputs[K]): Promise<Uint8Array> {

@@ -10,7 +10,7 @@ import type { SheetPdfInput } from "./sheet-document";
 import { tenantLogoDataUrl } from "../../tenants/logo";
 
 /** Drawn signatures printed on the sheet (learners' and trainers' shown records), as PNG data URIs. */
-function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>): SheetPdfInput["images"] {
+export function signatureImages(sheet: TSheet, ciphertexts: Map<string, string>): SheetPdfInput["images"] {
   const images: SheetPdfInput["images"] = {};
   const shown = sheet.slots.flatMap((slot) => [...slot.learners.map((l) => l.signature), ...slot.trainers.map((t) => t.record)]);
   for (const record of shown) {

@@ -1,0 +1,8 @@
+// The part of pdfkit (a dependency of @react-pdf/renderer, no types of its own) that pdf-font-reuse.ts wraps.
+declare module "pdfkit" {
+  export default class PDFDocument {
+    constructor(options?: Record<string, unknown>);
+    font(src: unknown, family?: unknown, size?: number): this;
+    fontSize(size: number): this;
+  }
+}
