@@ -3,12 +3,12 @@ import { Document, Font, Page, Text, renderToBuffer } from "@react-pdf/renderer"
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import { documentFontsReady, FONT, memoizeLayout } from "../../server/services/documents/fonts";
-import { reuseEmbeddedFonts } from "../../server/services/documents/pdf-font-reuse";
+import { reuseEmbeddedFonts } from "../../server/framework-internals";
 import { pdfFontList, pdfText } from "../helpers/documents";
 
 /**
  * What the render thread keeps between documents (documents/fonts.ts memoizeLayout: shaped runs;
- * documents/pdf-font-reuse.ts: one embedded font per face and document) changes nothing printed.
+ * framework-internals.ts reuseEmbeddedFonts: one embedded font per face and document) changes nothing printed.
  */
 type Run = { glyphs: { id: number; codePoints: number[] }[]; positions: { xAdvance: number; xOffset: number }[]; advanceWidth: number };
 type Face = { layout(text: string, ...rest: unknown[]): Run; postscriptName: string };

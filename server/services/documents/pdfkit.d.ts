@@ -1,4 +1,4 @@
-// The part of pdfkit (a dependency of @react-pdf/renderer, no types of its own) that pdf-font-reuse.ts wraps.
+// The part of pdfkit (a dependency of @react-pdf/renderer, no types of its own) that server/framework-internals.ts (reuseEmbeddedFonts) wraps.
 declare module "pdfkit" {
   export default class PDFDocument {
     constructor(options?: Record<string, unknown>);

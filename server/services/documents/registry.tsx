@@ -3,7 +3,7 @@ import { renderToBuffer } from "@react-pdf/renderer";
 import { AttestationDocument } from "../attendance/attestation/attestation-document";
 import { SheetDocument } from "../attendance/sheet/sheet-document";
 import { documentFontsReady } from "./fonts";
-import { reuseEmbeddedFonts } from "./pdf-font-reuse";
+import { reuseEmbeddedFonts } from "../../framework-internals";
 import { TemplateDocument } from "./template-document";
 import { AuditReportDocument } from "../qualiopi/audit-report-document";
 import { InvoicePdfDocument } from "../billing/facturx/invoice-document";
