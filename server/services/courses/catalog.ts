@@ -1,5 +1,7 @@
 import { count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
+import { preparedOn } from "../../db/prepared";
+import { preparedScope } from "../../db/tenant-scope";
 import { courses, courseTrainers, lessons, modules, users } from "../../db/schema";
 import { countOf, maintainedTotal, pageOf, paginate, totalKeys } from "../platform/pagination";
 import type { TCourseListItem, TListCoursesInput } from "../../contracts/courses";
@@ -71,36 +73,16 @@ export async function listCourses(db: DbOrTx, viewer: PublicCaller, kind: Course
   // catalogue filtered by status alone is the maintained counter; any other filter counts its matches.
   const statusOnly = kind === "catalogue" && conds.length === 1 ? (q.status ?? "PUBLISHED") : null;
   return paginate(pageOf(q, DEFAULT_LIMIT), {
+    // The catalogue by status alone (the common case) is a prepared statement per status: built once, bound per request.
     rows: (limit, offset) =>
-      db
-        .select({
-          id: courses.id,
-          title: courses.title,
-          slug: courses.slug,
-          status: courses.status,
-          price: courses.price,
-          currency: courses.currency,
-          format: courses.format,
-          level: courses.level,
-          duration: courses.duration,
-          language: courses.language,
-          tags: courses.tags,
-          excerpt: sql<string>`left(${courses.description}, 240)`,
-          bannerMediaId: courses.bannerMediaId,
-          featuredMediaId: courses.featuredMediaId,
-          creatorId: users.id,
-          creatorFirstName: users.firstName,
-          creatorLastName: users.lastName,
-          publishedAt: courses.publishedAt,
-          createdAt: courses.createdAt,
-          updatedAt: courses.updatedAt,
-        })
-        .from(courses)
-        .innerJoin(users, eq(users.id, courses.creatorId))
-        .where(where)
-        .orderBy(desc(courses.createdAt), desc(courses.id))
-        .limit(limit)
-        .offset(offset),
+      statusOnly
+        ? preparedOn(db, `courses-page:${statusOnly}`, () =>
+            coursesPage(db, preparedScope.where(courses, eq(courses.status, statusOnly)))
+              .limit(sql.placeholder("limit"))
+              .offset(sql.placeholder("offset"))
+              .prepare(`courses_page_${statusOnly.toLowerCase()}`),
+          ).execute(viewer.scope.bind({ limit, offset }))
+        : coursesPage(db, where).limit(limit).offset(offset),
     total: () =>
       statusOnly ? maintainedTotal(db, viewer.scope, totalKeys("courses", [statusOnly])) : countOf(db.select({ n: count() }).from(courses).where(where)),
     map: async (rows): Promise<TCourseListItem[]> => {
@@ -129,6 +111,37 @@ export async function listCourses(db: DbOrTx, viewer: PublicCaller, kind: Course
       }));
     },
   });
+}
+
+/** The courses with their creator, newest first: a (tenant, [status|creator], created_at, id) index in its order. */
+function coursesPage(db: DbOrTx, where: SQL) {
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      slug: courses.slug,
+      status: courses.status,
+      price: courses.price,
+      currency: courses.currency,
+      format: courses.format,
+      level: courses.level,
+      duration: courses.duration,
+      language: courses.language,
+      tags: courses.tags,
+      excerpt: sql<string>`left(${courses.description}, 240)`,
+      bannerMediaId: courses.bannerMediaId,
+      featuredMediaId: courses.featuredMediaId,
+      creatorId: users.id,
+      creatorFirstName: users.firstName,
+      creatorLastName: users.lastName,
+      publishedAt: courses.publishedAt,
+      createdAt: courses.createdAt,
+      updatedAt: courses.updatedAt,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.creatorId))
+    .where(where)
+    .orderBy(desc(courses.createdAt), desc(courses.id));
 }
 
 /** Module and lesson counts of a page of courses, in one query. */
