@@ -87,7 +87,6 @@ async function sendInvitation(db: Db, scope: TenantScope, invitationId: string, 
       vars: {
         firstName: info.firstName,
         courseTitle: info.courseTitle,
-        tenantName: tenant.name,
         link: tenantUrl(tenant.slug, `/survey?token=${token}`),
         expiresAt: localDateTime(expiresAt, tenant.timeZone, info.locale),
       },
