@@ -72,7 +72,7 @@ test("a public complaint on a phone is assigned and resolved by an admin; the co
   const email = `claire.${stamp}@example.com`;
   await fileOnPhone(browser, { subject, email, shot: "complaint-public-phone" });
   const ack = await mailTo(request, email, "complaint-acknowledged");
-  expect(ack.subject).toMatch(new RegExp(`^Réclamation RECL-\\d{4}-\\d{4} bien reçue : ${subject}$`));
+  expect(ack.subject).toMatch(new RegExp(`^Réclamation RECL-\\d{4}-\\d{4} bien reçue\u202f: ${subject}$`));
   expect(ack.text).toMatch(/^Bonjour Claire Martin,/);
   expect(ack.text).toContain("Nous vous répondrons sous 15 jours");
 
@@ -102,7 +102,7 @@ test("a public complaint on a phone is assigned and resolved by an admin; the co
   await expect(page.getByTestId("complaints-RESOLVED").getByText(subject)).toBeVisible();
 
   const mail = await mailTo(request, email, "complaint-resolved");
-  expect(mail.subject).toMatch(new RegExp(`^Votre réclamation RECL-\\d{4}-\\d{4} : ${subject}$`));
+  expect(mail.subject).toMatch(new RegExp(`^Votre réclamation RECL-\\d{4}-\\d{4}\u202f: ${subject}$`));
   expect(mail.text).toContain("Le support complet vous a été envoyé");
   expect(mail.text).toContain("Relecture des supports avant chaque session");
   expect(mail.text).not.toContain("Vu avec le formateur."); // internal comments never reach the complainant
@@ -187,8 +187,10 @@ for (const device of [
       await expect(card.getByText("Téléphone")).toBeVisible();
       await expectNoHorizontalScroll(page);
 
-      const ack = await mailAbout(request, email, "complaint-acknowledged", subject);
-      expect(ack.subject).toBe(`Réclamation ${reference} bien reçue : ${subject}`);
+      // The mail writes the typed subject with French spacing too.
+      const mailed = `Appel\u202f: attestation manquante ${stamp}`;
+      const ack = await mailAbout(request, email, "complaint-acknowledged", mailed);
+      expect(ack.subject).toBe(`Réclamation ${reference} bien reçue\u202f: ${mailed}`);
       expect(ack.text).toMatch(/^Bonjour Marc Lefèvre,/);
       expect(ack.text).toContain(`Sa référence est ${reference}`);
     });
@@ -213,7 +215,7 @@ for (const device of [
       await expectNoHorizontalScroll(page);
 
       const ack = await mailAbout(request, "learner@acme.test", "complaint-acknowledged", subject);
-      expect(ack.subject).toBe(`Réclamation ${reference} bien reçue : ${subject}`);
+      expect(ack.subject).toBe(`Réclamation ${reference} bien reçue\u202f: ${subject}`);
       expect(ack.text).toContain("Nous vous répondrons sous 15 jours");
     });
   });

@@ -284,7 +284,7 @@ describe("attendance reminders", () => {
     expect(log.every((r) => r.mailId?.startsWith("mail_"))).toBe(true);
     const mails = await mailsTo(w.api, l.email, "attendance-reminder");
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Signez votre présence : ${s.title}`);
+    expect(mails[0]!.subject).toBe(`Signez votre présence\u202f: ${s.title}`);
     expect(mails[0]!.text).toContain("Bonjour Rappel");
     expect(mails[0]!.text).toContain("10:00–11:00"); // Paris time
     expect(mails[0]!.text).toContain(`/sessions/${s.id}/sign`);

@@ -117,6 +117,10 @@ describe("shown in e-mails and PDFs", () => {
     const created = await w.api.call("POST", "/users", { tenant: "acme", token: w.tok.admin, body: { email: "brand-mail@acme.test", firstName: "Bea", lastName: "Brand", role: "LEARNER" } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const [mail] = await outbox(w.api, "brand-mail@acme.test");
+    // The text names the tenant by its display name too, not by its name ("Acme Formation").
+    expect(mail?.subject).toBe("Invitation à rejoindre Acme Académie");
+    expect(mail?.text).toContain("vous invite à rejoindre Acme Académie sur la plateforme");
+    expect(mail?.text).not.toContain("Acme Formation");
     expect(mail?.html).toContain("Acme Académie");
     expect(mail?.html).toContain("background:#7c2d12");
     expect(mail?.html).toMatch(/<img src="http:\/\/[^"]+\/api\/v1\/public\/tenants\/acme\/logo\?v=/);

@@ -119,7 +119,7 @@ describe("acknowledgement e-mail", () => {
     const res = await create(base({ subject: "Attestation manquante", name: "Claire Martin", email: "claire.ack@example.com" }));
     const reference = res.body.data.reference as string;
     const [mail] = await mailsTo(w.api, "claire.ack@example.com", "complaint-acknowledged");
-    expect(mail!.subject).toBe(`Réclamation ${reference} bien reçue : Attestation manquante`);
+    expect(mail!.subject).toBe(`Réclamation ${reference} bien reçue\u202f: Attestation manquante`);
     expect(mail!.text).toMatch(/^Bonjour Claire Martin,/);
     expect(mail!.text).toContain(`Sa référence est ${reference}`);
     expect(mail!.text).toContain("Nous vous répondrons sous 15 jours, au plus tard le");
@@ -148,7 +148,7 @@ describe("acknowledgement e-mail", () => {
     const [mail] = await mailsTo(w.api, "neutre@example.com", "complaint-resolved");
     expect(mail!.text).toMatch(/^Bonjour,\n/);
     expect(mail!.text).not.toContain("Bonjour ,");
-    expect(mail!.subject).toBe(`Votre réclamation ${res.body.data.reference} : Réponse neutre`);
+    expect(mail!.subject).toBe(`Votre réclamation ${res.body.data.reference}\u202f: Réponse neutre`);
   });
 });
 

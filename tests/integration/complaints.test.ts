@@ -72,10 +72,10 @@ describe("POST /complaints", () => {
     });
     const mails = (await mailsTo(w.api, "admin@acme.test", "complaint-received")).filter((m) => m.subject.includes("Formateur absent"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Nouvelle réclamation ${res.body.data.reference} : Formateur absent`);
+    expect(mails[0]!.subject).toBe(`Nouvelle réclamation ${res.body.data.reference}\u202f: Formateur absent`);
     expect(mails[0]!.text).toContain("Claire Martin");
     // Category and severity worded for the admin, never the codes.
-    expect(mails[0]!.text).toContain("Catégorie : Administratif\nGravité : Moyenne");
+    expect(mails[0]!.text).toContain("Catégorie\u202f: Administratif\nGravité\u202f: Moyenne");
     expect(mails[0]!.text).not.toMatch(/\b(ADMIN|MEDIUM)\b/);
     expect(mails[0]!.text).toContain(`/quality?complaint=${res.body.data.id}`);
     // the complainant is not an ADMIN: no notice to them at creation
@@ -157,7 +157,7 @@ describe("POST /complaints", () => {
     expect(c.improvementPlanId).toMatch(/^imp_/);
     expect(c.slaDueAt).toBe(new Date(w.now().getTime() + DAY).toISOString());
     const mail = (await mailsTo(w.api, "admin@acme.test", "complaint-received")).find((m) => m.subject.includes("Chute pendant le TP"));
-    expect(mail!.subject).toMatch(/^\[CRITIQUE\] Nouvelle réclamation RECL-2026-\d{4} : Chute pendant le TP$/);
+    expect(mail!.subject).toMatch(/^\[CRITIQUE\] Nouvelle réclamation RECL-2026-\d{4}\u202f: Chute pendant le TP$/);
     expect(mail!.text).toContain("24 h");
     const list = await w.call("GET", "/complaints?severity=CRITICAL", w.tok.admin);
     expect(list.body.data.find((r: { id: string }) => r.id === c.id)).toMatchObject({ slaDueAt: c.slaDueAt, slaBreached: false });
@@ -321,14 +321,14 @@ describe("POST /complaints/{id}/resolve", () => {
     expect(detail).toMatchObject({ status: "RESOLVED", resolution: "Un avoir vous a été envoyé.", correctiveActions: ["Contrôle des factures", "Formation de l'équipe"], resolvedAt: w.now().toISOString() });
     expect(detail.history.map((h: { to: string }) => h.to)).toEqual(["NEW", "IN_REVIEW", "RESOLVED"]);
     const mails = await mailsTo(w.api, "learner2@acme.test", "complaint-resolved");
-    const mail = mails.find((m) => m.subject === `Votre réclamation ${detail.reference} : Facture erronée`);
+    const mail = mails.find((m) => m.subject === `Votre réclamation ${detail.reference}\u202f: Facture erronée`);
     expect(mail).toBeDefined();
     expect(mail!.text).toContain("Un avoir vous a été envoyé.");
     expect(mail!.text).toContain("- Contrôle des factures");
     const twice = await resolve(c.id);
     expectError(twice, 409, "Complaint already resolved or closed");
     expect(twice.body.code).toBe("COMPLAINT_ALREADY_RESOLVED");
-    expect((await mailsTo(w.api, "learner2@acme.test", "complaint-resolved")).filter((m) => m.subject.endsWith(" : Facture erronée"))).toHaveLength(1);
+    expect((await mailsTo(w.api, "learner2@acme.test", "complaint-resolved")).filter((m) => m.subject.endsWith("\u202f: Facture erronée"))).toHaveLength(1);
   });
 
   it("the public complainant is e-mailed at the address of the form", async () => {
@@ -446,7 +446,7 @@ describe("scheduled jobs (manual clock)", () => {
     await runJob("complaints.sla");
     const sent = await alerts("SLA ouvert");
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toBe("Délai bientôt dépassé : SLA ouvert");
+    expect(sent[0]!.subject).toBe("Délai bientôt dépassé\u202f: SLA ouvert");
     expect((await get(open.id)).body.data.slaAlertedAt).toBe(w.now().toISOString());
     await w.advance(3 * 3600);
     await runJob("complaints.sla");

@@ -441,7 +441,8 @@ describe("send, PDF, list", () => {
     expect(res.body.data).toEqual({ sentAt: w.now().toISOString(), recipients: ["compta@durand.test", "dg@durand.test"] });
     const mails = await w.api.db.select().from(mailOutbox).where(and(eq(mailOutbox.template, "invoice-sent"), eq(mailOutbox.to, "compta@durand.test")));
     const mail = mails.at(-1)!;
-    expect(mail.subject).toBe(`Facture ${i.number} — Acme Formation SAS`);
+    // The mail names the tenant as its branding does (display name, else its name); the legal name is on the PDF.
+    expect(mail.subject).toBe(`Facture ${i.number} — Acme Formation`);
     expect(mail.text).toContain("Merci pour votre confiance.");
     expect(mail.text).toContain(`${(i.totalCents / 100).toFixed(2).replace(".", ",")}`);
     expect(mail.attachments![0]!.filename).toBe(`facture-${i.number}.pdf`);

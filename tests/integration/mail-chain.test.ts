@@ -137,14 +137,14 @@ describe("sendMail -> mail.send job -> the chain", () => {
       to: "learner@acme.test",
       template: "invitation",
       locale: "fr",
-      vars: { firstName: "Lina", tenantName: "Acme", inviterName: "Claire", link: "http://acme.localhost/x" },
+      vars: { firstName: "Lina", inviterName: "Claire", link: "http://acme.localhost/x" },
       senderUserId: creatorId,
     });
     await drainJobs(api.db);
     const [row] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "SENT", transport: "creator:smtp", lastError: null });
     expect(creatorSmtp.received.length).toBe(before + 1);
-    expect(creatorSmtp.received.at(-1)!.parsed.subject).toBe("Invitation à rejoindre Acme");
+    expect(creatorSmtp.received.at(-1)!.parsed.subject).toBe("Invitation à rejoindre Acme Formation");
     expect(row!.providerMessageId).toBe(creatorSmtp.received.at(-1)!.parsed.messageId);
   });
 });

@@ -228,10 +228,10 @@ describe("the convocation carries the place and the schedule", () => {
     const s = (await presential({ title: "Convocation en salle", sendConvocation: true })).body.data;
     const [mail] = (await mailsTo(api, "learner@acme.test", "session-convocation")).filter((m) => m.subject.includes("Convocation en salle"));
     expect(mail, "convocation mailed").toBeDefined();
-    expect(mail!.text).toContain(`Lieu : ${PLACE_TEXT}`);
+    expect(mail!.text).toContain(`Lieu\u202f: ${PLACE_TEXT}`);
     // The schedule as formatSchedule prints it (server/lib/schedule-text.ts): each day with its ranges, then the total.
-    expect(mail!.text).toContain(`Dates et horaires (heure de Paris) : vendredi ${W.fridayDay} mars ${W.year}, 09:00–12:30 et 13:30–17:00 ; lundi `);
-    expect(mail!.text).toContain(", 09:00–12:30 et 13:30–17:00 ; 14 h");
+    expect(mail!.text).toContain(`Dates et horaires (heure de Paris)\u202f: vendredi ${W.fridayDay} mars ${W.year}, 09:00–12:30 et 13:30–17:00\u202f; lundi `);
+    expect(mail!.text).toContain(", 09:00–12:30 et 13:30–17:00\u202f; 14 h");
     expect(mail!.text).not.toMatch(/connexion|Rejoindre|minutes/);
     const ics = parseIcs(mail!.attachments.find((a) => a.filename.endsWith(".ics"))!.content);
     expect(ics.props.LOCATION).toBe("Acme Formation — Salle Lavoisier\\, 12 rue des Arts\\, 75003 Paris");

@@ -93,7 +93,7 @@ describe("end-of-course survey", () => {
     const token = await linkOf(l);
     expect(token.split(".")).toHaveLength(3);
     const mail = (await mailsTo(w.api, l.email, "survey-end-of-course"))[0]!;
-    expect(mail.subject).toBe("Votre avis sur la formation « Gestes et postures »");
+    expect(mail.subject).toBe("Votre avis sur la formation «\u202fGestes et postures\u202f»");
     expect(mail.text).toContain(`Bonjour ${l.firstName}`);
     const rows = await invitations(l.enrollmentId);
     const end = rows.find((r) => r.kind === "END_OF_COURSE")!;
@@ -264,7 +264,7 @@ describe("time: link expiry and the follow-up survey (clock injected)", () => {
     await runSweep();
     const followToken = await linkOf(l, "survey-follow-up");
     const mail = (await mailsTo(w.api, l.email, "survey-follow-up"))[0]!;
-    expect(mail.subject).toBe("Quelques mois après « Gestes et postures » : votre retour");
+    expect(mail.subject).toBe("Quelques mois après «\u202fGestes et postures\u202f»\u202f: votre retour");
     const survey = await getSurvey(followToken);
     expect(survey.status).toBe(200);
     expect(survey.body.data.kind).toBe("FOLLOW_UP");

@@ -96,9 +96,9 @@ describe("convocation: e-mail, .ics and PDF", () => {
   it("in person: the schedule in long form, the place, no connection link, no minutes", async () => {
     const [mail] = (await mailsTo(api, "learner@acme.test", "session-convocation")).filter((m) => m.subject.includes("SST en salle"));
     expect(mail).toBeDefined();
-    expect(mail!.text).toContain(`Dates et horaires (heure de Paris) : ${PLANNED}`);
-    expect(mail!.text).toContain("Lieu : Acme Formation — Salle 2, 12 rue de la République, 69002 Lyon");
-    expect(mail!.text).toContain(`Informations pratiques : `);
+    expect(mail!.text).toContain(`Dates et horaires (heure de Paris)\u202f: ${PLANNED.replaceAll(" ;", "\u202f;")}`);
+    expect(mail!.text).toContain("Lieu\u202f: Acme Formation — Salle 2, 12 rue de la République, 69002 Lyon");
+    expect(mail!.text).toContain(`Informations pratiques\u202f: `);
     expect(mail!.text).not.toMatch(/connexion|minutes|2026-12-08|Europe\/Paris/);
 
     // One VEVENT per range (the lunch break and the night stay free), the organisation as ORGANIZER.
@@ -125,8 +125,8 @@ describe("convocation: e-mail, .ics and PDF", () => {
 
   it("remote: the connection link, no place", async () => {
     const [mail] = (await mailsTo(api, "learner@acme.test", "session-convocation")).filter((m) => m.subject.includes("SST classe virtuelle"));
-    expect(mail!.text).toContain("Dates et horaires (heure de Paris) : mardi 15 décembre 2026, 09:00–12:30 ; 3 h 30");
-    expect(mail!.text).toContain(`Lien de connexion à la classe virtuelle : `);
+    expect(mail!.text).toContain("Dates et horaires (heure de Paris)\u202f: mardi 15 décembre 2026, 09:00–12:30\u202f; 3 h 30");
+    expect(mail!.text).toContain(`Lien de connexion à la classe virtuelle\u202f: `);
     expect(mail!.text).toContain(`/sessions/${remote.id}`);
     expect(mail!.text).not.toContain("Lieu");
     const pdf = pdfText(Buffer.from(mail!.attachments[1]!.content, "base64"));
@@ -138,7 +138,7 @@ describe("convocation: e-mail, .ics and PDF", () => {
     await api.db.update(users).set({ locale: "en" }).where(eq(users.email, "learner2@acme.test"));
     expect((await call("DELETE", `/sessions/${remote.id}`, tok.admin)).status).toBe(204);
     const [fr] = (await mailsTo(api, "learner@acme.test", "session-cancellation")).filter((m) => m.subject.includes("SST classe virtuelle"));
-    expect(fr!.text).toContain("Elle était prévue : mardi 15 décembre 2026, 09:00–12:30 ; 3 h 30");
+    expect(fr!.text).toContain("Elle était prévue\u202f: mardi 15 décembre 2026, 09:00–12:30\u202f; 3 h 30");
     const [en] = (await mailsTo(api, "learner2@acme.test", "session-cancellation")).filter((m) => m.subject.includes("SST classe virtuelle"));
     expect(en!.text).toContain("It was planned: Tuesday 15 December 2026, 09:00–12:30; 3 h 30");
   });

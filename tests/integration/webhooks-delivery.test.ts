@@ -266,7 +266,7 @@ describe("delivery", () => {
     expect(w).toMatchObject({ active: false, consecutiveFailures: 3, disabledAt: expect.any(String), disabledReason: "Disabled after 3 consecutive failed deliveries" });
     const mails = await mailsTo(api, "admin@acme.test", "webhook-disabled");
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Webhook désactivé : ${receiver.url}`);
+    expect(mails[0]!.subject).toBe(`Webhook désactivé\u202f: ${receiver.url}`);
     expect(mails[0]!.text).toContain("3 livraisons échouées consécutives");
     // no more deliveries; redeliver refused while inactive
     const before = receiver.received.length;

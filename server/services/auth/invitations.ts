@@ -16,7 +16,7 @@ import type { RequestActor } from "../../auth/caller";
 /** Mail an invitation link for an INVITED membership. Called after the creating transaction commits. */
 export async function sendInvitation(
   db: Db,
-  p: { membershipId: string; tenant: { id: string; slug: string; name: string }; user: { email: string; firstName: string; locale: string }; inviterName: string },
+  p: { membershipId: string; tenant: { id: string; slug: string }; user: { email: string; firstName: string; locale: string }; inviterName: string },
   now: Date,
 ): Promise<void> {
   const token = await signInvitationToken({ membershipId: p.membershipId, tenantId: p.tenant.id, email: p.user.email }, now);
@@ -27,7 +27,6 @@ export async function sendInvitation(
     locale: p.user.locale,
     vars: {
       firstName: p.user.firstName,
-      tenantName: p.tenant.name,
       inviterName: p.inviterName,
       link: tenantUrl(p.tenant.slug, `/accept-invite?token=${encodeURIComponent(token)}`),
     },

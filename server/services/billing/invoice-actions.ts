@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "../../db";
 import { invoices } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
 import { localDate, startOfLocalDate } from "../../lib/local-date";
-import { sendMail } from "../mail";
+import { mailerFor } from "../mail";
 import { writeAudit } from "../platform/audit";
 import { creditNoteInTransaction, type IssueOptions } from "./invoice-issue";
 import { readInvoicePdf, retryInvoicePdf, storeInvoicePdf } from "./invoice-pdf";
@@ -85,15 +85,14 @@ export async function sendInvoice(db: Db, caller: Caller, input: { id: string; t
   const recipients = [...new Set([input.to, ...(input.cc ?? [])].map((e) => e.toLowerCase()))];
   const isNote = row.kind === "CREDIT_NOTE";
   await db.transaction(async (tx) => {
+    const send = mailerFor(tx, caller.scope);
     for (const to of recipients) {
-      await sendMail(tx, {
-        scope: caller.scope,
+      await send({
         to,
         template: "invoice-sent",
         locale: "fr",
         senderUserId: caller.userId,
         vars: {
-          tenantName: row.seller?.name || caller.tenant.name,
           number: row.number!,
           kind: isNote ? "credit-note" : "invoice",
           total: formatMoney(row.totalCents, row.currency),

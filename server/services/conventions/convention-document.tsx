@@ -1,4 +1,5 @@
-import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, StyleSheet, View } from "@react-pdf/renderer";
+import { Text } from "../documents/french-text";
 import type { ReactNode } from "react";
 import { FONT } from "../documents/fonts";
 import { VerificationQr, verificationLine, type Verifiable } from "../verification/verification-block";

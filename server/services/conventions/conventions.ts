@@ -362,7 +362,7 @@ export async function sendConvention(db: Db, caller: Caller, input: { id: string
       template: "convention-sign",
       locale: "fr",
       senderUserId: caller.userId,
-      vars: { tenantName: content.organisation.name, title: content.title, course: content.course.title, version: String(latest.version), link: tenantUrl(caller.tenant.slug, `/convention/sign/${token}`), message: input.message ?? "" },
+      vars: { title: content.title, course: content.course.title, version: String(latest.version), link: tenantUrl(caller.tenant.slug, `/convention/sign/${token}`), message: input.message ?? "" },
       attachments: [{ filename: file.doc.fileName, contentType: "application/pdf", content: pdf.toString("base64") }],
     });
     await writeAudit(tx, caller, { action: "convention.sent", targetType: "convention", targetId: convention.id, metadata: { version: latest.version, to, sha256: latest.sha256 } });

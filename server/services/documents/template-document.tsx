@@ -1,4 +1,5 @@
-import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, StyleSheet, View } from "@react-pdf/renderer";
+import { Text } from "./french-text";
 import { FONT } from "./fonts";
 import type { Block, Inline } from "./template-body";
 import { VerificationBlock, type Verifiable } from "../verification/verification-block";

@@ -1,4 +1,9 @@
-/** Transactional e-mails, French first, English available. */
+import { elide, frenchSpacing } from "../../../lib/i18n/format";
+
+/**
+ * Transactional e-mails, French first, English available. The French ones are written with plain
+ * spaces: renderMail gives them French spacing (U+202F before ? ! : ; and inside « »).
+ */
 type Locale = "fr" | "en";
 export type MailTemplate = "invitation" | "password-reset" | "session-convocation" | "session-update" | "session-cancellation" | "webhook-disabled" | "attendance-reminder"
   | "complaint-received" | "complaint-acknowledged" | "complaint-resolved" | "complaint-sla-warning" | "complaint-mediation"
@@ -120,7 +125,7 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
   "quote-acknowledged": {
     fr: (v) => ({
       subject: `Votre demande de devis : ${v.course} (${v.tenantName})`,
-      text: `Bonjour ${v.contactName},\n\nNous avons bien reçu votre demande de devis pour la formation « ${v.course} », pour ${v.learners === "1" ? "1 stagiaire" : `${v.learners} stagiaires`} de ${v.company}.\n\nNotre équipe étudie votre besoin et revient vers vous avec une proposition adaptée. Vous pouvez répondre à ce message pour compléter votre demande.\n\nLe programme de la formation : ${v.link}\n\nCordialement,\n${v.tenantName}`,
+      text: `Bonjour ${v.contactName},\n\nNous avons bien reçu votre demande de devis pour la formation « ${v.course} », pour ${v.learners === "1" ? "1 stagiaire" : `${v.learners} stagiaires`} ${elide("de", v.company ?? "")}.\n\nNotre équipe étudie votre besoin et revient vers vous avec une proposition adaptée. Vous pouvez répondre à ce message pour compléter votre demande.\n\nLe programme de la formation : ${v.link}\n\nCordialement,\n${v.tenantName}`,
     }),
     en: (v) => ({
       subject: `Your quote request: ${v.course} (${v.tenantName})`,
@@ -207,9 +212,14 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
   },
 };
 
+/** Every template (the tests render each of them). */
+export const MAIL_TEMPLATES = Object.keys(T) as MailTemplate[];
+
+/** The subject and text of a mail in the recipient's language; a French one with French spacing (frenchSpacing). */
 export function renderMail(template: MailTemplate, locale: string, vars: Record<string, string>): Rendered {
   const lang: Locale = locale.startsWith("en") ? "en" : "fr";
-  return T[template][lang](vars);
+  const mail = T[template][lang](vars);
+  return lang === "fr" ? { subject: frenchSpacing(mail.subject), text: frenchSpacing(mail.text) } : mail;
 }
 
 /** " (heure de Paris)" after "Dates et horaires" when the sender gave the zone's label. */

@@ -8,7 +8,7 @@ import { notFound } from "../../errors";
 import { tenantUrl } from "../../lib/urls";
 import { notifyUsers } from "../notifications/notifications";
 import { writeAudit } from "../platform/audit";
-import { sendMail } from "../mail";
+import { mailerFor } from "../mail";
 import { mailStaff, tenantInfo } from "../quality/members";
 import { analyseNeeds, insertNeedsAnalysis } from "./analyses";
 import { COMPANY_KINDS, insertCompany } from "./companies";
@@ -73,20 +73,26 @@ export async function requestQuote(db: Db, caller: PublicCaller, input: TQuoteRe
     const companyId = await companyFor(tx, caller, input, now);
     const id = await insertNeedsAnalysis(tx, caller, { ...fields, companyId, source: "QUOTE_REQUEST", requestedCourseId: course.id, learnerCount: input.learners }, analysed, now);
     const vars = { course: course.title, company: input.companyName, learners: String(input.learners) };
-    const admins = await mailStaff(tx, scope, RECIPIENTS, {
-      template: "quote-requested",
-      dedupeKey: `quote-requested:${id}`,
-      vars: () => ({ ...vars, contactName: input.contactName, email: input.email, phone: input.phone ?? "", message: input.message, link: tenantUrl(tenant.slug, "/needs") }),
-    });
+    const send = mailerFor(tx, scope);
+    const admins = await mailStaff(
+      tx,
+      scope,
+      RECIPIENTS,
+      {
+        template: "quote-requested",
+        dedupeKey: `quote-requested:${id}`,
+        vars: () => ({ ...vars, contactName: input.contactName, email: input.email, phone: input.phone ?? "", message: input.message, link: tenantUrl(tenant.slug, "/needs") }),
+      },
+      send,
+    );
     await notifyUsers(tx, scope, admins.map((a) => a.userId), { kind: "quote.requested", vars, link: "/needs", subjectId: id }, now);
     // The visitor's acknowledgement, in the page's language.
-    await sendMail(tx, {
-      scope,
+    await send({
       dedupeKey: `quote-acknowledged:${id}`,
       to: input.email,
       template: "quote-acknowledged",
       locale: input.locale ?? "fr",
-      vars: { ...vars, contactName: input.contactName, tenantName: tenant.name, link: tenantUrl(tenant.slug, `/formations/${input.slug.toLowerCase()}`) },
+      vars: { ...vars, contactName: input.contactName, link: tenantUrl(tenant.slug, `/formations/${input.slug.toLowerCase()}`) },
     });
     return { needsAnalysisId: id, companyId, notifiedAdmins: admins.map((a) => a.userId), createdAt: now.toISOString() };
   });

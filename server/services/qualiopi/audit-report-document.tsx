@@ -1,5 +1,6 @@
 import { formatFileSize } from "../../../lib/i18n/format";
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, StyleSheet, View } from "@react-pdf/renderer";
+import { Text } from "../documents/french-text";
 import { FONT } from "../documents/fonts";
 import { VerificationBlock, type Verifiable } from "../verification/verification-block";
 

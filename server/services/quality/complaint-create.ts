@@ -9,7 +9,7 @@ import { createTranslator } from "../../../lib/i18n/translate";
 import { DomainError, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { localDate, startOfLocalDate } from "../../lib/local-date";
-import { sendMail } from "../mail";
+import { mailerFor } from "../mail";
 import { notifyUsers } from "../notifications/notifications";
 import { writeAudit } from "../platform/audit";
 import { openComplaintPlan } from "./complaint-plan";
@@ -122,6 +122,7 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
     );
     await recordStatus(tx, scope, id, null, "NEW", recording ? caller.userId : complainant.userId, now);
     const link = complaintLink(tenant.slug, id);
+    const send = mailerFor(tx, scope);
     const admins = await mailStaff(tx, scope, "complaints.manage", {
       template: "complaint-received",
       dedupeKey: `complaint-received:${id}`,
@@ -139,10 +140,9 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
           link,
         };
       },
-    });
+    }, send);
     if (complainant.email) {
-      await sendMail(tx, {
-        scope,
+      await send({
         dedupeKey: `complaint-acknowledged:${id}`,
         to: complainant.email,
         template: "complaint-acknowledged",
@@ -155,7 +155,6 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
           critical: critical ? "yes" : "no",
           answerDays: String(answerDays),
           answerDueOn: critical ? localDateTime(answerDueAt, tenant.timeZone, complainant.locale) : localDay(answerDueAt, tenant.timeZone, complainant.locale),
-          tenantName: tenant.name,
         },
       });
     }

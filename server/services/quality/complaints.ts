@@ -21,7 +21,7 @@ import { sendMail } from "../mail";
 import { writeAudit } from "../platform/audit";
 import { countOf, paginate, perPagePage } from "../platform/pagination";
 import { addCorrectiveActions, openComplaintPlan } from "./complaint-plan";
-import { assertActiveMember, membersWith, tenantInfo } from "./members";
+import { assertActiveMember, membersWith } from "./members";
 
 /**
  * The complaints register (spec: Complaint resource, states and endpoints; Qualiopi indicator 31).
@@ -270,7 +270,6 @@ export async function addComment(db: Db, caller: Caller, input: { id: string; te
  */
 export async function resolveComplaint(db: Db, caller: Caller, input: TResolveInput, now: Date) {
   const scope = caller.scope;
-  const tenant = await tenantInfo(db, scope.tenantId);
   return db.transaction(async (tx) => {
     const cur = await loadComplaint(tx, scope, input.id, { forUpdate: true });
     if (cur.status === "RESOLVED" || cur.status === "CLOSED" || cur.status === "ESCALATED") throw conflict("Complaint already resolved or closed", "COMPLAINT_ALREADY_RESOLVED");
@@ -296,7 +295,6 @@ export async function resolveComplaint(db: Db, caller: Caller, input: TResolveIn
           subject: cur.subject,
           resolution: input.resolution,
           correctiveActions: input.correctiveActions.map((a) => `- ${a}`).join("\n"),
-          tenantName: tenant.name,
         },
       });
     }
@@ -312,7 +310,6 @@ export async function resolveComplaint(db: Db, caller: Caller, input: TResolveIn
  */
 export async function escalateComplaint(db: Db, caller: Caller, input: TEscalateInput, now: Date) {
   const scope = caller.scope;
-  const tenant = await tenantInfo(db, scope.tenantId);
   return db.transaction(async (tx) => {
     const cur = await loadComplaint(tx, scope, input.id, { forUpdate: true });
     const isComplainant = !!cur.complainantUserId && cur.complainantUserId === caller.userId;
@@ -335,7 +332,6 @@ export async function escalateComplaint(db: Db, caller: Caller, input: TEscalate
         template: "complaint-mediation",
         locale: "fr",
         vars: {
-          tenantName: tenant.name,
           id: cur.id,
           subject: cur.subject,
           description: cur.description,

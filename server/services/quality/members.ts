@@ -4,7 +4,7 @@ import { memberships, tenants, users } from "../../db/schema";
 import type { TenantScope } from "../../db/tenant-scope";
 import { rolesWith, type Permission } from "../../auth/permissions";
 import { unprocessable } from "../../errors";
-import { sendMail, type SendMailInput } from "../mail";
+import { mailerFor, type Mailer, type SendMailInput } from "../mail";
 
 /** ACTIVE members of the tenant holding `permission` (the admins e-mailed about complaints). */
 export async function membersWith(db: DbOrTx, scope: TenantScope, permission: Permission) {
@@ -21,17 +21,19 @@ export type StaffMember = Awaited<ReturnType<typeof membersWith>>[number];
 /**
  * The staff alert: one e-mail to each ACTIVE member holding `permission`, in their locale, with
  * `firstName` and whatever `vars(member)` adds, each under `${dedupeKey}:${userId}` (sent once
- * whatever the retries). Returns the members written to (for in-app notifications).
+ * whatever the retries). Returns the members written to (for in-app notifications). `send` is the
+ * caller's mailer when the same transaction sends other mails (one branding read for all of them).
  */
 export async function mailStaff(
   tx: DbOrTx,
   scope: TenantScope,
   permission: Permission,
   mail: { template: SendMailInput["template"]; dedupeKey: string; vars: (member: StaffMember) => Record<string, string> },
+  send: Mailer = mailerFor(tx, scope),
 ): Promise<StaffMember[]> {
   const members = await membersWith(tx, scope, permission);
   for (const m of members) {
-    await sendMail(tx, { scope, dedupeKey: `${mail.dedupeKey}:${m.userId}`, to: m.email, template: mail.template, locale: m.locale, vars: { firstName: m.firstName, ...mail.vars(m) } });
+    await send({ dedupeKey: `${mail.dedupeKey}:${m.userId}`, to: m.email, template: mail.template, locale: m.locale, vars: { firstName: m.firstName, ...mail.vars(m) } });
   }
   return members;
 }

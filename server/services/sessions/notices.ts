@@ -14,7 +14,7 @@ import { enqueue } from "../../jobs/queue";
 import { buildIcs, type IcsMethod } from "../../lib/ics";
 import { clock } from "../../lib/clock";
 import { tenantUrl } from "../../lib/urls";
-import { sendMail } from "../mail";
+import { mailerFor } from "../mail";
 import { convocationPdfAttachment } from "../documents/uses";
 import { loadLegalIdentity } from "../billing/legal-identity";
 import type { SessionRow } from "./access";
@@ -137,6 +137,7 @@ async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number> {
   const ranges = scheduleRanges(days, tenant.timeZone);
   const spans = ranges.length > 1 ? ranges.map((r) => ({ start: r.startsAt, end: r.endsAt })) : [{ start: window.start, end: window.end }];
   const list = await recipients(db, scope, session, job);
+  const send = mailerFor(db, scope);
   for (const r of list) {
     // The lunch break and the nights stay free in the calendar; the first event keeps the session's UID.
     const ics = buildIcs(
@@ -155,8 +156,7 @@ async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number> {
         attendee: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email },
       })),
     );
-    await sendMail(db, {
-      scope,
+    await send({
       // Sent for the course's creator: their own mail configuration comes first in the chain.
       senderUserId: course.creatorId,
       dedupeKey: `session-notice:${session.id}:${kind}:${job.sequence}:${job.batch ? `${job.batch}:` : ""}${r.email.toLowerCase()}`,

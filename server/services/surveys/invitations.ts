@@ -87,7 +87,6 @@ export async function sendInvitation(db: Db, scope: TenantScope, invitationId: s
       vars: {
         firstName: info.firstName,
         courseTitle: info.courseTitle,
-        tenantName: tenant.name,
         link: tenantUrl(tenant.slug, `/survey?token=${token}`),
         expiresAt: localDateTime(expiresAt, tenant.timeZone, info.locale),
       },

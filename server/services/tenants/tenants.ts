@@ -99,7 +99,7 @@ export async function createTenant(db: Db, input: CreateTenantInput, actor: Requ
     return { membershipId, user };
   });
   if (invite) {
-    await sendInvitation(db, { membershipId: invite.membershipId, tenant: { id: tenantId, slug, name: input.name }, user: invite.user, inviterName: actor.name }, now);
+    await sendInvitation(db, { membershipId: invite.membershipId, tenant: { id: tenantId, slug }, user: invite.user, inviterName: actor.name }, now);
   }
   return serializeTenant(await getTenantById(db, tenantId));
 }

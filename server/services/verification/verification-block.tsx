@@ -1,4 +1,5 @@
-import { Image, Link, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Image, Link, StyleSheet, View } from "@react-pdf/renderer";
+import { Text } from "../documents/french-text";
 import { createContext, useContext, type ComponentProps } from "react";
 import { FONT } from "../documents/fonts";
 

@@ -8,7 +8,7 @@ import { env, webhookRetryDelays } from "../../env";
 import { clock } from "../../lib/clock";
 import { log } from "../../lib/log";
 import { tenantUrl } from "../../lib/urls";
-import { sendMail } from "../mail";
+import { mailerFor } from "../mail";
 import { postWebhook, type PostResult } from "./http";
 import { enqueueWebhookJob, type DeliverJob } from "./jobs";
 import { openSecret } from "./webhooks";
@@ -153,7 +153,8 @@ async function mailAdmins(db: DbOrTx, d: Disabled): Promise<void> {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(scope.where(memberships, inArray(memberships.role, [...rolesWith("webhooks.manage")]), eq(memberships.status, "ACTIVE")));
   const link = tenantUrl(tenant?.slug, "/webhooks");
+  const send = mailerFor(db, scope);
   for (const a of admins) {
-    await sendMail(db, { scope, to: a.email, template: "webhook-disabled", locale: a.locale, vars: { firstName: a.firstName, url: d.url, failures: String(d.failures), link } });
+    await send({ to: a.email, template: "webhook-disabled", locale: a.locale, vars: { firstName: a.firstName, url: d.url, failures: String(d.failures), link } });
   }
 }

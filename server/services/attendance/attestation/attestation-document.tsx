@@ -1,4 +1,5 @@
-import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, View } from "@react-pdf/renderer";
+import { Text } from "../../documents/french-text";
 import { ATTENDANCE_LABELS, duration, L, shortDate, time, zoneLabel } from "../sheet/sheet-labels";
 import { IdentityBoxes, SectionTitle } from "../sheet/sheet-page-parts";
 import { accentOf, s } from "../sheet/sheet-styles";

@@ -1,4 +1,5 @@
-import { Page, Text, View } from "@react-pdf/renderer";
+import { Page, View } from "@react-pdf/renderer";
+import { Text } from "../../documents/french-text";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { dateTime, L, METHOD_LEGEND, STATUS_LABELS, zoneLabel } from "./sheet-labels";
 import { Field, Footer, fullName, IdentityBoxes, RunningHead, SectionTitle } from "./sheet-page-parts";

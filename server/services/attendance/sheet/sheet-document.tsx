@@ -1,4 +1,5 @@
-import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Page, View } from "@react-pdf/renderer";
+import { Text } from "../../documents/french-text";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { correctionText, dateTime, L } from "./sheet-labels";
 import { CoverPage } from "./sheet-cover-page";

@@ -1,4 +1,5 @@
-import { Text, View } from "@react-pdf/renderer";
+import { View } from "@react-pdf/renderer";
+import { Text } from "../../documents/french-text";
 import type { ReactNode } from "react";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { formatPlace } from "../../../contracts/sessions";

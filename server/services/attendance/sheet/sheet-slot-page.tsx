@@ -1,4 +1,5 @@
-import { Image, Page, Text, View } from "@react-pdf/renderer";
+import { Image, Page, View } from "@react-pdf/renderer";
+import { Text } from "../../documents/french-text";
 import type { TSheet, TSheetLearnerEntry, TSheetOverride, TSheetRecord, TSheetSlot } from "../../../contracts/attendance-sheet";
 import { ATTENDANCE_LABELS, correctionText, dateTime, L, METHOD_LABELS, shortDate, STATUS_ORDER, statusText, time } from "./sheet-labels";
 import { Footer, fullName, RunningHead, SectionTitle } from "./sheet-page-parts";

@@ -1,4 +1,5 @@
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, StyleSheet, View } from "@react-pdf/renderer";
+import { Text } from "../../documents/french-text";
 import { FONT } from "../../documents/fonts";
 import { computeInvoiceAmounts, type VatCategory } from "../amounts";
 import {
