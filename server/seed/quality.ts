@@ -106,8 +106,8 @@ export async function seedQuality(db: Db, tenantId: string, people: People, now 
     }
     if (r.path.includes("CLOSED")) {
       // Closed by the job's rule: nothing changed for COMPLAINT_AUTO_CLOSE_DAYS after the resolution (the
-      // job's pass at that date; it reads every tenant, whose complaints that stale the hourly job has closed).
-      await autoCloseComplaints(db, new Date(step(2).getTime() + env().COMPLAINT_AUTO_CLOSE_DAYS * DAY));
+      // job's pass at that date, over this tenant only).
+      await autoCloseComplaints(db, new Date(step(2).getTime() + env().COMPLAINT_AUTO_CLOSE_DAYS * DAY), admin.scope);
     }
   }
   const [closed] = await db.select({ status: complaints.status }).from(complaints).where(scope.where(complaints, eq(complaints.subject, "Convocation reçue tardivement"))).limit(1);

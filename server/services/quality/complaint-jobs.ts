@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../db";
 import { complaints, complaintStatusHistory } from "../../db/schema";
-import { forTenant } from "../../db/tenant-scope";
+import { forTenant, type TenantScope } from "../../db/tenant-scope";
 import { env } from "../../env";
 import { defineJob } from "../../jobs/define";
 import { clock } from "../../lib/clock";
@@ -57,13 +57,14 @@ async function alertDueSlas(db: Db, now: Date): Promise<number> {
   return alerted;
 }
 
-export async function autoCloseComplaints(db: Db, now: Date): Promise<number> {
+/** Closes RESOLVED and ESCALATED complaints left unchanged for COMPLAINT_AUTO_CLOSE_DAYS; `only`: one tenant's (the demo seed), else every tenant's (the hourly job). */
+export async function autoCloseComplaints(db: Db, now: Date, only?: TenantScope): Promise<number> {
   const days = env().COMPLAINT_AUTO_CLOSE_DAYS;
   const before = new Date(now.getTime() - days * DAY);
   const stale = await db
     .select({ id: complaints.id, tenantId: complaints.tenantId, status: complaints.status })
     .from(complaints)
-    .where(and(inArray(complaints.status, ["RESOLVED", "ESCALATED"]), lte(complaints.statusChangedAt, before)))
+    .where(only ? only.where(complaints, inArray(complaints.status, ["RESOLVED", "ESCALATED"]), lte(complaints.statusChangedAt, before)) : and(inArray(complaints.status, ["RESOLVED", "ESCALATED"]), lte(complaints.statusChangedAt, before)))
     .orderBy(asc(complaints.statusChangedAt))
     .limit(BATCH);
   let closed = 0;
