@@ -3,6 +3,7 @@ import path from "node:path";
 import { RATIOS, TARGET } from "./endpoints";
 import type { LoadShape, Measurement } from "./load";
 import type { SheetPdfSummary } from "./sheet-pdf";
+import type { OutputValidationSummary } from "./output-validation";
 import { auditExportLines, type AuditExportSummary } from "./audit-export";
 
 export type RunInfo = {
@@ -17,6 +18,8 @@ export type RunInfo = {
   appLog: { file: string; errorLines: number; groups: Record<string, number> };
   /** Attendance sheet PDF render time (bench/sheet-pdf.ts). */
   sheetPdf?: SheetPdfSummary;
+  /** zod output parse of a 20-row users page, and JSON.stringify of it (bench/output-validation.ts). */
+  outputValidation?: OutputValidationSummary;
   /** Qualiopi audit ZIP of 10,000 documents: memory and time to first byte (bench/audit-export.ts). */
   auditExport?: AuditExportSummary;
 };
@@ -74,6 +77,10 @@ export function printReport(info: RunInfo, results: Measurement[], v: Verdict): 
   for (const r of RATIOS) {
     const ratio = ratioOf(results, r.app, r.bare);
     out.push(`${r.label}: ${ratio === null ? "n/a" : `${ratio.toFixed(2)} x`} (req/s; target >= ${r.min.toFixed(2)}: ${ratio !== null && ratio >= r.min ? "PASS" : "MISS"})`);
+  }
+  if (info.outputValidation) {
+    const o = info.outputValidation;
+    out.push(`output validation: zod parse of a 20-row users page ${o.parseMicros} µs, JSON.stringify of it ${o.stringifyMicros} µs (in process)`);
   }
   if (info.sheetPdf) {
     const p = info.sheetPdf;

@@ -4,6 +4,7 @@ import { loginMany, login, type Tokens } from "./api";
 import { benchSecrets, startApp } from "./app";
 import { measureSigning } from "./attendance";
 import { measureSheetPdf } from "./sheet-pdf";
+import { measureOutputValidation } from "./output-validation";
 import { auditExportLines, measureAuditExport } from "./audit-export";
 import { invoiceIssueLines, measureInvoiceIssue } from "./invoice-issue";
 import { rm, writeFile, mkdir } from "node:fs/promises";
@@ -271,6 +272,7 @@ async function main(): Promise<void> {
     shape: SHAPE,
     appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },
     sheetPdf: sheetPdf.summary,
+    outputValidation: measureOutputValidation(SMOKE ? 2_000 : 20_000),
     auditExport,
     invoiceIssue,
     bpf,
