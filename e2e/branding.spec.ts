@@ -103,7 +103,9 @@ test("an admin is refused a low-contrast colour, saves name, colour and logo, an
   expect(html).toContain("background:#7c2d12");
   const mailPage = await page.context().newPage();
   await mailPage.setContent(html);
-  await expect(mailPage.getByText(NAME)).toBeVisible();
+  // The header shows the display name, and the mail's text names it too (sendMail's tenantName).
+  await expect(mailPage.getByText(NAME, { exact: true })).toBeVisible();
+  await expect(mailPage.getByText(new RegExp(`vous invite à rejoindre ${NAME}`))).toBeVisible();
   await expect(mailPage.locator('img[src*="/public/tenants/acme/logo"]')).toBeVisible();
   await screenshot(mailPage, "branding-mail");
   await mailPage.close();
