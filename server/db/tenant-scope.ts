@@ -66,8 +66,21 @@ export type TenantAccess = {
  * which PostgreSQL could only answer by a bitmap OR or by reading every tenant.
  */
 export function tenantRefCondition(ref: string): SQL {
-  return ref.includes("_") ? eq(tenants.id, ref) : eq(tenants.slug, ref.toLowerCase());
+  const { column, value } = tenantRefOf(ref);
+  return eq(column, value);
 }
+
+/**
+ * How a tenant reference names its tenant: an internal id (it has an underscore) or a slug
+ * (compared lower-case). The column and the value to compare, for a condition built now
+ * (tenantRefCondition) or a prepared one that binds the value later (the request gate).
+ */
+export function tenantRefOf(ref: string): { byId: boolean; column: typeof tenants.id | typeof tenants.slug; value: string } {
+  const byId = ref.includes("_");
+  return { byId, column: tenantRefColumn(byId), value: byId ? ref : ref.toLowerCase() };
+}
+
+export const tenantRefColumn = (byId: boolean) => (byId ? tenants.id : tenants.slug);
 
 /**
  * The columns of the tenant-access read (tenant, the caller's membership, and whether the caller

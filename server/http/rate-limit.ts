@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { preparedOn } from "../db/prepared";
 import { memberships, tenants } from "../db/schema";
-import { accessJoin, tenantAccessSelection, toTenantAccess, type TenantAccess } from "../db/tenant-scope";
+import { accessJoin, tenantAccessSelection, tenantRefColumn, tenantRefOf, toTenantAccess, type TenantAccess } from "../db/tenant-scope";
 import { env } from "../env";
 import { counterHit, counterParams, type CounterState } from "../services/platform/counters";
 
@@ -35,9 +35,9 @@ export async function passGate(
   let state: CounterState;
   let prefetched: PrefetchedAccess | null = null;
   if (req.tenantRef) {
-    const byId = req.tenantRef.includes("_");
-    const statement = gateStatements(db)[`${byId ? "id" : "slug"}:${req.userId ? "user" : "anon"}`];
-    const [row] = await statement.execute({ ...counter, ref: byId ? req.tenantRef : req.tenantRef.toLowerCase(), userId: req.userId ?? "" });
+    const ref = tenantRefOf(req.tenantRef);
+    const statement = gateStatements(db)[`${ref.byId ? "id" : "slug"}:${req.userId ? "user" : "anon"}`];
+    const [row] = await statement.execute({ ...counter, ref: ref.value, userId: req.userId ?? "" });
     if (!row) throw new Error("request gate returned nothing");
     state = { count: Number(row.count), resetAt: new Date(row.resetAt) };
     prefetched = { ref: req.tenantRef, userId: req.userId, access: toTenantAccess(row) };
@@ -65,7 +65,7 @@ function prepareGate(db: Db, byId: boolean, withUser: boolean) {
     .with(hit)
     .select({ count: hit.count, resetAt: hit.resetAt, ...tenantAccessSelection(userId) })
     .from(hit)
-    .leftJoin(tenants, byId ? eq(tenants.id, ph.ref) : eq(tenants.slug, ph.ref))
+    .leftJoin(tenants, eq(tenantRefColumn(byId), ph.ref))
     .leftJoin(memberships, accessJoin(userId))
     .limit(1)
     .prepare(`gate_${byId ? "id" : "slug"}_${withUser ? "user" : "anon"}`);
