@@ -78,7 +78,11 @@ export const mailOutbox = pgTable(
   (t) => [uniqueIndex("mail_outbox_dedupe_key_idx").on(t.dedupeKey), index("mail_outbox_to_idx").on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
-/** Fixed-window counters shared by every app instance: rate limit, login failures, PIN attempts. */
+/**
+ * Fixed-window counters shared by every app instance: rate limit, login failures, PIN attempts.
+ * An UNLOGGED table (drizzle/0045_counters-unlogged.sql; Drizzle's schema cannot say so): a
+ * request's count does not wait for a WAL flush, and a database crash restarts the windows at zero.
+ */
 export const counters = pgTable("counters", {
   key: text().primaryKey(),
   count: integer().notNull(),
