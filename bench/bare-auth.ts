@@ -16,7 +16,8 @@ import type { Database, Row } from "./bare-db";
 const ISSUER = "training-platform";
 const ACCESS_TTL = 3600;
 const REFRESH_TTL_DAYS = 7;
-const key = new TextEncoder().encode(process.env.JWT_SECRET ?? "");
+// Imported once, as the app does (server/auth/jwt-key.ts).
+const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(process.env.JWT_SECRET ?? ""), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex").slice(0, 24)}`;

@@ -3,6 +3,7 @@ import { env } from "../env";
 import { newId } from "../lib/ids";
 import { unixSeconds } from "../lib/clock";
 import type { Role } from "./permissions";
+import { jwtKey } from "./jwt-key";
 
 export type MembershipClaim = { tenantId: string; tenantSlug: string; role: Role };
 
@@ -23,7 +24,6 @@ export type AccessClaims = {
 };
 
 const ISSUER = "training-platform";
-const key = () => new TextEncoder().encode(env().JWT_SECRET);
 
 export async function signAccessToken(
   claims: Omit<AccessClaims, "jti" | "iat" | "exp">,
@@ -37,7 +37,7 @@ export async function signAccessToken(
     .setJti(newId("req"))
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttl)
-    .sign(key());
+    .sign(await jwtKey());
   return { token, expiresIn: ttl };
 }
 
@@ -48,7 +48,7 @@ export async function signAccessToken(
  */
 export async function verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), {
+    const { payload } = await jwtVerify(token, await jwtKey(), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       currentDate: now,
@@ -74,7 +74,7 @@ export async function signInvitationToken(p: { membershipId: string; tenantId: s
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
     .setExpirationTime(iat + env().INVITATION_TTL_SECONDS)
-    .sign(key());
+    .sign(await jwtKey());
 }
 
 export async function verifyInvitationToken(
@@ -82,7 +82,7 @@ export async function verifyInvitationToken(
   now: Date,
 ): Promise<{ membershipId: string; tenantId: string; email: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], issuer: ISSUER, currentDate: now });
+    const { payload } = await jwtVerify(token, await jwtKey(), { algorithms: ["HS256"], issuer: ISSUER, currentDate: now });
     if (payload.typ !== "invite") return null;
     const { membershipId, tenantId, email } = payload as Record<string, unknown>;
     if (typeof membershipId !== "string" || typeof tenantId !== "string" || typeof email !== "string") return null;

@@ -7,6 +7,7 @@ import { DomainError } from "../../errors";
 import { env } from "../../env";
 import { randomToken } from "../../lib/ids";
 import { tenantUrl } from "../../lib/urls";
+import { jwtKey } from "../../auth/jwt-key";
 
 /**
  * QR attendance tokens (spec limits: 5 minutes, bound to a session; conventions §7): an HS256 JWT
@@ -17,7 +18,6 @@ import { tenantUrl } from "../../lib/urls";
  * tenant, session, expiry, use) is then the token itself.
  */
 const AUDIENCE = "attendance-qr";
-const key = () => new TextEncoder().encode(env().JWT_SECRET);
 
 export type QrIssued = { qrToken: string; expiresAt: string; signUrl: string };
 
@@ -32,7 +32,7 @@ export async function issueQrToken(db: DbOrTx, scope: TenantScope, tenantSlug: s
     .setJti(jti)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(key());
+    .sign(await jwtKey());
   const expiresAt = new Date(exp * 1000);
   await db.insert(qrTokens).values(scope.values(qrTokens, { jti, sessionId, expiresAt }));
   return { qrToken, expiresAt: expiresAt.toISOString(), signUrl: shortSignUrl(tenantSlug, jti) };
@@ -82,7 +82,7 @@ export async function readQrToken(db: DbOrTx, token: string, scope: TenantScope,
     return { sessionId: row.sessionId, jti: token };
   }
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], audience: AUDIENCE, currentDate: now });
+    const { payload } = await jwtVerify(token, await jwtKey(), { algorithms: ["HS256"], audience: AUDIENCE, currentDate: now });
     if (payload.tid !== scope.tenantId || typeof payload.sid !== "string" || typeof payload.jti !== "string") throw new QrTokenError("invalid");
     return { sessionId: payload.sid, jti: payload.jti };
   } catch (error) {

@@ -1,9 +1,9 @@
 import { clock } from "../../lib/clock";
 import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { env } from "../../env";
 import type { TOAuthProvider } from "../../contracts/mail-config";
 import { decryptBytes, encryptBytes } from "../../lib/crypto-box";
+import { jwtKey } from "../../auth/jwt-key";
 
 /**
  * The OAuth `state` of "Connect Google / Microsoft": no server-side table. It is an HS256 JWT
@@ -18,7 +18,6 @@ export type OAuthState = { provider: TOAuthProvider; tenantId: string; tenantSlu
 const TYP = "mail-oauth-state";
 const ISSUER = "training-platform";
 const OAUTH_STATE_TTL_SECONDS = 600;
-const key = () => new TextEncoder().encode(env().JWT_SECRET);
 
 export async function signOAuthState(s: OAuthState, now = clock.now()): Promise<string> {
   const nonce = randomBytes(16).toString("base64url");
@@ -29,14 +28,14 @@ export async function signOAuthState(s: OAuthState, now = clock.now()): Promise<
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
     .setExpirationTime(iat + OAUTH_STATE_TTL_SECONDS)
-    .sign(key());
+    .sign(await jwtKey());
 }
 
 /** null when the state is absent, tampered, of another kind or expired. */
 export async function verifyOAuthState(token: string | undefined, now = clock.now()): Promise<OAuthState | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], issuer: ISSUER, currentDate: now });
+    const { payload } = await jwtVerify(token, await jwtKey(), { algorithms: ["HS256"], issuer: ISSUER, currentDate: now });
     const p = payload as Record<string, unknown>;
     if (p.typ !== TYP || typeof p.nonce !== "string" || typeof p.cv !== "string") return null;
     if (p.provider !== "google" && p.provider !== "microsoft") return null;

@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { DomainError } from "../../errors";
-import { env } from "../../env";
+import { jwtKey } from "../../auth/jwt-key";
 
 /**
  * The signed link of a survey e-mail (`/survey?token=...` on the tenant's host): an HS256 JWT (JWT_SECRET) with its own audience, naming the
@@ -9,7 +9,6 @@ import { env } from "../../env";
  * the invitation's respondedAt (409 on a second answer), not the token.
  */
 const AUDIENCE = "survey";
-const key = () => new TextEncoder().encode(env().JWT_SECRET);
 
 export async function signSurveyToken(tenantId: string, invitationId: string, issuedAt: Date, expiresAt: Date): Promise<string> {
   return new SignJWT({ tid: tenantId })
@@ -18,7 +17,7 @@ export async function signSurveyToken(tenantId: string, invitationId: string, is
     .setSubject(invitationId)
     .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(key());
+    .sign(await jwtKey());
 }
 
 const surveyTokenInvalid = () => new DomainError("UNAUTHORIZED", "Invalid survey link", { reason: "SURVEY_TOKEN_INVALID" });
@@ -27,7 +26,7 @@ export const surveyTokenExpired = () => new DomainError("GONE", "This survey lin
 /** 401 SURVEY_TOKEN_INVALID (bad signature, malformed, other audience), 410 SURVEY_TOKEN_EXPIRED (checked on the app clock). */
 export async function readSurveyToken(token: string, now: Date): Promise<{ tenantId: string; invitationId: string }> {
   try {
-    const { payload } = await jwtVerify(token, key(), { audience: AUDIENCE, algorithms: ["HS256"], currentDate: now });
+    const { payload } = await jwtVerify(token, await jwtKey(), { audience: AUDIENCE, algorithms: ["HS256"], currentDate: now });
     if (typeof payload.tid !== "string" || typeof payload.sub !== "string") throw surveyTokenInvalid();
     return { tenantId: payload.tid, invitationId: payload.sub };
   } catch (error) {
