@@ -4,6 +4,7 @@ import { clock, type Clock } from "../lib/clock";
 import type { IdentityResult } from "../auth/session";
 import { resolveTenantAccess, type TenantAccess } from "../db/tenant-scope";
 import type { PrefetchedAccess } from "../http/rate-limit";
+import { findUserById, type AccountProfile } from "../services/auth/accounts";
 
 /** What the HTTP layer knows about a request before any procedure runs. */
 export type RequestInfo = {
@@ -34,4 +35,11 @@ export async function tenantAccess(ctx: Context, ref: string, userId: string | n
   const p = ctx.prefetched;
   if (p && p.ref === ref && p.userId === userId) return p.access;
   return resolveTenantAccess(ctx.db, ref, userId);
+}
+
+/** The caller's account as `GET /users/me` shows it: the request gate's read when it made one for this user, else one query. */
+export async function callerAccount(ctx: Context, userId: string): Promise<AccountProfile | undefined> {
+  const p = ctx.prefetched;
+  if (p && p.userId === userId && p.account !== undefined) return p.account ?? undefined;
+  return findUserById(ctx.db, userId);
 }

@@ -2,15 +2,19 @@ import type { ServerResponse } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { preparedOn } from "../db/prepared";
-import { memberships, tenants } from "../db/schema";
+import { memberships, tenants, users } from "../db/schema";
+import { accountProfileColumns, type AccountProfile } from "../services/auth/accounts";
 import { accessJoin, tenantAccessSelection, tenantRefColumn, tenantRefOf, toTenantAccess, type TenantAccess } from "../db/tenant-scope";
 import { env } from "../env";
 import { counterHit, counterParams, type CounterState } from "../services/platform/counters";
 
 export type RateDecision = { allowed: boolean; retryAfterSeconds: number };
 
-/** The tenant access read ahead of the procedure chain: for which reference, and what it found. */
-export type PrefetchedAccess = { ref: string; userId: string | null; access: TenantAccess | null };
+/**
+ * What the gate read ahead of the procedure chain: the tenant access for which reference, and, for
+ * a user, their account (`undefined` when the gate did not read it, `null` when it no longer exists).
+ */
+export type PrefetchedAccess = { ref: string; userId: string | null; access: TenantAccess | null; account?: AccountProfile | null };
 
 /**
  * The request gate: the one database round trip before a procedure's own queries.
@@ -18,8 +22,9 @@ export type PrefetchedAccess = { ref: string; userId: string | null; access: Ten
  *   per caller (the user when identified, else the client address), counted by one atomic upsert,
  *   so it stays exact across instances. Headers go on every response.
  * - In the same statement (a CTE around that upsert), the tenant the request names, with the
- *   caller's membership and enrollment there (db/tenant-scope.ts), which the procedure chain then
- *   uses instead of asking again. Identity needs no query (a signed token; the session-version
+ *   caller's membership and enrollment there (db/tenant-scope.ts), and the caller's account as
+ *   `GET /users/me` shows it, which the procedure chain then uses instead of asking again (`me`
+ *   is then this one statement). Identity needs no query (a signed token; the session-version
  *   check is a short in-process cache, auth/session-check.ts).
  * Without a tenant reference (login, platform routes), the upsert alone.
  * The statement is prepared: Drizzle builds each of its five shapes (tenant by id or by slug, with
@@ -40,7 +45,7 @@ export async function passGate(
     const [row] = await statement.execute({ ...counter, ref: ref.value, userId: req.userId ?? "" });
     if (!row) throw new Error("request gate returned nothing");
     state = { count: Number(row.count), resetAt: new Date(row.resetAt) };
-    prefetched = { ref: req.tenantRef, userId: req.userId, access: toTenantAccess(row) };
+    prefetched = { ref: req.tenantRef, userId: req.userId, access: toTenantAccess(row), ...(req.userId ? { account: row.account ?? null } : {}) };
   } else {
     const [row] = await gateStatements(db).none.execute(counter);
     if (!row) throw new Error("counter upsert returned nothing");
@@ -57,16 +62,17 @@ const ph = {
   userId: sql.placeholder("userId"),
 };
 
-/** One shape of the gate: the counter CTE, the tenant (by id or slug) and, with a user, their membership and enrollment. */
+/** One shape of the gate: the counter CTE, the tenant (by id or slug) and, with a user, their membership, enrollment and account. */
 function prepareGate(db: Db, byId: boolean, withUser: boolean) {
   const hit = db.$with("hit").as(counterHit(db, ph));
   const userId = withUser ? ph.userId : null;
   return db
     .with(hit)
-    .select({ count: hit.count, resetAt: hit.resetAt, ...tenantAccessSelection(userId) })
+    .select({ count: hit.count, resetAt: hit.resetAt, ...tenantAccessSelection(userId), account: withUser ? accountProfileColumns : sql<null>`null` })
     .from(hit)
     .leftJoin(tenants, eq(tenantRefColumn(byId), ph.ref))
     .leftJoin(memberships, accessJoin(userId))
+    .leftJoin(users, withUser ? eq(users.id, ph.userId) : sql`false`)
     .limit(1)
     .prepare(`gate_${byId ? "id" : "slug"}_${withUser ? "user" : "anon"}`);
 }

@@ -17,7 +17,7 @@ import { findUserById } from "../../services/auth/accounts";
 import { getProfile, updatePreferences } from "../../services/users/profile";
 import { createUser, getUserDetail, listUsers, updateUser } from "../../services/users/users";
 import { authedProcedure, can, router, tenantProcedure, tenantRef } from "../trpc";
-import { tenantAccess } from "../context";
+import { callerAccount, tenantAccess } from "../context";
 
 const tags = ["Users"];
 
@@ -50,7 +50,7 @@ export const usersRouter = router({
     })
     .input(z.object({}))
     .output(envelope(ZUserProfile))
-    .query(async ({ ctx }) => ({ data: await getProfile(ctx.db, ctx.user.userId, tenantRef(ctx) ?? ctx.user.activeTenantId, (ref) => tenantAccess(ctx, ref, ctx.user.userId)) })),
+    .query(async ({ ctx }) => ({ data: await getProfile(tenantRef(ctx) ?? ctx.user.activeTenantId, () => callerAccount(ctx, ctx.user.userId), (ref) => tenantAccess(ctx, ref, ctx.user.userId)) })),
 
   updatePreferences: authedProcedure
     .meta({

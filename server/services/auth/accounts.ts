@@ -5,6 +5,22 @@ import { preparedOn } from "../../db/prepared";
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The account as `GET /users/me` shows it (no secret): also read by the request gate for its caller. */
+export const accountProfileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  locale: users.locale,
+  isPlatformAdmin: users.isPlatformAdmin,
+  notifications: users.notifications,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  lastLoginAt: users.lastLoginAt,
+};
+export type AccountProfile = Pick<UserRow, keyof typeof accountProfileColumns>;
+
 /** Accounts are global and unique by e-mail, case-insensitive (conventions §3). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db

@@ -3,14 +3,14 @@ import type { Db } from "../../db";
 import { memberships, users } from "../../db/schema";
 import type { TenantAccess } from "../../db/tenant-scope";
 import { DomainError } from "../../errors";
-import { findUserById } from "../auth/accounts";
+import { findUserById, type AccountProfile } from "../auth/accounts";
 
 /**
  * `GET /users/me`: the account with its role in the tenant named by X-Tenant-ID (or the
  * sub-domain), else in the token's active tenant; role null for a learner with no membership.
  */
-export async function getProfile(db: Db, userId: string, tenantRef: string | null, accessOf: (ref: string) => Promise<TenantAccess | null>) {
-  const user = await findUserById(db, userId);
+export async function getProfile(tenantRef: string | null, accountOf: () => Promise<AccountProfile | undefined>, accessOf: (ref: string) => Promise<TenantAccess | null>) {
+  const user = await accountOf();
   if (!user) throw new DomainError("UNAUTHORIZED", "Unauthorized");
   let tenant: { id: string; slug: string } | null = null;
   let membership: { role: (typeof memberships.$inferSelect)["role"]; status: (typeof memberships.$inferSelect)["status"] } | null = null;
