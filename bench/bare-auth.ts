@@ -34,12 +34,21 @@ async function readJson(req: http.IncomingMessage): Promise<Record<string, unkno
   }
 }
 
+// Tokens already verified, by their text, with their expiry: the app keeps the same cache (server/auth/tokens.ts).
+const verified = new Map<string, { sub: string; exp: number }>();
+
 async function bearer(req: http.IncomingMessage): Promise<string | null> {
   const header = req.headers.authorization ?? "";
   if (!header.startsWith("Bearer ")) return null;
+  const token = header.slice(7);
+  const known = verified.get(token);
+  if (known) return known.exp > Math.floor(Date.now() / 1000) ? known.sub : null;
   try {
-    const { payload } = await jwtVerify(header.slice(7), key, { algorithms: ["HS256"], issuer: ISSUER, requiredClaims: ["exp", "iat", "jti"] });
-    return payload.typ === "access" && typeof payload.sub === "string" ? payload.sub : null;
+    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER, requiredClaims: ["exp", "iat", "jti"] });
+    if (payload.typ !== "access" || typeof payload.sub !== "string") return null;
+    if (verified.size >= 20_000) verified.delete(verified.keys().next().value!);
+    verified.set(token, { sub: payload.sub, exp: payload.exp! });
+    return payload.sub;
   } catch {
     return null;
   }

@@ -42,13 +42,30 @@ export async function signAccessToken(
 }
 
 /**
+ * Access tokens whose signature, issuer, type and lifetime already checked out, by their exact
+ * text (any other byte misses), for the key they were checked with. A request then re-checks only
+ * the time (exp against now), not the HMAC: the WebCrypto verification was the largest single cost
+ * of an authenticated request's own work. Bounded (oldest dropped first); tokens live minutes.
+ */
+const VERIFIED_MAX = 20_000;
+const verified = new Map<string, AccessClaims>();
+let verifiedKey: CryptoKey | null = null;
+
+/**
  * Verifies signature (HS256 only: `alg: none` and other algorithms are refused), expiry and type.
  * `exp` and `iat` are required and the lifetime may not exceed ACCESS_TOKEN_TTL_SECONDS: a token
  * signed with the server's key but without `exp` (or with a longer life) is refused, never eternal.
  */
 export async function verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null> {
+  const key = await jwtKey();
+  if (verifiedKey !== key) {
+    verified.clear();
+    verifiedKey = key;
+  }
+  const known = verified.get(token);
+  if (known) return known.exp > unixSeconds(now) && known.exp - known.iat <= env().ACCESS_TOKEN_TTL_SECONDS ? known : null;
   try {
-    const { payload } = await jwtVerify(token, await jwtKey(), {
+    const { payload } = await jwtVerify(token, key, {
       algorithms: ["HS256"],
       issuer: ISSUER,
       currentDate: now,
@@ -59,7 +76,15 @@ export async function verifyAccessToken(token: string, now: Date): Promise<Acces
     // now, this bounds its age too (no maxTokenAge: it would also refuse an iat ahead of a clock set back).
     const lifetime = payload.exp! - payload.iat!;
     if (lifetime <= 0 || lifetime > env().ACCESS_TOKEN_TTL_SECONDS) return null;
-    return payload as unknown as AccessClaims;
+    // Shared by every request that presents this token: frozen, so none can change another's claims.
+    if (Array.isArray(payload.memberships)) {
+      for (const m of payload.memberships) Object.freeze(m);
+      Object.freeze(payload.memberships);
+    }
+    const claims = Object.freeze(payload) as unknown as AccessClaims;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
