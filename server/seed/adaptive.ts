@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { adaptivePaths, courses, enrollments, learnerAdaptivePaths, lessons } from "../db/schema";
@@ -13,7 +14,7 @@ type People = { creator: string; learner2: string; learner3?: string };
  * paths for learner3 (82 %: skips the framework, the memo sheet left out) and learner2 (35 %: the
  * memo sheet added). Written directly: no AI credits are spent by the seed.
  */
-export async function seedAdaptive(db: Db, tenantId: string, people: People, now = new Date()): Promise<void> {
+export async function seedAdaptive(db: Db, tenantId: string, people: People, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const [existing] = await db.select({ id: adaptivePaths.id }).from(adaptivePaths).where(scope.where(adaptivePaths)).limit(1);
   if (existing) return;

@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { courses, documents, enrollments, lessonProgress, lessons, liveSessions, modules, questionnaires, questions, quizAttempts, sessionParticipants, tenants } from "../db/schema";
@@ -22,7 +23,7 @@ const AUDIT_DEMO_COURSE_SLUG = "sauveteur-secouriste-du-travail";
  * past session, stored as a document; programme/ and trainers/: rendered on export from the
  * course and its trainers' competencies (seeded by the catalogue). Idempotent. Returns the course id.
  */
-export async function seedAudit(db: Db, tenantId: string, people: { admin: string }, now = new Date()): Promise<string | null> {
+export async function seedAudit(db: Db, tenantId: string, people: { admin: string }, now = clock.now()): Promise<string | null> {
   const scope = forTenant(tenantId);
   const [course] = await db.select().from(courses).where(scope.where(courses, eq(courses.slug, AUDIT_DEMO_COURSE_SLUG))).limit(1);
   if (!course) return null;

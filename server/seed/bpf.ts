@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { attendanceSlots, billingClients, bpfCharges, bpfSnapshots, courses, enrollments, invoices, liveSessions, sessionParticipants, sessionTrainers, tenants, trainerProfiles } from "../db/schema";
@@ -50,7 +51,7 @@ const MIN = 60_000;
  * then the snapshot is computed by the one BPF computation and stored GENERATED.
  * Idempotent: skipped when last year's snapshot exists.
  */
-export async function seedBpf(db: Db, tenantId: string, people: People, now = new Date()): Promise<void> {
+export async function seedBpf(db: Db, tenantId: string, people: People, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const [tenant] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
   const timeZone = tenant?.timeZone ?? "Europe/Paris";

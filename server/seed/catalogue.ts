@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import {
@@ -366,7 +367,7 @@ async function enroll(
   if (p.status === "CANCELLED") await log("enrollment.cancelled", new Date(now.getTime() - day));
 }
 
-export async function seedCatalogue(db: DbOrTx, tenantId: string, tenantSlug: string, people: People, now = new Date()): Promise<void> {
+export async function seedCatalogue(db: DbOrTx, tenantId: string, tenantSlug: string, people: People, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const seeded: Record<string, SeededCourse> = {};
   for (const c of CATALOGUE) {

@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { and, asc, eq } from "drizzle-orm";
 import { buildCaller } from "../auth/caller";
 import type { Db } from "../db/client";
@@ -16,7 +17,7 @@ const DAY = 86_400_000;
  * enrollment's, a DRAFT with the same employer. Idempotent: an enrollment with a convention is
  * left as it is. Called by the audit seed (the convention/ folder of the audit ZIP).
  */
-export async function seedConventions(db: Db, tenantId: string, adminId: string, courseId: string, enrollmentIds: string[], now = new Date()): Promise<void> {
+export async function seedConventions(db: Db, tenantId: string, adminId: string, courseId: string, enrollmentIds: string[], now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const [employer] = await db.select().from(billingClients).where(scope.where(billingClients, eq(billingClients.kind, "COMPANY"))).orderBy(asc(billingClients.name)).limit(1);
   if (!employer) return;

@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { eq, notExists } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { documents, enrollments } from "../db/schema";
@@ -25,5 +26,5 @@ export async function seedDocuments(db: Db, scope: TenantScope, opts: { withPdfs
         notExists(db.select({ id: documents.id }).from(documents).where(sameTenant(documents, enrollments, documents.enrollmentId, enrollments.id, eq(documents.kind, "CERTIFICATE")))),
       ),
     );
-  for (const e of pending) await generateCertificate(db, scope, e.id, e.completedAt ?? new Date());
+  for (const e of pending) await generateCertificate(db, scope, e.id, e.completedAt ?? clock.now());
 }

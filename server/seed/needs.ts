@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { catalogueLanguage } from "../services/ai/local-needs-texts";
 import type { Db } from "../db/client";
@@ -60,7 +61,7 @@ const ANALYSES: Demo[] = [
  * catalogue, as POST /needs-analysis does; two are linked to the demo learners' first
  * enrollments (a day after enrolling), so their PAF timelines start with both events.
  */
-export async function seedNeeds(db: Db, tenantId: string, people: People, now = new Date()): Promise<void> {
+export async function seedNeeds(db: Db, tenantId: string, people: People, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const [existing] = await db.select({ id: needsAnalyses.id }).from(needsAnalyses).where(scope.where(needsAnalyses)).limit(1);
   if (existing) return;

@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { courses, enrollments, payments, refunds } from "../db/schema";
@@ -16,7 +17,7 @@ type People = { learner: string; learner2: string; learner3: string; admin: stri
 
 const DAY = 86_400_000;
 
-export async function seedPayments(db: DbOrTx, tenantId: string, people: People, now = new Date()): Promise<void> {
+export async function seedPayments(db: DbOrTx, tenantId: string, people: People, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const [any] = await db.select({ id: payments.id }).from(payments).where(scope.where(payments)).limit(1);
   if (any) return;

@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { eq } from "drizzle-orm";
 import { buildCaller } from "../auth/caller";
 import type { COMPLAINT_CATEGORIES, TComplaintSeverity, TComplaintStatus } from "../contracts/complaints";
@@ -36,7 +37,7 @@ type DemoComplaint = {
  * outbox, audit rows), each step at its demo date: a complaint in each step of the lifecycle with
  * its history and an internal comment, and an audit-triggered plan IN_PROGRESS with its actions.
  */
-export async function seedQuality(db: Db, tenantId: string, people: People, now = new Date()): Promise<void> {
+export async function seedQuality(db: Db, tenantId: string, people: People, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const [existing] = await db.select({ id: complaints.id }).from(complaints).where(scope.where(complaints)).limit(1);
   if (existing) return;

@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { attendanceSlots, courses, enrollments, liveSessions, PARTICIPANT_STATUSES, sessionParticipants, sessionTrainers, type SessionPlace, type SessionScheduleDay } from "../db/schema";
@@ -86,7 +87,7 @@ async function createSession(
  * through the one chain writer, so the demo chain verifies. Idempotent: skipped when the tenant
  * already has sessions.
  */
-export async function seedSessions(db: Db, tenantId: string, people: People, now = new Date()): Promise<void> {
+export async function seedSessions(db: Db, tenantId: string, people: People, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   const [existing] = await db.select({ id: liveSessions.id }).from(liveSessions).where(scope.where(liveSessions)).limit(1);
   if (existing) return;

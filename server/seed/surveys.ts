@@ -1,3 +1,4 @@
+import { clock } from "../lib/clock";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { TSubmitSurveyInput } from "../contracts/surveys";
@@ -72,7 +73,7 @@ async function answer(db: Db, scope: TenantScope, invitationId: string, answers:
  * survey services at their demo dates: scheduled as a completion schedules them, sent (the
  * invitation e-mails in the outbox) and answered with the e-mailed link's token.
  */
-export async function seedSurveys(db: Db, tenantId: string, tenantSlug: string, people: { learner: string }, now = new Date()): Promise<void> {
+export async function seedSurveys(db: Db, tenantId: string, tenantSlug: string, people: { learner: string }, now = clock.now()): Promise<void> {
   const scope = forTenant(tenantId);
   for (const [slug, fields] of Object.entries(PUBLIC_FIELDS)) {
     const [course] = await db.select().from(courses).where(scope.where(courses, eq(courses.slug, slug))).limit(1);
