@@ -16,7 +16,7 @@ export default async function LandingPage() {
   return (
     <>
       <SiteTopbar />
-      <main className="landing" id="main">
+      <main className={styles.landing} id="main">
         <section className={styles.landingHero}>
           <h1>{t("landing.title")}</h1>
           <p>{t("landing.tagline")}</p>

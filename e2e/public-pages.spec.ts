@@ -30,3 +30,17 @@ test("the API reference lists operations from the OpenAPI document", async ({ pa
   await expect(login.getByRole("button", { name: "Envoyer la requête" })).toBeVisible();
   await screenshot(page, "api-docs");
 });
+
+test("the root host's landing page: its centred column, its actions and its three features", async ({ page }) => {
+  await page.goto(`${ROOT_URL}/`);
+  await expect(page.getByRole("heading", { level: 1, name: "La plateforme des organismes de formation" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ouvrir l'organisme de démonstration" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2 })).toHaveCount(3);
+  // The column is the page's own style (page.module.css): at most 960 px, centred in a wider window.
+  const main = page.locator("main#main");
+  expect(await main.evaluate((el) => getComputedStyle(el).maxWidth)).toBe("960px");
+  const box = (await main.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.abs(box.x - (viewport.width - box.width) / 2)).toBeLessThanOrEqual(1);
+  await screenshot(page, "landing");
+});

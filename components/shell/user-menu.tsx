@@ -58,7 +58,7 @@ export function UserMenu() {
       </button>
       {open ? (
         <div className={styles.userMenuPanel} id={panelId}>
-          <div className="muted" style={{ padding: "0.25rem 0.75rem", fontSize: "0.85rem", overflowWrap: "anywhere" }}>
+          <div className={`muted ${styles.userMenuEmail}`}>
             {me.email}
           </div>
           <Link href="/profile" onClick={() => setOpen(false)}>

@@ -3,7 +3,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { parseSvrl as parseSvrlAsserts, profileOfXml, runSchematron, stylesheetsFor, xsdValidate } from "../../server/services/billing/facturx/validation/core";
 import { ARTEFACTS_DIR, type Stylesheet } from "../../server/services/billing/facturx/validation/stylesheets";
-import { pdfAttachments, pdfFonts, pdfMetadata, pdfSignatureFields, pdfStructure, type PdfFont } from "./pdf-read";
+import { pdfAttachments, pdfFonts, pdfImageColorSpaces, pdfMetadata, pdfSignatureFields, pdfStructure, type PdfFont } from "./pdf-read";
 
 /**
  * Checks of the Factur-X XML and of the issued PDFs with the official artefacts (the server's
@@ -106,6 +106,8 @@ export type PdfCheck = {
   /** Every font, and whether each is embedded. */
   fonts: PdfFont[];
   allFontsEmbedded: boolean;
+  /** Every image drawn, with its colour space (pdf-read.ts pdfImageColorSpaces). */
+  images: { page: number; width: number; height: number; colorSpace: string }[];
   signatures: SignatureCheck[];
   signatureCount: number;
   /** Every signature verifies and covers the whole file. */
@@ -182,7 +184,7 @@ async function verifySignature(bytes: Uint8Array, field: { subFilter: string | n
  */
 export async function checkIssuedPdf(pdf: Buffer | Uint8Array): Promise<PdfCheck> {
   const bytes = new Uint8Array(pdf);
-  const [structure, meta, files, fonts, fields] = await Promise.all([pdfStructure(bytes), pdfMetadata(bytes), pdfAttachments(bytes), pdfFonts(bytes), pdfSignatureFields(bytes)]);
+  const [structure, meta, files, fonts, fields, images] = await Promise.all([pdfStructure(bytes), pdfMetadata(bytes), pdfAttachments(bytes), pdfFonts(bytes), pdfSignatureFields(bytes), pdfImageColorSpaces(bytes)]);
   const xmp = meta.xmp;
   const info = meta.info;
   const signatures = await Promise.all(fields.map((f) => verifySignature(bytes, f)));
@@ -203,6 +205,7 @@ export async function checkIssuedPdf(pdf: Buffer | Uint8Array): Promise<PdfCheck
     xml: xmlBytes ? Buffer.from(xmlBytes).toString("utf8") : null,
     fonts,
     allFontsEmbedded: fonts.length > 0 && fonts.every((f) => f.embedded),
+    images,
     signatures,
     signatureCount: signatures.length,
     signatureValid: signatures.length > 0 && signatures.every((s) => s.cmsValid && s.coversWholeFile && s.holeIsContents),
@@ -221,6 +224,9 @@ export async function assertIssuedPdf(pdf: Buffer | Uint8Array, opts: { signed?:
   if (opts.conformanceLevel && c.fxConformanceLevel !== opts.conformanceLevel) problems.push(`fx:ConformanceLevel ${c.fxConformanceLevel}, expected ${opts.conformanceLevel}`);
   if (!c.attachments.includes("factur-x.xml") || !c.xml) problems.push(`attachments: ${c.attachments.join(", ")}`);
   if (!c.allFontsEmbedded) problems.push(`fonts not embedded: ${JSON.stringify(c.fonts)}`);
+  // The output intent is sRGB: a CMYK image (device or ICC-based, direct or indexed) breaks PDF/A.
+  const cmyk = c.images.filter((i) => /^(Indexed\/)?(DeviceCMYK|ICCBased\/4)$/.test(i.colorSpace));
+  if (cmyk.length) problems.push(`CMYK images under the sRGB output intent: ${JSON.stringify(cmyk)}`);
   if (opts.signed !== false && (c.signatureCount !== 1 || !c.signatureValid)) problems.push(`signature: ${JSON.stringify(c.signatures.map((s) => ({ ...s, byteRange: s.byteRange.join(" ") })))}`);
   if (problems.length) throw new Error(`Issued PDF check failed:\n${problems.join("\n")}`);
   return c;

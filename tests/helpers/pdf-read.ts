@@ -301,27 +301,63 @@ export async function pdfFonts(bytes: Uint8Array): Promise<PdfFont[]> {
 
 export type PdfImage = { page: number; type: "image" | "smask"; width: number; height: number };
 
-/** The image XObjects each page uses (like pdfimages -list: one row per image and per soft mask). */
-export async function pdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
-  const pdf = await PDF.load(new Uint8Array(bytes));
+/** Each image XObject drawn on each page (through Form XObjects too), with its page number. */
+function drawnImages(pdf: PDF): { page: number; image: PdfDict }[] {
   const r = resolver(pdf);
-  const out: PdfImage[] = [];
-  const num = (o: PdfObject | undefined) => (r(o) instanceof PdfNumber ? (r(o) as PdfNumber).value : 0);
+  const out: { page: number; image: PdfDict }[] = [];
   pdf.getPages().forEach((page, index) => {
     const visit = (res: PdfDict | undefined, depth: number) => {
       for (const [, x] of asDict(r(res?.get("XObject"))) ?? []) {
         const xo = asDict(r(x));
         const subtype = nameOf(r(xo?.get("Subtype")));
-        if (subtype === "Image") {
-          out.push({ page: index + 1, type: "image", width: num(xo!.get("Width")), height: num(xo!.get("Height")) });
-          const mask = asDict(r(xo!.get("SMask")));
-          if (mask) out.push({ page: index + 1, type: "smask", width: num(mask.get("Width")), height: num(mask.get("Height")) });
-        } else if (subtype === "Form" && depth < 16) visit(asDict(r(xo!.get("Resources"))), depth + 1);
+        if (subtype === "Image") out.push({ page: index + 1, image: xo! });
+        else if (subtype === "Form" && depth < 16) visit(asDict(r(xo!.get("Resources"))), depth + 1);
       }
     };
     visit(asDict(r(page.dict.get("Resources"))), 0);
   });
   return out;
+}
+
+/** The image XObjects each page uses (like pdfimages -list: one row per image and per soft mask). */
+export async function pdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
+  const pdf = await PDF.load(new Uint8Array(bytes));
+  const r = resolver(pdf);
+  const num = (o: PdfObject | undefined) => (r(o) instanceof PdfNumber ? (r(o) as PdfNumber).value : 0);
+  return drawnImages(pdf).flatMap(({ page, image }) => {
+    const mask = asDict(r(image.get("SMask")));
+    return [
+      { page, type: "image" as const, width: num(image.get("Width")), height: num(image.get("Height")) },
+      ...(mask ? [{ page, type: "smask" as const, width: num(mask.get("Width")), height: num(mask.get("Height")) }] : []),
+    ];
+  });
+}
+
+/**
+ * The colour space of each image drawn (like the `color` column of pdfimages -list): a device space by
+ * name ("DeviceRGB", "DeviceCMYK", "DeviceGray"); an ICC-based one as "ICCBased/N" (its number of
+ * components: 3 for an RGB profile, 4 for a CMYK one); an indexed one as "Indexed/<its base>".
+ */
+export async function pdfImageColorSpaces(bytes: Uint8Array): Promise<{ page: number; width: number; height: number; colorSpace: string }[]> {
+  const pdf = await PDF.load(new Uint8Array(bytes));
+  const r = resolver(pdf);
+  const num = (o: PdfObject | undefined) => (r(o) instanceof PdfNumber ? (r(o) as PdfNumber).value : 0);
+  const spaceOf = (o: PdfObject | undefined, depth = 0): string => {
+    const cs = r(o);
+    if (cs instanceof PdfName) return cs.value;
+    if (!(cs instanceof PdfArray) || depth > 4) return "?";
+    const family = nameOf(r(cs.at(0))) ?? "?";
+    if (family === "ICCBased") return `ICCBased/${num(asDict(r(cs.at(1)))?.get("N"))}`;
+    if (family === "Indexed") return `Indexed/${spaceOf(cs.at(1), depth + 1)}`;
+    return family;
+  };
+  return drawnImages(pdf).map(({ page, image }) => ({
+    page,
+    width: num(image.get("Width")),
+    height: num(image.get("Height")),
+    // An image mask (/ImageMask true) has no colour space: it paints the current fill colour.
+    colorSpace: image.get("ColorSpace") ? spaceOf(image.get("ColorSpace")) : "none",
+  }));
 }
 
 export type PdfSignatureField = { subFilter: string | null; byteRange: number[]; contents: Uint8Array; reason: string | null };

@@ -8,6 +8,7 @@ import { createSession, download, newLearner, startWorld, type World } from "../
 import { pdfImages } from "../helpers/pdf-read";
 import { pdfText } from "../helpers/documents";
 import { expectError, outbox } from "../helpers/rest";
+import { mailsTo, parseIcs } from "../helpers/sessions";
 
 /**
  * Issue #23 item 8: a tenant ADMIN sets the display name, the primary colour (WCAG AA against
@@ -124,6 +125,17 @@ describe("shown in e-mails and PDFs", () => {
     expect(mail?.html).toContain("Acme Académie");
     expect(mail?.html).toContain("background:#7c2d12");
     expect(mail?.html).toMatch(/<img src="http:\/\/[^"]+\/api\/v1\/public\/tenants\/acme\/logo\?v=/);
+  });
+
+  it("the calendar invitation of a convocation names the organiser as the mails do: the display name", async () => {
+    const s = await createSession(w);
+    const learner = await newLearner(w, { firstName: "Iris", lastName: "Invite", sessions: [s] });
+    const [mail] = await mailsTo(w.api, learner.email, "session-convocation");
+    const invitation = mail?.attachments.find((a) => a.filename === "invitation.ics");
+    expect(invitation).toBeDefined();
+    const ics = parseIcs(invitation!.content);
+    expect(ics.raw).toMatch(/^ORGANIZER;CN="Acme Académie":mailto:\S+@\S+$/m);
+    expect(ics.raw).not.toContain("Acme Formation");
   });
 
   it("the attestation d'assiduité and the attendance sheet print the display name and embed the logo", async () => {

@@ -31,7 +31,7 @@ const anonymous = (extra: Record<string, unknown> = {}) => body({ name: "Claire 
 async function file(extra: Record<string, unknown> = {}, token?: string) {
   const res = await w.call("POST", "/complaints", token, token ? body(extra) : anonymous(extra));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: string; status: string; createdAt: string; notifiedAdmins: string[]; improvementPlanId: string | null; slaDueAt: string | null };
+  return res.body.data as { id: string; status: string; createdAt: string; notifiedAdmins: string[]; improvementPlanId: string | null; slaDueAt: string | null; reference: string };
 }
 const get = (id: string, token = w.tok.admin) => w.call("GET", `/complaints/${id}`, token);
 const patch = (id: string, b: Record<string, unknown>, token = w.tok.admin) => w.call("PATCH", `/complaints/${id}`, token, b);
@@ -366,7 +366,10 @@ describe("POST /complaints/{id}/escalate-mediator and manual closure", () => {
     const mediator = await mailsTo(w.api, "mediateur@example.org", "complaint-mediation");
     expect(mediator).toHaveLength(1);
     expect(mediator[0]!.text).toContain("Je conteste la réponse.");
-    expect(mediator[0]!.text).toContain(c.id);
+    // The mediator reads the complaint's reference, never its id.
+    expect(c.reference).toMatch(/^RECL-\d{4}-\d{4}$/);
+    expect(mediator[0]!.text).toContain(`(référence ${c.reference})`);
+    expect(mediator[0]!.text).not.toContain(c.id);
     expect((await get(c.id)).body.data).toMatchObject({ status: "ESCALATED", escalationReason: "Je conteste la réponse.", mediatorEmail: "mediateur@example.org" });
     expectError(await escalate(c.id), 409, "Cannot move a complaint from ESCALATED to ESCALATED");
     const close = await patch(c.id, { status: "CLOSED" });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingClients, invoices } from "../../server/db/schema";
 import { resetEnvCache } from "../../server/env";
@@ -10,13 +11,15 @@ import { seedCaller } from "../../server/seed/seed-caller";
 import { opaquePng, removeTenantLogo, setTenantLogo, tenantLogoDataUrl } from "../../server/services/tenants/logo";
 import { startWorld, type World } from "../helpers/attendance";
 import { fetchBytes, pdfImageList, pdfText } from "../helpers/documents";
+import { pdfImageColorSpaces } from "../helpers/pdf-read";
 import { assertIssuedPdf } from "../helpers/facturx-validate";
 import { createLearningCourse, insertEnrollment } from "../factories/learning";
 
 /**
  * The tenant's logo on the convention and on the invoice / credit note, as on the attestation
  * and the attendance sheet: one image in the header when the tenant has a logo, none without;
- * the invoice stays a valid Factur-X PDF/A-3 with it (a transparent logo is flattened onto white).
+ * the invoice stays a valid Factur-X PDF/A-3 with it (a transparent logo is flattened onto white, a
+ * CMYK one converted to sRGB, the colour space of the invoice's output intent).
  */
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "document-logo-test-"));
@@ -138,4 +141,75 @@ describe("with the tenant's logo", () => {
       expect(images.filter(isLogo), kind).toEqual([{ page: 1, type: "image", width: 60, height: 20 }]);
     }
   }, 240_000);
+});
+
+/** A 48x16 logo in CMYK, as print shops deliver them: a dark blue bar on white. */
+const BLUE = { r: 30, g: 58, b: 138 };
+async function cmykJpeg(): Promise<Buffer> {
+  const bar = await sharp({ create: { width: 48, height: 8, channels: 3, background: BLUE } }).png().toBuffer();
+  return sharp({ create: { width: 48, height: 16, channels: 3, background: "#ffffff" } })
+    .composite([{ input: bar, top: 4, left: 0 }])
+    .toColourspace("cmyk")
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+const isCmykLogo = (i: { width: number; height: number }) => i.width === 48 && i.height === 16;
+const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(",") + 1), "base64");
+
+describe("with a CMYK JPEG logo", () => {
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    jpeg = await cmykJpeg();
+    const meta = await sharp(jpeg).metadata();
+    expect([meta.format, meta.space, meta.channels]).toEqual(["jpeg", "cmyk", 4]);
+    await setTenantLogo(w.api.db, await admin(), { mimeType: "image/jpeg", dataBase64: jpeg.toString("base64") }, now());
+  });
+  afterAll(async () => {
+    await removeTenantLogo(w.api.db, await admin(), now());
+  });
+
+  it("the documents get an sRGB copy with the same colours; the stored file is the upload", async () => {
+    const url = (await tenantLogoDataUrl(w.acmeId))!;
+    expect(url.startsWith("data:image/jpeg;base64,")).toBe(true);
+    const copy = fromDataUrl(url);
+    const meta = await sharp(copy).metadata();
+    expect([meta.space, meta.channels, meta.width, meta.height]).toEqual(["srgb", 3, 48, 16]);
+    const { data, info } = await sharp(copy).raw().toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    // The bar stays dark blue and the background white (not inverted nor shifted by the conversion).
+    const [r, g, b] = px(24, 8) as [number, number, number];
+    expect(Math.abs(r - BLUE.r) + Math.abs(g - BLUE.g) + Math.abs(b - BLUE.b)).toBeLessThan(60);
+    expect(px(24, 1).every((c) => c > 240)).toBe(true);
+    const logo = await fetch(`${w.api.url}/api/v1/public/tenants/acme/logo`);
+    expect(Buffer.from(await logo.arrayBuffer()).equals(jpeg)).toBe(true);
+  });
+
+  it("the invoice embeds it as DeviceRGB and stays a valid Factur-X PDF/A-3b", async () => {
+    const bytes = await invoicePdf("invoice");
+    keep("invoice-cmyk-logo", bytes);
+    const check = await assertIssuedPdf(bytes, { signed: true });
+    expect(check.images.filter(isCmykLogo)).toEqual([{ page: 1, width: 48, height: 16, colorSpace: "DeviceRGB" }]);
+    expect(check.images.map((i) => i.colorSpace)).not.toContain("DeviceCMYK");
+  }, 120_000);
+
+  it("the convention embeds the same sRGB copy", async () => {
+    const bytes = await conventionPdf();
+    expect((await pdfImageColorSpaces(bytes)).filter(isCmykLogo)).toEqual([{ page: 1, width: 48, height: 16, colorSpace: "DeviceRGB" }]);
+  }, 120_000);
+});
+
+describe("with a WebP logo", () => {
+  afterAll(async () => {
+    await removeTenantLogo(w.api.db, await admin(), now());
+  });
+
+  it("the documents get a PNG copy (the PDF renderer draws no WebP)", async () => {
+    const webp = await sharp({ create: { width: 40, height: 10, channels: 4, background: { ...BLUE, alpha: 1 } } }).webp({ lossless: true }).toBuffer();
+    await setTenantLogo(w.api.db, await admin(), { mimeType: "image/webp", dataBase64: webp.toString("base64") }, now());
+    const url = (await tenantLogoDataUrl(w.acmeId))!;
+    expect(url.startsWith("data:image/png;base64,")).toBe(true);
+    const png = PNG.sync.read(fromDataUrl(url));
+    expect([png.width, png.height]).toEqual([40, 10]);
+    expect([...png.data.subarray(0, 4)]).toEqual([BLUE.r, BLUE.g, BLUE.b, 255]);
+  });
 });

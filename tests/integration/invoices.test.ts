@@ -431,7 +431,7 @@ describe("cancel, mark paid, credit note, OVERDUE", () => {
 
 describe("send, PDF, list", () => {
   it("send: one e-mail per recipient with the PDF attached, sentAt; 422 for a bad address; 409 for a draft", async () => {
-    const i = await issued();
+    const i = await issued({ dueDate: "2027-03-01" });
     next();
     expectError(await w.call("POST", `/billing/invoices/${i.id}/send`, w.tok.finance, { to: "pas-une-adresse" }), 422);
     const badCc = await w.call("POST", `/billing/invoices/${i.id}/send`, w.tok.finance, { to: "a@b.test", cc: ["x"] });
@@ -444,6 +444,9 @@ describe("send, PDF, list", () => {
     // The mail names the tenant as its branding does (display name, else its name); the legal name is on the PDF.
     expect(mail.subject).toBe(`Facture ${i.number} — Acme Formation`);
     expect(mail.text).toContain("Merci pour votre confiance.");
+    // The due date written out, never as the ISO day.
+    expect(mail.text).toContain(", à régler avant le lundi 1er mars 2027.");
+    expect(mail.text).not.toContain("2027-03-01");
     expect(mail.text).toContain(`${(i.totalCents / 100).toFixed(2).replace(".", ",")}`);
     expect(mail.attachments![0]!.filename).toBe(`facture-${i.number}.pdf`);
     expect(Buffer.from(mail.attachments![0]!.content, "base64").subarray(0, 5).toString()).toBe("%PDF-");

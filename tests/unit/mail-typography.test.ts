@@ -70,9 +70,13 @@ const VARIANTS: Record<string, string>[] = [
   { learners: "1" },
 ];
 
-const rendered = MAIL_TEMPLATES.flatMap((template) =>
-  VARIANTS.map((variant, i) => ({ label: `${template} #${i}`, template, ...renderMail(template, "fr", { ...SAMPLE, ...variant }) })),
-);
+const renderAll = (locale: "fr" | "en") =>
+  MAIL_TEMPLATES.flatMap((template) => VARIANTS.map((variant, i) => ({ label: `${template} #${i}`, template, ...renderMail(template, locale, { ...SAMPLE, ...variant }) })));
+const rendered = renderAll("fr");
+const renderedEn = renderAll("en");
+
+/** Values of SAMPLE that are codes (a delivery mode, a document kind, a record id): a template switches on them, never prints them. */
+const CODES = /\b(?:HYBRID|PRESENTIAL|REMOTE|credit-note|cpl_\w+)\b/;
 
 /** The text without its links and times, where a colon or question mark has no space before it. */
 const prose = (s: string) => s.replaceAll(LINK, "").replace(/https?:\/\/\S+/g, "").replace(/\b\d{1,2}:\d{2}\b/g, "");
@@ -98,6 +102,7 @@ describe("French e-mails (renderMail, fr)", () => {
       expect(s).not.toMatch(/\bde [AEIOUYÀÂÉÈÊÎÏÔÛ]/);
       expect(s).not.toMatch(/undefined|null|NaN|\$\{|\[object/);
       expect(s).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(s).not.toMatch(CODES);
     }
   });
 
@@ -117,7 +122,12 @@ describe("French e-mails (renderMail, fr)", () => {
     expect(sign.text).toContain(`le document «${NNBSP}Atelier Excel${NNBSP}»`);
     expect(renderMail("quote-acknowledged", "fr", SAMPLE).text).toContain("pour 3 stagiaires d'Acme Industrie.");
     expect(renderMail("quote-acknowledged", "fr", { ...SAMPLE, company: "Boulangerie Durand" }).text).toContain("pour 3 stagiaires de Boulangerie Durand.");
-    expect(renderMail("invoice-sent", "fr", SAMPLE).text).toContain("à régler avant le 31/03/2026.");
+    expect(renderMail("invoice-sent", "fr", SAMPLE).text).toContain("à régler avant le mardi 31 mars 2026.");
+  });
+
+  it("the mediator is given the complaint's reference, or none on an older complaint (never its id)", () => {
+    expect(renderMail("complaint-mediation", "fr", SAMPLE).text).toContain("une réclamation pour médiation (référence RECL-2026-0042).");
+    expect(renderMail("complaint-mediation", "fr", { ...SAMPLE, reference: "" }).text).toContain("une réclamation pour médiation.");
   });
 
   it("English is left as written", () => {
@@ -127,5 +137,21 @@ describe("French e-mails (renderMail, fr)", () => {
     }
     expect(renderMail("session-convocation", "en", SAMPLE).subject).toBe("Invitation: Atelier Excel");
     expect(renderMail("convention-sign", "en", SAMPLE).text).toContain("Une question ? Appelez-nous : nous répondons vite !");
+  });
+});
+
+describe("English e-mails (renderMail, en)", () => {
+  it.each(renderedEn)("$label: no hole, no raw ISO date, no code value", ({ subject, text }) => {
+    for (const s of [subject, text]) {
+      expect(s).not.toMatch(/undefined|null|NaN|\$\{|\[object/);
+      expect(s).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(s).not.toMatch(CODES);
+    }
+  });
+
+  it("the invoice's due date is written out in English; the mediator gets the reference", () => {
+    expect(renderMail("invoice-sent", "en", SAMPLE).text).toContain("for 1\u202f200,00\u00a0€, due by Tuesday 31 March 2026.");
+    expect(renderMail("invoice-sent", "en", { ...SAMPLE, kind: "credit-note" }).text).not.toContain("due by");
+    expect(renderMail("complaint-mediation", "en", SAMPLE).text).toContain("refers a complaint to you for mediation (reference RECL-2026-0042).");
   });
 });

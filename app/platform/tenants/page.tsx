@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { getTranslator } from "@/lib/i18n/server";
 import { currentIdentity } from "@/lib/server/api-caller";
 import { tenantHomeUrl } from "@/lib/server/urls";
+import styles from "./page.module.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -22,7 +23,7 @@ export default async function PlatformTenantsPage() {
   return (
     <>
       <SiteTopbar />
-      <main className="landing" id="main">
+      <main className={styles.page} id="main">
         <div className="page-header">
           <div>
             <h1>{t("platform.title")}</h1>

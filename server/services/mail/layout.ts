@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
-import { tenants } from "../../db/schema";
+import { tenants, type Branding } from "../../db/schema";
 import { brandStyle } from "../../../lib/branding";
 
 export type MailBrand = { displayName: string; primaryColor: string | null; logoUrl: string | null };
@@ -8,11 +8,17 @@ export type MailBrand = { displayName: string; primaryColor: string | null; logo
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const linkify = (s: string) => s.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:inherit">${url}</a>`);
 
+/**
+ * How a tenant's mails name it: its branding's display name, else its name. The templates' `tenantName`
+ * (sendMail) and the calendar invitations' ORGANIZER (sessions/notices.ts) both read it here.
+ */
+export const mailDisplayName = (row: { name: string; branding: Pick<Branding, "displayName"> }): string => row.branding.displayName || row.name;
+
 /** The tenant's branding for its mails (display name, colour, logo), or null for platform mail. */
 export async function mailBrandOf(db: DbOrTx, tenantId: string): Promise<MailBrand | null> {
   const [row] = await db.select({ name: tenants.name, branding: tenants.branding }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   if (!row) return null;
-  return { displayName: row.branding.displayName || row.name, primaryColor: row.branding.primaryColor ?? null, logoUrl: row.branding.logoUrl ?? null };
+  return { displayName: mailDisplayName(row), primaryColor: row.branding.primaryColor ?? null, logoUrl: row.branding.logoUrl ?? null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { elide, frenchSpacing } from "../../../lib/i18n/format";
+import { elide, formatLongDate, frenchSpacing } from "../../../lib/i18n/format";
 
 /**
  * Transactional e-mails, French first, English available. The French ones are written with plain
@@ -23,15 +23,16 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
       text: `Hello,\n\n${v.message ? `${v.message}\n\n` : ""}${v.tenantName} sends you the training agreement "${v.course}" (version ${v.version}), attached.\n\nRead and sign it online, no account needed: ${v.link}\n\nThis link is personal; do not forward it.\n\nKind regards,\n${v.tenantName}`,
     }),
   },
-  // invoices: vars tenantName, number, kind (invoice | credit-note), total (formatted), dueDate (YYYY-MM-DD or ""), message (may be "")
+  // invoices: vars tenantName, number, kind (invoice | credit-note), total (formatted), dueDate (the calendar day YYYY-MM-DD or "", written out in the
+  // recipient's language: "mardi 31 mars 2026", "Tuesday 31 March 2026"), message (may be "")
   "invoice-sent": {
     fr: (v) => ({
       subject: `${v.kind === "credit-note" ? "Avoir" : "Facture"} ${v.number} — ${v.tenantName}`,
-      text: `Bonjour,\n\n${v.message ? `${v.message}\n\n` : ""}Veuillez trouver ci-joint ${v.kind === "credit-note" ? "l'avoir" : "la facture"} ${v.number} d'un montant de ${v.total}${v.kind !== "credit-note" && v.dueDate ? `, à régler avant le ${v.dueDate.split("-").reverse().join("/")}` : ""}.\n\nLe PDF joint est une facture électronique Factur-X : les données structurées y sont intégrées.\n\nCordialement,\n${v.tenantName}`,
+      text: `Bonjour,\n\n${v.message ? `${v.message}\n\n` : ""}Veuillez trouver ci-joint ${v.kind === "credit-note" ? "l'avoir" : "la facture"} ${v.number} d'un montant de ${v.total}${v.kind !== "credit-note" && v.dueDate ? `, à régler avant le ${formatLongDate(v.dueDate, "fr")}` : ""}.\n\nLe PDF joint est une facture électronique Factur-X : les données structurées y sont intégrées.\n\nCordialement,\n${v.tenantName}`,
     }),
     en: (v) => ({
       subject: `${v.kind === "credit-note" ? "Credit note" : "Invoice"} ${v.number} — ${v.tenantName}`,
-      text: `Hello,\n\n${v.message ? `${v.message}\n\n` : ""}Please find attached ${v.kind === "credit-note" ? "credit note" : "invoice"} ${v.number} for ${v.total}${v.kind !== "credit-note" && v.dueDate ? `, due by ${v.dueDate}` : ""}.\n\nThe attached PDF is a Factur-X e-invoice: its structured data is embedded.\n\nKind regards,\n${v.tenantName}`,
+      text: `Hello,\n\n${v.message ? `${v.message}\n\n` : ""}Please find attached ${v.kind === "credit-note" ? "credit note" : "invoice"} ${v.number} for ${v.total}${v.kind !== "credit-note" && v.dueDate ? `, due by ${formatLongDate(v.dueDate, "en")}` : ""}.\n\nThe attached PDF is a Factur-X e-invoice: its structured data is embedded.\n\nKind regards,\n${v.tenantName}`,
     }),
   },
   invitation: {
@@ -178,15 +179,15 @@ const T: Record<MailTemplate, Record<Locale, (v: Record<string, string>) => Rend
       text: `Hello ${v.firstName},\n\nThe critical complaint "${v.subject}" is not resolved yet: its 24 h handling deadline ends on ${v.slaDueAt}.\n\nHandle the complaint: ${v.link}`,
     }),
   },
-  // vars tenantName, id, subject, description, resolution, reason, complainant
+  // vars tenantName, reference (RECL-2026-0042, "" on older complaints), subject, description, resolution, reason, complainant
   "complaint-mediation": {
     fr: (v) => ({
       subject: `Demande de médiation (${v.tenantName}) : ${v.subject}`,
-      text: `Bonjour,\n\n${v.tenantName} vous transmet une réclamation pour médiation (référence ${v.id}).\n\nRéclamant : ${v.complainant}\nObjet : ${v.subject}\n\nRéclamation :\n${v.description}\n\nRéponse apportée :\n${v.resolution}\n\nMotif du désaccord :\n${v.reason}`,
+      text: `Bonjour,\n\n${v.tenantName} vous transmet une réclamation pour médiation${v.reference ? ` (référence ${v.reference})` : ""}.\n\nRéclamant : ${v.complainant}\nObjet : ${v.subject}\n\nRéclamation :\n${v.description}\n\nRéponse apportée :\n${v.resolution}\n\nMotif du désaccord :\n${v.reason}`,
     }),
     en: (v) => ({
       subject: `Mediation request (${v.tenantName}): ${v.subject}`,
-      text: `Hello,\n\n${v.tenantName} refers a complaint to you for mediation (reference ${v.id}).\n\nComplainant: ${v.complainant}\nSubject: ${v.subject}\n\nComplaint:\n${v.description}\n\nAnswer given:\n${v.resolution}\n\nReason for the disagreement:\n${v.reason}`,
+      text: `Hello,\n\n${v.tenantName} refers a complaint to you for mediation${v.reference ? ` (reference ${v.reference})` : ""}.\n\nComplainant: ${v.complainant}\nSubject: ${v.subject}\n\nComplaint:\n${v.description}\n\nAnswer given:\n${v.resolution}\n\nReason for the disagreement:\n${v.reason}`,
     }),
   },
   // surveys: vars firstName, courseTitle, tenantName, link (the signed survey link), expiresAt (tenant-local text)

@@ -6,6 +6,8 @@ import { complaints, users } from "../../db/schema";
 import { env } from "../../env";
 import { catalogues } from "../../../messages";
 import { createTranslator } from "../../../lib/i18n/translate";
+import { toLocale } from "../../../lib/i18n/config";
+import { formatDateTimeLong } from "../../../lib/i18n/format";
 import { DomainError, forbidden, unprocessable } from "../../errors";
 import { newId } from "../../lib/ids";
 import { localDate, startOfLocalDate } from "../../lib/local-date";
@@ -15,7 +17,7 @@ import { writeAudit } from "../platform/audit";
 import { openComplaintPlan } from "./complaint-plan";
 import { takeComplaintReference } from "./complaint-reference";
 import { checkRefs, complainantLabel, complaintLink, recordStatus, SLA_HOURS } from "./complaints";
-import { assertActiveMember, localDay, localDateTime, mailStaff, tenantInfo } from "./members";
+import { assertActiveMember, mailStaff, tenantInfo } from "./members";
 
 const HOUR = 3_600_000;
 
@@ -136,7 +138,7 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
           severity: t(`quality.severity_${severity}`),
           complainant: complainantLabel(complainant, a.locale),
           critical: critical ? "yes" : "no",
-          slaDueAt: slaDueAt ? localDateTime(slaDueAt, tenant.timeZone, a.locale) : "",
+          slaDueAt: slaDueAt ? formatDateTimeLong(slaDueAt, locale, tenant.timeZone) : "",
           link,
         };
       },
@@ -151,10 +153,10 @@ export async function createComplaint(db: Db, caller: PublicCaller, input: TCrea
           name: complainant.name ?? "",
           reference: ref.reference,
           subject: input.subject,
-          receivedOn: localDay(receivedAt, tenant.timeZone, complainant.locale),
+          receivedOn: formatDateTimeLong(receivedAt, toLocale(complainant.locale), tenant.timeZone, false),
           critical: critical ? "yes" : "no",
           answerDays: String(answerDays),
-          answerDueOn: critical ? localDateTime(answerDueAt, tenant.timeZone, complainant.locale) : localDay(answerDueAt, tenant.timeZone, complainant.locale),
+          answerDueOn: formatDateTimeLong(answerDueAt, toLocale(complainant.locale), tenant.timeZone, critical),
         },
       });
     }

@@ -7,7 +7,9 @@ import { defineJob } from "../../jobs/define";
 import { clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { complaintLink, OPEN_STATUSES } from "./complaints";
-import { localDateTime, mailStaff, tenantInfo } from "./members";
+import { mailStaff, tenantInfo } from "./members";
+import { toLocale } from "../../../lib/i18n/config";
+import { formatDateTimeLong } from "../../../lib/i18n/format";
 
 /**
  * Scheduled work of the complaints register, both scans of every tenant, idempotent under
@@ -48,7 +50,7 @@ async function alertDueSlas(db: Db, now: Date): Promise<number> {
       await mailStaff(tx, scope, "complaints.manage", {
         template: "complaint-sla-warning",
         dedupeKey: `complaint-sla:${row.id}`,
-        vars: (a) => ({ subject: row.subject, slaDueAt: localDateTime(row.slaDueAt!, tenant.timeZone, a.locale), link }),
+        vars: (a) => ({ subject: row.subject, slaDueAt: formatDateTimeLong(row.slaDueAt!, toLocale(a.locale), tenant.timeZone), link }),
       });
       return true;
     });

@@ -332,7 +332,7 @@ export async function escalateComplaint(db: Db, caller: Caller, input: TEscalate
         template: "complaint-mediation",
         locale: "fr",
         vars: {
-          id: cur.id,
+          reference: cur.reference ?? "",
           subject: cur.subject,
           description: cur.description,
           resolution: cur.resolution ?? "",

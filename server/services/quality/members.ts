@@ -60,14 +60,3 @@ export async function tenantInfo(db: DbOrTx, tenantId: string) {
   return t ?? { slug: null, name: "", timeZone: "Europe/Paris" };
 }
 
-/** A date-time in the tenant's zone for mails ("mardi 3 mars 2026 à 14:05"). */
-export function localDateTime(d: Date, timeZone: string, locale: string): string {
-  const tag = locale.startsWith("en") ? "en-GB" : "fr-FR";
-  return new Intl.DateTimeFormat(tag, { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
-}
-
-/** A day in the tenant's zone for mails ("mardi 3 mars 2026"). */
-export function localDay(d: Date, timeZone: string, locale: string): string {
-  const tag = locale.startsWith("en") ? "en-GB" : "fr-FR";
-  return new Intl.DateTimeFormat(tag, { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(d);
-}

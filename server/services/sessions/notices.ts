@@ -15,6 +15,7 @@ import { buildIcs, type IcsMethod } from "../../lib/ics";
 import { clock } from "../../lib/clock";
 import { tenantUrl } from "../../lib/urls";
 import { mailerFor } from "../mail";
+import { mailDisplayName } from "../mail/layout";
 import { convocationPdfAttachment } from "../documents/uses";
 import { loadLegalIdentity } from "../billing/legal-identity";
 import type { SessionRow } from "./access";
@@ -117,7 +118,7 @@ async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number> {
   const scope = forTenant(job.tenantId);
   const { kind } = job;
   const [row] = await db
-    .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId }, tenant: { slug: tenants.slug, name: tenants.name, timeZone: tenants.timeZone } })
+    .select({ session: liveSessions, course: { id: courses.id, title: courses.title, creatorId: courses.creatorId }, tenant: { slug: tenants.slug, name: tenants.name, branding: tenants.branding, timeZone: tenants.timeZone } })
     .from(liveSessions)
     .innerJoin(courses, sameTenant(courses, liveSessions, courses.id, liveSessions.courseId))
     .innerJoin(tenants, eq(tenants.id, liveSessions.tenantId))
@@ -132,7 +133,8 @@ async function sendSessionNotices(db: Db, job: NoticeJob): Promise<number> {
   const place = session.deliveryMode === "REMOTE" ? "" : formatPlace(session.place);
   const days = sessionSchedule(session, tenant.timeZone);
   const planned = { fr: formatSchedule(days, "fr"), en: formatSchedule(days, "en") };
-  const organizer = { name: tenant.name, email: await organizerEmail(db, scope.tenantId) };
+  // Named as the mails name the tenant (their header and text): its branding's display name.
+  const organizer = { name: mailDisplayName(tenant), email: await organizerEmail(db, scope.tenantId) };
   // One calendar event per time range; a single range is the planned window itself (to the second).
   const ranges = scheduleRanges(days, tenant.timeZone);
   const spans = ranges.length > 1 ? ranges.map((r) => ({ start: r.startsAt, end: r.endsAt })) : [{ start: window.start, end: window.end }];

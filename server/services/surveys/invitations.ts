@@ -10,7 +10,9 @@ import { newId } from "../../lib/ids";
 import { tenantUrl } from "../../lib/urls";
 import { logActivity } from "../activity/log";
 import { sendMail } from "../mail";
-import { localDateTime, tenantInfo } from "../quality/members";
+import { tenantInfo } from "../quality/members";
+import { toLocale } from "../../../lib/i18n/config";
+import { formatDateTimeLong } from "../../../lib/i18n/format";
 import { signSurveyToken } from "./token";
 
 /**
@@ -88,7 +90,7 @@ export async function sendInvitation(db: Db, scope: TenantScope, invitationId: s
         firstName: info.firstName,
         courseTitle: info.courseTitle,
         link: tenantUrl(tenant.slug, `/survey?token=${token}`),
-        expiresAt: localDateTime(expiresAt, tenant.timeZone, info.locale),
+        expiresAt: formatDateTimeLong(expiresAt, toLocale(info.locale), tenant.timeZone),
       },
     });
     await logActivity(tx, scope, { userId: inv.userId, action: "survey.sent", courseId: inv.courseId, enrollmentId: inv.enrollmentId, metadata: { kind: inv.kind, invitationId: inv.id } }, now);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { PNG } from "pngjs";
+import sharp from "sharp";
 import type { Db } from "../../db";
 import { tenants } from "../../db/schema";
 import { tenantRefCondition, type TenantScope } from "../../db/tenant-scope";
@@ -89,19 +90,33 @@ export function opaquePng(data: Buffer): Buffer {
   return opaque ? data : PNG.sync.write(png, { colorType: 2, bgColor: { red: 255, green: 255, blue: 255 } });
 }
 
-/** The logo as a data URL for the PDF renderer (PNG, flattened onto white, or JPEG: what it can embed), or null. */
+/**
+ * A JPEG as the documents print it: in sRGB. The PDF renderer embeds a JPEG's own colour space, so a
+ * CMYK logo (as print shops deliver them) would be a DeviceCMYK image, which a PDF/A document with an
+ * sRGB output intent (the invoices) may not carry; such a JPEG, or one in any colour space but 3-channel
+ * sRGB, is converted. An sRGB one is kept as it is.
+ */
+export async function srgbJpeg(data: Buffer): Promise<Buffer> {
+  const { space, channels } = await sharp(data).metadata();
+  if (space === "srgb" && channels === 3) return data;
+  return sharp(data).toColourspace("srgb").jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * The logo as a data URL for the PDF renderer, in what it can embed and PDF/A allows: a PNG
+ * flattened onto white (opaquePng), a JPEG in sRGB (srgbJpeg), a WebP (which it cannot draw) as a
+ * flattened PNG; or null. The stored file stays as uploaded (pages and e-mails show it).
+ */
 export async function tenantLogoDataUrl(tenantId: string): Promise<string | null> {
   const logo = await readTenantLogo(tenantId).catch(() => null);
-  if (!logo || logo.mimeType === "image/webp") return null;
-  let data = logo.data;
-  if (logo.mimeType === "image/png") {
-    try {
-      data = opaquePng(logo.data);
-    } catch (error) {
-      // A file with a PNG signature that does not decode: the documents print the name alone.
-      log.warn("tenant-logo.unreadable-png", { tenantId, error: String(error) });
-      return null;
-    }
+  if (!logo) return null;
+  try {
+    if (logo.mimeType === "image/jpeg") return `data:image/jpeg;base64,${(await srgbJpeg(logo.data)).toString("base64")}`;
+    const png = logo.mimeType === "image/webp" ? await sharp(logo.data).toColourspace("srgb").png().toBuffer() : logo.data;
+    return `data:image/png;base64,${opaquePng(png).toString("base64")}`;
+  } catch (error) {
+    // A file with the signature of its type that does not decode: the documents print the name alone.
+    log.warn("tenant-logo.unreadable", { tenantId, mimeType: logo.mimeType, error: String(error) });
+    return null;
   }
-  return `data:${logo.mimeType};base64,${data.toString("base64")}`;
 }
