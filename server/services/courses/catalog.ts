@@ -1,4 +1,4 @@
-import { count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
 import { preparedOn } from "../../db/prepared";
 import { preparedScope } from "../../db/tenant-scope";
@@ -148,14 +148,19 @@ function coursesPage(db: DbOrTx, where: SQL) {
 async function structureCounts(db: DbOrTx, viewer: PublicCaller, ids: string[]) {
   const out = new Map<string, { modules: number; lessons: number }>();
   if (!ids.length) return out;
-  const rows = await db
-    .select({
-      id: courses.id,
-      modules: sql<number>`(select count(*) from ${modules} where ${viewer.scope.where(modules, eq(modules.courseId, courses.id))})`.mapWith(Number),
-      lessons: sql<number>`(select count(*) from ${lessons} where ${viewer.scope.where(lessons, eq(lessons.courseId, courses.id))})`.mapWith(Number),
-    })
-    .from(courses)
-    .where(viewer.scope.where(courses, inArray(courses.id, ids)));
+  // Prepared once per database handle: the page's ids go in as one array parameter.
+  const statement = preparedOn(db, "course-structure-counts", () =>
+    db
+      .select({
+        id: courses.id,
+        modules: sql<number>`(select count(*) from ${modules} where ${preparedScope.where(modules, eq(modules.courseId, courses.id))})`.mapWith(Number),
+        lessons: sql<number>`(select count(*) from ${lessons} where ${preparedScope.where(lessons, eq(lessons.courseId, courses.id))})`.mapWith(Number),
+      })
+      .from(courses)
+      .where(preparedScope.where(courses, sql`${courses.id} = any(${sql.placeholder("ids")}::text[])`))
+      .prepare("course_structure_counts"),
+  );
+  const rows = await statement.execute(viewer.scope.bind({ ids }));
   for (const r of rows) out.set(r.id, { modules: r.modules, lessons: r.lessons });
   return out;
 }
