@@ -1,5 +1,6 @@
 import { View } from "@react-pdf/renderer";
 import { Text } from "../../documents/french-text";
+import { PageNumber } from "../../documents/page-number";
 import type { ReactNode } from "react";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { formatPlace } from "../../../contracts/sessions";
@@ -42,7 +43,7 @@ export function Footer({ sheet }: { sheet: TSheet }) {
         </View>
         <View style={s.footerRow}>
           <Text style={{ flex: 1 }}>{stamp ? verificationLine(stamp) : `${L.verify} : ${sheet.chain.verificationUrl}`}</Text>
-          <Text render={({ pageNumber, totalPages }) => `${L.page} ${pageNumber} / ${totalPages}`} />
+          <PageNumber style={s.pageNumber} text={({ pageNumber, totalPages }) => `${L.page} ${pageNumber} / ${totalPages}`} />
         </View>
       </View>
       {stamp ? <VerificationQr stamp={stamp} top={798} right={36} /> : null}

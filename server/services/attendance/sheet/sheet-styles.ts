@@ -18,6 +18,8 @@ export const s = StyleSheet.create({
   // `top`, not `bottom`: react-pdf 4.9 drops `render` Texts (page numbers) inside a bottom-anchored fixed View.
   footer: { position: "absolute", top: 796, left: 36, right: 36, borderTopWidth: 0.5, borderTopColor: LINE, paddingTop: 4, fontSize: 6.5, color: MUTED },
   footerRow: { flexDirection: "row", justifyContent: "space-between" },
+  /** "Page 12 / 34" and room for more. */
+  pageNumber: { width: 64, textAlign: "right" },
   mono: { fontFamily: FONT.mono, fontSize: 6.5, color: INK },
   title: { fontSize: 18, lineHeight: 1.2, fontWeight: "bold", textTransform: "uppercase", letterSpacing: 0.5 },
   subtitle: { fontSize: 10, lineHeight: 1.3, color: MUTED, marginTop: 2, marginBottom: 12 },
