@@ -9,7 +9,7 @@ import { newId } from "../../server/lib/ids";
 import { tenantUrl } from "../../server/lib/urls";
 import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { createMember, login } from "../factories";
-import { pdfInfo, pdfPages as pdfPagesOf } from "../helpers/documents";
+import { pdfImageList, pdfInfo, pdfPages as pdfPagesOf } from "../helpers/documents";
 import { expectError } from "../helpers/rest";
 import {
   autoBody,
@@ -290,6 +290,10 @@ describe("GET /emargement/{sessionId}/pdf", () => {
       expect(page).not.toContain(`/sessions/${day.s.id}/attendance`);
     }
     expectPageNumbers(res.bytes);
+    // The drawn signatures are printed opaque on the page (documents/opaque-png.ts): no soft mask but the verification QR code's.
+    const images = pdfImageList(res.bytes);
+    expect(images.filter((i) => i.type === "image" && i.width !== 192).length).toBeGreaterThan(0);
+    expect(images.filter((i) => i.type === "smask" && i.width !== 192)).toEqual([]);
   }, 120_000);
 
   it("slotId prints one slot; 403 learner, 404 other tenant or unknown slot, 401 without token (JSON errors)", async () => {

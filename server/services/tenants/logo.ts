@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { PNG } from "pngjs";
 import type { Db } from "../../db";
 import { tenants } from "../../db/schema";
 import { tenantRefCondition, type TenantScope } from "../../db/tenant-scope";
@@ -11,6 +10,7 @@ import { mediaStorage } from "../media/storage";
 import type { RequestActor } from "../../auth/caller";
 import type { TTenant } from "../../contracts/tenants";
 import { updateTenant } from "./tenants";
+import { opaquePngDataUrl } from "../documents/opaque-png";
 
 /** Raster formats only: an SVG could carry script. */
 const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -75,33 +75,16 @@ async function readTenantLogo(tenantId: string): Promise<{ data: Buffer; mimeTyp
   return mimeType ? { data, mimeType } : null;
 }
 
-/**
- * A PNG as the documents print it: one with any transparent or translucent pixel is composited
- * onto white (their page) and written as opaque RGB, so no document carries a soft mask or
- * transparency (the invoices are PDF/A-3); an opaque one is kept as it is. The stored file keeps
- * its transparency (pages and e-mails draw it on coloured headers).
- */
-export function opaquePng(data: Buffer): Buffer {
-  const png = PNG.sync.read(data);
-  let opaque = true;
-  for (let i = 3; i < png.data.length && opaque; i += 4) opaque = png.data[i] === 255;
-  // pngjs composites onto its background colour, white by default, when the output has no alpha channel.
-  return opaque ? data : PNG.sync.write(png, { colorType: 2, bgColor: { red: 255, green: 255, blue: 255 } });
-}
-
-/** The logo as a data URL for the PDF renderer (PNG, flattened onto white, or JPEG: what it can embed), or null. */
+/** The logo as a data URL for the PDF renderer (PNG, flattened onto white and kept flattened per content, or JPEG: what it can embed), or null. */
 export async function tenantLogoDataUrl(tenantId: string): Promise<string | null> {
   const logo = await readTenantLogo(tenantId).catch(() => null);
   if (!logo || logo.mimeType === "image/webp") return null;
-  let data = logo.data;
-  if (logo.mimeType === "image/png") {
-    try {
-      data = opaquePng(logo.data);
-    } catch (error) {
-      // A file with a PNG signature that does not decode: the documents print the name alone.
-      log.warn("tenant-logo.unreadable-png", { tenantId, error: String(error) });
-      return null;
-    }
+  const url = `data:${logo.mimeType};base64,${logo.data.toString("base64")}`;
+  try {
+    return opaquePngDataUrl(url);
+  } catch (error) {
+    // A file with a PNG signature that does not decode: the documents print the name alone.
+    log.warn("tenant-logo.unreadable-png", { tenantId, error: String(error) });
+    return null;
   }
-  return `data:${logo.mimeType};base64,${data.toString("base64")}`;
 }
