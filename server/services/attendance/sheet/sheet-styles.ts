@@ -15,11 +15,9 @@ export const accentOf = (color: string | null | undefined) => (color && /^#[0-9a
 export const s = StyleSheet.create({
   page: { paddingTop: 46, paddingBottom: 58, paddingHorizontal: 36, fontFamily: FONT.sans, fontSize: 9, color: INK, lineHeight: 1.3 },
   runningHead: { position: "absolute", top: 18, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED, borderBottomWidth: 0.5, borderBottomColor: LINE, paddingBottom: 3 },
-  // `top`, not `bottom`: react-pdf 4.9 drops `render` Texts (page numbers) inside a bottom-anchored fixed View.
+  // The running footer (page furniture, sheet-page-parts.tsx Footer), placed from the top of the page.
   footer: { position: "absolute", top: 796, left: 36, right: 36, borderTopWidth: 0.5, borderTopColor: LINE, paddingTop: 4, fontSize: 6.5, color: MUTED },
   footerRow: { flexDirection: "row", justifyContent: "space-between" },
-  /** "Page 12 / 34" and room for more. */
-  pageNumber: { width: 64, textAlign: "right" },
   mono: { fontFamily: FONT.mono, fontSize: 6.5, color: INK },
   title: { fontSize: 18, lineHeight: 1.2, fontWeight: "bold", textTransform: "uppercase", letterSpacing: 0.5 },
   subtitle: { fontSize: 10, lineHeight: 1.3, color: MUTED, marginTop: 2, marginBottom: 12 },
