@@ -210,8 +210,6 @@ function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 const WRITTEN_PROPS = new Set(["title", "author", "subject", "keywords", "creator", "producer", "creationDate", "modificationDate", "language"]);
 
 function writePdf(props: Record<string, unknown>, layout: PdfNode): Promise<Buffer> {
-  const unsupported = Object.keys(props).filter((k) => !WRITTEN_PROPS.has(k) && props[k] !== undefined);
-  if (unsupported.length) throw new Error(`framework-internals: a document with page furniture cannot set ${unsupported.join(", ")} yet`);
   const info = {
     Title: props.title,
     Author: props.author,
@@ -240,6 +238,9 @@ export async function renderPdfBuffer(element: ReactElement<DocumentProps>, kept
   const furniture = sources.map((page) => (page.children ?? []).map(furnitureOf).filter((render) => render !== null));
   if (furniture.every((f) => f.length === 0)) return collect(await instance.toBuffer());
 
+  const props = (root.props ?? {}) as Record<string, unknown>;
+  const unsupported = Object.keys(props).filter((k) => !WRITTEN_PROPS.has(k) && props[k] !== undefined);
+  if (unsupported.length) throw new Error(`framework-internals: a document with page furniture cannot set ${unsupported.join(", ")} yet`);
   const contents = sources.map((page) => ({ ...page, children: (page.children ?? []).filter((child) => !furnitureOf(child)) }));
   const problem = contents.map(refused).find((r) => r !== null);
   if (problem) throw new Error(`framework-internals: ${problem}`);
@@ -271,5 +272,5 @@ export async function renderPdfBuffer(element: ReactElement<DocumentProps>, kept
   );
   const furnished = await layOut(pdf(overlay).container.document, Font);
   const merged = { ...root, children: pages.map(({ page }, i) => ({ ...page, children: [...(page.children ?? []), ...(furnished.children?.[i]?.children ?? [])] })) };
-  return writePdf((root.props ?? {}) as Record<string, unknown>, merged);
+  return writePdf(props, merged);
 }
