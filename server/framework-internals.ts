@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import type http from "node:http";
 import { createElement, type ReactElement, type ReactNode } from "react";
-import { Document, Font, Page, pdf, type DocumentProps } from "@react-pdf/renderer";
-import layoutDocument from "@react-pdf/layout";
-import renderLaidOut from "@react-pdf/render";
+import type { DocumentProps } from "@react-pdf/renderer";
 import PDFDocument from "pdfkit";
 import type { DbOrTx } from "./db";
 
@@ -126,8 +124,23 @@ type PdfNode = {
   lines?: { runs?: { glyphs?: unknown[] }[] }[];
 };
 
-/** @react-pdf/layout's default export, as react-pdf calls it (its typings omit the font store argument). */
-const layOut = layoutDocument as unknown as (document: unknown, fontStore: unknown) => Promise<PdfNode>;
+/**
+ * react-pdf, its layout step (@react-pdf/layout's default export, called as react-pdf calls it: its
+ * typings omit the font store) and its writer (@react-pdf/render's), loaded on first use: only the
+ * render threads call renderPdfBuffer, and this file is also loaded by the request thread.
+ */
+type ReactPdf = {
+  renderer: typeof import("@react-pdf/renderer");
+  layOut: (document: unknown, fontStore: unknown) => Promise<PdfNode>;
+  write: (ctx: unknown, layout: unknown) => NodeJS.ReadableStream;
+};
+let reactPdf: Promise<ReactPdf> | null = null;
+const loadReactPdf = () =>
+  (reactPdf ??= Promise.all([import("@react-pdf/renderer"), import("@react-pdf/layout"), import("@react-pdf/render")]).then(([renderer, layout, render]) => ({
+    renderer,
+    layOut: layout.default as unknown as ReactPdf["layOut"],
+    write: render.default as unknown as ReactPdf["write"],
+  })));
 
 const furnitureOf = (node: PdfNode): PageFurnitureRender | null => {
   const render = node.props?.[PAGE_FURNITURE_PROP];
@@ -209,7 +222,7 @@ function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 /** The Document props the writer passes to pdfkit as react-pdf does; any other one is refused rather than dropped. */
 const WRITTEN_PROPS = new Set(["title", "author", "subject", "keywords", "creator", "producer", "creationDate", "modificationDate", "language"]);
 
-function writePdf(props: Record<string, unknown>, layout: PdfNode): Promise<Buffer> {
+function writePdf(write: ReactPdf["write"], props: Record<string, unknown>, layout: PdfNode): Promise<Buffer> {
   const info = {
     Title: props.title,
     Author: props.author,
@@ -227,11 +240,13 @@ function writePdf(props: Record<string, unknown>, layout: PdfNode): Promise<Buff
     autoFirstPage: false,
     info: Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined && v !== null)),
   });
-  return collect((renderLaidOut as unknown as (ctx: unknown, doc: unknown) => NodeJS.ReadableStream)(ctx, layout));
+  return collect(write(ctx, layout));
 }
 
 /** react-pdf's `renderToBuffer`, with page furniture and kept pages (see above); `kept`: the thread's by default. */
 export async function renderPdfBuffer(element: ReactElement<DocumentProps>, kept: LaidOutPages = threadLaidOutPages): Promise<Buffer> {
+  const { renderer, layOut, write } = await loadReactPdf();
+  const { Document, Font, Page, pdf } = renderer;
   const instance = pdf(element);
   const root = instance.container.document as PdfNode;
   const sources = root.children ?? [];
@@ -272,5 +287,5 @@ export async function renderPdfBuffer(element: ReactElement<DocumentProps>, kept
   );
   const furnished = await layOut(pdf(overlay).container.document, Font);
   const merged = { ...root, children: pages.map(({ page }, i) => ({ ...page, children: [...(page.children ?? []), ...(furnished.children?.[i]?.children ?? [])] })) };
-  return writePdf(props, merged);
+  return writePdf(write, props, merged);
 }
