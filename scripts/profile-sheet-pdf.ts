@@ -11,11 +11,15 @@
  * - sql: loadSheet (the data read);
  * - signatures: decrypting the drawn signatures and preparing the images the renderer takes;
  * - react: the React tree turned into react-pdf's document nodes;
- * - layout: @react-pdf/layout (images fetched, text shaped, pages broken);
+ * - layout: @react-pdf/layout (images fetched, text shaped, pages broken), the pages without their
+ *   furniture (the running footer: documents/page-furniture.tsx);
  * - write: the PDF written by pdfkit (fonts subset, images embedded, streams compressed);
+ * - cold: the whole rendering on this thread with no laid-out page kept (renderPdfBuffer with an
+ *   empty LaidOutPages, framework-internals.ts): a sheet rendered for the first time;
  * and then the whole path as the API runs it: `render` (renderDocumentPdf on this thread),
  * `pool` (renderDocument through a worker thread) and `endpoint` (buildSheetPdf: data, worker,
- * verification). Prints the median of each, wall clock and CPU time of the process (all threads;
+ * verification); these find the pages' content laid out by the warm-up (the same sheet), as the
+ * app's render thread keeps it. Prints the median of each, wall clock and CPU time of the process (all threads;
  * the steadier figure on a shared machine), and the PDF size. On PostgreSQL, PROFILE_SESSION_ID
  * (printed by a first run) skips the seeding. React runs in development mode unless NODE_ENV=production
  * (then with the secrets production requires, ENCRYPTION_KEY the same from seeding to reuse): the app's mode.
@@ -37,6 +41,7 @@ import { buildSheetPdf, signatureImages } from "../server/services/attendance/sh
 import { SheetDocument, type SheetPdfInput } from "../server/services/attendance/sheet/sheet-document";
 import { documentFontsReady } from "../server/services/documents/fonts";
 import { renderDocumentPdf } from "../server/services/documents/registry";
+import { LaidOutPages, renderPdfBuffer } from "../server/framework-internals";
 import { closeRenderPool, renderDocument } from "../server/services/documents/render-pool";
 import { reserveVerification } from "../server/services/verification/verifications";
 
@@ -116,6 +121,7 @@ try {
     const layout = await timed("layout", () => (layoutDocument as unknown as (doc: unknown, fonts: unknown) => Promise<unknown>)(document, Font));
     const out = await timed("write", () => writePdf(layout, document.props));
     bytes = out.length;
+    await timed("cold", () => renderPdfBuffer(createElement(SheetDocument, input) as never, new LaidOutPages(0)));
     await timed("render", () => renderDocumentPdf("attendance-sheet", input));
     await timed("pool", () => renderDocument("attendance-sheet", input));
     await timed("endpoint", () => buildSheetPdf(db, scope, sessionId!, { now }));

@@ -9,7 +9,7 @@ import { newId } from "../../server/lib/ids";
 import { tenantUrl } from "../../server/lib/urls";
 import { localParts, zonedTimeToUtc } from "../../server/lib/time-zone";
 import { createMember, login } from "../factories";
-import { pdfPages as pdfPagesOf } from "../helpers/documents";
+import { pdfImageList, pdfInfo, pdfPages as pdfPagesOf } from "../helpers/documents";
 import { expectError } from "../helpers/rest";
 import {
   autoBody,
@@ -47,6 +47,14 @@ const pdfOf = (sessionId: string, token?: string, query = "", tenant = "acme") =
 
 /** Text of a PDF, one string per page, its printed lines (tests/helpers/documents.ts). */
 const pdfPages = (bytes: Buffer): string[] => pdfPagesOf(bytes).filter((page) => page.trim() !== "");
+
+/** Every page prints "Page x / N" once, x its own number and N the page count (documents/page-number.tsx). */
+function expectPageNumbers(bytes: Buffer) {
+  const pages = pdfPagesOf(bytes);
+  const n = pdfInfo(bytes).pages;
+  expect(pages).toHaveLength(n);
+  expect(pages.map((page) => [...page.matchAll(/Page (\d+) \/ (\d+)/g)].map((m) => `${m[1]} / ${m[2]}`))).toEqual(pages.map((_, i) => [`${i + 1} / ${n}`]));
+}
 
 type Day = { s: Session; at: (h: number, m?: number) => Date; date: string };
 
@@ -281,6 +289,11 @@ describe("GET /emargement/{sessionId}/pdf", () => {
       expect(page).toContain(tenantUrl("acme", "/verify/"));
       expect(page).not.toContain(`/sessions/${day.s.id}/attendance`);
     }
+    expectPageNumbers(res.bytes);
+    // The drawn signatures are printed opaque on the page (documents/opaque-png.ts): no soft mask but the verification QR code's.
+    const images = pdfImageList(res.bytes);
+    expect(images.filter((i) => i.type === "image" && i.width !== 192).length).toBeGreaterThan(0);
+    expect(images.filter((i) => i.type === "smask" && i.width !== 192)).toEqual([]);
   }, 120_000);
 
   it("slotId prints one slot; 403 learner, 404 other tenant or unknown slot, 401 without token (JSON errors)", async () => {
@@ -328,6 +341,7 @@ describe("GET /emargement/{sessionId}/pdf", () => {
     const res = await pdf;
     expect(res.status).toBe(200);
     expect(pdfPages(res.bytes).length).toBeGreaterThanOrEqual(7);
+    expectPageNumbers(res.bytes); // slots over several pages each
     // Health answers kept coming until the PDF was produced: no silence comparable to the render itself
     // (rendered on the request thread, the last health call would wait for the whole layout).
     const marks = [started, ...answered.filter((t) => t < pdfAt), pdfAt];

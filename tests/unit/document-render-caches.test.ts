@@ -1,14 +1,18 @@
 import { createElement as h } from "react";
 import { Document, Font, Page, Text, renderToBuffer } from "@react-pdf/renderer";
 import PDFDocument from "pdfkit";
-import { describe, expect, it } from "vitest";
+import { PNG } from "pngjs";
+import { describe, expect, it, vi } from "vitest";
 import { documentFontsReady, FONT, memoizeLayout } from "../../server/services/documents/fonts";
 import { reuseEmbeddedFonts } from "../../server/framework-internals";
+import { OpaquePngs } from "../../server/services/documents/opaque-png";
+import { demoSignature } from "../../server/seed/signature-png";
 import { pdfFontList, pdfText } from "../helpers/documents";
 
 /**
  * What the render thread keeps between documents (documents/fonts.ts memoizeLayout: shaped runs;
- * framework-internals.ts reuseEmbeddedFonts: one embedded font per face and document) changes nothing printed.
+ * framework-internals.ts reuseEmbeddedFonts: one embedded font per face and document;
+ * documents/opaque-png.ts OpaquePngs: drawn images flattened onto white) changes nothing printed.
  */
 type Run = { glyphs: { id: number; codePoints: number[] }[]; positions: { xAdvance: number; xOffset: number }[]; advanceWidth: number };
 type Face = { layout(text: string, ...rest: unknown[]): Run; postscriptName: string };
@@ -107,5 +111,73 @@ describe("one embedded font per face and document (reuseEmbeddedFonts)", () => {
     const changed = Buffer.from(await renderToBuffer(doc(lines.map((l) => l.replace("Élodie", "Éloïse")))));
     expect(pdfText(changed)).toContain("MARTIN Éloïse — Présent");
     expect(pdfText(changed)).not.toContain("Élodie");
+  });
+});
+
+describe("drawn images made opaque once per content (OpaquePngs)", () => {
+  const url = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
+  const decode = (dataUrl: string) => PNG.sync.read(Buffer.from(dataUrl.split(",")[1]!, "base64"));
+
+  it("a transparent signature is printed as opaque RGB on white, its strokes unchanged; the same bytes are decoded once", () => {
+    const kept = new OpaquePngs(1024 * 1024);
+    const drawn = demoSignature(3).png;
+    const read = vi.spyOn(PNG.sync, "read");
+    try {
+      const out = kept.dataUrl(url(drawn));
+      const flat = Buffer.from(out.split(",")[1]!, "base64");
+      expect(flat[25]).toBe(2); // IHDR colour type: RGB, no alpha channel
+      const before = PNG.sync.read(drawn);
+      const after = decode(out);
+      let ink = 0;
+      for (let i = 0; i < before.data.length; i += 4) {
+        const expected = before.data[i + 3] === 255 ? [...before.data.subarray(i, i + 3)] : [255, 255, 255];
+        expect([...after.data.subarray(i, i + 3)]).toEqual(expected);
+        if (before.data[i + 3] === 255) ink += 1;
+      }
+      expect(ink).toBeGreaterThan(100);
+      read.mockClear();
+      expect(kept.dataUrl(url(drawn))).toBe(out);
+      expect(read).not.toHaveBeenCalled();
+      // Other bytes are other images.
+      expect(decode(kept.dataUrl(url(demoSignature(4).png))).data).not.toEqual(after.data);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
+  it("an opaque PNG and a JPEG are printed as they are; a PNG that does not decode throws", () => {
+    const kept = new OpaquePngs(1024 * 1024);
+    const opaque = new PNG({ width: 4, height: 4 });
+    opaque.data.fill(255);
+    const opaqueUrl = url(PNG.sync.write(opaque));
+    expect(kept.dataUrl(opaqueUrl)).toBe(opaqueUrl);
+    expect(kept.dataUrl("data:image/jpeg;base64,/9j/4AAQ")).toBe("data:image/jpeg;base64,/9j/4AAQ");
+    expect(() => kept.dataUrl(url(Buffer.from("\x89PNG\r\n\x1a\n broken", "latin1")))).toThrow();
+  });
+
+  it("keeps at most its byte limit, the least recently used out first", () => {
+    const signatures = [1, 2, 3].map((seed) => url(demoSignature(seed).png));
+    const one = new OpaquePngs(1024 * 1024).dataUrl(signatures[0]!).length;
+    const kept = new OpaquePngs(Math.round(one * 2.5));
+    const read = vi.spyOn(PNG.sync, "read");
+    try {
+      kept.dataUrl(signatures[0]!);
+      kept.dataUrl(signatures[1]!);
+      kept.dataUrl(signatures[0]!); // the first is now the most recently used
+      kept.dataUrl(signatures[2]!); // the second goes
+      expect(kept.size.urls).toBe(2);
+      expect(kept.size.bytes).toBeLessThanOrEqual(kept.limitBytes);
+      read.mockClear();
+      kept.dataUrl(signatures[0]!);
+      expect(read).not.toHaveBeenCalled();
+      kept.dataUrl(signatures[1]!);
+      expect(read).toHaveBeenCalledTimes(1);
+      // One larger than the whole limit is made opaque and not kept.
+      const tiny = new OpaquePngs(100);
+      expect(decode(tiny.dataUrl(signatures[0]!)).width).toBe(320);
+      expect(tiny.size).toEqual({ urls: 0, bytes: 0 });
+    } finally {
+      read.mockRestore();
+    }
   });
 });

@@ -1,9 +1,8 @@
 import type { ComponentType } from "react";
-import { renderToBuffer } from "@react-pdf/renderer";
 import { AttestationDocument } from "../attendance/attestation/attestation-document";
 import { SheetDocument } from "../attendance/sheet/sheet-document";
 import { documentFontsReady } from "./fonts";
-import { reuseEmbeddedFonts } from "../../framework-internals";
+import { renderPdfBuffer, reuseEmbeddedFonts } from "../../framework-internals";
 import { TemplateDocument } from "./template-document";
 import { AuditReportDocument } from "../qualiopi/audit-report-document";
 import { InvoicePdfDocument } from "../billing/facturx/invoice-document";
@@ -32,6 +31,6 @@ export async function renderDocumentPdf<K extends DocumentType>(type: K, input: 
   await documentFontsReady();
   const Component = DOCUMENTS[type] as ComponentType<DocumentInputs[K]> | undefined;
   if (!Component) throw new Error(`Unknown document type: ${String(type)}`);
-  const buffer = await renderToBuffer(<Component {...input} />);
+  const buffer = await renderPdfBuffer(<Component {...input} />);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

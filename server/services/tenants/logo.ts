@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { PNG } from "pngjs";
 import sharp from "sharp";
 import type { Db } from "../../db";
 import { tenants } from "../../db/schema";
@@ -12,6 +11,7 @@ import { mediaStorage } from "../media/storage";
 import type { RequestActor } from "../../auth/caller";
 import type { TTenant } from "../../contracts/tenants";
 import { updateTenant } from "./tenants";
+import { opaquePngDataUrl } from "../documents/opaque-png";
 
 /** Raster formats only: an SVG could carry script. */
 const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -77,20 +77,6 @@ async function readTenantLogo(tenantId: string): Promise<{ data: Buffer; mimeTyp
 }
 
 /**
- * A PNG as the documents print it: one with any transparent or translucent pixel is composited
- * onto white (their page) and written as opaque RGB, so no document carries a soft mask or
- * transparency (the invoices are PDF/A-3); an opaque one is kept as it is. The stored file keeps
- * its transparency (pages and e-mails draw it on coloured headers).
- */
-export function opaquePng(data: Buffer): Buffer {
-  const png = PNG.sync.read(data);
-  let opaque = true;
-  for (let i = 3; i < png.data.length && opaque; i += 4) opaque = png.data[i] === 255;
-  // pngjs composites onto its background colour, white by default, when the output has no alpha channel.
-  return opaque ? data : PNG.sync.write(png, { colorType: 2, bgColor: { red: 255, green: 255, blue: 255 } });
-}
-
-/**
  * A JPEG as the documents print it: in sRGB. The PDF renderer embeds a JPEG's own colour space, so a
  * CMYK logo (as print shops deliver them) would be a DeviceCMYK image, which a PDF/A document with an
  * sRGB output intent (the invoices) may not carry; such a JPEG, or one in any colour space but 3-channel
@@ -104,8 +90,9 @@ export async function srgbJpeg(data: Buffer): Promise<Buffer> {
 
 /**
  * The logo as a data URL for the PDF renderer, in what it can embed and PDF/A allows: a PNG
- * flattened onto white (opaquePng), a JPEG in sRGB (srgbJpeg), a WebP (which it cannot draw) as a
- * flattened PNG; or null. The stored file stays as uploaded (pages and e-mails show it).
+ * flattened onto white (documents/opaque-png.ts, kept flattened per content), a JPEG in sRGB
+ * (srgbJpeg), a WebP (which it cannot draw) as a flattened PNG; or null. The stored file stays as
+ * uploaded (pages and e-mails show it).
  */
 export async function tenantLogoDataUrl(tenantId: string): Promise<string | null> {
   const logo = await readTenantLogo(tenantId).catch(() => null);
@@ -113,7 +100,7 @@ export async function tenantLogoDataUrl(tenantId: string): Promise<string | null
   try {
     if (logo.mimeType === "image/jpeg") return `data:image/jpeg;base64,${(await srgbJpeg(logo.data)).toString("base64")}`;
     const png = logo.mimeType === "image/webp" ? await sharp(logo.data).toColourspace("srgb").png().toBuffer() : logo.data;
-    return `data:image/png;base64,${opaquePng(png).toString("base64")}`;
+    return opaquePngDataUrl(`data:image/png;base64,${png.toString("base64")}`);
   } catch (error) {
     // A file with the signature of its type that does not decode: the documents print the name alone.
     log.warn("tenant-logo.unreadable", { tenantId, mimeType: logo.mimeType, error: String(error) });

@@ -7,6 +7,7 @@ import { Footer, RunningHead, SectionTitle } from "./sheet-page-parts";
 import { SlotPage, type SignatureImages } from "./sheet-slot-page";
 import { accentOf, s } from "./sheet-styles";
 import { VerificationContext, type Verifiable } from "../../verification/verification-block";
+import { opaquePngDataUrl } from "../../documents/opaque-png";
 
 /** What the renderer needs: the JSON sheet, the brand colour and the drawn signatures as PNG data URIs (null: unreadable). */
 /** `logo`: the tenant's logo (data URL, PNG or JPEG) for the cover page's header, or null. */
@@ -38,9 +39,26 @@ function CorrectionsPage({ sheet, accent }: { sheet: TSheet; accent: string }) {
   );
 }
 
+/**
+ * The drawn signatures as printed: opaque on the white page (documents/opaque-png.ts, each one
+ * flattened once per render thread); one that does not decode is left to the renderer as it is.
+ */
+function printedSignatures(images: SignatureImages): SignatureImages {
+  const out: SignatureImages = {};
+  for (const [id, url] of Object.entries(images)) {
+    try {
+      out[id] = url && opaquePngDataUrl(url);
+    } catch {
+      out[id] = url;
+    }
+  }
+  return out;
+}
+
 /** The sheet as a react-pdf document (the render pool's `attendance-sheet` type, documents/registry.tsx). */
-export function SheetDocument({ sheet, accentColor, logo, images, verification }: SheetPdfInput) {
+export function SheetDocument({ sheet, accentColor, logo, images: drawn, verification }: SheetPdfInput) {
   const accent = accentOf(accentColor);
+  const images = printedSignatures(drawn);
   return (
     <VerificationContext.Provider value={verification ?? null}>
       <Document title={`${L.title} — ${sheet.course.title} — ${sheet.session.title}`} author={sheet.tenant.displayName} subject={sheet.chain.hash ?? ""} language="fr-FR" creator="Feuille d'émargement">

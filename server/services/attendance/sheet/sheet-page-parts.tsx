@@ -1,11 +1,12 @@
 import { View } from "@react-pdf/renderer";
 import { Text } from "../../documents/french-text";
+import { PageFurniture } from "../../documents/page-furniture";
 import type { ReactNode } from "react";
 import type { TSheet } from "../../../contracts/attendance-sheet";
 import { formatPlace } from "../../../contracts/sessions";
 import { dateTime, L, shortDate } from "./sheet-labels";
 import { s } from "./sheet-styles";
-import { useVerificationStamp, VerificationQr, verificationLine } from "../../verification/verification-block";
+import { useVerificationStamp, VerificationQr, verificationLine, type VerificationStamp } from "../../verification/verification-block";
 
 /** Pieces shared by every page of the sheet: running head, footer (chain hash, URL, page x/y), labelled fields. */
 
@@ -26,13 +27,18 @@ export function RunningHead({ sheet }: { sheet: TSheet }) {
 /**
  * Printed on every page: the chain hash, the public verification (code, URL and, in the corner,
  * its QR code) when the sheet was issued with one, else the staff page's URL, and page x/y
- * (legal-notes §3: integrity of electronic records).
+ * (legal-notes §3: integrity of electronic records). Page furniture (documents/page-furniture.tsx):
+ * laid out once the page count is known, so the pages' content is laid out without it.
  */
 export function Footer({ sheet }: { sheet: TSheet }) {
   const stamp = useVerificationStamp();
+  return <PageFurniture render={(page) => <FooterOf sheet={sheet} stamp={stamp} {...page} />} />;
+}
+
+function FooterOf({ sheet, stamp, pageNumber, totalPages }: { sheet: TSheet; stamp: VerificationStamp | null; pageNumber: number; totalPages: number }) {
   return (
     <>
-      <View style={stamp ? [s.footer, { right: 36 + 36 }] : s.footer} fixed>
+      <View style={stamp ? [s.footer, { right: 36 + 36 }] : s.footer}>
         <View style={s.footerRow}>
           <Text>{L.chainHash} : </Text>
           <Text style={[s.mono, { flex: 1 }]}>{sheet.chain.hash ?? L.noRecord}</Text>
@@ -42,7 +48,9 @@ export function Footer({ sheet }: { sheet: TSheet }) {
         </View>
         <View style={s.footerRow}>
           <Text style={{ flex: 1 }}>{stamp ? verificationLine(stamp) : `${L.verify} : ${sheet.chain.verificationUrl}`}</Text>
-          <Text render={({ pageNumber, totalPages }) => `${L.page} ${pageNumber} / ${totalPages}`} />
+          <Text>
+            {L.page} {pageNumber} / {totalPages}
+          </Text>
         </View>
       </View>
       {stamp ? <VerificationQr stamp={stamp} top={798} right={36} /> : null}

@@ -15,7 +15,7 @@ export const accentOf = (color: string | null | undefined) => (color && /^#[0-9a
 export const s = StyleSheet.create({
   page: { paddingTop: 46, paddingBottom: 58, paddingHorizontal: 36, fontFamily: FONT.sans, fontSize: 9, color: INK, lineHeight: 1.3 },
   runningHead: { position: "absolute", top: 18, left: 36, right: 36, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED, borderBottomWidth: 0.5, borderBottomColor: LINE, paddingBottom: 3 },
-  // `top`, not `bottom`: react-pdf 4.9 drops `render` Texts (page numbers) inside a bottom-anchored fixed View.
+  // The running footer (page furniture, sheet-page-parts.tsx Footer), placed from the top of the page.
   footer: { position: "absolute", top: 796, left: 36, right: 36, borderTopWidth: 0.5, borderTopColor: LINE, paddingTop: 4, fontSize: 6.5, color: MUTED },
   footerRow: { flexDirection: "row", justifyContent: "space-between" },
   mono: { fontFamily: FONT.mono, fontSize: 6.5, color: INK },
