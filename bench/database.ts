@@ -10,6 +10,11 @@ export type BenchDatabase = {
   /** DATABASE_URL or PGLITE_DIR for child processes. */
   env: Record<string, string>;
   drop(): Promise<void>;
+  /**
+   * Jobs due now (queued, retrying or running) in the app's job queue; null where another process
+   * cannot read it (PGlite: the app holds the directory).
+   */
+  dueJobs(): Promise<number | null>;
 };
 
 const PG_HOST = "127.0.0.1";
@@ -40,6 +45,15 @@ export async function createBenchDatabase(forcePglite = false): Promise<BenchDat
     backend: "postgres",
     label: `${name} on ${PG_HOST}:${PG_PORT}`,
     env: { DATABASE_URL: adminUrl(name) },
+    async dueJobs() {
+      const sql = postgres(adminUrl(name), { max: 1, connect_timeout: 3, onnotice: () => {} });
+      try {
+        const [row] = await sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`;
+        return Number(row?.n ?? 0);
+      } finally {
+        await sql.end({ timeout: 1 });
+      }
+    },
     async drop() {
       if (dropped) return;
       dropped = true;
@@ -60,5 +74,5 @@ async function createPglite(): Promise<BenchDatabase> {
     await rm(`${dir}.lock`, { recursive: true, force: true });
   };
   await removeAll();
-  return { backend: "pglite", label: PGLITE_DIR, env: { PGLITE_DIR }, drop: removeAll };
+  return { backend: "pglite", label: PGLITE_DIR, env: { PGLITE_DIR }, drop: removeAll, dueJobs: async () => null };
 }

@@ -30,8 +30,12 @@ export async function startWorker(db: Db, opts: { pollingIntervalSeconds?: numbe
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? e.JOB_POLL_INTERVAL_SECONDS;
   for (const def of JOBS) {
     for (let i = 0; i < def.concurrency; i += 1) {
-      await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+      // pg-boss waits out the polling interval after every fetch, even one that found a job: one
+      // job per second per worker. A worker that found work asks for the next job at once
+      // (`notifyWorker`), so a backlog drains at the speed of its jobs; an idle worker polls.
+      const workerId: string = await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) await runJob(db, def, job);
+        if (jobs.length) boss.notifyWorker(workerId);
       });
     }
     if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: "Europe/Paris" });

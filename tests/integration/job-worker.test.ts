@@ -143,6 +143,20 @@ describe("the background worker", () => {
     }
   });
 
+  it("a backlog drains at the speed of its jobs, not one job per polling interval", async () => {
+    // A minute's polling interval: a worker that waited it out after each job would send one mail
+    // per minute per worker. One that found work asks again at once, so all of them go out now.
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) ids.push(await sendMail(h.db, mail(`backlog${n}@example.test`)));
+    const worker = await startWorker(h.db, { pollingIntervalSeconds: 60 });
+    try {
+      await until(async () => (await Promise.all(ids.map(statusOf))).every((m) => m.status === "SENT"));
+      expect(sent.map((m) => m.to).sort()).toEqual(ids.map((_, i) => `backlog${i + 1}@example.test`));
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("a job whose worker died (active past its expiry) is run again", async () => {
     const id = await sendMail(h.db, mail("fay@example.test"));
     // A worker takes the job and dies: the job stays active, started long ago, with a 1 s expiry.
