@@ -21,7 +21,9 @@ import { printReport, verdict, writeResults } from "./report";
  * measures the bare baseline, then the built app, with autocannon. Knobs: BENCH_CONNECTIONS,
  * BENCH_DURATION, BENCH_WARMUP (seconds), BENCH_USERS, BENCH_SIGNERS (distinct learners signing by PIN and by QR),
  * BENCH_SHEET_RUNS (sheet PDF renders timed, 40 learners x 10 slots);
- * BENCH_DB=pglite skips PostgreSQL.
+ * BENCH_DB=pglite skips PostgreSQL. BENCH_ENDPOINTS=auth.refresh,users.me (ids of bench/endpoints.ts, the
+ * bare twin of each comes along) measures only those endpoints and skips every other part (signing,
+ * PDFs, audit ZIP, invoices, BPF): for profiling one path with BENCH_APP_PROFILE.
  * Audit ZIP (bench/audit-export.ts): BENCH_AUDIT_DOCS (10,000 stored documents in one course) of
  * BENCH_AUDIT_DOC_KB (20) KB; limits: app RSS growth < 150 MB, time to first byte < 1 s.
  * BENCH_ONLY=audit runs only that part (build if missing, a fresh database, the demo seed plus the
@@ -115,8 +117,12 @@ async function ensureBuild(): Promise<void> {
   await completed(track(start("build", "npm", ["run", "build"], {})));
 }
 
+/** BENCH_ENDPOINTS: the endpoint ids to measure (each with its bare twin), or null for all of them and every other part. */
+const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS ? new Set(process.env.BENCH_ENDPOINTS.split(",").map((id) => id.trim().replace(/^bare\./, ""))) : null;
+const selected = (id: string) => !ONLY_ENDPOINTS || ONLY_ENDPOINTS.has(id.replace(/^bare\./, ""));
+
 async function runPhase(target: Target, baseUrl: string, ctx: BenchContext, into: Measurement[]): Promise<void> {
-  for (const ep of ENDPOINTS.filter((e) => e.target === target)) {
+  for (const ep of ENDPOINTS.filter((e) => e.target === target && selected(e.id))) {
     log(`measuring ${ep.name}`);
     into.push(await measure(baseUrl, ep, ctx, SHAPE));
   }
@@ -212,6 +218,36 @@ async function mainBpf(): Promise<void> {
   log(`BPF verdict: ${bpf.pass ? "PASS" : "MISS"} (${BPF_RESULTS})`);
 }
 
+/** Seeds the parts measured beside the endpoints, and times the BPF (its own process, before the app starts). */
+async function seedParts(secrets: Record<string, string>) {
+  const db = database!;
+  await completed(
+    track(startTsx("attendance seed", "bench/seed-attendance.ts", { ...db.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SIGNERS: String(Math.min(SIGNERS, USERS)), BENCH_ATTENDANCE_FIXTURES: ATTENDANCE_FIXTURES, LOG_LEVEL: "warn" })),
+  );
+  await completed(
+    track(startTsx("sheet seed", "bench/seed-sheet.ts", { ...db.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SHEET_LEARNERS: String(Math.min(40, USERS)), BENCH_SHEET_FIXTURES: SHEET_FIXTURES, LOG_LEVEL: "warn" })),
+  );
+  await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
+  await completed(track(startTsx("audit seed", "bench/seed-audit.ts", { ...db.env, ...secrets, ...AUDIT_ENV, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
+  log("measuring the BPF generation (bench/bpf.ts)");
+  return { bpf: await measureBpf({ ...db.env, ...secrets }) };
+}
+
+/** Signing, the sheet PDF, the audit ZIP and invoice issue, on the running app. */
+async function measureParts(appUrl: string, results: Measurement[]) {
+  log("measuring attendance signing (distinct learners)");
+  results.push(...(await measureSigning(appUrl, ATTENDANCE_FIXTURES, SHAPE.connections)));
+  log("measuring the attendance sheet PDF");
+  const sheetPdf = await measureSheetPdf(appUrl, SHEET_FIXTURES, (await login(appUrl, ADMIN)).accessToken, num("BENCH_SHEET_RUNS", 5) || 1);
+  results.push(sheetPdf.measurement);
+  log("measuring the audit ZIP");
+  const auditExport = await measureAuditExport(appUrl, appPid(), AUDIT_FIXTURES, (await login(appUrl, ADMIN)).accessToken);
+  log("measuring invoice issue");
+  const invoiceIssue = await measureInvoiceIssue(appUrl, (await login(appUrl, ADMIN)).accessToken, TENANT, num("BENCH_INVOICES", 40), num("BENCH_INVOICE_PROBE_SECONDS", 5));
+  log(invoiceIssueLines(invoiceIssue).join("\n"));
+  return { sheetPdf: sheetPdf.summary, auditExport, invoiceIssue };
+}
+
 async function main(): Promise<void> {
   await ensureBuild();
   database = await createBenchDatabase(process.env.BENCH_DB === "pglite");
@@ -253,19 +289,8 @@ async function main(): Promise<void> {
   await runPhase("bare", bareUrl, ctx, results);
   await stop(bare);
 
-  await completed(
-    track(startTsx("attendance seed", "bench/seed-attendance.ts", { ...database.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SIGNERS: String(Math.min(SIGNERS, USERS)), BENCH_ATTENDANCE_FIXTURES: ATTENDANCE_FIXTURES, LOG_LEVEL: "warn" })),
-  );
-
-  await completed(
-    track(startTsx("sheet seed", "bench/seed-sheet.ts", { ...database.env, ...secrets, BENCH_TENANT: TENANT, BENCH_SHEET_LEARNERS: String(Math.min(40, USERS)), BENCH_SHEET_FIXTURES: SHEET_FIXTURES, LOG_LEVEL: "warn" })),
-  );
-
-  await rm(AUDIT_MEDIA_DIR, { recursive: true, force: true });
-  await completed(track(startTsx("audit seed", "bench/seed-audit.ts", { ...database.env, ...secrets, ...AUDIT_ENV, BENCH_TENANT: TENANT, LOG_LEVEL: "warn" })));
-
-  log("measuring the BPF generation (bench/bpf.ts)");
-  const bpf = await measureBpf({ ...database.env, ...secrets });
+  // The other parts and their seeds, unless BENCH_ENDPOINTS narrowed the run to some endpoints.
+  const parts = ONLY_ENDPOINTS ? null : await seedParts(secrets);
 
   log(`starting the app (output in ${APP_LOG})`);
   const appUrl = await startApp({ ...database.env, MEDIA_DIR: AUDIT_MEDIA_DIR }, await freePort(), APP_LOG, track, secrets);
@@ -275,16 +300,7 @@ async function main(): Promise<void> {
   session.learner = await login(appUrl, { ...ADMIN, email: fixtures.learnerEmail });
   ctx.chains = new RefreshChains((n) => loginMany(appUrl, ADMIN, n));
   await runPhase("app", appUrl, ctx, results);
-  log("measuring attendance signing (distinct learners)");
-  results.push(...(await measureSigning(appUrl, ATTENDANCE_FIXTURES, SHAPE.connections)));
-  log("measuring the attendance sheet PDF");
-  const sheetPdf = await measureSheetPdf(appUrl, SHEET_FIXTURES, (await login(appUrl, ADMIN)).accessToken, num("BENCH_SHEET_RUNS", 5) || 1);
-  results.push(sheetPdf.measurement);
-  log("measuring the audit ZIP");
-  const auditExport = await measureAuditExport(appUrl, appPid(), AUDIT_FIXTURES, (await login(appUrl, ADMIN)).accessToken);
-  log("measuring invoice issue");
-  const invoiceIssue = await measureInvoiceIssue(appUrl, (await login(appUrl, ADMIN)).accessToken, TENANT, num("BENCH_INVOICES", 40), num("BENCH_INVOICE_PROBE_SECONDS", 5));
-  log(invoiceIssueLines(invoiceIssue).join("\n"));
+  const measured = parts ? await measureParts(appUrl, results) : null;
   const appErrors = await errorSummary(APP_LOG);
 
   const info = {
@@ -296,11 +312,9 @@ async function main(): Promise<void> {
     cpus: os.cpus().length,
     shape: SHAPE,
     appLog: { file: APP_LOG, errorLines: appErrors.total, groups: Object.fromEntries(appErrors.groups) },
-    sheetPdf: sheetPdf.summary,
     outputValidation: measureOutputValidation(SMOKE ? 2_000 : 20_000),
-    auditExport,
-    invoiceIssue,
-    bpf,
+    ...measured,
+    bpf: parts?.bpf,
   };
   const order = (id: string) => {
     const i = ENDPOINTS.findIndex((e) => e.id === id);

@@ -26,6 +26,41 @@ export function driverClientOf(db: DbOrTx): unknown {
 }
 
 /**
+ * A postgres-js client on which the statements Drizzle builds are named prepared statements.
+ * Why: Drizzle sends a query that was not `.prepare(name)`d with `unsafe(text, params, { prepare:
+ * false })`, so PostgreSQL parses and plans it again at every execution (an unnamed statement),
+ * while postgres-js's own default keeps one prepared statement per connection and SQL text. On a
+ * refresh (six statements in a transaction) or a progress upsert that is most of the database's
+ * CPU, on the same cores as the app. No Drizzle option turns it on, and `.prepare(name)` binds a
+ * statement to the pool (it cannot run in a transaction), so the hot writes could not use it.
+ * Here `unsafe` calls that ask for `prepare: false` get postgres-js's default back, on the pool and
+ * on every transaction or savepoint client that `begin`/`savepoint` hand out; calls without options
+ * (pg-boss's `.simple()` lists, sql-adapter.ts) are left as they are. Statements are kept per
+ * connection, and postgres-js retires a connection after 30 to 60 minutes (`max_lifetime`), which
+ * bounds what a connection holds even for SQL whose text varies (an `IN` list's length).
+ * Tested by tests/integration/prepared-statements.test.ts (PostgreSQL: a statement built by Drizzle,
+ * in and out of a transaction, is in pg_prepared_statements after it ran).
+ */
+export function preparingClient<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (key === "unsafe") {
+        return (text: string, params?: unknown[], options?: { prepare?: boolean }) =>
+          (value as (t: string, p?: unknown[], o?: object) => unknown)(text, params, options && options.prepare === false ? { ...options, prepare: true } : options);
+      }
+      if (key === "begin" || key === "savepoint") {
+        // begin(fn) / begin(options, fn); savepoint(fn) / savepoint(name, fn): the callback gets the transaction's client.
+        return (...args: unknown[]) =>
+          (value as (...a: unknown[]) => unknown)(...args.map((arg) => (typeof arg === "function" ? (inner: object) => (arg as (c: object) => unknown)(preparingClient(inner)) : arg)));
+      }
+      return value;
+    },
+  });
+}
+
+/**
  * Drops the headers whose name starts with `prefix` from everything the response sets.
  * Why: Next's request handler sets its internal routing headers (`x-middleware-rewrite` names the
  * tenant's internal path) on the Node response itself, and Next offers no option to keep them

@@ -5,6 +5,7 @@ import { sql, type Logger } from "drizzle-orm";
 import type { DbHandle } from "./client";
 import { schema } from "./client";
 import { withTransactionRetry } from "./transaction";
+import { preparingClient } from "../framework-internals";
 
 export type { Db, DbHandle, DbOrTx, Tx } from "./client";
 
@@ -36,7 +37,8 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzle(client, { schema, casing: "snake_case", logger });
+  // Every statement prepared once per connection, the transactions' too (see framework-internals.ts).
+  const db = drizzle(preparingClient(client), { schema, casing: "snake_case", logger });
   return {
     db: db as unknown as DbHandle["db"],
     driver: "postgres",
@@ -60,7 +62,7 @@ async function openPglite(opts: { pgliteDir?: string; pgliteLoadDataDir?: Blob; 
   }
   try {
     const client = await PGlite.create({ dataDir, loadDataDir: opts.pgliteLoadDataDir });
-    const db = drizzle(client, { schema, casing: "snake_case", logger: opts.logger });
+    const db = drizzle(preparingClient(client), { schema, casing: "snake_case", logger: opts.logger });
     return {
       db: db as unknown as DbHandle["db"],
       driver: "pglite",
