@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { envelopeWithMeta } from "./envelope";
 import { envelope, ZEmail, ZLocale, ZName, ZPassword, ZRole, ZTimestamp, ZUserStatus } from "./common";
 
 const ZTokens = z.object({
@@ -9,10 +10,7 @@ const ZTokens = z.object({
 export type TTokens = z.infer<typeof ZTokens>;
 
 export const ZLoginInput = z.strictObject({ email: ZEmail, password: z.string().min(1, "Required").max(200) });
-export const ZLoginOutput = z.object({
-  data: ZTokens,
-  meta: z.object({ timestamp: ZTimestamp, requestId: z.string() }),
-});
+export const ZLoginOutput = envelopeWithMeta(ZTokens, z.object({ timestamp: ZTimestamp, requestId: z.string() }));
 
 export const ZRefreshInput = z.strictObject({ refreshToken: z.string().min(1).max(200) });
 export const ZLogoutInput = ZRefreshInput;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX } from "./bounds";
+import { envelope } from "./envelope";
 
 /** Isomorphic: imports only zod. Shared envelope, pagination and field schemas. */
 
@@ -19,8 +20,8 @@ export const ZLocale = z.string().max(MAX.locale).regex(/^[a-z]{2}(-[A-Z]{2})?$/
 export const ZRole = z.enum(["ADMIN", "CREATOR", "TRAINER", "LEARNER", "FINANCIER", "FUNDER"]).describe("Role in the tenant");
 export const ZUserStatus = z.enum(["ACTIVE", "INVITED", "SUSPENDED"]);
 
-/** `{data}` success envelope. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+/** The success envelope's schemas live with its runtime constructors in ./envelope (re-exported for existing imports). */
+export { envelope, listEnvelope } from "./envelope";
 
 /** Pagination with a `limit` page size (meta carries totalPages). */
 export const ZLimitPageInput = z.object({
@@ -40,9 +41,6 @@ export const ZPerPageInput = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(20).describe("Page size (max 100)"),
 });
 export const ZPerPageMeta = z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
-
-export const listEnvelope = <T extends z.ZodType, M extends z.ZodType>(item: T, meta: M) =>
-  z.object({ data: z.array(item), meta });
 
 export const ZNoInput = z.strictObject({});
 export const ZMessage = envelope(z.object({ message: z.string() }));

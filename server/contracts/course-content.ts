@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX } from "./bounds";
-import { envelope, ZTimestamp } from "./common";
+import { envelope, listEnvelope, ZTimestamp } from "./common";
 
 /**
  * Course builder contracts: modules, lessons, questionnaires and their questions, all under
@@ -67,10 +67,7 @@ const ZModule = z.object({
 });
 export type TModule = z.infer<typeof ZModule>;
 
-export const ZModulesOutput = z.object({
-  data: z.array(ZModule),
-  meta: z.object({ moduleCount: z.number().int(), lessonCount: z.number().int(), durationMinutes: z.number().int() }),
-});
+export const ZModulesOutput = listEnvelope(ZModule, z.object({ moduleCount: z.number().int(), lessonCount: z.number().int(), durationMinutes: z.number().int() }));
 
 const ZChoice = z.object({ id: z.string(), label: z.string(), correct: z.boolean() });
 const ZQuestion = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { envelope } from "./envelope";
 
 export const ZOutboxInput = z.object({
   to: z.string().max(320).optional().describe("Recipient e-mail"),
@@ -19,4 +20,4 @@ const ZOutboxMail = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
-export const ZOutboxOutput = z.object({ data: z.array(ZOutboxMail) });
+export const ZOutboxOutput = envelope(z.array(ZOutboxMail));

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useImperativeHandle, useState, type Ref } from "react";
 import { QUESTIONNAIRE_KINDS } from "@/server/contracts/courses";
+import { one } from "@/server/contracts/envelope";
 import { Alert } from "@/components/ui/alert";
 import { errorInfo, errorMessage } from "@/lib/api-error";
 import type { FieldErrors } from "@/lib/form-errors";
@@ -84,7 +85,7 @@ function QuizForm({ courseId, questionnaireId, readOnly, embedded, onSaved, ref,
         await update.mutateAsync({ id: courseId, questionnaireId, title: title.trim(), kind, passMark });
       }
       const { data: saved } = await replace.mutateAsync({ id: courseId, questionnaireId, questions: toInput(questions) });
-      queryClient.setQueryData(trpc.courseContent.getQuestionnaire.queryKey({ id: courseId, questionnaireId }), { data: saved });
+      queryClient.setQueryData(trpc.courseContent.getQuestionnaire.queryKey({ id: courseId, questionnaireId }), one(saved));
       load(saved);
       setNotice({ kind: "success", text: t("creatorQuiz.questionsSaved") });
       await onSaved();

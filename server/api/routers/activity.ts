@@ -1,4 +1,5 @@
 import { ZActivityOutput, ZCourseActivityInput, ZEnrollmentActivityInput, ZListActivityInput, ZListActivityOutput } from "../../contracts/activity";
+import { one } from "../../contracts/envelope";
 import { courseActivity, enrollmentActivity, listActivity } from "../../services/activity/query";
 import { can, router } from "../trpc";
 
@@ -20,7 +21,7 @@ export const activityRouter = router({
     })
     .input(ZCourseActivityInput)
     .output(ZActivityOutput)
-    .query(async ({ ctx, input }) => ({ data: await courseActivity(ctx.db, ctx.caller, input.slug, input.limit) })),
+    .query(async ({ ctx, input }) => one(await courseActivity(ctx.db, ctx.caller, input.slug, input.limit))),
 
   enrollment: can("activity.readCourse")
     .meta({
@@ -35,7 +36,7 @@ export const activityRouter = router({
     })
     .input(ZEnrollmentActivityInput)
     .output(ZActivityOutput)
-    .query(async ({ ctx, input }) => ({ data: await enrollmentActivity(ctx.db, ctx.caller, input.id, input.limit) })),
+    .query(async ({ ctx, input }) => one(await enrollmentActivity(ctx.db, ctx.caller, input.id, input.limit))),
 
   list: can("activity.readAll")
     .meta({

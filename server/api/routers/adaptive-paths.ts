@@ -13,6 +13,7 @@ import {
   ZPositioningQuizOutput,
   ZUpdateAdaptivePathInput,
 } from "../../contracts/adaptive-paths";
+import { one } from "../../contracts/envelope";
 import { createAdaptivePath, deleteAdaptivePath, getAdaptivePath, listAdaptivePaths, updateAdaptivePath } from "../../services/adaptive/definitions";
 import { generateLearnerPath, getLearnerPath } from "../../services/adaptive/learner-paths";
 import { generatePositioningQuiz, POSITIONING_PASS_MARK } from "../../services/adaptive/positioning";
@@ -71,7 +72,7 @@ export const adaptivePathsRouter = router({
     })
     .input(ZCreateAdaptivePathInput)
     .output(ZAdaptivePathIdOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createAdaptivePath(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createAdaptivePath(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   get: can("adaptivePaths.read")
     .meta({
@@ -86,7 +87,7 @@ export const adaptivePathsRouter = router({
     })
     .input(ZAdaptivePathIdInput)
     .output(ZAdaptivePathOutput)
-    .query(async ({ ctx, input }) => ({ data: await getAdaptivePath(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getAdaptivePath(ctx.db, ctx.caller, input.id))),
 
   update: can("adaptivePaths.manage")
     .meta({
@@ -103,7 +104,7 @@ export const adaptivePathsRouter = router({
     })
     .input(ZUpdateAdaptivePathInput)
     .output(ZAdaptivePathIdOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateAdaptivePath(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateAdaptivePath(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   delete: can("adaptivePaths.manage")
     .meta({
@@ -151,7 +152,7 @@ export const adaptivePathsRouter = router({
     })
     .input(ZPositioningQuizInput)
     .output(ZPositioningQuizOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generatePositioningQuiz(ctx.db, ctx.caller, input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await generatePositioningQuiz(ctx.db, ctx.caller, input, deps(ctx)))),
 
   learnerPath: tenantProcedure
     .meta({
@@ -168,7 +169,7 @@ export const adaptivePathsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZLearnerAdaptivePathOutput)
-    .query(async ({ ctx, input }) => ({ data: await getLearnerPath(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getLearnerPath(ctx.db, ctx.caller, input.id))),
 
   generateLearnerPath: tenantProcedure
     .meta({
@@ -199,5 +200,5 @@ export const adaptivePathsRouter = router({
     })
     .input(ZGenerateLearnerPathInput)
     .output(ZLearnerAdaptivePathOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateLearnerPath(ctx.db, ctx.caller, input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await generateLearnerPath(ctx.db, ctx.caller, input, deps(ctx)))),
 });

@@ -19,6 +19,7 @@ import {
   ZSeoOutput,
   ZVariantOutput,
 } from "../../contracts/ai";
+import { one } from "../../contracts/envelope";
 import { AI_COSTS } from "../../services/ai/costs";
 import { getBalance, listLedger } from "../../services/ai/credits";
 import { enrichDraft } from "../../services/ai/enrich";
@@ -68,7 +69,7 @@ export const aiRouter = router({
     })
     .input(z.object({}))
     .output(ZCreditsOutput)
-    .query(async ({ ctx }) => ({ data: { balance: await getBalance(ctx.db, ctx.scope) } })),
+    .query(async ({ ctx }) => one({ balance: await getBalance(ctx.db, ctx.scope) })),
 
   ledger: can("tenant.stats")
     .meta({
@@ -98,7 +99,7 @@ export const aiRouter = router({
     })
     .input(ZEstimatesInput)
     .output(ZEstimatesOutput)
-    .query(async ({ ctx, input }) => ({ data: await estimateCourseCosts(ctx.db, ctx.caller, input.courseId) })),
+    .query(async ({ ctx, input }) => one(await estimateCourseCosts(ctx.db, ctx.caller, input.courseId))),
 
   generateFaq: can("ai.use")
     .meta({
@@ -114,7 +115,7 @@ export const aiRouter = router({
     })
     .input(ZCourseIdPath)
     .output(ZFaqOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateCourseFaq(ctx.db, ctx.caller, input.id, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await generateCourseFaq(ctx.db, ctx.caller, input.id, deps(ctx)))),
 
   generateSeo: can("ai.use")
     .meta({
@@ -131,7 +132,7 @@ export const aiRouter = router({
     })
     .input(ZCourseIdPath)
     .output(ZSeoOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateCourseSeo(ctx.db, ctx.caller, input.id, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await generateCourseSeo(ctx.db, ctx.caller, input.id, deps(ctx)))),
 
   createVariant: can("ai.use")
     .meta({
@@ -150,7 +151,7 @@ export const aiRouter = router({
     })
     .input(ZCreateVariantInput)
     .output(ZVariantOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createCourseVariant(ctx.db, ctx.caller, input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await createCourseVariant(ctx.db, ctx.caller, input, deps(ctx)))),
 
   enrichDraft: can("ai.use")
     .meta({
@@ -168,7 +169,7 @@ export const aiRouter = router({
     })
     .input(ZEnrichDraftInput)
     .output(ZEnrichDraftOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await enrichDraft(ctx.db, ctx.caller, input.courseId, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await enrichDraft(ctx.db, ctx.caller, input.courseId, deps(ctx)))),
 
   generateAllContent: can("ai.use")
     .meta({
@@ -187,7 +188,7 @@ export const aiRouter = router({
     })
     .input(ZGenerateAllContentInput)
     .output(ZGenerateAllContentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateAllContent(ctx.db, ctx.caller, input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await generateAllContent(ctx.db, ctx.caller, input, deps(ctx)))),
 
   regenerateFromBrief: can("ai.use")
     .meta({
@@ -207,7 +208,7 @@ export const aiRouter = router({
     })
     .input(ZRegenerateFromBriefInput)
     .output(ZRegenerateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await regenerateFromBrief(ctx.db, ctx.caller, input, deps(ctx)) })),
+    .mutation(async ({ ctx, input }) => one(await regenerateFromBrief(ctx.db, ctx.caller, input, deps(ctx)))),
 
   job: can("ai.use")
     .meta({
@@ -224,5 +225,5 @@ export const aiRouter = router({
     })
     .input(ZAiJobInput)
     .output(ZAiJobOutput)
-    .query(async ({ ctx, input }) => ({ data: await getAiJob(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getAiJob(ctx.db, ctx.caller, input.id))),
 });

@@ -24,6 +24,7 @@ import { QR_VALIDATE, signWithQr } from "../../services/attendance/sign";
 import { listSlots, regenerateSlots, signSlot } from "../../services/attendance/slots";
 import { assertModerator, loadSession } from "../../services/sessions/access";
 import { ATTENDANCE_STATUS_RULES as STATUS_RULES } from "../../contracts/attendance";
+import { one } from "../../contracts/envelope";
 import { ofModeProcedure, router } from "../trpc";
 
 const tags = ["Attendance (Qualiopi)"];
@@ -52,7 +53,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZRecordInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await recordAttendance(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await recordAttendance(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   qrGenerate: ofModeProcedure("attendance.read")
     .meta({
@@ -76,7 +77,7 @@ export const qualiopiAttendanceRouter = router({
       const caller = ctx.caller;
       const loaded = await loadSession(ctx.db, caller, input.sessionId);
       assertModerator(loaded, caller);
-      return { data: await issueQrToken(ctx.db, ctx.scope, ctx.tenant.slug, loaded.session.id, ctx.clock.now()) };
+      return one(await issueQrToken(ctx.db, ctx.scope, ctx.tenant.slug, loaded.session.id, ctx.clock.now()));
     }),
 
   qrValidate: ofModeProcedure("attendance.sign")
@@ -96,7 +97,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZQrValidateInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signWithQr(ctx.db, ctx.caller, input, ctx.clock.now(), QR_VALIDATE) })),
+    .mutation(async ({ ctx, input }) => one(await signWithQr(ctx.db, ctx.caller, input, ctx.clock.now(), QR_VALIDATE))),
 
   enrollmentHistory: ofModeProcedure("attendance.history")
     .meta({
@@ -111,7 +112,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZEnrollmentHistoryInput)
     .output(ZEmargementListOutput)
-    .query(async ({ ctx, input }) => ({ data: await enrollmentHistory(ctx.db, ctx.caller, input.enrollmentId) })),
+    .query(async ({ ctx, input }) => one(await enrollmentHistory(ctx.db, ctx.caller, input.enrollmentId))),
 
   generateSlots: ofModeProcedure("attendance.manage")
     .meta({
@@ -129,7 +130,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZGenerateSlotsInput)
     .output(ZSlotsOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await regenerateSlots(ctx.db, ctx.caller, input) })),
+    .mutation(async ({ ctx, input }) => one(await regenerateSlots(ctx.db, ctx.caller, input))),
 
   slots: ofModeProcedure()
     .meta({
@@ -144,7 +145,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSlotsInput)
     .output(ZSlotsOutput)
-    .query(async ({ ctx, input }) => ({ data: await listSlots(ctx.db, ctx.caller, input.sessionId) })),
+    .query(async ({ ctx, input }) => one(await listSlots(ctx.db, ctx.caller, input.sessionId))),
 
   signSlot: ofModeProcedure()
     .meta({
@@ -162,7 +163,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSignSlotInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signSlot(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await signSlot(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   sessionAttendance: ofModeProcedure("attendance.read")
     .meta({
@@ -180,7 +181,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSessionRecordsInput)
     .output(ZSessionAttendanceOutput)
-    .query(async ({ ctx, input }) => ({ data: await sessionAttendance(ctx.db, ctx.caller, input.sessionId, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await sessionAttendance(ctx.db, ctx.caller, input.sessionId, ctx.clock.now()))),
 
   sealCertificate: ofModeProcedure()
     .meta({
@@ -197,7 +198,7 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZRecordIdInput)
     .output(ZSealCertificateOutput)
-    .query(async ({ ctx, input }) => ({ data: await sealCertificate(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await sealCertificate(ctx.db, ctx.caller, input.id))),
 
   verify: ofModeProcedure("attendance.read")
     .meta({
@@ -219,5 +220,5 @@ export const qualiopiAttendanceRouter = router({
     })
     .input(ZSessionRecordsInput)
     .output(ZVerifyOutput)
-    .query(async ({ ctx, input }) => ({ data: await verifySession(ctx.db, ctx.caller, input.sessionId) })),
+    .query(async ({ ctx, input }) => one(await verifySession(ctx.db, ctx.caller, input.sessionId))),
 });

@@ -1,5 +1,6 @@
 import { ATTENDANCE_STATUS_RULES } from "../../contracts/attendance";
 import { ZSheetInput, ZSheetOutput } from "../../contracts/attendance-sheet";
+import { one } from "../../contracts/envelope";
 import { authorizeSheet, loadSheet } from "../../services/attendance/sheet/sheet-data";
 import { ofModeProcedure, router } from "../trpc";
 
@@ -45,6 +46,6 @@ export const attendanceSheetRouter = router({
     .query(async ({ ctx, input }) => {
       await authorizeSheet(ctx.db, ctx.caller, input.sessionId, input.slotId);
       const { sheet } = await loadSheet(ctx.db, ctx.scope, input.sessionId, { slotId: input.slotId, now: ctx.clock.now(), timeZone: ctx.caller.tenant.timeZone });
-      return { data: sheet };
+      return one(sheet);
     }),
 });

@@ -1,5 +1,6 @@
 import { ZOpenForSigningOutput, ZQrSessionInput, ZQrSessionOutput, ZRemindersInput, ZRemindersOutput, ZSendReminderInput, ZSendReminderOutput } from "../../contracts/attendance-signing";
 import { SIGNING_WINDOW_NOTE } from "../../contracts/signing-window";
+import { one } from "../../contracts/envelope";
 import { z } from "zod";
 import { openForSigning } from "../../services/attendance/open-now";
 import { qrTokenSession } from "../../services/attendance/qr";
@@ -29,7 +30,7 @@ export const attendanceSigningRouter = router({
     })
     .input(z.strictObject({}))
     .output(ZOpenForSigningOutput)
-    .query(async ({ ctx }) => ({ data: await openForSigning(ctx.db, ctx.caller, ctx.clock.now()) })),
+    .query(async ({ ctx }) => one(await openForSigning(ctx.db, ctx.caller, ctx.clock.now()))),
 
   qrSession: ofModeProcedure()
     .meta({
@@ -46,7 +47,7 @@ export const attendanceSigningRouter = router({
     })
     .input(ZQrSessionInput)
     .output(ZQrSessionOutput)
-    .query(async ({ ctx, input }) => ({ data: await qrTokenSession(ctx.db, ctx.scope, input.qrToken, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await qrTokenSession(ctx.db, ctx.scope, input.qrToken, ctx.clock.now()))),
 
   sendReminder: ofModeProcedure("attendance.read")
     .meta({
@@ -74,7 +75,7 @@ export const attendanceSigningRouter = router({
     })
     .input(ZSendReminderInput)
     .output(ZSendReminderOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await sendManualReminder(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await sendManualReminder(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   reminders: ofModeProcedure("attendance.read")
     .meta({
@@ -91,5 +92,5 @@ export const attendanceSigningRouter = router({
     })
     .input(ZRemindersInput)
     .output(ZRemindersOutput)
-    .query(async ({ ctx, input }) => ({ data: await listReminders(ctx.db, ctx.caller, input.sessionId) })),
+    .query(async ({ ctx, input }) => one(await listReminders(ctx.db, ctx.caller, input.sessionId))),
 });

@@ -9,6 +9,7 @@ import {
   ZSignQrInput,
   ZSignSessionInput,
 } from "../../contracts/attendance";
+import { one } from "../../contracts/envelope";
 import { DomainError } from "../../errors";
 import { recordAutoAttendance } from "../../services/attendance/auto";
 import { overrideAttendance } from "../../services/attendance/override";
@@ -46,7 +47,7 @@ export const attendanceRouter = router({
     })
     .input(ZSignQrInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signWithQr(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await signWithQr(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   signPin: ofModeProcedure()
     .meta({
@@ -64,7 +65,7 @@ export const attendanceRouter = router({
     })
     .input(ZSignPinInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signWithPin(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await signWithPin(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   signCanvas: ofModeProcedure()
     .meta({
@@ -83,7 +84,7 @@ export const attendanceRouter = router({
     })
     .input(ZSignCanvasInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signWithCanvas(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await signWithCanvas(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   auto: publicTenantProcedure
     .meta({
@@ -107,7 +108,7 @@ export const attendanceRouter = router({
     .output(ZEmargementOutput)
     .mutation(async ({ ctx, input }) => {
       if (!ctx.tenantRecord.ofMode) throw new DomainError("FORBIDDEN", "This feature is disabled for this organisation (OF mode is off)", { reason: "OF_MODE_DISABLED" });
-      return { data: await recordAutoAttendance(ctx.db, ctx.scope, input, ctx.clock.now()) };
+      return one(await recordAutoAttendance(ctx.db, ctx.scope, input, ctx.clock.now()));
     }),
 
   override: ofModeProcedure("attendance.override")
@@ -134,7 +135,7 @@ export const attendanceRouter = router({
     })
     .input(ZOverrideInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await overrideAttendance(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await overrideAttendance(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   sessionRecords: ofModeProcedure()
     .meta({
@@ -149,7 +150,7 @@ export const attendanceRouter = router({
     })
     .input(ZSessionRecordsInput)
     .output(ZEmargementListOutput)
-    .query(async ({ ctx, input }) => ({ data: await sessionRecords(ctx.db, ctx.caller, input.sessionId) })),
+    .query(async ({ ctx, input }) => one(await sessionRecords(ctx.db, ctx.caller, input.sessionId))),
 
   sign: ofModeProcedure()
     .meta({
@@ -167,5 +168,5 @@ export const attendanceRouter = router({
     })
     .input(ZSignSessionInput)
     .output(ZEmargementOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signSession(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await signSession(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

@@ -19,6 +19,7 @@ import {
   ZTokensOutput,
 } from "../../contracts/auth";
 import { ZMessage } from "../../contracts/common";
+import { one, withMeta } from "../../contracts/envelope";
 import { acceptInvite } from "../../services/auth/invitations";
 import { login, logout, refresh } from "../../services/auth/login";
 import { authMe } from "../../services/auth/me";
@@ -48,7 +49,7 @@ const exchange = (path: "/auth/token-exchange" | "/auth/oidc/exchange", summary:
     })
     .input(ZTokenExchangeInput)
     .output(ZTokenExchangeOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await exchangeToken(ctx.db, ctx.tenantRecord, input.token, actorOf(ctx), ctx.clock.now()) }));
+    .mutation(async ({ ctx, input }) => one(await exchangeToken(ctx.db, ctx.tenantRecord, input.token, actorOf(ctx), ctx.clock.now())));
 
 export const authRouter = router({
   login: publicProcedure
@@ -73,7 +74,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const now = ctx.clock.now();
       const data = await login(ctx.db, { ...input, tenantRef: tenantRef(ctx) }, actorOf(ctx), now);
-      return { data, meta: { timestamp: now.toISOString(), requestId: ctx.requestId } };
+      return withMeta(data, { timestamp: now.toISOString(), requestId: ctx.requestId });
     }),
 
   refresh: publicProcedure
@@ -90,7 +91,7 @@ export const authRouter = router({
     })
     .input(ZRefreshInput)
     .output(ZTokensOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await refresh(ctx.db, input.refreshToken, actorOf(ctx), ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await refresh(ctx.db, input.refreshToken, actorOf(ctx), ctx.clock.now()))),
 
   logout: authedProcedure
     .meta({
@@ -127,7 +128,7 @@ export const authRouter = router({
     .input(ZSignupCreatorInput)
     .output(ZTokensOutput)
     .mutation(async ({ ctx, input }) => {
-      return { data: await signupCreator(ctx.db, input, actorOf(ctx), ctx.clock.now()) };
+      return one(await signupCreator(ctx.db, input, actorOf(ctx), ctx.clock.now()));
     }),
 
   signupLearner: publicProcedure
@@ -146,7 +147,7 @@ export const authRouter = router({
     .input(ZSignupLearnerInput)
     .output(ZTokensOutput)
     .mutation(async ({ ctx, input }) => {
-      return { data: await signupLearner(ctx.db, input, actorOf(ctx), ctx.clock.now()) };
+      return one(await signupLearner(ctx.db, input, actorOf(ctx), ctx.clock.now()));
     }),
 
   switchTenant: authedProcedure
@@ -161,7 +162,7 @@ export const authRouter = router({
     })
     .input(ZSwitchTenantInput)
     .output(ZTokensOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await switchTenant(ctx.db, ctx.user.userId, input.tenantId, actorOf(ctx), ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await switchTenant(ctx.db, ctx.user.userId, input.tenantId, actorOf(ctx), ctx.clock.now()))),
 
   acceptInvite: publicProcedure
     .meta({
@@ -177,7 +178,7 @@ export const authRouter = router({
     })
     .input(ZAcceptInviteInput)
     .output(ZTokensOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await acceptInvite(ctx.db, input, actorOf(ctx), ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await acceptInvite(ctx.db, input, actorOf(ctx), ctx.clock.now()))),
 
   tokenExchange: exchange("/auth/token-exchange", "Exchange an identity-provider token (headless SSO)"),
   oidcExchange: exchange("/auth/oidc/exchange", "Exchange an OIDC token for service tokens (same as token-exchange)"),
@@ -200,7 +201,7 @@ export const authRouter = router({
     .output(ZProvisionOutput)
     .mutation(async ({ ctx, input }) => {
       const tenant = await tenantForApiKey(ctx.db, header(ctx, "x-api-key"));
-      return { data: await provisionUser(ctx.db, tenant, input, actorOf(ctx)) };
+      return one(await provisionUser(ctx.db, tenant, input, actorOf(ctx)));
     }),
 
   deprovision: publicProcedure
@@ -240,7 +241,7 @@ export const authRouter = router({
     .output(ZMessage)
     .mutation(async ({ ctx, input }) => {
       await forgotPassword(ctx.db, input.email, tenantRef(ctx), actorOf(ctx), ctx.clock.now());
-      return { data: { message: FORGOT_MESSAGE } };
+      return one({ message: FORGOT_MESSAGE });
     }),
 
   resetPassword: publicProcedure
@@ -259,7 +260,7 @@ export const authRouter = router({
     .output(ZMessage)
     .mutation(async ({ ctx, input }) => {
       await resetPassword(ctx.db, input.token, input.password, actorOf(ctx), ctx.clock.now());
-      return { data: { message: "Password updated" } };
+      return one({ message: "Password updated" });
     }),
 
   me: authedProcedure
@@ -274,5 +275,5 @@ export const authRouter = router({
     })
     .input(z.object({}))
     .output(ZAuthMeOutput)
-    .query(async ({ ctx }) => ({ data: await authMe(ctx.db, ctx.user.userId, ctx.user.activeTenantId) })),
+    .query(async ({ ctx }) => one(await authMe(ctx.db, ctx.user.userId, ctx.user.activeTenantId))),
 });

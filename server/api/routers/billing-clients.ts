@@ -1,4 +1,5 @@
 import { ZClientIdInput, ZClientOutput, ZCreateClientInput, ZListClientsInput, ZListClientsOutput, ZUpdateClientInput } from "../../contracts/billing-clients";
+import { one } from "../../contracts/envelope";
 import { createClient, getClient, listClients, updateClient } from "../../services/billing/clients";
 import { can, router } from "../trpc";
 
@@ -45,7 +46,7 @@ export const billingClientsRouter = router({
     })
     .input(ZCreateClientInput)
     .output(ZClientOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createClient(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createClient(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   get: can("billing.manage")
     .meta({
@@ -60,7 +61,7 @@ export const billingClientsRouter = router({
     })
     .input(ZClientIdInput)
     .output(ZClientOutput)
-    .query(async ({ ctx, input }) => ({ data: await getClient(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getClient(ctx.db, ctx.caller, input.id))),
 
   update: can("billing.manage")
     .meta({
@@ -75,5 +76,5 @@ export const billingClientsRouter = router({
     })
     .input(ZUpdateClientInput)
     .output(ZClientOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateClient(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateClient(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

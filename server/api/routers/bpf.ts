@@ -22,6 +22,7 @@ import {
 } from "../../contracts/bpf";
 import { envelope } from "../../contracts/common";
 import { ZNoInput } from "../../contracts/common";
+import { one } from "../../contracts/envelope";
 import { getCharges, listCourseClasses, listTrainers, putCharges, setCourseClass, setEnrollmentSubcontracting, setTrainerEngagement } from "../../services/bpf/inputs";
 import { currentYear, drilldown, generate, getBreakdown, getSnapshot, submit } from "../../services/bpf/snapshots";
 import { bpfProcedure as bpf, router } from "../trpc";
@@ -59,7 +60,7 @@ export const bpfRouter = router({
     })
     .input(ZNoInput)
     .output(ZCurrentYearOutput)
-    .query(async ({ ctx }) => ({ data: await currentYear(ctx.db, ctx.caller, ctx.clock.now()) })),
+    .query(async ({ ctx }) => one(await currentYear(ctx.db, ctx.caller, ctx.clock.now()))),
 
   get: bpf()
     .meta({
@@ -74,7 +75,7 @@ export const bpfRouter = router({
     })
     .input(ZYearInput)
     .output(ZSnapshotOutput)
-    .query(async ({ ctx, input }) => ({ data: await getSnapshot(ctx.db, ctx.caller, input.year) })),
+    .query(async ({ ctx, input }) => one(await getSnapshot(ctx.db, ctx.caller, input.year))),
 
   generate: bpf()
     .meta({
@@ -92,7 +93,7 @@ export const bpfRouter = router({
     })
     .input(ZGenerateInput)
     .output(ZGenerateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generate(ctx.db, ctx.caller, input.year, input.force, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await generate(ctx.db, ctx.caller, input.year, input.force, ctx.clock.now()))),
 
   submit: bpf()
     .meta({
@@ -109,7 +110,7 @@ export const bpfRouter = router({
     })
     .input(ZSubmitInput)
     .output(ZSubmitOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await submit(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await submit(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   breakdown: bpf()
     .meta({
@@ -124,7 +125,7 @@ export const bpfRouter = router({
     })
     .input(ZYearInput)
     .output(ZBreakdownOutput)
-    .query(async ({ ctx, input }) => ({ data: await getBreakdown(ctx.db, ctx.caller, input.year) })),
+    .query(async ({ ctx, input }) => one(await getBreakdown(ctx.db, ctx.caller, input.year))),
 
   drilldown: bpf()
     .meta({
@@ -151,7 +152,7 @@ export const bpfRouter = router({
     })
     .input(ZYearInput)
     .output(ZChargesOutput)
-    .query(async ({ ctx, input }) => ({ data: await getCharges(ctx.db, ctx.caller, input.year) })),
+    .query(async ({ ctx, input }) => one(await getCharges(ctx.db, ctx.caller, input.year))),
 
   setCharges: bpf()
     .meta({
@@ -166,13 +167,13 @@ export const bpfRouter = router({
     })
     .input(ZChargesInput)
     .output(envelope(ZCharges))
-    .mutation(async ({ ctx, input }) => ({ data: await putCharges(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await putCharges(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   trainers: bpf()
     .meta({ openapi: { method: "GET", path: "/bpf/trainers", tags, summary: "Trainers and their engagement (frame E)", description: `${RULES} The active ADMIN, CREATOR and TRAINER members; engagement null: not entered.`, errorResponses: who } })
     .input(ZNoInput)
     .output(ZTrainersOutput)
-    .query(async ({ ctx }) => ({ data: await listTrainers(ctx.db, ctx.caller) })),
+    .query(async ({ ctx }) => one(await listTrainers(ctx.db, ctx.caller))),
 
   setTrainer: bpf()
     .meta({
@@ -187,13 +188,13 @@ export const bpfRouter = router({
     })
     .input(ZTrainerEngagementInput)
     .output(envelope(ZTrainerEngagementInput))
-    .mutation(async ({ ctx, input }) => ({ data: await setTrainerEngagement(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await setTrainerEngagement(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   courses: bpf()
     .meta({ openapi: { method: "GET", path: "/bpf/courses", tags, summary: "Courses with their F-3 objective and F-4 NSF code", description: `${RULES} Draft and published courses.`, errorResponses: who } })
     .input(ZNoInput)
     .output(ZCourseClassesOutput)
-    .query(async ({ ctx }) => ({ data: await listCourseClasses(ctx.db, ctx.caller) })),
+    .query(async ({ ctx }) => one(await listCourseClasses(ctx.db, ctx.caller))),
 
   setCourse: bpf()
     .meta({
@@ -208,7 +209,7 @@ export const bpfRouter = router({
     })
     .input(ZCourseClassInput)
     .output(envelope(ZCourseClassRow))
-    .mutation(async ({ ctx, input }) => ({ data: await setCourseClass(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await setCourseClass(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   setSubcontracting: bpf()
     .meta({
@@ -223,7 +224,7 @@ export const bpfRouter = router({
     })
     .input(ZEnrollmentSubcontractingInput)
     .output(ZEnrollmentSubcontractingOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setEnrollmentSubcontracting(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await setEnrollmentSubcontracting(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });
 
 /** Shared with the binary routes GET /bpf/year/{year}/export and /export-csv (server/http/bpf-pdf.ts, bpf-csv.ts), which declare their own operation. */

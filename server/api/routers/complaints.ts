@@ -15,6 +15,7 @@ import {
   ZStatsInput,
   ZUpdateComplaintInput,
 } from "../../contracts/complaints";
+import { one } from "../../contracts/envelope";
 import { complaintStats } from "../../services/quality/complaint-stats";
 import { createComplaint } from "../../services/quality/complaint-create";
 import { addComment, escalateComplaint, getComplaint, listComplaints, resolveComplaint, updateComplaint } from "../../services/quality/complaints";
@@ -47,7 +48,7 @@ export const complaintsRouter = router({
     })
     .input(ZStatsInput)
     .output(ZComplaintStatsOutput)
-    .query(async ({ ctx, input }) => ({ data: await complaintStats(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await complaintStats(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   list: can("complaints.comment")
     .meta({
@@ -100,7 +101,7 @@ export const complaintsRouter = router({
     })
     .input(ZCreateComplaintInput)
     .output(ZComplaintCreatedOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createComplaint(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createComplaint(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   get: tenantProcedure
     .meta({
@@ -118,7 +119,7 @@ export const complaintsRouter = router({
     })
     .input(ZComplaintIdInput)
     .output(ZComplaintOutput)
-    .query(async ({ ctx, input }) => ({ data: await getComplaint(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await getComplaint(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   update: can("complaints.manage")
     .meta({
@@ -138,7 +139,7 @@ export const complaintsRouter = router({
     })
     .input(ZUpdateComplaintInput)
     .output(ZComplaintOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateComplaint(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateComplaint(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   comment: can("complaints.comment")
     .meta({
@@ -154,7 +155,7 @@ export const complaintsRouter = router({
     })
     .input(ZCommentInput)
     .output(ZCommentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await addComment(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await addComment(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   resolve: can("complaints.manage")
     .meta({
@@ -172,7 +173,7 @@ export const complaintsRouter = router({
     })
     .input(ZResolveInput)
     .output(ZResolveOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await resolveComplaint(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await resolveComplaint(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   escalate: tenantProcedure
     .meta({
@@ -190,5 +191,5 @@ export const complaintsRouter = router({
     })
     .input(ZEscalateInput)
     .output(ZEscalateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await escalateComplaint(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await escalateComplaint(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

@@ -9,6 +9,7 @@ import {
   ZSignConventionInput,
   ZSignTokenInput,
 } from "../../contracts/conventions";
+import { one } from "../../contracts/envelope";
 import { generateConvention, getConvention, listConventions, publicConvention, sendConvention, signConvention } from "../../services/conventions/conventions";
 import { can, publicTenantProcedure, router } from "../trpc";
 
@@ -46,7 +47,7 @@ export const conventionsRouter = router({
     })
     .input(ZGenerateConventionInput)
     .output(ZConventionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await generateConvention(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await generateConvention(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   list: can("conventions.read")
     .meta({
@@ -76,7 +77,7 @@ export const conventionsRouter = router({
     })
     .input(ZConventionIdInput)
     .output(ZConventionOutput)
-    .query(async ({ ctx, input }) => ({ data: await getConvention(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getConvention(ctx.db, ctx.caller, input.id))),
 
   send: can("conventions.manage")
     .meta({
@@ -94,7 +95,7 @@ export const conventionsRouter = router({
     })
     .input(ZSendConventionInput)
     .output(ZConventionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await sendConvention(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await sendConvention(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   signView: publicTenantProcedure
     .meta({
@@ -111,7 +112,7 @@ export const conventionsRouter = router({
     })
     .input(ZSignTokenInput)
     .output(ZPublicConventionOutput)
-    .query(async ({ ctx, input }) => ({ data: await publicConvention(ctx.db, ctx.scope, input.token, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await publicConvention(ctx.db, ctx.scope, input.token, ctx.clock.now()))),
 
   sign: publicTenantProcedure
     .meta({
@@ -129,5 +130,5 @@ export const conventionsRouter = router({
     })
     .input(ZSignConventionInput)
     .output(ZPublicConventionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await signConvention(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await signConvention(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

@@ -6,6 +6,7 @@ import {
   ZQualiopiStatusOutput,
   ZSetMediaReferenceInput,
 } from "../../contracts/courses";
+import { one } from "../../contracts/envelope";
 import { setCourseImage, type CourseImageSlot } from "../../services/courses/images";
 import { getPublicStats, getQualiopiInfo, getQualiopiStatus } from "../../services/courses/stats";
 import { can, tenantProcedure } from "../trpc";
@@ -26,7 +27,7 @@ const imageReference = (slot: CourseImageSlot) =>
     })
     .input(ZSetMediaReferenceInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setCourseImage(ctx.db, ctx.caller, input.id, slot, input.mediaId, ctx.clock.now()) }));
+    .mutation(async ({ ctx, input }) => one(await setCourseImage(ctx.db, ctx.caller, input.id, slot, input.mediaId, ctx.clock.now())));
 
 /** Qualiopi status and information, result indicators and image references of a course. */
 export const courseComplianceProcedures = {
@@ -50,7 +51,7 @@ export const courseComplianceProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZQualiopiStatusOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQualiopiStatus(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await getQualiopiStatus(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   qualiopiInfo: tenantProcedure
     .meta({
@@ -65,7 +66,7 @@ export const courseComplianceProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZQualiopiInfoOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQualiopiInfo(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await getQualiopiInfo(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   publicStats: tenantProcedure
     .meta({
@@ -83,7 +84,7 @@ export const courseComplianceProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZPublicStatsOutput)
-    .query(async ({ ctx, input }) => ({ data: await getPublicStats(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getPublicStats(ctx.db, ctx.caller, input.id))),
 
   setBannerImage: imageReference("banner"),
   setFeaturedImage: imageReference("featured"),

@@ -22,6 +22,7 @@ import {
   ZUpdateModuleInput,
   ZUpdateQuestionnaireInput,
 } from "../../contracts/course-content";
+import { one } from "../../contracts/envelope";
 import { getLessonView } from "../../services/course-content/lesson-view";
 import { createLesson, deleteLesson, reorderLessons, updateLesson } from "../../services/course-content/lessons";
 import { createModule, deleteModule, listModules, reorderModules, updateModule } from "../../services/course-content/modules";
@@ -86,7 +87,7 @@ export const courseContentRouter = router({
     })
     .input(ZCreateModuleInput)
     .output(ZModuleOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createModule(ctx.db, ctx.caller, input.id, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createModule(ctx.db, ctx.caller, input.id, input, ctx.clock.now()))),
 
   reorderModules: write
     .meta({
@@ -109,7 +110,7 @@ export const courseContentRouter = router({
     })
     .input(ZUpdateModuleInput)
     .output(ZModuleOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateModule(ctx.db, ctx.caller, input.id, input.moduleId, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateModule(ctx.db, ctx.caller, input.id, input.moduleId, input, ctx.clock.now()))),
 
   deleteModule: write
     .meta({
@@ -126,7 +127,7 @@ export const courseContentRouter = router({
     })
     .input(ZModuleRefInput)
     .output(envelope(ZModuleDeleted))
-    .mutation(async ({ ctx, input }) => ({ data: await deleteModule(ctx.db, ctx.caller, input.id, input.moduleId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await deleteModule(ctx.db, ctx.caller, input.id, input.moduleId, ctx.clock.now()))),
 
   // ---------------------------------------------------------------- lessons
   createLesson: write
@@ -147,7 +148,7 @@ export const courseContentRouter = router({
     .output(ZLessonOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, moduleId, ...fields } = input;
-      return { data: await createLesson(ctx.db, ctx.caller, id, moduleId, fields, ctx.clock.now()) };
+      return one(await createLesson(ctx.db, ctx.caller, id, moduleId, fields, ctx.clock.now()));
     }),
 
   reorderLessons: write
@@ -163,7 +164,7 @@ export const courseContentRouter = router({
     })
     .input(ZReorderLessonsInput)
     .output(ZModuleOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await reorderLessons(ctx.db, ctx.caller, input.id, input.moduleId, input.lessonIds, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await reorderLessons(ctx.db, ctx.caller, input.id, input.moduleId, input.lessonIds, ctx.clock.now()))),
 
   lessonView: tenantProcedure
     .meta({
@@ -181,7 +182,7 @@ export const courseContentRouter = router({
     })
     .input(ZLessonRefInput)
     .output(envelope(ZLessonView))
-    .query(async ({ ctx, input }) => ({ data: await getLessonView(ctx.db, ctx.caller, input.id, input.lessonId) })),
+    .query(async ({ ctx, input }) => one(await getLessonView(ctx.db, ctx.caller, input.id, input.lessonId))),
 
   updateLesson: write
     .meta({
@@ -200,7 +201,7 @@ export const courseContentRouter = router({
     .output(ZLessonOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, lessonId, ...changes } = input;
-      return { data: await updateLesson(ctx.db, ctx.caller, id, lessonId, changes, ctx.clock.now()) };
+      return one(await updateLesson(ctx.db, ctx.caller, id, lessonId, changes, ctx.clock.now()));
     }),
 
   deleteLesson: write
@@ -216,7 +217,7 @@ export const courseContentRouter = router({
     })
     .input(ZLessonRefInput)
     .output(envelope(ZDeleted))
-    .mutation(async ({ ctx, input }) => ({ data: await deleteLesson(ctx.db, ctx.caller, input.id, input.lessonId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await deleteLesson(ctx.db, ctx.caller, input.id, input.lessonId, ctx.clock.now()))),
 
   // ---------------------------------------------------------------- questionnaires
   listQuestionnaires: tenantProcedure
@@ -232,7 +233,7 @@ export const courseContentRouter = router({
     })
     .input(ZCourseContentInput)
     .output(envelope(ZQuestionnaireSummary.array()))
-    .query(async ({ ctx, input }) => ({ data: await listQuestionnaires(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await listQuestionnaires(ctx.db, ctx.caller, input.id))),
 
   createQuestionnaire: write
     .meta({
@@ -248,7 +249,7 @@ export const courseContentRouter = router({
     })
     .input(ZCreateQuestionnaireInput)
     .output(ZQuestionnaireOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createQuestionnaire(ctx.db, ctx.caller, input.id, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createQuestionnaire(ctx.db, ctx.caller, input.id, input, ctx.clock.now()))),
 
   getQuestionnaire: tenantProcedure
     .meta({
@@ -263,7 +264,7 @@ export const courseContentRouter = router({
     })
     .input(ZQuestionnaireRefInput)
     .output(ZQuestionnaireOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQuestionnaire(ctx.db, ctx.caller, input.id, input.questionnaireId) })),
+    .query(async ({ ctx, input }) => one(await getQuestionnaire(ctx.db, ctx.caller, input.id, input.questionnaireId))),
 
   updateQuestionnaire: write
     .meta({
@@ -282,7 +283,7 @@ export const courseContentRouter = router({
     .output(ZQuestionnaireOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, questionnaireId, ...changes } = input;
-      return { data: await updateQuestionnaire(ctx.db, ctx.caller, id, questionnaireId, changes, ctx.clock.now()) };
+      return one(await updateQuestionnaire(ctx.db, ctx.caller, id, questionnaireId, changes, ctx.clock.now()));
     }),
 
   replaceQuestions: write
@@ -300,7 +301,7 @@ export const courseContentRouter = router({
     })
     .input(ZReplaceQuestionsInput)
     .output(ZQuestionnaireOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await replaceQuestions(ctx.db, ctx.caller, input.id, input.questionnaireId, input.questions, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await replaceQuestions(ctx.db, ctx.caller, input.id, input.questionnaireId, input.questions, ctx.clock.now()))),
 
   deleteQuestionnaire: write
     .meta({
@@ -315,5 +316,5 @@ export const courseContentRouter = router({
     })
     .input(ZQuestionnaireRefInput)
     .output(envelope(ZDeleted))
-    .mutation(async ({ ctx, input }) => ({ data: await deleteQuestionnaire(ctx.db, ctx.caller, input.id, input.questionnaireId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await deleteQuestionnaire(ctx.db, ctx.caller, input.id, input.questionnaireId, ctx.clock.now()))),
 });

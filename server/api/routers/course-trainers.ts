@@ -10,6 +10,7 @@ import {
   ZTrainerUserInput,
 } from "../../contracts/course-trainers";
 import { ZCourseIdInput } from "../../contracts/courses";
+import { one } from "../../contracts/envelope";
 import { addCompetency, listCompetencies, removeCompetency } from "../../services/courses/competencies";
 import { listCourseTrainers, listTeachingMembers, setCourseTrainers } from "../../services/courses/trainers";
 import { can } from "../trpc";
@@ -32,7 +33,7 @@ export const courseTrainerProcedures = {
     })
     .input(z.object({}))
     .output(ZTeachingMembersOutput)
-    .query(async ({ ctx }) => ({ data: await listTeachingMembers(ctx.db, ctx.scope) })),
+    .query(async ({ ctx }) => one(await listTeachingMembers(ctx.db, ctx.scope))),
 
   trainers: can("courses.teach")
     .meta({
@@ -47,7 +48,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZCourseIdInput)
     .output(ZCourseTrainersOutput)
-    .query(async ({ ctx, input }) => ({ data: await listCourseTrainers(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await listCourseTrainers(ctx.db, ctx.caller, input.id))),
 
   setTrainers: can("courses.manage")
     .meta({
@@ -64,7 +65,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZSetCourseTrainersInput)
     .output(ZCourseTrainersOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setCourseTrainers(ctx.db, ctx.caller, input.id, input.trainers, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await setCourseTrainers(ctx.db, ctx.caller, input.id, input.trainers, ctx.clock.now()))),
 
   competencies: can("courses.teach")
     .meta({
@@ -79,7 +80,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZTrainerUserInput)
     .output(ZCompetenciesOutput)
-    .query(async ({ ctx, input }) => ({ data: await listCompetencies(ctx.db, ctx.caller, input.userId, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await listCompetencies(ctx.db, ctx.caller, input.userId, ctx.clock.now()))),
 
   addCompetency: can("courses.manage")
     .meta({
@@ -95,7 +96,7 @@ export const courseTrainerProcedures = {
     })
     .input(ZCreateCompetencyInput)
     .output(ZCompetencyOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await addCompetency(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await addCompetency(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   removeCompetency: can("courses.manage")
     .meta({

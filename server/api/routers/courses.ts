@@ -13,6 +13,7 @@ import {
   ZListCoursesOutput,
   ZUpdateCourseInput,
 } from "../../contracts/courses";
+import { one } from "../../contracts/envelope";
 import { createCourse, recordCourseView, updateCourse } from "../../services/courses/authoring";
 import { createCourseBulk } from "../../services/courses/bulk";
 import { listCourses } from "../../services/courses/catalog";
@@ -106,7 +107,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseIdInput)
     .output(envelope(ZCourseDetail))
-    .query(async ({ ctx, input }) => ({ data: await getCourseDetail(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getCourseDetail(ctx.db, ctx.caller, input.id))),
 
   create: can("courses.create")
     .meta({
@@ -125,7 +126,7 @@ export const coursesRouter = router({
     })
     .input(ZCreateCourseInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createCourse(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createCourse(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   bulk: can("courses.create")
     .meta({
@@ -146,7 +147,7 @@ export const coursesRouter = router({
     })
     .input(ZCreateCourseBulkInput)
     .output(envelope(ZCourseDetail))
-    .mutation(async ({ ctx, input }) => ({ data: await createCourseBulk(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createCourseBulk(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   view: tenantProcedure
     .meta({
@@ -183,7 +184,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseIdInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await publishCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await publishCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   duplicate: can("courses.create")
     .meta({
@@ -202,7 +203,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseIdInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await duplicateCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await duplicateCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   update: can("courses.manage")
     .meta({
@@ -223,7 +224,7 @@ export const coursesRouter = router({
     .output(ZCourseOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, slug: _slug, ...changes } = input;
-      return { data: await updateCourse(ctx.db, ctx.caller, id, changes, ctx.clock.now()) };
+      return one(await updateCourse(ctx.db, ctx.caller, id, changes, ctx.clock.now()));
     }),
 
   archive: can("courses.manage")
@@ -241,7 +242,7 @@ export const coursesRouter = router({
     })
     .input(ZCourseRefInput)
     .output(ZCourseOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await archiveCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await archiveCourse(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   ...courseComplianceProcedures,
   ...courseTrainerProcedures,
@@ -262,5 +263,5 @@ export const coursesRouter = router({
     })
     .input(ZCourseRefInput)
     .output(envelope(ZCoursePublicDetail))
-    .query(async ({ ctx, input }) => ({ data: await getPublicCourse(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getPublicCourse(ctx.db, ctx.caller, input.id))),
 });

@@ -1,4 +1,5 @@
 import { ZOutboxInput, ZOutboxOutput } from "../../contracts/dev";
+import { one } from "../../contracts/envelope";
 import { devOutboxEnabled } from "../../env";
 import { DomainError } from "../../errors";
 import { isLoopbackAddress } from "../../lib/loopback";
@@ -24,6 +25,6 @@ export const devRouter = router({
       // Reset links and invitations of every tenant: never to anyone but the machine itself.
       if (!devOutboxEnabled() || !isLoopbackAddress(ctx.ip)) throw new DomainError("NOT_FOUND", "Not found", { reason: "ROUTE_NOT_FOUND" });
       const rows = await listOutbox(ctx.db, input.to, input.limit);
-      return { data: rows.map((r) => ({ ...r, attachments: r.attachments ?? [], createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })) };
+      return one(rows.map((r) => ({ ...r, attachments: r.attachments ?? [], createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })));
     }),
 });

@@ -1,4 +1,5 @@
 import { ZDocumentIdInput, ZDocumentOutput, ZListDocumentsInput, ZListDocumentsOutput } from "../../contracts/documents";
+import { one } from "../../contracts/envelope";
 import { listDocuments, loadReadableDocument, toDocument } from "../../services/documents/documents";
 import { router, tenantProcedure } from "../trpc";
 
@@ -39,6 +40,6 @@ export const documentsRouter = router({
     })
     .input(ZDocumentIdInput)
     .output(ZDocumentOutput)
-    .query(async ({ ctx, input }) => ({ data: toDocument(await loadReadableDocument(ctx.db, ctx.caller, input.id)) })),
+    .query(async ({ ctx, input }) => one(toDocument(await loadReadableDocument(ctx.db, ctx.caller, input.id)))),
 
 });

@@ -24,6 +24,7 @@ import {
   ZUpdateEnrollmentInput,
   ZUpdateProgressInput,
 } from "../../contracts/enrollments";
+import { one } from "../../contracts/envelope";
 import { cancelEnrollment, createEnrollment, enrollSelf, listEnrollments, listMyEnrollments, updateEnrollment } from "../../services/enrollments/enrollments";
 import { csvExportRoute } from "../../http/csv-export";
 import { getEnrollmentDetail, getProgressSummary, recordProgress } from "../../services/enrollments/progress";
@@ -72,7 +73,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZUpcomingSessionsInput)
     .output(ZUpcomingSessionsOutput)
-    .query(async ({ ctx, input }) => ({ data: await listUpcomingSessions(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await listUpcomingSessions(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   /** The progress export as CSV text for tRPC callers; REST: GET /enrollments/course/{courseId}/export (server/http/csv-export.ts declares it, CSV or XLSX). */
   export: csvExportRoute.trpc("text"),
@@ -94,7 +95,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollSelfInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await enrollSelf(ctx.db, ctx.caller, input.courseId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await enrollSelf(ctx.db, ctx.caller, input.courseId, ctx.clock.now()))),
 
   list: can("enrollments.readAll")
     .meta({
@@ -132,7 +133,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZCreateEnrollmentInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createEnrollment(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createEnrollment(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   byId: tenantProcedure
     .meta({
@@ -149,7 +150,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZEnrollmentDetailOutput)
-    .query(async ({ ctx, input }) => ({ data: await getEnrollmentDetail(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getEnrollmentDetail(ctx.db, ctx.caller, input.id))),
 
   progress: tenantProcedure
     .meta({
@@ -164,7 +165,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZProgressSummaryOutput)
-    .query(async ({ ctx, input }) => ({ data: await getProgressSummary(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getProgressSummary(ctx.db, ctx.caller, input.id))),
 
   quizScores: tenantProcedure
     .meta({
@@ -181,7 +182,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZQuizScoresOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQuizScores(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getQuizScores(ctx.db, ctx.caller, input.id))),
 
   quizFeedback: tenantProcedure
     .meta({
@@ -198,7 +199,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZQuizFeedbackInput)
     .output(ZQuizFeedbackOutput)
-    .query(async ({ ctx, input }) => ({ data: await getQuizFeedback(ctx.db, ctx.caller, input.id, input.lessonId) })),
+    .query(async ({ ctx, input }) => one(await getQuizFeedback(ctx.db, ctx.caller, input.id, input.lessonId))),
 
   recordProgress: can("progress.update")
     .meta({
@@ -219,7 +220,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZUpdateProgressInput)
     .output(ZProgressUpdateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await recordProgress(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await recordProgress(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   submitQuiz: can("progress.update")
     .meta({
@@ -240,7 +241,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZSubmitQuizInput)
     .output(ZQuizResultOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await submitQuizAttempt(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await submitQuizAttempt(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   update: can("enrollments.update")
     .meta({
@@ -256,7 +257,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZUpdateEnrollmentInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateEnrollment(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateEnrollment(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   cancel: can("enrollments.cancel")
     .meta({
@@ -273,7 +274,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZEnrollmentIdInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await cancelEnrollment(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await cancelEnrollment(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   suspend: can("enrollments.suspend")
     .meta({
@@ -293,7 +294,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZSuspendEnrollmentInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await moveEnrollment(ctx.db, ctx.caller, input.id, "suspend", input.reason, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await moveEnrollment(ctx.db, ctx.caller, input.id, "suspend", input.reason, ctx.clock.now()))),
 
   reactivate: can("enrollments.suspend")
     .meta({
@@ -311,7 +312,7 @@ export const enrollmentsRouter = router({
     })
     .input(ZReactivateEnrollmentInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await moveEnrollment(ctx.db, ctx.caller, input.id, "reactivate", undefined, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await moveEnrollment(ctx.db, ctx.caller, input.id, "reactivate", undefined, ctx.clock.now()))),
 
   revoke: can("enrollments.suspend")
     .meta({
@@ -330,5 +331,5 @@ export const enrollmentsRouter = router({
     })
     .input(ZRevokeEnrollmentInput)
     .output(ZEnrollmentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await moveEnrollment(ctx.db, ctx.caller, input.id, "revoke", input.reason, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await moveEnrollment(ctx.db, ctx.caller, input.id, "revoke", input.reason, ctx.clock.now()))),
 });

@@ -1,4 +1,5 @@
 import { ZFunderMemberInput, ZFunderOutput, ZListFundersOutput, ZMyFunderOutput, ZUpdateFunderInput } from "../../contracts/funders";
+import { one } from "../../contracts/envelope";
 import { listFunders, myFunder, setFunderMember, updateFunder } from "../../services/tenants/funder-links";
 import { can, router } from "../trpc";
 import { z } from "zod";
@@ -17,7 +18,7 @@ export const fundersRouter = router({
     })
     .input(z.object({}).optional())
     .output(ZMyFunderOutput)
-    .query(async ({ ctx }) => ({ data: await myFunder(ctx.db, ctx.caller) })),
+    .query(async ({ ctx }) => one(await myFunder(ctx.db, ctx.caller))),
 
   list: can("funders.manage")
     .meta({
@@ -25,7 +26,7 @@ export const fundersRouter = router({
     })
     .input(z.object({}).optional())
     .output(ZListFundersOutput)
-    .query(async ({ ctx }) => ({ data: await listFunders(ctx.db, ctx.caller) })),
+    .query(async ({ ctx }) => one(await listFunders(ctx.db, ctx.caller))),
 
   update: can("funders.manage")
     .meta({
@@ -40,7 +41,7 @@ export const fundersRouter = router({
     })
     .input(ZUpdateFunderInput)
     .output(ZFunderOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateFunder(ctx.db, ctx.caller, input) })),
+    .mutation(async ({ ctx, input }) => one(await updateFunder(ctx.db, ctx.caller, input))),
 
   addMember: can("funders.manage")
     .meta({
@@ -55,7 +56,7 @@ export const fundersRouter = router({
     })
     .input(ZFunderMemberInput)
     .output(ZFunderOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setFunderMember(ctx.db, ctx.caller, input, true) })),
+    .mutation(async ({ ctx, input }) => one(await setFunderMember(ctx.db, ctx.caller, input, true))),
 
   removeMember: can("funders.manage")
     .meta({
@@ -70,5 +71,5 @@ export const fundersRouter = router({
     })
     .input(ZFunderMemberInput)
     .output(ZFunderOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setFunderMember(ctx.db, ctx.caller, input, false) })),
+    .mutation(async ({ ctx, input }) => one(await setFunderMember(ctx.db, ctx.caller, input, false))),
 });

@@ -16,6 +16,7 @@ import {
   ZUpdateActionInput,
   ZUpdatePlanInput,
 } from "../../contracts/improvement-plans";
+import { one } from "../../contracts/envelope";
 import { planStats } from "../../services/quality/plan-stats";
 import { addAction, closePlan, completeAction, createPlan, deletePlan, getPlan, listPlans, updateAction, updatePlan } from "../../services/quality/plans";
 import { ofModeProcedure, router } from "../trpc";
@@ -48,7 +49,7 @@ export const improvementPlansRouter = router({
     })
     .input(ZPlanStatsInput)
     .output(ZPlanStatsOutput)
-    .query(async ({ ctx, input }) => ({ data: await planStats(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await planStats(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   list: guard()
     .meta({
@@ -82,7 +83,7 @@ export const improvementPlansRouter = router({
     })
     .input(ZCreatePlanInput)
     .output(ZPlanCreatedOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createPlan(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createPlan(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   get: guard()
     .meta({
@@ -97,7 +98,7 @@ export const improvementPlansRouter = router({
     })
     .input(ZPlanIdInput)
     .output(ZPlanOutput)
-    .query(async ({ ctx, input }) => ({ data: await getPlan(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getPlan(ctx.db, ctx.caller, input.id))),
 
   update: guard()
     .meta({
@@ -112,7 +113,7 @@ export const improvementPlansRouter = router({
     })
     .input(ZUpdatePlanInput)
     .output(ZPlanIdOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updatePlan(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updatePlan(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   delete: guard()
     .meta({
@@ -147,7 +148,7 @@ export const improvementPlansRouter = router({
     })
     .input(ZAddActionInput)
     .output(ZActionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await addAction(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await addAction(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   updateAction: guard()
     .meta({
@@ -162,7 +163,7 @@ export const improvementPlansRouter = router({
     })
     .input(ZUpdateActionInput)
     .output(ZActionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateAction(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateAction(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   completeAction: guard()
     .meta({
@@ -177,7 +178,7 @@ export const improvementPlansRouter = router({
     })
     .input(ZActionIdInput)
     .output(ZActionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await completeAction(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await completeAction(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   close: guard()
     .meta({
@@ -194,5 +195,5 @@ export const improvementPlansRouter = router({
     })
     .input(ZClosePlanInput)
     .output(ZPlanOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await closePlan(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await closePlan(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

@@ -16,6 +16,7 @@ import {
   ZUpdateInvoiceInput,
   ZValidateInvoiceOutput,
 } from "../../contracts/invoices";
+import { one } from "../../contracts/envelope";
 import { cancelInvoice, markInvoicePaid, renderInvoicePdf, sendInvoice } from "../../services/billing/invoice-actions";
 import { createCreditNote, issueInvoice } from "../../services/billing/invoice-issue";
 import { splitEnrollmentInvoices } from "../../services/billing/invoice-split";
@@ -72,7 +73,7 @@ export const invoicesRouter = router({
     })
     .input(ZInvoiceIdInput)
     .output(ZInvoiceOutput)
-    .query(async ({ ctx, input }) => ({ data: await getInvoice(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await getInvoice(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   create: can("billing.manage")
     .meta({
@@ -93,7 +94,7 @@ export const invoicesRouter = router({
     })
     .input(ZCreateInvoiceInput)
     .output(ZInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createInvoice(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   update: can("billing.manage")
     .meta({
@@ -108,7 +109,7 @@ export const invoicesRouter = router({
     })
     .input(ZUpdateInvoiceInput)
     .output(ZInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateInvoice(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   delete: can("billing.manage")
     .meta({
@@ -142,7 +143,7 @@ export const invoicesRouter = router({
     })
     .input(ZInvoiceIdInput)
     .output(ZInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await issueInvoice(ctx.db, ctx.caller, input.id, () => ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await issueInvoice(ctx.db, ctx.caller, input.id, () => ctx.clock.now()))),
 
   validate: can("billing.manage")
     .meta({
@@ -162,7 +163,7 @@ export const invoicesRouter = router({
     })
     .input(ZInvoiceIdInput)
     .output(ZValidateInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await validateDraftInvoice(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await validateDraftInvoice(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   cancel: can("billing.manage")
     .meta({
@@ -182,7 +183,7 @@ export const invoicesRouter = router({
     })
     .input(ZCancelInvoiceInput)
     .output(ZInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await cancelInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await cancelInvoice(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   render: can("billing.manage")
     .meta({
@@ -200,7 +201,7 @@ export const invoicesRouter = router({
     })
     .input(ZInvoiceIdInput)
     .output(ZInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await renderInvoicePdf(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await renderInvoicePdf(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   creditNote: can("billing.manage")
     .meta({
@@ -221,7 +222,7 @@ export const invoicesRouter = router({
     })
     .input(ZCreditNoteInput)
     .output(ZInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createCreditNote(ctx.db, ctx.caller, input, () => ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createCreditNote(ctx.db, ctx.caller, input, () => ctx.clock.now()))),
 
   markPaid: can("billing.manage")
     .meta({
@@ -236,7 +237,7 @@ export const invoicesRouter = router({
     })
     .input(ZMarkPaidInput)
     .output(ZInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await markInvoicePaid(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await markInvoicePaid(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   send: can("billing.manage")
     .meta({
@@ -254,7 +255,7 @@ export const invoicesRouter = router({
     })
     .input(ZSendInvoiceInput)
     .output(ZSendInvoiceOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await sendInvoice(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await sendInvoice(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   /** The PDF as base64 for the screens (pdf-preview); REST: GET /billing/invoices/{id}/pdf (server/http/invoice-pdf.ts declares it). */
   pdf: invoicePdfRoute.trpc("base64"),
@@ -276,5 +277,5 @@ export const invoicesRouter = router({
     })
     .input(ZSplitInvoicesInput)
     .output(ZSplitInvoicesOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await splitEnrollmentInvoices(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await splitEnrollmentInvoices(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

@@ -1,5 +1,6 @@
 import { ZNoInput } from "../../contracts/common";
 import { VAT_EXEMPTION_MENTION, ZLegalIdentityOutput, ZUpdateLegalIdentityInput } from "../../contracts/legal-identity";
+import { one } from "../../contracts/envelope";
 import { getLegalIdentity, updateLegalIdentity } from "../../services/billing/legal-identity";
 import { can, router } from "../trpc";
 
@@ -25,7 +26,7 @@ export const legalIdentityRouter = router({
     })
     .input(ZNoInput)
     .output(ZLegalIdentityOutput)
-    .query(async ({ ctx }) => ({ data: await getLegalIdentity(ctx.db, ctx.caller) })),
+    .query(async ({ ctx }) => one(await getLegalIdentity(ctx.db, ctx.caller))),
 
   update: can("legalIdentity.manage")
     .meta({
@@ -45,5 +46,5 @@ export const legalIdentityRouter = router({
     })
     .input(ZUpdateLegalIdentityInput)
     .output(ZLegalIdentityOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateLegalIdentity(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateLegalIdentity(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

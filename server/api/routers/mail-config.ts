@@ -12,6 +12,7 @@ import {
   ZUpdateMailConfigInput,
   ZUpsertMailConfigInput,
 } from "../../contracts/mail-config";
+import { one } from "../../contracts/envelope";
 import {
   authorizeMailOAuth,
   deleteMailConfiguration,
@@ -45,7 +46,7 @@ export const mailConfigRouter = router({
     })
     .input(ZNoInput)
     .output(ZMailConfigOrNullOutput)
-    .query(async ({ ctx }) => ({ data: await getMailConfiguration(ctx.db, ctx.caller) })),
+    .query(async ({ ctx }) => one(await getMailConfiguration(ctx.db, ctx.caller))),
 
   upsert: can("mail.configure")
     .meta({
@@ -66,7 +67,7 @@ export const mailConfigRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { config, created } = await upsertMailConfiguration(ctx.db, ctx.caller, input);
       ctx.response.status = created ? 201 : 200;
-      return { data: config };
+      return one(config);
     }),
 
   test: can("mail.configure")
@@ -85,7 +86,7 @@ export const mailConfigRouter = router({
     })
     .input(ZTestMailInput)
     .output(ZTestMailOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await testMailConfiguration(ctx.db, ctx.caller, input.id) })),
+    .mutation(async ({ ctx, input }) => one(await testMailConfiguration(ctx.db, ctx.caller, input.id))),
 
   authorize: can("mail.configure")
     .meta({
@@ -104,7 +105,7 @@ export const mailConfigRouter = router({
     })
     .input(ZAuthorizeInput.extend({ provider: ZOAuthProvider }))
     .output(ZAuthorizeOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await authorizeMailOAuth(ctx.caller, input.provider, { fromName: input.fromName }) })),
+    .mutation(async ({ ctx, input }) => one(await authorizeMailOAuth(ctx.caller, input.provider, { fromName: input.fromName }))),
 
   update: can("mail.configure")
     .meta({
@@ -119,7 +120,7 @@ export const mailConfigRouter = router({
     })
     .input(ZUpdateMailConfigInput)
     .output(ZMailConfigOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateMailConfiguration(ctx.db, ctx.caller, input) })),
+    .mutation(async ({ ctx, input }) => one(await updateMailConfiguration(ctx.db, ctx.caller, input))),
 
   delete: can("mail.configure")
     .meta({

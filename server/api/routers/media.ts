@@ -1,4 +1,5 @@
 import { ZMediaIdInput, ZMediaOutput, ZUploadMediaInput } from "../../contracts/media";
+import { one } from "../../contracts/envelope";
 import { getMedia, serializeMedia, uploadMedia } from "../../services/media/media";
 import { can, router, tenantProcedure } from "../trpc";
 
@@ -23,7 +24,7 @@ export const mediaRouter = router({
     })
     .input(ZUploadMediaInput)
     .output(ZMediaOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await uploadMedia(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await uploadMedia(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   byId: tenantProcedure
     .meta({
@@ -41,5 +42,5 @@ export const mediaRouter = router({
     })
     .input(ZMediaIdInput)
     .output(ZMediaOutput)
-    .query(async ({ ctx, input }) => ({ data: serializeMedia(await getMedia(ctx.db, ctx.scope, input.id)) })),
+    .query(async ({ ctx, input }) => one(serializeMedia(await getMedia(ctx.db, ctx.scope, input.id)))),
 });

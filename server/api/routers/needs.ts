@@ -14,6 +14,7 @@ import {
   ZTimelineOutput,
   ZUpdateCompanyInput,
 } from "../../contracts/needs";
+import { one } from "../../contracts/envelope";
 import { createNeedsAnalysis, getNeedsAnalysis, listNeedsAnalyses } from "../../services/needs/analyses";
 import { createCompany, getCompany, listCompanies, updateCompany } from "../../services/needs/companies";
 import { enrollmentTimeline } from "../../services/needs/timeline";
@@ -66,7 +67,7 @@ export const needsRouter = router({
     })
     .input(ZCreateCompanyInput)
     .output(ZCompanyOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createCompany(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createCompany(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   getCompany: can("companies.read")
     .meta({
@@ -81,7 +82,7 @@ export const needsRouter = router({
     })
     .input(ZCompanyIdInput)
     .output(ZCompanyOutput)
-    .query(async ({ ctx, input }) => ({ data: await getCompany(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getCompany(ctx.db, ctx.caller, input.id))),
 
   updateCompany: can("companies.manage")
     .meta({
@@ -96,7 +97,7 @@ export const needsRouter = router({
     })
     .input(ZUpdateCompanyInput)
     .output(ZCompanyOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateCompany(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateCompany(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   createAnalysis: can("needs.manage")
     .meta({
@@ -119,7 +120,7 @@ export const needsRouter = router({
     })
     .input(ZCreateNeedsAnalysisInput)
     .output(ZNeedsAnalysisCreatedOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createNeedsAnalysis(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createNeedsAnalysis(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   listAnalyses: can("needs.manage")
     .meta({
@@ -149,7 +150,7 @@ export const needsRouter = router({
     })
     .input(ZNeedsAnalysisIdInput)
     .output(ZNeedsAnalysisOutput)
-    .query(async ({ ctx, input }) => ({ data: await getNeedsAnalysis(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getNeedsAnalysis(ctx.db, ctx.caller, input.id))),
 
   timeline: tenantProcedure
     .meta({
@@ -171,5 +172,5 @@ export const needsRouter = router({
     })
     .input(ZTimelineInput)
     .output(ZTimelineOutput)
-    .query(async ({ ctx, input }) => ({ data: await enrollmentTimeline(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await enrollmentTimeline(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 });

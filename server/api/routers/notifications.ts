@@ -7,6 +7,7 @@ import {
   ZReadOutput,
   ZUnreadCountOutput,
 } from "../../contracts/notifications";
+import { one } from "../../contracts/envelope";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../../services/notifications/notifications";
 import { router, tenantProcedure } from "../trpc";
 
@@ -20,7 +21,7 @@ export const notificationsRouter = router({
     .meta({ openapi: { method: "GET", path: "/notifications/unread-count", tags, summary: "Unread notifications count", description: `${OWN} Counted up to 100.`, errorResponses: { 401: "Unauthorized" } } })
     .input(ZNoInput)
     .output(ZUnreadCountOutput)
-    .query(async ({ ctx }) => ({ data: { unread: await unreadCount(ctx.db, ctx.caller) } })),
+    .query(async ({ ctx }) => one({ unread: await unreadCount(ctx.db, ctx.caller) })),
 
   list: tenantProcedure
     .meta({ openapi: { method: "GET", path: "/notifications", tags, summary: "My notifications", description: `${OWN} Newest first; unread=true for the unread ones only. perPage defaults to 20 (max 100).`, errorResponses: { 400: "Invalid query", 401: "Unauthorized" } } })
@@ -32,7 +33,7 @@ export const notificationsRouter = router({
     .meta({ openapi: { method: "POST", path: "/notifications/read-all", tags, summary: "Mark all my notifications read", description: `${OWN} Returns how many were marked.`, errorResponses: { 401: "Unauthorized" } } })
     .input(ZNoInput)
     .output(ZReadAllOutput)
-    .mutation(async ({ ctx }) => ({ data: { marked: await markAllRead(ctx.db, ctx.caller, ctx.clock.now()) } })),
+    .mutation(async ({ ctx }) => one({ marked: await markAllRead(ctx.db, ctx.caller, ctx.clock.now()) })),
 
   read: tenantProcedure
     .meta({
@@ -47,5 +48,5 @@ export const notificationsRouter = router({
     })
     .input(ZNotificationIdInput)
     .output(ZReadOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await markRead(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await markRead(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 });

@@ -13,6 +13,7 @@ import {
   ZSandboxInput,
   ZSandboxResultOutput,
 } from "../../contracts/payments";
+import { one } from "../../contracts/envelope";
 import { capturePayment, createCheckout, createIntent, getCheckoutStatus, getPayment, listPayments, refundPayment } from "../../services/payments/payments";
 import { getSandboxCheckout, sandboxAct } from "../../services/payments/sandbox";
 import { can, publicTenantProcedure, router, tenantProcedure } from "../trpc";
@@ -56,7 +57,7 @@ export const paymentsRouter = router({
     })
     .input(ZCreateIntentInput)
     .output(ZIntentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createIntent(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createIntent(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   checkout: tenantProcedure
     .meta({
@@ -75,7 +76,7 @@ export const paymentsRouter = router({
     })
     .input(ZCheckoutInput)
     .output(ZIntentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createCheckout(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createCheckout(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   checkoutStatus: tenantProcedure
     .meta({
@@ -91,7 +92,7 @@ export const paymentsRouter = router({
     })
     .input(ZPaymentIdInput)
     .output(ZCheckoutStatusOutput)
-    .query(async ({ ctx, input }) => ({ data: await getCheckoutStatus(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getCheckoutStatus(ctx.db, ctx.caller, input.id))),
 
   sandboxGet: publicTenantProcedure
     .meta({
@@ -109,7 +110,7 @@ export const paymentsRouter = router({
     })
     .input(ZSandboxInput)
     .output(ZSandboxCheckoutOutput)
-    .query(async ({ ctx, input }) => ({ data: await getSandboxCheckout(ctx.db, ctx.caller, input.id, input.token) })),
+    .query(async ({ ctx, input }) => one(await getSandboxCheckout(ctx.db, ctx.caller, input.id, input.token))),
 
   sandboxPay: publicTenantProcedure
     .meta({
@@ -128,7 +129,7 @@ export const paymentsRouter = router({
     })
     .input(ZSandboxInput)
     .output(ZSandboxResultOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await sandboxAct(ctx.db, ctx.caller, input.id, input.token, "pay", ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await sandboxAct(ctx.db, ctx.caller, input.id, input.token, "pay", ctx.clock.now()))),
 
   sandboxCancel: publicTenantProcedure
     .meta({
@@ -145,7 +146,7 @@ export const paymentsRouter = router({
     })
     .input(ZSandboxInput)
     .output(ZSandboxResultOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await sandboxAct(ctx.db, ctx.caller, input.id, input.token, "cancel", ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await sandboxAct(ctx.db, ctx.caller, input.id, input.token, "cancel", ctx.clock.now()))),
 
   list: can("payments.manage")
     .meta({
@@ -175,7 +176,7 @@ export const paymentsRouter = router({
     })
     .input(ZPaymentIdInput)
     .output(ZPaymentOutput)
-    .query(async ({ ctx, input }) => ({ data: await getPayment(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getPayment(ctx.db, ctx.caller, input.id))),
 
   capture: can("payments.manage")
     .meta({
@@ -194,7 +195,7 @@ export const paymentsRouter = router({
     })
     .input(ZPaymentIdInput)
     .output(ZPaymentOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await capturePayment(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await capturePayment(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   refund: can("payments.manage")
     .meta({
@@ -215,5 +216,5 @@ export const paymentsRouter = router({
     })
     .input(ZRefundInput)
     .output(ZRefundOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await refundPayment(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await refundPayment(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

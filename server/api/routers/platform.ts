@@ -6,6 +6,7 @@ import {
   ZPlatformUpdateTenantInput,
   ZSuspendTenantInput,
 } from "../../contracts/platform";
+import { one } from "../../contracts/envelope";
 import { listAllTenants, platformUpdateTenant, setTenantStatus } from "../../services/tenants/platform";
 import { actorOf } from "../helpers";
 import { platformAdminProcedure, router } from "../trpc";
@@ -47,7 +48,7 @@ export const platformRouter = router({
     })
     .input(ZPlatformUpdateTenantInput)
     .output(ZPlatformTenantOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await platformUpdateTenant(ctx.db, input, actorOf(ctx), ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await platformUpdateTenant(ctx.db, input, actorOf(ctx), ctx.clock.now()))),
 
   suspendTenant: platformAdminProcedure
     .meta({
@@ -66,9 +67,7 @@ export const platformRouter = router({
     })
     .input(ZSuspendTenantInput)
     .output(ZPlatformTenantOutput)
-    .mutation(async ({ ctx, input }) => ({
-      data: await setTenantStatus(ctx.db, input.id, "SUSPENDED", actorOf(ctx), ctx.clock.now(), input.reason),
-    })),
+    .mutation(async ({ ctx, input }) => one(await setTenantStatus(ctx.db, input.id, "SUSPENDED", actorOf(ctx), ctx.clock.now(), input.reason))),
 
   reactivateTenant: platformAdminProcedure
     .meta({
@@ -83,5 +82,5 @@ export const platformRouter = router({
     })
     .input(ZPlatformTenantIdInput)
     .output(ZPlatformTenantOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await setTenantStatus(ctx.db, input.id, "ACTIVE", actorOf(ctx), ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await setTenantStatus(ctx.db, input.id, "ACTIVE", actorOf(ctx), ctx.clock.now()))),
 });

@@ -8,6 +8,7 @@ import {
   ZDashboardInput,
   ZDashboardOutput,
 } from "../../contracts/qualiopi";
+import { one } from "../../contracts/envelope";
 import { getCourse } from "../../services/courses/access";
 import { checkPublication } from "../../services/qualiopi/check";
 import { auditContext, auditPreview } from "../../services/qualiopi/audit-export";
@@ -54,7 +55,7 @@ export const qualiopiRouter = router({
     })
     .input(ZCheckPublicationInput)
     .output(ZCheckPublicationOutput)
-    .query(async ({ ctx, input }) => ({ data: await checkPublication(ctx.db, ctx.caller, input.courseId, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await checkPublication(ctx.db, ctx.caller, input.courseId, ctx.clock.now()))),
 
   dashboard: can("audit.export")
     .meta({
@@ -75,7 +76,7 @@ export const qualiopiRouter = router({
     .output(ZDashboardOutput)
     .query(async ({ ctx, input }) => {
       const course = input.courseId ? await getCourse(ctx.db, ctx.scope, input.courseId) : null;
-      return { data: await qualiopiDashboard(ctx.db, ctx.scope, course, ctx.clock.now()) };
+      return one(await qualiopiDashboard(ctx.db, ctx.scope, course, ctx.clock.now()));
     }),
 
   courseDashboard: can("audit.export")
@@ -93,7 +94,7 @@ export const qualiopiRouter = router({
     .output(ZDashboardOutput)
     .query(async ({ ctx, input }) => {
       const course = await getCourse(ctx.db, ctx.scope, input.courseId);
-      return { data: await qualiopiDashboard(ctx.db, ctx.scope, course, ctx.clock.now()) };
+      return one(await qualiopiDashboard(ctx.db, ctx.scope, course, ctx.clock.now()));
     }),
 
   auditPreview: can("audit.export")
@@ -113,5 +114,5 @@ export const qualiopiRouter = router({
     })
     .input(ZAuditCourseInput)
     .output(ZAuditPreviewOutput)
-    .query(async ({ ctx, input }) => ({ data: await auditPreview(await auditContext(ctx.db, ctx.caller, input.courseId, ctx.clock.now())) })),
+    .query(async ({ ctx, input }) => one(await auditPreview(await auditContext(ctx.db, ctx.caller, input.courseId, ctx.clock.now())))),
 });

@@ -13,6 +13,7 @@ import {
   ZSessionOutput,
   ZUpdateSessionInput,
 } from "../../contracts/sessions";
+import { one } from "../../contracts/envelope";
 import { endSession, startSession } from "../../services/sessions/lifecycle";
 import { issueMediaToken } from "../../services/sessions/media-token";
 import { listRecordings } from "../../services/sessions/serialize";
@@ -81,7 +82,7 @@ export const sessionsRouter = router({
     })
     .input(ZCreateSessionInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createSession(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createSession(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   get: tenantProcedure
     .meta({
@@ -96,7 +97,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZSessionOutput)
-    .query(async ({ ctx, input }) => ({ data: await getSessionDetail(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await getSessionDetail(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   update: can("sessions.manage")
     .meta({
@@ -123,7 +124,7 @@ export const sessionsRouter = router({
     })
     .input(ZUpdateSessionInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateSession(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateSession(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   cancel: can("sessions.manage")
     .meta({
@@ -159,7 +160,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await startSession(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await startSession(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   end: can("sessions.manage")
     .meta({
@@ -174,7 +175,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZSessionOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await endSession(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await endSession(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   recordings: tenantProcedure
     .meta({
@@ -192,7 +193,7 @@ export const sessionsRouter = router({
     .query(async ({ ctx, input }) => {
       const caller = ctx.caller;
       await loadSession(ctx.db, caller, input.id);
-      return { data: await listRecordings(ctx.db, caller, input.id) };
+      return one(await listRecordings(ctx.db, caller, input.id));
     }),
 
   token: tenantProcedure
@@ -212,7 +213,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZMediaTokenOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await issueMediaToken(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await issueMediaToken(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   participants: tenantProcedure
     .meta({
@@ -227,7 +228,7 @@ export const sessionsRouter = router({
     })
     .input(ZSessionIdInput)
     .output(ZParticipantsOutput)
-    .query(async ({ ctx, input }) => ({ data: await listParticipants(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await listParticipants(ctx.db, ctx.caller, input.id))),
 
   register: can("sessions.manage")
     .meta({
@@ -246,7 +247,7 @@ export const sessionsRouter = router({
     })
     .input(ZRegisterParticipantsInput)
     .output(ZParticipantsOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await registerParticipants(ctx.db, ctx.caller, input.id, input.userIds, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await registerParticipants(ctx.db, ctx.caller, input.id, input.userIds, ctx.clock.now()))),
 
   unregister: can("sessions.manage")
     .meta({

@@ -11,6 +11,7 @@ import {
   ZSurveyTokenInput,
 } from "../../contracts/surveys";
 import { ZQuoteRequestInput, ZQuoteRequestOutput } from "../../contracts/needs";
+import { one } from "../../contracts/envelope";
 import { requestQuote } from "../../services/needs/quote-requests";
 import { getPublicCourse, listPublicCourses } from "../../services/surveys/public-courses";
 import { getSurvey, submitSurvey } from "../../services/surveys/respond";
@@ -51,7 +52,7 @@ export const surveysRouter = router({
     })
     .input(ZSurveyTokenInput)
     .output(ZSurveyOutput)
-    .query(async ({ ctx, input }) => ({ data: await getSurvey(ctx.db, ctx.scope, input.token, ctx.clock.now()) })),
+    .query(async ({ ctx, input }) => one(await getSurvey(ctx.db, ctx.scope, input.token, ctx.clock.now()))),
 
   respond: publicTenantProcedure
     .meta({
@@ -71,7 +72,7 @@ export const surveysRouter = router({
     })
     .input(ZSubmitSurveyInput)
     .output(ZSurveyResponseCreatedOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await submitSurvey(ctx.db, ctx.scope, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await submitSurvey(ctx.db, ctx.scope, input, ctx.clock.now()))),
 
   results: can("courses.manage")
     .meta({
@@ -90,7 +91,7 @@ export const surveysRouter = router({
     })
     .input(ZSurveyResultsInput)
     .output(ZSurveyResultsOutput)
-    .query(async ({ ctx, input }) => ({ data: await getSurveyResults(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getSurveyResults(ctx.db, ctx.caller, input.id))),
 
   publicCourses: publicTenantProcedure
     .meta({
@@ -128,7 +129,7 @@ export const surveysRouter = router({
     })
     .input(ZPublicCourseSlugInput)
     .output(ZPublicCourseOutput)
-    .query(async ({ ctx, input }) => ({ data: await getPublicCourse(ctx.db, ctx.scope, input.slug) })),
+    .query(async ({ ctx, input }) => one(await getPublicCourse(ctx.db, ctx.scope, input.slug))),
 
   requestQuote: publicTenantProcedure
     .meta({
@@ -154,5 +155,5 @@ export const surveysRouter = router({
     })
     .input(ZQuoteRequestInput)
     .output(ZQuoteRequestOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await requestQuote(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await requestQuote(ctx.db, ctx.caller, input, ctx.clock.now()))),
 });

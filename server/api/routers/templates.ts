@@ -12,6 +12,7 @@ import {
   ZTemplateOutput,
   ZUpdateTemplateInput,
 } from "../../contracts/templates";
+import { one } from "../../contracts/envelope";
 import { catalogFor } from "../../services/templates/catalog";
 import {
   createTemplate,
@@ -68,7 +69,7 @@ export const templatesRouter = router({
     })
     .input(ZCreateTemplateInput)
     .output(ZTemplateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createTemplate(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createTemplate(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   catalog: can("templates.manage")
     .meta({
@@ -83,7 +84,7 @@ export const templatesRouter = router({
     })
     .input(ZCatalogInput)
     .output(ZCatalogOutput)
-    .query(({ input }) => ({ data: { category: input.category, variables: catalogFor(input.category) } })),
+    .query(({ input }) => one({ category: input.category, variables: catalogFor(input.category) })),
 
   get: can("templates.manage")
     .meta({
@@ -98,7 +99,7 @@ export const templatesRouter = router({
     })
     .input(ZTemplateIdInput)
     .output(ZTemplateOutput)
-    .query(async ({ ctx, input }) => ({ data: await getTemplate(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getTemplate(ctx.db, ctx.caller, input.id))),
 
   update: can("templates.manage")
     .meta({
@@ -113,7 +114,7 @@ export const templatesRouter = router({
     })
     .input(ZUpdateTemplateInput)
     .output(ZTemplateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateTemplate(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateTemplate(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   delete: can("templates.manage")
     .meta({
@@ -148,7 +149,7 @@ export const templatesRouter = router({
     })
     .input(ZTemplateIdInput)
     .output(ZTemplateOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await duplicateTemplate(ctx.db, ctx.caller, input.id, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await duplicateTemplate(ctx.db, ctx.caller, input.id, ctx.clock.now()))),
 
   replaceFields: can("templates.manage")
     .meta({
@@ -163,7 +164,7 @@ export const templatesRouter = router({
     })
     .input(ZReplaceFieldsInput)
     .output(ZTemplateFieldsOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await replaceFields(ctx.db, ctx.caller, input.id, input.fields, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await replaceFields(ctx.db, ctx.caller, input.id, input.fields, ctx.clock.now()))),
 
   deleteField: can("templates.manage")
     .meta({

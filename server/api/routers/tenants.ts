@@ -13,6 +13,7 @@ import {
   ZToggleOfModeInput,
   ZUpdateTenantInput,
 } from "../../contracts/tenants";
+import { one } from "../../contracts/envelope";
 import { findUserById } from "../../services/auth/accounts";
 import { brandingOf, serializeTenant } from "../../services/tenants/serialize";
 import {
@@ -47,7 +48,7 @@ export const tenantsRouter = router({
     })
     .input(ZEmpty)
     .output(envelope(ZTenant))
-    .query(async ({ ctx }) => ({ data: serializeTenant(await getTenantById(ctx.db, ctx.tenant.id)) })),
+    .query(async ({ ctx }) => one(serializeTenant(await getTenantById(ctx.db, ctx.tenant.id)))),
 
   branding: activeTenantProcedure
     .meta({
@@ -61,7 +62,7 @@ export const tenantsRouter = router({
     })
     .input(ZEmpty)
     .output(envelope(ZBrandingOut))
-    .query(async ({ ctx }) => ({ data: brandingOf(await getTenantById(ctx.db, ctx.tenant.id)) })),
+    .query(async ({ ctx }) => one(brandingOf(await getTenantById(ctx.db, ctx.tenant.id)))),
 
   setOfMode: can("tenant.ofMode", activeTenantProcedure)
     .meta({
@@ -76,7 +77,7 @@ export const tenantsRouter = router({
     })
     .input(ZToggleOfModeInput)
     .output(envelope(ZTenant))
-    .mutation(async ({ ctx, input }) => ({ data: await setOfMode(ctx.db, ctx.caller, input.enabled, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await setOfMode(ctx.db, ctx.caller, input.enabled, ctx.clock.now()))),
 
   create: platformAdminProcedure
     .meta({
@@ -95,7 +96,7 @@ export const tenantsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const me = await findUserById(ctx.db, ctx.user.userId);
       const actor = { ...actorOf(ctx), name: me ? `${me.firstName} ${me.lastName}` : "Platform" };
-      return { data: await createTenant(ctx.db, input, actor, ctx.clock.now()) };
+      return one(await createTenant(ctx.db, input, actor, ctx.clock.now()));
     }),
 
   publicProfile: publicProcedure
@@ -111,7 +112,7 @@ export const tenantsRouter = router({
     })
     .input(ZTenantIdInput)
     .output(envelope(ZTenantPublic))
-    .query(async ({ ctx, input }) => ({ data: await getTenantPublicProfile(ctx.db, input.id) })),
+    .query(async ({ ctx, input }) => one(await getTenantPublicProfile(ctx.db, input.id))),
 
   update: can("tenant.update")
     .meta({
@@ -131,7 +132,7 @@ export const tenantsRouter = router({
     .mutation(async ({ ctx, input }) => {
       assertSameTenant(input.id, ctx.tenant);
       const { id: _id, slug: _ignored, ...changes } = input;
-      return { data: await updateTenant(ctx.db, ctx.caller, changes, ctx.clock.now()) };
+      return one(await updateTenant(ctx.db, ctx.caller, changes, ctx.clock.now()));
     }),
 
   setLogo: can("tenant.update")
@@ -149,7 +150,7 @@ export const tenantsRouter = router({
     })
     .input(ZSetTenantLogoInput)
     .output(envelope(ZTenant))
-    .mutation(async ({ ctx, input }) => ({ data: await setTenantLogo(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await setTenantLogo(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   removeLogo: can("tenant.update")
     .meta({
@@ -163,7 +164,7 @@ export const tenantsRouter = router({
     })
     .input(ZEmpty)
     .output(envelope(ZTenant))
-    .mutation(async ({ ctx }) => ({ data: await removeTenantLogo(ctx.db, ctx.caller, ctx.clock.now()) })),
+    .mutation(async ({ ctx }) => one(await removeTenantLogo(ctx.db, ctx.caller, ctx.clock.now()))),
 
   stats: can("tenant.stats")
     .meta({
@@ -179,7 +180,7 @@ export const tenantsRouter = router({
     .output(ZTenantStats)
     .query(async ({ ctx, input }) => {
       assertSameTenant(input.id, ctx.tenant);
-      return { data: await tenantStats(ctx.db, ctx.tenant.id) };
+      return one(await tenantStats(ctx.db, ctx.tenant.id));
     }),
 
   reseedFunders: can("tenant.reseedFunders")
@@ -197,7 +198,7 @@ export const tenantsRouter = router({
     .output(ZReseedFundersOutput)
     .mutation(async ({ ctx, input }) => {
       assertSameTenant(input.id, ctx.tenant);
-      return { data: await reseedFunders(ctx.db, ctx.caller) };
+      return one(await reseedFunders(ctx.db, ctx.caller));
     }),
 
   rotateServiceApiKey: can("tenant.apiKey")
@@ -216,6 +217,6 @@ export const tenantsRouter = router({
     .output(ZServiceApiKeyOutput)
     .mutation(async ({ ctx, input }) => {
       assertSameTenant(input.id, ctx.tenant);
-      return { data: await rotateServiceApiKey(ctx.db, ctx.caller, ctx.clock.now()) };
+      return one(await rotateServiceApiKey(ctx.db, ctx.caller, ctx.clock.now()));
     }),
 });

@@ -13,6 +13,7 @@ import {
   ZUserIdInput,
   ZUserProfile,
 } from "../../contracts/users";
+import { one } from "../../contracts/envelope";
 import { findUserById } from "../../services/auth/accounts";
 import { getProfile, updatePreferences } from "../../services/users/profile";
 import { createUser, getUserDetail, listUsers, updateUser } from "../../services/users/users";
@@ -50,7 +51,7 @@ export const usersRouter = router({
     })
     .input(z.object({}))
     .output(envelope(ZUserProfile))
-    .query(async ({ ctx }) => ({ data: await getProfile(tenantRef(ctx) ?? ctx.user.activeTenantId, () => callerAccount(ctx, ctx.user.userId), (ref) => tenantAccess(ctx, ref, ctx.user.userId)) })),
+    .query(async ({ ctx }) => one(await getProfile(tenantRef(ctx) ?? ctx.user.activeTenantId, () => callerAccount(ctx, ctx.user.userId), (ref) => tenantAccess(ctx, ref, ctx.user.userId)))),
 
   updatePreferences: authedProcedure
     .meta({
@@ -64,7 +65,7 @@ export const usersRouter = router({
     })
     .input(ZPreferencesInput)
     .output(ZPreferencesOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updatePreferences(ctx.db, ctx.user.userId, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updatePreferences(ctx.db, ctx.user.userId, input, ctx.clock.now()))),
 
   create: can("users.create")
     .meta({
@@ -85,7 +86,7 @@ export const usersRouter = router({
     .output(ZCreatedUser)
     .mutation(async ({ ctx, input }) => {
       const me = await findUserById(ctx.db, ctx.user.userId);
-      return { data: await createUser(ctx.db, { ...ctx.caller, name: me ? `${me.firstName} ${me.lastName}` : ctx.tenant.name }, input, ctx.clock.now()) };
+      return one(await createUser(ctx.db, { ...ctx.caller, name: me ? `${me.firstName} ${me.lastName}` : ctx.tenant.name }, input, ctx.clock.now()));
     }),
 
   byId: can("users.read")
@@ -101,7 +102,7 @@ export const usersRouter = router({
     })
     .input(ZUserIdInput)
     .output(envelope(ZUserDetail))
-    .query(async ({ ctx, input }) => ({ data: await getUserDetail(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getUserDetail(ctx.db, ctx.caller, input.id))),
 
   update: tenantProcedure
     .meta({
@@ -121,6 +122,6 @@ export const usersRouter = router({
     .output(ZUpdatedUser)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      return { data: await updateUser(ctx.db, ctx.caller, id, changes, ctx.clock.now()) };
+      return one(await updateUser(ctx.db, ctx.caller, id, changes, ctx.clock.now()));
     }),
 });

@@ -1,4 +1,5 @@
 import { VERIFY_DESCRIPTION, ZVerifyInput, ZVerifyOutput } from "../../contracts/verification";
+import { one } from "../../contracts/envelope";
 import { getPublicVerification } from "../../services/verification/verifications";
 import { publicTenantProcedure, router } from "../trpc";
 
@@ -18,5 +19,5 @@ export const verificationRouter = router({
     })
     .input(ZVerifyInput)
     .output(ZVerifyOutput)
-    .query(async ({ ctx, input }) => ({ data: await getPublicVerification(ctx.db, ctx.scope, input.code) })),
+    .query(async ({ ctx, input }) => one(await getPublicVerification(ctx.db, ctx.scope, input.code))),
 });

@@ -12,6 +12,7 @@ import {
   ZWebhookIdInput,
   ZWebhookOutput,
 } from "../../contracts/webhooks";
+import { one } from "../../contracts/envelope";
 import { listDeliveries, redeliver } from "../../services/webhooks/deliveries";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "../../services/webhooks/webhooks";
 import { can, router } from "../trpc";
@@ -68,7 +69,7 @@ export const webhooksRouter = router({
     })
     .input(ZCreateWebhookInput)
     .output(ZWebhookCreatedOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await createWebhook(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await createWebhook(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   get: can("webhooks.manage")
     .meta({
@@ -83,7 +84,7 @@ export const webhooksRouter = router({
     })
     .input(ZWebhookIdInput)
     .output(ZWebhookOutput)
-    .query(async ({ ctx, input }) => ({ data: await getWebhook(ctx.db, ctx.caller, input.id) })),
+    .query(async ({ ctx, input }) => one(await getWebhook(ctx.db, ctx.caller, input.id))),
 
   update: can("webhooks.manage")
     .meta({
@@ -100,7 +101,7 @@ export const webhooksRouter = router({
     })
     .input(ZUpdateWebhookInput)
     .output(ZWebhookOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await updateWebhook(ctx.db, ctx.caller, input, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await updateWebhook(ctx.db, ctx.caller, input, ctx.clock.now()))),
 
   delete: can("webhooks.manage")
     .meta({
@@ -154,5 +155,5 @@ export const webhooksRouter = router({
     })
     .input(ZRedeliverInput)
     .output(ZDeliveryOutput)
-    .mutation(async ({ ctx, input }) => ({ data: await redeliver(ctx.db, ctx.caller, input.id, input.deliveryId, ctx.clock.now()) })),
+    .mutation(async ({ ctx, input }) => one(await redeliver(ctx.db, ctx.caller, input.id, input.deliveryId, ctx.clock.now()))),
 });

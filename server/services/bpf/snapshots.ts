@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { TDrilldownInput, TDrillRecord, TSnapshot } from "../../contracts/bpf";
 import { CELL_PATTERN } from "../../contracts/bpf";
+import { page } from "../../contracts/envelope";
 import type { DbOrTx } from "../../db";
 import { bpfSnapshots, courses, users } from "../../db/schema";
 import type { Caller } from "../../auth/caller";
@@ -259,7 +260,7 @@ export async function drilldown(db: DbOrTx, caller: Caller, input: TDrilldownInp
       anomaly: i.src ? null : "NO_SOURCE",
     })),
   ];
-  return { data: records, meta: { total, page: input.page, perPage: input.perPage, cell: input.cell, value: cell.value } };
+  return page(records, { total, page: input.page, perPage: input.perPage, cell: input.cell, value: cell.value });
 }
 
 const notFoundCell = () => new DomainError("NOT_FOUND", "Unknown BPF figure", { reason: "BPF_CELL_UNKNOWN" });

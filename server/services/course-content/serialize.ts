@@ -1,4 +1,5 @@
 import type { lessons, modules, questionnaires, questions } from "../../db/schema";
+import { page } from "../../contracts/envelope";
 import type { TLearnerQuestionnaire, TLesson, TModule, TQuestion, TQuestionnaire, TQuestionnaireSummary } from "../../contracts/course-content";
 
 type LessonRow = typeof lessons.$inferSelect;
@@ -48,14 +49,11 @@ export function serializeOutline(moduleRows: ModuleRow[], lessonRows: LessonRow[
     byModule.set(l.moduleId, list);
   }
   const data = moduleRows.map((m) => serializeModule(m, byModule.get(m.id) ?? []));
-  return {
-    data,
-    meta: {
-      moduleCount: data.length,
-      lessonCount: data.reduce((n, m) => n + m.lessons.length, 0),
-      durationMinutes: data.reduce((n, m) => n + m.durationMinutes, 0),
-    },
-  };
+  return page(data, {
+    moduleCount: data.length,
+    lessonCount: data.reduce((n, m) => n + m.lessons.length, 0),
+    durationMinutes: data.reduce((n, m) => n + m.durationMinutes, 0),
+  });
 }
 
 function serializeQuestion(q: QuestionRow): TQuestion {

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db";
 import { listTotals } from "../../db/schema";
 import { preparedScope, type TenantScope } from "../../db/tenant-scope";
 import { preparedOn } from "../../db/prepared";
+import { page } from "../../contracts/envelope";
 
 /**
  * Paginated lists: the ONE helper every list operation goes through.
@@ -90,7 +91,7 @@ export async function paginate<S extends PageStyle, Row, Out = Row>(
     [rows, total] = await Promise.all([q.rows(p.size, p.offset), q.total()]);
   }
   const data = q.map ? await q.map(rows) : (rows as unknown as Out[]);
-  return { data, meta: pageMeta(p, total) };
+  return page(data, pageMeta(p, total));
 }
 
 /** A count query's result as a number (`count(*)` is a string on postgres-js, a number on PGlite). */
