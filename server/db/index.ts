@@ -62,7 +62,7 @@ async function openPglite(opts: { pgliteDir?: string; pgliteLoadDataDir?: Blob; 
   }
   try {
     const client = await PGlite.create({ dataDir, loadDataDir: opts.pgliteLoadDataDir });
-    const db = drizzle(preparingClient(client), { schema, casing: "snake_case", logger: opts.logger });
+    const db = drizzle(client, { schema, casing: "snake_case", logger: opts.logger });
     return {
       db: db as unknown as DbHandle["db"],
       driver: "pglite",

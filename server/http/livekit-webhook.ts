@@ -1,3 +1,4 @@
+import { envelope, one } from "../contracts/envelope";
 import { z } from "zod";
 import { ZLivekitWebhookEvent, ZLivekitWebhookResult } from "../contracts/media-webhook";
 import { badRequest } from "../errors";
@@ -19,7 +20,7 @@ export const livekitWebhookRoute = rawRoute({
   bodyText: "rawBody",
   access: { public: true },
   input: ZWebhookBody,
-  successSchema: z.object({ data: ZLivekitWebhookResult }),
+  successSchema: envelope(ZLivekitWebhookResult),
   requestBody: {
     mediaType: "application/webhook+json",
     description:
@@ -52,6 +53,6 @@ export const livekitWebhookRoute = rawRoute({
     const parsed = ZLivekitWebhookEvent.safeParse(parseCheckedJson(input.rawBody));
     if (!parsed.success) throw badRequest("Validation failed", { event: ["Not a LiveKit webhook event"] });
     const result = await handleLivekitEvent(ctx.db, parsed.data, now);
-    return { contentType: "application/json", body: Buffer.from(JSON.stringify({ data: result })) };
+    return { contentType: "application/json", body: Buffer.from(JSON.stringify(one(result))) };
   },
 });

@@ -1,3 +1,4 @@
+import { envelope, one } from "../contracts/envelope";
 import { z } from "zod";
 import { MAX } from "../contracts/bounds";
 import { ZWebhookResult } from "../contracts/payments";
@@ -19,7 +20,7 @@ export const paymentWebhookRoute = rawRoute({
   bodyText: "rawBody",
   access: { public: true },
   input: ZWebhookInput,
-  successSchema: z.object({ data: ZWebhookResult }),
+  successSchema: envelope(ZWebhookResult),
   requestBody: {
     mediaType: "*/*",
     description:
@@ -49,6 +50,6 @@ export const paymentWebhookRoute = rawRoute({
     const gateway = gatewayOfPath(input.gateway);
     if (!gateway) throw new DomainError("NOT_FOUND", "Unknown payment gateway", { reason: "PAYMENT_GATEWAY_NOT_FOUND" });
     const result = await receiveGatewayWebhook(ctx.db, gateway, input.rawBody, ctx.headers, { ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId }, ctx.clock.now());
-    return { contentType: "application/json", body: Buffer.from(JSON.stringify({ data: result })) };
+    return { contentType: "application/json", body: Buffer.from(JSON.stringify(one(result))) };
   },
 });
