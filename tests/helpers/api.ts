@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { Agent, fetch } from "undici";
 import type { Logger } from "drizzle-orm";
 import type { DbHandle } from "../../server/db";
 import { createApiHandler } from "../../server/http/api-handler";
@@ -19,6 +20,14 @@ export type TestApi = {
   ): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 };
+
+/**
+ * The test client keeps an idle connection 5 seconds at most. The server keeps one 65 seconds
+ * (app-server.ts, behind load balancers), and the client would otherwise keep it 64: after a long
+ * test that sent nothing over the network, the two timers race on a loaded machine, and a request
+ * written on a connection the server has just closed fails with ECONNRESET.
+ */
+const client = new Agent({ keepAliveTimeout: 1_000, keepAliveMaxTimeout: 5_000 });
 
 /** The real API handler on an ephemeral port, over a fresh migrated database (`demo: true`: with the demo data). */
 export async function startApi(opts: Parameters<typeof createApiHandler>[1] & { logger?: Logger; demo?: boolean } = {}): Promise<TestApi> {
@@ -47,7 +56,7 @@ export async function startApi(opts: Parameters<typeof createApiHandler>[1] & { 
       if (opts.raw !== undefined) body = opts.raw;
       else if (opts.body !== undefined) body = JSON.stringify(opts.body);
       if (body !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/json";
-      const res = await fetch(`${url}/api/v1${path}`, { method, headers, body });
+      const res = await fetch(`${url}/api/v1${path}`, { method, headers, body, dispatcher: client });
       const text = await res.text();
       let parsed: unknown = text;
       try {
