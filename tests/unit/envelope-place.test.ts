@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -8,7 +9,7 @@ import { describe, expect, it } from "vitest";
  * `envelopeWithMeta`). Routers and services call those constructors and never write the envelope
  * as an object literal; contracts describe it with the schema constructors.
  *
- * This scan reads every .ts file under server/api/routers, server/services and server/contracts
+ * This scan reads every .ts file under server/api/routers, server/services, server/contracts and server/http
  * (envelope.ts excepted) and fails on an object literal with a top-level `data` key
  * (`({ data: await x() })`, `return { data: sheet }`, `{ data, meta }`, `z.object({ data: ... })`).
  * Destructuring (`const { data } = ...`), imports and type literals (`Promise<{ data: Buffer;
@@ -45,122 +46,27 @@ const ALLOWED: { file: string; literal: string; why: string }[] = [
 ];
 
 /**
- * The text with comments, strings, template literals (their `${...}` parts stay code) and regular
- * expressions blanked, same length and lines, so the braces and keys left are code only.
+ * Object literals of a source text with a top-level `data` key: "line: literal start". Parsed by
+ * the TypeScript compiler, so comments, strings, template text, regular expressions, destructuring
+ * patterns (`const { data } = x`, `({ data }) =>`), imports and type literals are told apart from an
+ * object literal as the compiler tells them apart.
  */
-function codeOnly(text: string): string {
-  const out = text.split("");
-  const blank = (from: number, to: number) => {
-    for (let k = from; k < to; k++) if (out[k] !== "\n") out[k] = " ";
-  };
-  /** A regular expression can start here (after an operator, an opening bracket or `return`), not a division. */
-  const regexAllowed = (i: number) => {
-    let k = i - 1;
-    while (k >= 0 && /\s/.test(text[k]!)) k--;
-    return k < 0 || "(,=:[!&|?{};".includes(text[k]!) || /\breturn$/.test(text.slice(Math.max(0, k - 6), k + 1));
-  };
-  /** Scans code from `i`; with `inTemplate`, stops at the `}` closing a `${`. Returns the index reached. */
-  const code = (i: number, inTemplate: boolean): number => {
-    let depth = 0;
-    while (i < text.length) {
-      const c = text[i];
-      if (c === "/" && text[i + 1] === "/") {
-        const end = text.indexOf("\n", i);
-        blank(i, end < 0 ? text.length : end);
-        i = end < 0 ? text.length : end;
-      } else if (c === "/" && text[i + 1] === "*") {
-        const end = text.indexOf("*/", i + 2) + 2;
-        blank(i, end);
-        i = end;
-      } else if (c === "/" && regexAllowed(i)) {
-        let j = i + 1;
-        for (let inClass = false; j < text.length && text[j] !== "\n" && (inClass || text[j] !== "/"); j++) {
-          if (text[j] === "\\") j++;
-          else if (text[j] === "[") inClass = true;
-          else if (text[j] === "]") inClass = false;
-        }
-        blank(i + 1, j);
-        i = j + 1;
-      } else if (c === '"' || c === "'") {
-        let j = i + 1;
-        while (j < text.length && text[j] !== c) j += text[j] === "\\" ? 2 : 1;
-        blank(i + 1, j);
-        i = j + 1;
-      } else if (c === "`") {
-        let j = i + 1;
-        while (j < text.length && text[j] !== "`") {
-          if (text[j] === "\\") {
-            blank(j, j + 2);
-            j += 2;
-          } else if (text[j] === "$" && text[j + 1] === "{") {
-            blank(j, j + 2);
-            j = code(j + 2, true);
-            blank(j, j + 1);
-            j++;
-          } else {
-            blank(j, j + 1);
-            j++;
-          }
-        }
-        i = j + 1;
-      } else {
-        if (c === "{") depth++;
-        else if (c === "}" && depth-- === 0 && inTemplate) return i;
-        i++;
-      }
-    }
-    return i;
-  };
-  code(0, false);
-  return out.join("");
-}
-
-/** Index of the bracket closing the one at `open` (strings and comments already blanked). */
-function closing(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    if ("([{".includes(code[i]!)) depth++;
-    else if (")]}".includes(code[i]!) && --depth === 0) return i;
-  }
-  return code.length;
-}
-
-/** The top-level members of a `{...}` body, split on commas outside nested brackets; null when it has a `;` (a block or a type literal). */
-function members(body: string): string[] | null {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if ("([{".includes(c)) depth++;
-    else if (")]}".includes(c)) depth--;
-    else if (depth === 0 && c === ";") return null;
-    else if (depth === 0 && c === ",") {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
-
-/** Object literals of a source text with a top-level `data` key: "line: literal start". */
 function literalEnvelopes(text: string): { line: number; literal: string }[] {
-  const code = codeOnly(text);
+  const source = ts.createSourceFile("scan.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: { line: number; literal: string }[] = [];
-  for (let open = code.indexOf("{"); open >= 0; open = code.indexOf("{", open + 1)) {
-    const close = closing(code, open);
-    const keys = members(code.slice(open + 1, close));
-    if (!keys?.some((m) => /^\s*data\s*(:|$)/.test(m))) continue;
-    const before = code.slice(0, open);
-    const after = code.slice(close + 1);
-    // Not an object literal: import/export lists, declarations' destructuring, type positions.
-    if (/\b(import|export|const|let|var|type\s+\w+\s*=|interface\s+\w+)\s*$/.test(before)) continue;
-    if (/[<|&]\s*$/.test(before)) continue;
-    // Destructuring assignment `{ data } = x`, or a parameter `({ data }) =>` / `({ data }: T) =>`.
-    if (/^\s*=(?![=>])/.test(after) || /^\s*(:[^=]*)?\)\s*(:[^=]*)?=>/.test(after)) continue;
-    found.push({ line: before.split("\n").length, literal: text.slice(open, close + 1).replace(/\s+/g, " ") });
-  }
+  const isDataKey = (p: ts.ObjectLiteralElementLike) =>
+    (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === "data";
+  /** `({ data } = y)`: an assignment's target, a destructuring pattern written as an object literal. */
+  const isAssignmentTarget = (node: ts.Node) =>
+    ts.isBinaryExpression(node.parent) && node.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && node.parent.left === node;
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node) && node.properties.some(isDataKey) && !isAssignmentTarget(node)) {
+      const start = node.getStart(source);
+      found.push({ line: source.getLineAndCharacterOfPosition(start).line + 1, literal: text.slice(start, node.end).replace(/\s+/g, " ") });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
   return found;
 }
 
@@ -197,7 +103,7 @@ describe("the success envelope is built in one place (server/contracts/envelope.
     expect(lines(`return one(await x());\nreturn page(rows, pageMeta(p, total));`)).toEqual([]);
   });
 
-  it("server/api/routers, server/services and server/contracts build no envelope literally (only the allow-listed non-envelope `data` keys)", () => {
+  it("server/api/routers, server/services, server/contracts and server/http build no envelope literally (only the allow-listed non-envelope `data` keys)", () => {
     const used = new Set<(typeof ALLOWED)[number]>();
     const offenders: string[] = [];
     for (const file of DIRS.flatMap((dir) => sources(path.join(ROOT, dir)))) {
