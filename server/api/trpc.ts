@@ -121,7 +121,7 @@ export const authedProcedure = publicProcedure.use(
   guard({ kind: "identity" }, async ({ ctx, next }) => {
     const { identity } = await ctx.identity();
     if (!identity) throw new DomainError("UNAUTHORIZED", "Unauthorized");
-    return next({ ctx: { ...ctx, user: identity } });
+    return next({ ctx: { user: identity } });
   }),
 );
 
@@ -181,14 +181,14 @@ async function tenantContext(ctx: Context, user: Identity, ref: string | null): 
 
 /** The tenant of X-Tenant-ID or the sub-domain. */
 export const tenantProcedure = authedProcedure.use(
-  guard({ kind: "member", tenant: "request" }, async ({ ctx, next }) => next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, tenantRef(ctx))) } })),
+  guard({ kind: "member", tenant: "request" }, async ({ ctx, next }) => next({ ctx: await tenantContext(ctx, ctx.user, tenantRef(ctx)) })),
 );
 
 /** The tenant of the access token's activeTenantId (the `/tenants/me` family), not X-Tenant-ID. */
 export const activeTenantProcedure = authedProcedure.use(
   guard({ kind: "member", tenant: "token" }, async ({ ctx, next }) => {
     if (!ctx.user.activeTenantId) throw new DomainError("NOT_FOUND", "No active tenant: switch to a tenant first", { reason: "NO_ACTIVE_TENANT" });
-    return next({ ctx: { ...ctx, ...(await tenantContext(ctx, ctx.user, ctx.user.activeTenantId)) } });
+    return next({ ctx: await tenantContext(ctx, ctx.user, ctx.user.activeTenantId) });
   }),
 );
 
@@ -209,7 +209,7 @@ export const publicTenantProcedure = publicProcedure.use(async ({ ctx, next }) =
     membershipId: active?.id ?? null,
     funderId: active?.funderId ?? null,
   });
-  return next({ ctx: { ...ctx, user: identity, tenantRecord: tenant, scope: caller.scope, caller } });
+  return next({ ctx: { user: identity, tenantRecord: tenant, scope: caller.scope, caller } });
 });
 
 /** Permission check from auth/permissions.ts. */

@@ -36,22 +36,68 @@ export async function passGate(
   res: ServerResponse,
   now: Date,
 ): Promise<{ decision: RateDecision; prefetched: PrefetchedAccess | null }> {
-  const counter = counterParams(`rate:${req.subject}`, env().RATE_LIMIT_WINDOW_SECONDS, now);
-  let state: CounterState;
-  let prefetched: PrefetchedAccess | null = null;
+  const key = `rate:${req.subject}`;
   if (req.tenantRef) {
     const ref = tenantRefOf(req.tenantRef);
-    const statement = gateStatements(db)[`${ref.byId ? "id" : "slug"}:${req.userId ? "user" : "anon"}`];
-    const [row] = await statement.execute({ ...counter, ref: ref.value, userId: req.userId ?? "" });
-    if (!row) throw new Error("request gate returned nothing");
-    state = { count: Number(row.count), resetAt: new Date(row.resetAt) };
-    prefetched = { ref: req.tenantRef, userId: req.userId, access: toTenantAccess(row), ...(req.userId ? { account: row.account ?? null } : {}) };
-  } else {
-    const [row] = await gateStatements(db).none.execute(counter);
-    if (!row) throw new Error("counter upsert returned nothing");
-    state = { count: Number(row.count), resetAt: new Date(row.resetAt) };
+    const shape = `${ref.byId ? "id" : "slug"}:${req.userId ? "user" : "anon"}` as const;
+    const values = { key, ref: ref.value, userId: req.userId ?? "" };
+    const { row, count } = await gateRow(db, `${shape}\u0000${key}\u0000${ref.value}\u0000${req.userId ?? ""}`, now, (n, at) =>
+      gateStatements(db)[shape].execute({ ...values, ...counterParams(key, env().RATE_LIMIT_WINDOW_SECONDS, at), by: n }),
+    );
+    const account = req.userId ? { account: row.account ? { ...row.account } : null } : {};
+    const prefetched = { ref: req.tenantRef, userId: req.userId, access: toTenantAccess(row), ...account };
+    return { decision: rateHeaders({ count, resetAt: new Date(row.resetAt) }, res, now), prefetched };
   }
-  return { decision: rateHeaders(state, res, now), prefetched };
+  const { row, count } = await gateRow(db, `none\u0000${key}`, now, (n, at) =>
+    gateStatements(db).none.execute({ ...counterParams(key, env().RATE_LIMIT_WINDOW_SECONDS, at), by: n }),
+  );
+  return { decision: rateHeaders({ count, resetAt: new Date(row.resetAt) }, res, now), prefetched: null };
+}
+
+/**
+ * Requests with the same gate statement and values (one caller, one tenant) that arrive while that
+ * statement is running wait for it, then go together in the next one, which counts them all at once
+ * (`by`). Exact as one upsert per request: the database adds the batch's size atomically and answers
+ * the new count C, and the i-th request of a batch of n is hit number C - n + i of the window, the
+ * count it would have got alone, so no two requests of a window share a number across instances.
+ * Fresh as one upsert per request: a batch's statement starts after each of its requests arrived, so
+ * each reads the tenant access, the membership and the account as they were at or after its arrival.
+ * What it removes is the queue of 50 concurrent requests of one caller waiting on the lock of the
+ * same counter row, one statement after the other. A lone request goes at once, as before.
+ */
+type Waiter<R> = { now: Date; resolve: (r: { row: R; count: number }) => void; reject: (error: unknown) => void };
+type Batch<R> = { running: boolean; waiting: Waiter<R>[] };
+const batches = new WeakMap<Db, Map<string, Batch<unknown>>>();
+
+function gateRow<R extends { count: unknown }>(db: Db, batchKey: string, now: Date, run: (n: number, now: Date) => Promise<R[]>): Promise<{ row: R; count: number }> {
+  let byKey = batches.get(db);
+  if (!byKey) batches.set(db, (byKey = new Map()));
+  let batch = byKey.get(batchKey) as Batch<R> | undefined;
+  if (!batch) byKey.set(batchKey, (batch = { running: false, waiting: [] }) as Batch<unknown>);
+  const target = batch;
+  const promise = new Promise<{ row: R; count: number }>((resolve, reject) => target.waiting.push({ now, resolve, reject }));
+  if (!target.running) runBatch(byKey, batchKey, target, run);
+  return promise;
+}
+
+function runBatch<R extends { count: unknown }>(byKey: Map<string, Batch<unknown>>, batchKey: string, batch: Batch<R>, run: (n: number, now: Date) => Promise<R[]>): void {
+  const group = batch.waiting;
+  batch.waiting = [];
+  batch.running = true;
+  // The window is judged at the latest arrival of the batch (its statement starts after all of them).
+  const at = group.reduce((latest, w) => (w.now > latest ? w.now : latest), group[0]!.now);
+  run(group.length, at)
+    .then(([row]) => {
+      if (!row) throw new Error("request gate returned nothing");
+      const top = Number(row.count);
+      group.forEach((w, i) => w.resolve({ row, count: top - group.length + 1 + i }));
+    })
+    .catch((error: unknown) => group.forEach((w) => w.reject(error)))
+    .finally(() => {
+      batch.running = false;
+      if (batch.waiting.length) runBatch(byKey, batchKey, batch, run);
+      else byKey.delete(batchKey);
+    });
 }
 
 const ph = {
@@ -60,6 +106,7 @@ const ph = {
   resetAt: sql.placeholder("resetAt"),
   ref: sql.placeholder("ref"),
   userId: sql.placeholder("userId"),
+  by: sql.placeholder("by"),
 };
 
 /** One shape of the gate: the counter CTE, the tenant (by id or slug) and, with a user, their membership, enrollment and account. */

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { TRPCError } from "@trpc/server";
+import { callTRPCProcedure, TRPCError } from "@trpc/server";
 import { z } from "zod";
 import type { Context } from "../api/context";
 import type { Guard } from "../api/trpc";
 import { procedureTable, type ProcedureEntry } from "../api/procedure-table";
-import { createCaller } from "../api/root";
+import { appRouter } from "../api/root";
 import { readJsonBody } from "./body";
 import { refuseControlCharacters } from "./input-guard";
 
@@ -15,7 +15,7 @@ export type RestOperation = {
   path: string;
   /** Dotted procedure path, e.g. users.byId. */
   procedure: string;
-  segments: string[];
+  type: "query" | "mutation";
   /** REST success status from the meta (201, 202, 204), else 200. */
   status: number;
   /** False when the procedure takes no input at all (z.void()). */
@@ -67,7 +67,7 @@ export function buildRestTable(entries: ProcedureEntry[] = procedureTable()): Ma
       method: openapi.method,
       path,
       procedure,
-      segments: procedure.split("."),
+      type,
       status: meta.status ?? 200,
       takesInput: !(inputs.length === 1 && inputs[0] instanceof z.ZodVoid),
       noStore: carriesSecret(output),
@@ -166,9 +166,12 @@ function decodedOrRaw(value: string): string {
   }
 }
 
-/** Calls the operation's procedure through the app router's caller: the same chain as tRPC. */
+/**
+ * Calls the operation's procedure, the same chain as tRPC (its middlewares, parsers and guards),
+ * with tRPC's public `callTRPCProcedure`: the procedure is looked up by its dotted path in the
+ * router's flat map, with no caller proxy built per request.
+ */
 export function callOperation(operation: RestOperation, ctx: Context, input: unknown): Promise<unknown> {
-  let fn: unknown = createCaller(ctx);
-  for (const key of operation.segments) fn = (fn as Record<string, unknown>)[key];
-  return (fn as (input: unknown) => Promise<unknown>)(operation.takesInput ? input : undefined);
+  const raw = operation.takesInput ? input : undefined;
+  return callTRPCProcedure({ router: appRouter, path: operation.procedure, type: operation.type, ctx, getRawInput: async () => raw, signal: undefined, batchIndex: 0 });
 }

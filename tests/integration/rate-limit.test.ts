@@ -80,6 +80,22 @@ describe("rate limit per user", () => {
   });
 });
 
+describe("rate limit under concurrency (one caller's requests counted together, http/rate-limit.ts)", () => {
+  it("requests sent at once by one caller: exactly the limit pass, each with its own count, the counter holds them all", async () => {
+    // The creator's window has passed with the clock: a fresh one. The requests overlap, so the gate
+    // counts them in batches (one upsert adding the batch's size); each still gets its own hit number.
+    const sent = LIMIT + 7;
+    const replies = await Promise.all(Array.from({ length: sent }, () => api.call("GET", "/users/me", { tenant: "acme", token: creator })));
+    const passed = replies.filter((r) => r.status === 200);
+    expect(passed).toHaveLength(LIMIT);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(sent - LIMIT);
+    expect(passed.map((r) => Number(rl(r).remaining)).sort((a, b) => a - b)).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
+    const me = passed[0]!.body.data as { id: string };
+    expect(passed.every((r) => (r.body.data as { id: string }).id === me.id)).toBe(true);
+    expect(await rawRows(api.db, sql`select count from counters where key = ${`rate:user:${me.id}`}`)).toEqual([{ count: sent }]);
+  });
+});
+
 describe("rate limit for anonymous callers (by client address)", () => {
   it("limits public operations and login by address; health is not limited", async () => {
     // The window of 127.0.0.1 restarted with the clock: LIMIT fresh requests.

@@ -15,7 +15,13 @@ export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number,
 }
 
 /** The counter's parameters: values, or the placeholders of a prepared statement (http/rate-limit.ts). Times are ISO strings. */
-export type CounterParams = { key: string | Placeholder; now: string | Placeholder; resetAt: string | Placeholder };
+export type CounterParams = {
+  key: string | Placeholder;
+  now: string | Placeholder;
+  resetAt: string | Placeholder;
+  /** How many hits this upsert counts (the request gate counts a batch of requests at once); 1 when absent. */
+  by?: number | Placeholder;
+};
 
 export function counterParams(key: string, windowSeconds: number, now: Date): { key: string; now: string; resetAt: string } {
   return { key, now: now.toISOString(), resetAt: new Date(now.getTime() + windowSeconds * 1000).toISOString() };
@@ -25,13 +31,14 @@ export function counterParams(key: string, windowSeconds: number, now: Date): { 
 export function counterHit(db: DbOrTx, p: CounterParams) {
   const nowSql = sql`${p.now}::timestamptz`;
   const resetSql = sql`${p.resetAt}::timestamptz`;
+  const by = p.by === undefined ? sql`1` : sql`${p.by}::int`;
   return db
     .insert(counters)
-    .values({ key: p.key, count: 1, resetAt: resetSql })
+    .values({ key: p.key, count: by, resetAt: resetSql })
     .onConflictDoUpdate({
       target: counters.key,
       set: {
-        count: sql`case when ${counters.resetAt} <= ${nowSql} then 1 else ${counters.count} + 1 end`,
+        count: sql`case when ${counters.resetAt} <= ${nowSql} then ${by} else ${counters.count} + ${by} end`,
         resetAt: sql`case when ${counters.resetAt} <= ${nowSql} then ${resetSql} else ${counters.resetAt} end`,
       },
     })
