@@ -20,7 +20,8 @@ export type PrefetchedAccess = { ref: string; userId: string | null; access: Ten
  * The request gate: the one database round trip before a procedure's own queries.
  * - The rate limit (conventions §6): a database-backed fixed window of RATE_LIMIT_PER_HOUR requests
  *   per caller (the user when identified, else the client address), counted by one atomic upsert,
- *   so it stays exact across instances. Headers go on every response.
+ *   so it stays exact across instances; one caller's concurrent requests share an upsert that
+ *   counts them together (`gateRow` below). Headers go on every response.
  * - In the same statement (a CTE around that upsert), the tenant the request names, with the
  *   caller's membership and enrollment there (db/tenant-scope.ts), and the caller's account as
  *   `GET /users/me` shows it, which the procedure chain then uses instead of asking again (`me`
