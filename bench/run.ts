@@ -137,8 +137,9 @@ function appPid(): number {
 
 /**
  * Waits until the app's job worker has run every job that is due (the seeds queue mails, invoice
- * PDFs, survey sends and hundreds of event dispatches), so that the measured requests do not share
- * the CPUs with that backlog. Logs how long it took; gives up after BENCH_JOBS_WAIT seconds (300).
+ * PDFs, survey sends and hundreds of event dispatches; signing queues receipts and events), so that
+ * the measured requests do not share the CPUs, nor the audit ZIP's memory figure the app's heap,
+ * with that backlog. Logs how long it took; gives up after BENCH_JOBS_WAIT seconds (300).
  */
 async function jobsSettled(db: BenchDatabase): Promise<void> {
   const started = Date.now();
@@ -237,11 +238,15 @@ async function seedParts(secrets: Record<string, string>) {
 async function measureParts(appUrl: string, results: Measurement[]) {
   log("measuring attendance signing (distinct learners)");
   results.push(...(await measureSigning(appUrl, ATTENDANCE_FIXTURES, SHAPE.connections)));
+  // Signing queued receipts and event dispatches: each part below is measured once they have run.
+  await jobsSettled(database!);
   log("measuring the attendance sheet PDF");
   const sheetPdf = await measureSheetPdf(appUrl, SHEET_FIXTURES, (await login(appUrl, ADMIN)).accessToken, num("BENCH_SHEET_RUNS", 5) || 1);
   results.push(sheetPdf.measurement);
+  await jobsSettled(database!);
   log("measuring the audit ZIP");
   const auditExport = await measureAuditExport(appUrl, appPid(), AUDIT_FIXTURES, (await login(appUrl, ADMIN)).accessToken);
+  await jobsSettled(database!);
   log("measuring invoice issue");
   const invoiceIssue = await measureInvoiceIssue(appUrl, (await login(appUrl, ADMIN)).accessToken, TENANT, num("BENCH_INVOICES", 40), num("BENCH_INVOICE_PROBE_SECONDS", 5));
   log(invoiceIssueLines(invoiceIssue).join("\n"));
